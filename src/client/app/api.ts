@@ -1,0 +1,95 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { ACCESS_DENIED_MESSAGE, isEnvelope, SUCCESS_CODE } from '../../shared/envelope';
+import { readJson, writeJson } from './browser-storage';
+import { appI18n } from './i18n';
+import { callFailed, maintenanceStarted, redirect, showToast } from './ui-slice';
+
+export interface ApiRequest {
+  /** The path under /api, e.g. '/splash/get_splash'. */
+  url: string;
+  body?: unknown;
+  /**
+   * Keep the answer in sessionStorage under this key and revalidate it with its ETag:
+   * POST answers are not cached by the browser, so the base query does it.
+   */
+  cacheKey?: string;
+  /** Do not show the server's message as a toast; the caller shows the error itself. */
+  quiet?: boolean;
+}
+
+export interface ApiFailure {
+  /** The envelope's code, or 0 when no envelope arrived (network down, not JSON). */
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+interface CachedAnswer {
+  etag: string;
+  data: unknown;
+}
+
+/**
+ * The one base query: every call is a JSON POST under /api that answers the envelope.
+ * Success is `code === 200` only. Otherwise the server's message becomes an error toast;
+ * 403 or 'Access denied' sends the user to '/'; 503 with `maintenance` shows the maintenance page.
+ */
+export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (args, { dispatch, signal }) => {
+  const i18n = appI18n();
+  const fail = (failure: ApiFailure, toast = !args.quiet) => {
+    dispatch(callFailed());
+    if (toast) dispatch(showToast({ severity: 'error', text: failure.message }));
+    return { error: failure };
+  };
+  const cached = args.cacheKey ? readJson<CachedAnswer>('session', args.cacheKey) : undefined;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'Accept-Language': i18n.language,
+  };
+  if (cached?.etag) headers['If-None-Match'] = cached.etag;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${args.url}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(args.body ?? {}),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch {
+    return fail({ code: 0, message: i18n.t('errors.network') });
+  }
+  if (response.status === 304 && cached) return { data: cached.data };
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+  if (!isEnvelope(payload)) return fail({ code: 0, message: i18n.t('errors.unreadable') });
+
+  const { code, message, data } = payload.response;
+  if (code === 403 || message === ACCESS_DENIED_MESSAGE) {
+    dispatch(redirect('/'));
+    return fail({ code, message, data });
+  }
+  if (code === 503 && (data as { maintenance?: unknown } | null)?.maintenance === true) {
+    dispatch(maintenanceStarted());
+    return fail({ code, message, data }, false);
+  }
+  if (code !== SUCCESS_CODE) return fail({ code, message, data });
+
+  const etag = response.headers.get('ETag');
+  if (args.cacheKey && etag) writeJson('session', args.cacheKey, { etag, data } satisfies CachedAnswer);
+  return { data };
+};
+
+/** The portal's single API; features add their endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: envelopeBaseQuery,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,58 @@
+/**
+ * Every browser-storage key of the portal (spec section 3, Browser storage) in one place.
+ * Persistent: user, reference_number, continue_data. Session: step_number, language, splash.
+ */
+export const STORAGE_KEYS = {
+  user: 'user',
+  referenceNumber: 'reference_number',
+  continueData: 'continue_data',
+  stepNumber: 'step_number',
+  language: 'language',
+  splash: 'splash',
+  intendedUrl: 'intended_url',
+  scrollPositions: 'scroll_positions',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | undefined {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined; // storage disabled (private mode on some phones): the portal still works, it just forgets
+  }
+}
+
+export function readJson<T>(which: Area, key: string): T | undefined {
+  const raw = area(which)?.getItem(key);
+  if (raw == null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(which: Area, key: string, value: unknown): void {
+  try {
+    area(which)?.setItem(key, JSON.stringify(value));
+  } catch {
+    // quota exceeded: the copy is a cache, the server keeps the truth
+  }
+}
+
+export function readText(which: Area, key: string): string | undefined {
+  return area(which)?.getItem(key) ?? undefined;
+}
+
+export function writeText(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // see writeJson
+  }
+}
+
+export function remove(which: Area, key: string): void {
+  area(which)?.removeItem(key);
+}

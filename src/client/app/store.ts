@@ -1,0 +1,45 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from './api';
+import { remove, STORAGE_KEYS, writeJson } from './browser-storage';
+import { sessionReducer, signedIn, signedOut } from './session-slice';
+import { uiReducer } from './ui-slice';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  ui: uiReducer,
+  session: sessionReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Keeps the signed-in user in localStorage, as the spec's persistent 'user'. */
+function persistence() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    actionCreator: signedIn,
+    effect: (action) => writeJson('local', STORAGE_KEYS.user, action.payload),
+  });
+  listener.startListening({ actionCreator: signedOut, effect: () => remove('local', STORAGE_KEYS.user) });
+  return listener.middleware;
+}
+
+/** Builds the store, for the app and for tests. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(persistence()).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** True while any API call is in flight: the progress bar follows it. */
+export function selectCallsPending(state: RootState): boolean {
+  const { queries, mutations } = state[api.reducerPath];
+  return (
+    Object.values(queries).some((q) => q?.status === 'pending') ||
+    Object.values(mutations).some((m) => m?.status === 'pending')
+  );
+}

@@ -1,0 +1,70 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface Toast {
+  id: string;
+  severity: ToastSeverity;
+  /** A translation key (client texts) or, for server messages, the text itself. */
+  key?: string;
+  text?: string;
+}
+
+export interface UiState {
+  toasts: Toast[];
+  /** Bumped whenever a call fails, so the progress bar can show the failure. */
+  failures: number;
+  maintenance: boolean;
+  /** Where the app must go next (e.g. '/' after 'Access denied'); the router follows it and clears it. */
+  redirectTo: string | null;
+}
+
+const initialState: UiState = { toasts: [], failures: 0, maintenance: false, redirectTo: null };
+
+const uiSlice = createSlice({
+  name: 'ui',
+  initialState,
+  reducers: {
+    showToast: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.toasts.push(action.payload);
+      },
+      prepare(toast: Omit<Toast, 'id'>) {
+        return { payload: { ...toast, id: nanoid() } };
+      },
+    },
+    hideToast(state, action: PayloadAction<string>) {
+      state.toasts = state.toasts.filter((t) => t.id !== action.payload);
+    },
+    clearToasts(state) {
+      state.toasts = [];
+    },
+    callFailed(state) {
+      state.failures += 1;
+    },
+    maintenanceStarted(state) {
+      state.maintenance = true;
+    },
+    maintenanceEnded(state) {
+      state.maintenance = false;
+    },
+    redirect(state, action: PayloadAction<string>) {
+      state.redirectTo = action.payload;
+    },
+    redirectDone(state) {
+      state.redirectTo = null;
+    },
+  },
+});
+
+export const {
+  showToast,
+  hideToast,
+  clearToasts,
+  callFailed,
+  maintenanceStarted,
+  maintenanceEnded,
+  redirect,
+  redirectDone,
+} = uiSlice.actions;
+export const uiReducer = uiSlice.reducer;

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
+import { useNavigation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../app/hooks';
+import { selectCallsPending } from '../app/store';
+
+const FAILURE_SHOWN_MS = 1200;
+
+/** A thin bar at the top while a page or any API call is loading; it turns red briefly when a call fails. */
+export function ProgressBar() {
+  const { t } = useTranslation();
+  const navigating = useNavigation().state !== 'idle';
+  const calling = useAppSelector(selectCallsPending);
+  const failures = useAppSelector((s) => s.ui.failures);
+  const [failedShown, setFailedShown] = useState(false);
+
+  useEffect(() => {
+    if (failures === 0) return;
+    setFailedShown(true);
+    const timer = setTimeout(() => setFailedShown(false), FAILURE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [failures]);
+
+  const active = navigating || calling;
+  return (
+    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.snackbar + 1, height: 4 }}>
+      {active && <LinearProgress aria-label={t('progress.label')} data-testid="progress-bar" />}
+      {!active && failedShown && (
+        <LinearProgress variant="determinate" value={100} color="error" aria-hidden="true" data-testid="progress-failed" />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import './http/fastify-augment';
+import { registerErrorHandling } from './http/error-handler';
+import { reply } from './http/envelope';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticFiles } from './http/static-files';
+import { languageFromHeader } from './i18n/messages';
+import { SplashService } from './reference/splash-service';
+import { engineerRoutes } from './routes/engineer-routes';
+import { healthRoutes } from './routes/health-routes';
+import { splashRoutes } from './routes/splash-routes';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export interface KibaliApp extends FastifyInstance {
+  splash: SplashService;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: config.LOG_LEVEL,
+    // Only what helps an operator and names no person: no query strings, bodies, addresses or cookies.
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    redact: ['req.headers', 'res.headers'],
+  };
+}
+
+/** Builds the whole portal (API and, when built, the SPA). `main.ts` starts it; tests `inject` into it. */
+export async function buildApp({ config, database }: AppDependencies): Promise<KibaliApp> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: 30_000,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
+  app.decorateRequest('language', 'en');
+  app.addHook('onRequest', async (request, res) => {
+    request.language = languageFromHeader(request.headers['accept-language']);
+    res.header('X-Request-Id', request.id);
+    if (closing) {
+      res.header('Connection', 'close');
+      return reply(request, res, 503, 'unavailable', {});
+    }
+    if (config.MAINTENANCE_MODE && request.url.startsWith('/api/')) {
+      return reply(request, res, 503, 'maintenance', { maintenance: true });
+    }
+  });
+  app.addHook('onSend', async (request, res) => {
+    if (request.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
+  });
+
+  // Only JSON bodies: a text/plain POST is what a browser sends cross-site without asking.
+  app.removeContentTypeParser(['text/plain']);
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  const spa = await registerStaticFiles(app, config.STATIC_DIR);
+  registerErrorHandling(app, { spa });
+
+  const splash = new SplashService(database.db, {
+    support_phone: config.SUPPORT_PHONE,
+    whatsapp_number: config.WHATSAPP_NUMBER,
+  });
+  healthRoutes(app, database.db);
+  splashRoutes(app, splash);
+  engineerRoutes(app, database.db);
+
+  return Object.assign(app, { splash }) as KibaliApp;
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .transform((v) => v === '1' || v === 'true')
+  .default(false);
+
+const phone = z.string().regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +255 24 223 0000');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    STAFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    DEV_TOOLS: flag,
+    MAINTENANCE_MODE: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SUPPORT_PHONE: phone.default('+255 24 223 0000'),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^[0-9]{9,15}$/, 'must be the number in international form, digits only, such as 255777000000')
+      .default('255777000000'),
+    STATIC_DIR: z.string().min(1).default('./dist/client'),
+    TRUST_PROXY: flag,
+  })
+  .superRefine((c, ctx) => {
+    if (c.DEV_TOOLS && c.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
+    }
+  });
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the configuration from the environment; every wrong value gets its own line in the error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(schema.shape ?? {}).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = schema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = i.path.join('.');
+        const value = env[name];
+        const shown = name === 'STAFF_API_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${value}")`;
+        return `${name} ${i.message}${value === undefined ? '' : shown}`;
+      }),
+    );
+  }
+  const config = parsed.data;
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), STATIC_DIR: path.resolve(config.STATIC_DIR) };
+}
+
+/** A configuration for tests: defaults, overridden by what the test names. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

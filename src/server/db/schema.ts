@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The tables as Kysely sees them. Migrations in ./migrations are the source of truth. */
+export interface Database {
+  material: MaterialTable;
+  room: RoomTable;
+  faq: FaqTable;
+  engineer_role: EngineerRoleTable;
+  engineer: EngineerTable;
+  required_document: RequiredDocumentTable;
+  reference_version: ReferenceVersionTable;
+}
+
+interface Bilingual {
+  name_en: string;
+  name_sw: string;
+}
+
+export interface MaterialTable extends Bilingual {
+  id: Generated<number>;
+  category: string;
+  sort_order: number;
+}
+
+export interface RoomTable extends Bilingual {
+  id: Generated<number>;
+  sort_order: number;
+}
+
+export interface FaqTable {
+  id: Generated<number>;
+  question_en: string;
+  question_sw: string;
+  answer_en: string;
+  answer_sw: string;
+  sort_order: number;
+}
+
+export interface EngineerRoleTable extends Bilingual {
+  id: Generated<number>;
+  code: string;
+  sort_order: number;
+}
+
+export interface EngineerTable {
+  id: Generated<number>;
+  registration_number: string;
+  name: string;
+  role_id: number;
+  experience_years: number;
+  email: string;
+  mobile: string;
+  active: Generated<boolean>;
+}
+
+export interface RequiredDocumentTable extends Bilingual {
+  id: Generated<number>;
+  list: string;
+  code: string;
+  description_en: string;
+  description_sw: string;
+  max_bytes: number;
+  accept: ColumnType<string[], string, string>;
+  sort_order: number;
+}
+
+export interface ReferenceVersionTable {
+  id: number;
+  version: number;
+  changed_at: ColumnType<Date, never, never>;
+}

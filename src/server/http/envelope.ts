@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from '../../shared/envelope';
+import { message } from '../i18n/messages';
+
+/** An answer other than 200, thrown by services and routes; the error handler turns it into the envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly messageKey: string,
+    readonly data: Record<string, unknown> = {},
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export function envelope<T>(code: number, text: string, data: T): Envelope<T> {
+  return { response: { code, message: text, data } };
+}
+
+/** Sends the envelope with HTTP status equal to its code, the message in the request's language. */
+export function reply<T>(
+  request: FastifyRequest,
+  res: FastifyReply,
+  code: number,
+  messageKey: string,
+  data: T,
+  params?: Record<string, unknown>,
+): FastifyReply {
+  return res.code(code).send(envelope(code, message(request.language, messageKey, params), data));
+}
+
+export function ok<T>(request: FastifyRequest, res: FastifyReply, data: T, messageKey = 'ok'): FastifyReply {
+  return reply(request, res, 200, messageKey, data);
+}

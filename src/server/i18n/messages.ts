@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInstance, type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
+
+const localesDir = path.resolve(import.meta.dirname, '../../../locales');
+
+function loadNamespace(language: Language, namespace: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+}
+
+const i18n = createInstance();
+void i18n.init({
+  initAsync: false,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: ['api'],
+  defaultNS: 'api',
+  interpolation: { escapeValue: false },
+  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { api: loadNamespace(l, 'api') }])),
+});
+
+const translators = Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l, 'api')])) as Record<
+  Language,
+  TFunction
+>;
+
+
+/** The server's message for `key` in `language`. */
+export function message(language: Language, key: string, params?: Record<string, unknown>): string {
+  return translators[language](key, params ?? {}) as string;
+}
+
+/** Picks en or sw from an Accept-Language header; English when neither is asked for. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return (ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.tag))?.tag as Language) ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { DocumentList, Engineer, MaterialCategory, Splash } from '../../shared/reference-data';
+import { DOCUMENT_LISTS, MATERIAL_CATEGORIES } from '../../shared/reference-data';
+import type { Database } from '../db/schema';
+
+export type ReferenceLists = Omit<Splash, 'site'>;
+
+const toolsKey: Record<MaterialCategory, keyof ReferenceLists> = {
+  foundation: 'foundation_tools',
+  wall: 'wall_tools',
+  beam: 'beam_tools',
+  roof: 'roof_tools',
+  entry: 'entry_tools',
+};
+
+const documentsKey: Record<DocumentList, keyof ReferenceLists> = {
+  normal: 'normal_attachments',
+  not_more_than_three: 'not_more_than_three_attachments',
+  more_than_three: 'more_than_three_attachments',
+};
+
+export async function referenceVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('reference_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/** Every reference list, read in one transaction so the lists agree with each other. */
+export async function loadReferenceLists(db: Kysely<Database>): Promise<{ version: number; lists: ReferenceLists }> {
+  return db.transaction().execute(async (trx) => {
+    const version = await referenceVersion(trx);
+    const [materials, rooms, faqs, roles, engineers, documents] = await Promise.all([
+      trx.selectFrom('material').selectAll().orderBy('category').orderBy('sort_order').orderBy('id').execute(),
+      trx.selectFrom('room').selectAll().orderBy('sort_order').orderBy('id').execute(),
+      trx.selectFrom('faq').selectAll().orderBy('sort_order').orderBy('id').execute(),
+      trx.selectFrom('engineer_role').selectAll().orderBy('sort_order').orderBy('id').execute(),
+      selectEngineers(trx).orderBy('name').orderBy('id').execute(),
+      trx.selectFrom('required_document').selectAll().orderBy('list').orderBy('sort_order').orderBy('id').execute(),
+    ]);
+    const lists = {
+      rooms: rooms.map((r) => ({ id: r.id, name: { en: r.name_en, sw: r.name_sw } })),
+      faqs: faqs.map((f) => ({
+        id: f.id,
+        question: { en: f.question_en, sw: f.question_sw },
+        answer: { en: f.answer_en, sw: f.answer_sw },
+      })),
+      engineer_roles: roles.map((r) => ({ id: r.id, code: r.code, name: { en: r.name_en, sw: r.name_sw } })),
+      engineers,
+    } as Partial<ReferenceLists>;
+    for (const category of MATERIAL_CATEGORIES) {
+      (lists as Record<string, unknown>)[toolsKey[category]] = materials
+        .filter((m) => m.category === category)
+        .map((m) => ({ id: m.id, name: { en: m.name_en, sw: m.name_sw } }));
+    }
+    for (const list of DOCUMENT_LISTS) {
+      (lists as Record<string, unknown>)[documentsKey[list]] = documents
+        .filter((d) => d.list === list)
+        .map((d) => ({
+          id: d.id,
+          code: d.code,
+          name: { en: d.name_en, sw: d.name_sw },
+          description: { en: d.description_en, sw: d.description_sw },
+          max_bytes: d.max_bytes,
+          accept: d.accept,
+        }));
+    }
+    return { version, lists: lists as ReferenceLists };
+  });
+}
+
+function selectEngineers(db: Kysely<Database>) {
+  return db
+    .selectFrom('engineer')
+    .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
+    .where('active', '=', true);
+}
+
+export interface EngineerQuery {
+  search?: string | undefined;
+  roleCode?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** A page of the public engineers list: search by name, email or phone (spaces in phones ignored). */
+export async function findEngineers(
+  db: Kysely<Database>,
+  query: EngineerQuery,
+): Promise<{ items: Engineer[]; total: number }> {
+  let base = db.selectFrom('engineer').where('engineer.active', '=', true);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = search.replace(/\D/g, '');
+    base = base.where((eb) =>
+      eb.or([
+        eb('engineer.name', 'ilike', pattern),
+        eb('engineer.email', 'ilike', pattern),
+        eb('engineer.registration_number', 'ilike', pattern),
+        ...(digits.length >= 3
+          ? [eb(sql<string>`regexp_replace(engineer.mobile, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)]
+          : []),
+      ]),
+    );
+  }
+  if (query.roleCode) {
+    base = base.innerJoin('engineer_role', 'engineer_role.id', 'engineer.role_id').where('engineer_role.code', '=', query.roleCode);
+  }
+  const [countRow, items] = await Promise.all([
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'engineer.id',
+        'engineer.registration_number',
+        'engineer.name',
+        'engineer.role_id',
+        'engineer.experience_years',
+        'engineer.email',
+        'engineer.mobile',
+      ])
+      .orderBy('engineer.name')
+      .orderBy('engineer.id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return { items, total: countRow.total };
+}
