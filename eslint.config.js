@@ -22,10 +22,7 @@ export default tseslint.config(
     // One-way dependencies: shared imports neither side; client and server never import each other.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/client/**', '**/server/**', 'node:*', 'react', 'fastify'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**', 'node:*', 'react', 'fastify'] }],
     },
   },
   {

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 
@@ -15,10 +16,24 @@ function precompressPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+/** `npm run dev:mock`: serves MSW's service worker from node_modules, so no generated file is committed. */
+function mockWorkerPlugin(): Plugin {
+  return {
+    name: 'kibali-mock-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(readFileSync(path.resolve(import.meta.dirname, 'node_modules/msw/lib/mockServiceWorker.js')));
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), precompressPlugin(), ...(mode === 'mock' ? [mockWorkerPlugin()] : [])],
   build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022' },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+  server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
     projects: [
       {
@@ -48,4 +63,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

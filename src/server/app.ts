@@ -17,6 +17,8 @@ import { splashRoutes } from './routes/splash-routes';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
+  splashRecheckMs?: number;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -37,7 +39,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the whole portal (API and, when built, the SPA). `main.ts` starts it; tests `inject` into it. */
-export async function buildApp({ config, database }: AppDependencies): Promise<KibaliApp> {
+export async function buildApp({ config, database, splashRecheckMs }: AppDependencies): Promise<KibaliApp> {
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
@@ -58,13 +60,6 @@ export async function buildApp({ config, database }: AppDependencies): Promise<K
   app.addHook('onRequest', async (request, res) => {
     request.language = languageFromHeader(request.headers['accept-language']);
     res.header('X-Request-Id', request.id);
-    if (closing) {
-      res.header('Connection', 'close');
-      return reply(request, res, 503, 'unavailable', {});
-    }
-    if (config.MAINTENANCE_MODE && request.url.startsWith('/api/')) {
-      return reply(request, res, 503, 'maintenance', { maintenance: true });
-    }
   });
   app.addHook('onSend', async (request, res) => {
     if (request.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
@@ -74,14 +69,25 @@ export async function buildApp({ config, database }: AppDependencies): Promise<K
   app.removeContentTypeParser(['text/plain']);
 
   await registerSecurityHeaders(app);
+  // After the security headers' hooks, so that these early answers carry them too.
+  app.addHook('onRequest', async (request, res) => {
+    if (closing) {
+      res.header('Connection', 'close');
+      return reply(request, res, 503, 'unavailable', {});
+    }
+    if (config.MAINTENANCE_MODE && request.url.startsWith('/api/')) {
+      return reply(request, res, 503, 'maintenance', { maintenance: true });
+    }
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   const spa = await registerStaticFiles(app, config.STATIC_DIR);
   registerErrorHandling(app, { spa });
 
-  const splash = new SplashService(database.db, {
-    support_phone: config.SUPPORT_PHONE,
-    whatsapp_number: config.WHATSAPP_NUMBER,
-  });
+  const splash = new SplashService(
+    database.db,
+    { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER },
+    splashRecheckMs,
+  );
   healthRoutes(app, database.db);
   splashRoutes(app, splash);
   engineerRoutes(app, database.db);

@@ -50,16 +50,15 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from the environment; every wrong value gets its own line in the error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(
-    Object.keys(schema.shape ?? {}).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const known = Object.fromEntries(Object.keys(schema.shape ?? {}).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = schema.safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = i.path.join('.');
         const value = env[name];
-        const shown = name === 'STAFF_API_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${value}")`;
+        const shown =
+          name === 'STAFF_API_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${value}")`;
         return `${name} ${i.message}${value === undefined ? '' : shown}`;
       }),
     );

@@ -14,12 +14,13 @@ export function ProgressBar() {
   const navigating = useNavigation().state !== 'idle';
   const calling = useAppSelector(selectCallsPending);
   const failures = useAppSelector((s) => s.ui.failures);
-  const [failedShown, setFailedShown] = useState(false);
+  // The failure count already shown and faded; a newer failure shows red until its timer ends.
+  const [fadedFailures, setFadedFailures] = useState(0);
+  const failedShown = failures > fadedFailures;
 
   useEffect(() => {
     if (failures === 0) return;
-    setFailedShown(true);
-    const timer = setTimeout(() => setFailedShown(false), FAILURE_SHOWN_MS);
+    const timer = setTimeout(() => setFadedFailures(failures), FAILURE_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [failures]);
 
@@ -28,7 +29,13 @@ export function ProgressBar() {
     <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.snackbar + 1, height: 4 }}>
       {active && <LinearProgress aria-label={t('progress.label')} data-testid="progress-bar" />}
       {!active && failedShown && (
-        <LinearProgress variant="determinate" value={100} color="error" aria-hidden="true" data-testid="progress-failed" />
+        <LinearProgress
+          variant="determinate"
+          value={100}
+          color="error"
+          aria-hidden="true"
+          data-testid="progress-failed"
+        />
       )}
     </Box>
   );

@@ -47,7 +47,16 @@ export function Toasts() {
   return (
     <Stack
       spacing={1}
-      sx={{ position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'center', pointerEvents: 'none', '& > *': { pointerEvents: 'auto', maxWidth: 560, width: '100%' } }}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: 16,
+        right: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        alignItems: 'center',
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto', maxWidth: 560, width: '100%' },
+      }}
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

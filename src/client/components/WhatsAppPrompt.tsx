@@ -17,7 +17,14 @@ export function WhatsAppPrompt() {
       rel="noopener noreferrer"
       aria-label={t('whatsapp.button')}
       title={t('whatsapp.button')}
-      sx={{ position: 'fixed', right: 16, bottom: 16, bgcolor: '#075e54', color: '#fff', '&:hover': { bgcolor: '#054d44' } }}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        bgcolor: '#075e54',
+        color: '#fff',
+        '&:hover': { bgcolor: '#054d44' },
+      }}
     >
       <WhatsAppIcon />
     </Fab>

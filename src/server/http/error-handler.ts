@@ -14,7 +14,8 @@ const clientErrors: Record<string, [number, string]> = {
 
 function fieldErrors(error: FastifyError): FieldError[] {
   return (error.validation ?? []).map((v) => {
-    const missing = v.keyword === 'required' ? `/${String((v.params as { missingProperty?: unknown }).missingProperty)}` : '';
+    const missing =
+      v.keyword === 'required' ? `/${String((v.params as { missingProperty?: unknown }).missingProperty)}` : '';
     const extra =
       v.keyword === 'additionalProperties'
         ? `/${String((v.params as { additionalProperty?: unknown }).additionalProperty)}`
@@ -39,7 +40,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     if (error.statusCode === 415) return reply(request, res, 415, 'unsupported_media_type', {});
     if (error.statusCode === 503) return reply(request, res, 503, 'unavailable', {});
 
-    request.log.error({ err: { type: error.name, message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+    request.log.error(
+      { err: { type: error.name, message: error.message, code: error.code, stack: error.stack } },
+      'request failed',
+    );
     return reply(request, res, 500, 'internal_error', { request_id: request.id }, { request_id: request.id });
   });
 

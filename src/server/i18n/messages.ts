@@ -6,7 +6,10 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/referen
 const localesDir = path.resolve(import.meta.dirname, '../../../locales');
 
 function loadNamespace(language: Language, namespace: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 const i18n = createInstance();
@@ -25,7 +28,6 @@ const translators = Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l
   TFunction
 >;
 
-
 /** The server's message for `key` in `language`. */
 export function message(language: Language, key: string, params?: Record<string, unknown>): string {
   return translators[language](key, params ?? {}) as string;
@@ -43,5 +45,7 @@ export function languageFromHeader(header: string | undefined): Language {
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return (ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.tag))?.tag as Language) ?? DEFAULT_LANGUAGE;
+  return (
+    (ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.tag))?.tag as Language) ?? DEFAULT_LANGUAGE
+  );
 }

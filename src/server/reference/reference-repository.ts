@@ -90,7 +90,9 @@ export async function findEngineers(
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = search.replace(/\D/g, '');
+    // Only a search that looks like a phone number is matched against phones: the digits of an
+    // email or a registration number (ZEB/1234) would otherwise find unrelated engineers.
+    const digits = /^[0-9+\s().-]+$/.test(search) ? search.replace(/\D/g, '') : '';
     base = base.where((eb) =>
       eb.or([
         eb('engineer.name', 'ilike', pattern),
@@ -103,7 +105,9 @@ export async function findEngineers(
     );
   }
   if (query.roleCode) {
-    base = base.innerJoin('engineer_role', 'engineer_role.id', 'engineer.role_id').where('engineer_role.code', '=', query.roleCode);
+    base = base
+      .innerJoin('engineer_role', 'engineer_role.id', 'engineer.role_id')
+      .where('engineer_role.code', '=', query.roleCode);
   }
   const [countRow, items] = await Promise.all([
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),

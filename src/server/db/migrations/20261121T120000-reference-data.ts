@@ -98,7 +98,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['required_document', 'engineer', 'engineer_role', 'faq', 'room', 'material', 'reference_version']) {
+  for (const table of [
+    'required_document',
+    'engineer',
+    'engineer_role',
+    'faq',
+    'room',
+    'material',
+    'reference_version',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop function bump_reference_version()`.execute(db);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DOCUMENT_LISTS, MATERIAL_CATEGORIES } from '../../../shared/reference-data';
 import type { Database } from '../schema';
-import { documents, engineerRoles, faqs, fictionalEngineers, materials, rooms } from './reference-data';
+import { documents, engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../../shared/reference-seed';
 
 /**
  * Writes the reference lists; running it again updates them in place (keyed by their natural keys),
@@ -57,7 +57,14 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 
     await trx
       .insertInto('engineer_role')
-      .values(engineerRoles.map((role, i) => ({ code: role.code, name_en: role.name.en, name_sw: role.name.sw, sort_order: i })))
+      .values(
+        engineerRoles.map((role, i) => ({
+          code: role.code,
+          name_en: role.name.en,
+          name_sw: role.name.sw,
+          sort_order: i,
+        })),
+      )
       .onConflict((oc) =>
         oc.column('code').doUpdateSet((eb) => ({
           name_en: eb.ref('excluded.name_en'),
@@ -129,6 +136,9 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
 
 /** True when the reference lists have never been seeded (a new database). */
 export async function needsSeeding(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('engineer_role').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('engineer_role')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }

@@ -1,8 +1,8 @@
-import type { DocumentList, LocalizedText, MaterialCategory } from '../../../shared/reference-data';
+import type { DocumentList, LocalizedText, MaterialCategory } from './reference-data';
 
 /**
  * Seed content of Kibali's reference lists, in English and Swahili.
- * Read by seed-reference-data.ts; each list is stored in this order (sort_order = index).
+ * Read by the server seed (src/server/db/seed) and the client mock mode (src/client/mocks); each list is stored in this order (sort_order = index).
  */
 
 const MiB = 1024 * 1024;

@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { appI18n } from './app/i18n';
+import { routes } from './app/routes';
+import { makeStore } from './app/store';
+
+async function start() {
+  // `npm run dev:mock`: the client alone, the whole API answered by MSW in the browser.
+  if (import.meta.env.MODE === 'mock') {
+    const { startMockWorker } = await import('./mocks/browser');
+    await startMockWorker();
+  }
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(<App store={makeStore()} i18n={appI18n()} router={createBrowserRouter(routes)} />);
+}
+
+void start();

@@ -1,0 +1,83 @@
+import { delay, http, HttpResponse } from 'msw';
+import type { Envelope } from '../../shared/envelope';
+import { mockSplash } from './mock-data';
+
+/** The spec's mock-backend delay (section 9). */
+export const MOCK_DELAY_MS = 500;
+
+function envelope<T>(code: number, message: string, data: T) {
+  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
+}
+
+interface StubUser {
+  id: number;
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The mock backend of spec section 7 (stub users: authenticate and register) and of the API built so
+ * far, for client tests and `npm run dev:mock`. Each call to makeHandlers() starts with fresh state.
+ */
+export function makeHandlers(options: { delayMs?: number } = {}) {
+  const wait = () => delay(options.delayMs ?? MOCK_DELAY_MS);
+  const users: StubUser[] = [{ id: 1, username: 'test', password: 'test', firstName: 'Test', lastName: 'User' }];
+  const splash = mockSplash();
+
+  return [
+    http.post('/api/users/authenticate', async ({ request }) => {
+      await wait();
+      const { username, password } = (await request.json()) as { username?: string; password?: string };
+      const user = users.find((u) => u.username === username);
+      if (!user) return envelope(400, "Username doesn't exist", {});
+      if (user.password !== password) return envelope(400, 'Username or password is incorrect', {});
+      const { id, firstName, lastName } = user;
+      return envelope(200, 'OK', { id, username, firstName, lastName, token: `fake-jwt-token-${id}` });
+    }),
+
+    http.post('/api/users/register', async ({ request }) => {
+      await wait();
+      const body = (await request.json()) as Omit<StubUser, 'id'>;
+      if (users.some((u) => u.username === body.username)) {
+        return envelope(400, `Username ${body.username} is already taken`, {});
+      }
+      users.push({ ...body, id: Math.max(0, ...users.map((u) => u.id)) + 1 });
+      return envelope(200, 'OK', {});
+    }),
+
+    http.post('/api/splash/get_splash', async () => {
+      await wait();
+      return envelope(200, 'OK', splash);
+    }),
+
+    http.post('/api/engineer/get_engineers', async ({ request }) => {
+      await wait();
+      const {
+        search = '',
+        role = '',
+        page,
+        page_size,
+      } = (await request.json()) as {
+        search?: string;
+        role?: string;
+        page: number;
+        page_size: number;
+      };
+      const roleId = splash.engineer_roles.find((r) => r.code === role)?.id;
+      const text = search.trim().toLowerCase();
+      const digits = text.replace(/\D/g, '');
+      const found = splash.engineers.filter(
+        (e) =>
+          (!role || e.role_id === roleId) &&
+          (!text ||
+            e.name.toLowerCase().includes(text) ||
+            e.email.toLowerCase().includes(text) ||
+            (digits.length >= 3 && e.mobile.replace(/\D/g, '').includes(digits))),
+      );
+      const items = found.slice((page - 1) * page_size, page * page_size);
+      return envelope(200, 'OK', { items, total: found.length, page, page_size });
+    }),
+  ];
+}

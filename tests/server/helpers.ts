@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { buildApp, type KibaliApp } from '../../src/server/app';
+import { testConfig, type Config } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run once per kind. */
+export const databaseKinds: DatabaseKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated, empty database: PGlite in memory, or its own schema in PostgreSQL (dropped on close). */
+export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    await migrateToLatest(database.db);
+    return database;
+  }
+  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ databaseUrl, schema });
+  const close = async () => {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...database, close };
+}
+
+export interface TestApp {
+  app: KibaliApp;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  kind?: DatabaseKind;
+  splashRecheckMs?: number;
+}
+
+/**
+ * The whole API on a fresh, seeded database. The app is not yet ready, so a test may still add routes;
+ * `inject` readies it. `close` closes the app and then the database (idempotent).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(options.kind);
+  try {
+    await seedReferenceData(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({
+    config: testConfig({ STATIC_DIR: '/nonexistent', ...overrides }),
+    database,
+    ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
+  });
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    })());
+  return { app, database, close };
+}
+
+export interface Answer<T = Envelope> {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: T | undefined;
+}
+
+export interface Envelope<D = Record<string, unknown>> {
+  response: { code: number; message: string; data: D };
+}
+
+function parse(payload: string): unknown {
+  if (payload === '') return undefined;
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}
+
+/** POSTs `body` as JSON (a string is sent as is) and parses the answer. */
+export async function post<T = Envelope>(
+  app: KibaliApp,
+  url: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.statusCode, headers: res.headers, body: parse(res.payload) as T | undefined };
+}
+
+/** A GET, parsed like `post`. */
+export async function get<T = Envelope>(
+  app: KibaliApp,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, headers: res.headers, body: parse(res.payload) as T | undefined };
+}
