@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -80,6 +81,18 @@ export async function buildApp({ config, database, splashRecheckMs }: AppDepende
     }
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kibali API',
+        version: '1',
+        description:
+          'Every call is POST /api/<group>/<action> with a JSON body and answers the envelope ' +
+          '{ response: { code, message, data } } with HTTP status equal to code (api-contract.md).',
+      },
+    },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const spa = await registerStaticFiles(app, config.STATIC_DIR);
   registerErrorHandling(app, { spa });
 

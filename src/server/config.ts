@@ -34,11 +34,15 @@ const schema = z
     STATIC_DIR: z.string().min(1).default('./dist/client'),
     TRUST_PROXY: flag,
   })
-  .superRefine((c, ctx) => {
-    if (c.DEV_TOOLS && c.NODE_ENV === 'production') {
-      ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
-    }
-  });
+  .superRefine(
+    (c, ctx) => {
+      if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
+      }
+    },
+    // Also when other values are wrong: every wrong value gets its line in one go.
+    { when: () => true },
+  );
 
 export type Config = z.output<typeof schema>;
 

@@ -92,17 +92,19 @@ class PGliteDriver implements Driver {
   }
 }
 
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
     const affected = result.affectedRows;
+    // By the query's kind, not its first word: `with … update …` is an update too.
+    const isWrite = WRITES.has(query.query.kind) || /^\s*(insert|update|delete|merge)/i.test(query.sql);
     return {
       rows: result.rows,
-      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(query.sql)
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && isWrite ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
 

@@ -4,7 +4,7 @@ import { emptyBody } from '../http/body-schemas';
 import type { SplashService } from '../reference/splash-service';
 
 export function splashRoutes(app: FastifyInstance, splash: SplashService): void {
-  app.post('/api/splash/get_splash', { schema: { body: emptyBody } }, async (request, res) => {
+  app.post('/api/splash/get_splash', { schema: { summary: "The twelve reference lists of the spec and the site's contact settings; ETag/If-None-Match", body: emptyBody } }, async (request, res) => {
     const snapshot = await splash.get();
     // The message is in the request's language, so the ETag names the language too.
     const etag = `${snapshot.etag.slice(0, -1)}-${request.language}"`;
