@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -10,7 +11,10 @@ import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
 import { languageFromHeader } from './i18n/messages';
+import type { FormRegistry } from './forms/form-registry';
+import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
+import { formsRoutes } from './routes/forms-routes';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
@@ -18,13 +22,20 @@ import { splashRoutes } from './routes/splash-routes';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** The wizard's forms (schemas/), loaded and checked before the app is built. */
+  forms: FormRegistry;
   /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
   splashRecheckMs?: number;
 }
 
 export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
+  forms: FormsService;
 }
+
+/** Where the repository keeps the forms and the texts, whatever the working directory. */
+export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
+export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
@@ -40,7 +51,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the whole portal (API and, when built, the SPA). `main.ts` starts it; tests `inject` into it. */
-export async function buildApp({ config, database, splashRecheckMs }: AppDependencies): Promise<KibaliApp> {
+export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp> {
+  const { config, database, splashRecheckMs } = dependencies;
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: () => randomUUID(),
@@ -104,6 +116,8 @@ export async function buildApp({ config, database, splashRecheckMs }: AppDepende
   healthRoutes(app, database.db);
   splashRoutes(app, splash);
   engineerRoutes(app, database.db);
+  const forms = new FormsService(dependencies.forms, splash);
+  formsRoutes(app, forms, config);
 
-  return Object.assign(app, { splash }) as KibaliApp;
+  return Object.assign(app, { splash, forms }) as KibaliApp;
 }

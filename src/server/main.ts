@@ -1,15 +1,19 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, LOCALES_DIR, SCHEMAS_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/setup';
+import { FormRegistry } from './forms/form-registry';
+import { FormsProblemsError } from './forms/form-loader';
 
 const SHUTDOWN_GRACE_MS = 9000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Forms first: a broken policy edit stops the start with every problem listed, before the database opens.
+  const forms = await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR);
   const database = await openConfiguredDatabase(config, (line) => console.log(line));
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, forms });
   app.addHook('onClose', async () => database.close());
 
   // SIGTERM/SIGINT: stop taking requests, finish those in flight, exit well within 10 s.
@@ -25,7 +29,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof FormsProblemsError) {
     console.error(error.message);
   } else {
     console.error('Kibali could not start:', error instanceof Error ? error.message : error);

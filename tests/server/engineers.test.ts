@@ -56,11 +56,12 @@ describe.each(databaseKinds)('get_engineers (%s)', (kind) => {
     expect(found.total).toBeLessThan(all.length);
   });
 
-  it('searches by email', async () => {
+  it('searches by email and by registration number, and finds only that engineer', async () => {
     const engineer = all[7]!;
-    const found = await find({ search: engineer.email.toUpperCase(), page: 1, page_size: 10 });
-    expect(found.items).toEqual([engineer]);
-    expect(found.total).toBe(1);
+    const byEmail = await find({ search: engineer.email.toUpperCase(), page: 1, page_size: 10 });
+    expect(byEmail).toMatchObject({ items: [engineer], total: 1 });
+    const byNumber = await find({ search: engineer.registration_number, page: 1, page_size: 10 });
+    expect(byNumber).toMatchObject({ items: [engineer], total: 1 });
   });
 
   it('searches phone digits with or without spaces', async () => {

@@ -41,43 +41,24 @@ describe.each(databaseKinds)('the envelope (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const json = { 'content-type': 'application/json' };
-  const cases: [
-    string,
-    { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string },
-    number,
-  ][] = [
-    ['a call that works', { method: 'POST', url: '/api/splash/get_splash', headers: json, payload: '{}' }, 200],
-    ['an unknown /api path', { method: 'POST', url: '/api/nothing/here', headers: json, payload: '{}' }, 404],
-    ['a GET on a POST-only call', { method: 'GET', url: '/api/splash/get_splash' }, 404],
-    ['a GET of any other path (no SPA built)', { method: 'GET', url: '/some/page' }, 404],
-    [
-      'a text/plain POST',
-      { method: 'POST', url: '/api/splash/get_splash', headers: { 'content-type': 'text/plain' }, payload: '{}' },
-      415,
-    ],
-    [
-      'a form POST',
-      {
-        method: 'POST',
-        url: '/api/splash/get_splash',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'a=1',
-      },
-      415,
-    ],
-    ['malformed JSON', { method: 'POST', url: '/api/splash/get_splash', headers: json, payload: '{"a":' }, 400],
-    ['an empty JSON body', { method: 'POST', url: '/api/splash/get_splash', headers: json, payload: '' }, 400],
-    [
-      'a body the schema refuses',
-      { method: 'POST', url: '/api/splash/get_splash', headers: json, payload: '{"x":1}' },
-      400,
-    ],
-    ['an error in a route', { method: 'POST', url: '/api/test/boom', headers: json, payload: '{}' }, 500],
+  const splash = '/api/splash/get_splash';
+  const json = 'application/json';
+  const cases: [string, 'GET' | 'POST', string, string | undefined, string, number][] = [
+    ['a call that works', 'POST', splash, json, '{}', 200],
+    ['an unknown /api path', 'POST', '/api/nothing/here', json, '{}', 404],
+    ['a GET on a POST-only call', 'GET', splash, undefined, '', 404],
+    ['a GET of any other path (no SPA built)', 'GET', '/some/page', undefined, '', 404],
+    ['a text/plain POST', 'POST', splash, 'text/plain', '{}', 415],
+    ['a form POST', 'POST', splash, 'application/x-www-form-urlencoded', 'a=1', 415],
+    ['malformed JSON', 'POST', splash, json, '{"a":', 400],
+    ['an empty JSON body', 'POST', splash, json, '', 400],
+    ['a body the schema refuses', 'POST', splash, json, '{"x":1}', 400],
+    ['an error in a route', 'POST', '/api/test/boom', json, '{}', 500],
   ];
 
-  it.each(cases)('%s is answered with the envelope', async (_name, request, code) => {
-    expectEnvelope(await t.app.inject(request), code);
+  it.each(cases)('answers %s with the envelope', async (_name, method, url, type, payload, code) => {
+    const headers = type ? { 'content-type': type } : {};
+    expectEnvelope(await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }), code);
   });
 
   it('answers a body that fails the schema with 400 and the errors by path', async () => {
@@ -97,7 +78,12 @@ describe.each(databaseKinds)('the envelope (%s)', (kind) => {
   });
 
   it('answers a 500 with the request id only, never the error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/boom', headers: json, payload: '{}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/boom',
+      headers: { 'content-type': json },
+      payload: '{}',
+    });
     const response = expectEnvelope(res, 500);
     expect(response.data).toEqual({ request_id: res.headers['x-request-id'] });
     expect(response.message).toContain(String(res.headers['x-request-id']));

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp, type KibaliApp } from '../../src/server/app';
+import { vi } from 'vitest';
+import { buildApp, LOCALES_DIR, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
+import { FormRegistry } from '../../src/server/forms/form-registry';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
+
+// A fresh database is migrated and seeded per app: seconds, not milliseconds, when files run side by side.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run once per kind. */
 export const databaseKinds: DatabaseKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
@@ -46,6 +51,15 @@ export interface TestApp {
 export interface TestAppOptions {
   kind?: DatabaseKind;
   splashRecheckMs?: number;
+  /** Forms of its own, e.g. from a temporary copy of schemas/ that the test edits. */
+  forms?: FormRegistry;
+}
+
+let sharedForms: Promise<FormRegistry> | undefined;
+/** The repository's forms, loaded once per test file (they are read-only unless a test reloads its own). */
+function repositoryForms(): Promise<FormRegistry> {
+  sharedForms ??= FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR);
+  return sharedForms;
 }
 
 /**
@@ -63,6 +77,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const app = await buildApp({
     config: testConfig({ STATIC_DIR: '/nonexistent', ...overrides }),
     database,
+    forms: options.forms ?? (await repositoryForms()),
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
   });
   let closed: Promise<void> | undefined;

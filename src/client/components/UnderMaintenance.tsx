@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
 import { maintenanceEnded } from '../app/ui-slice';
 import { api } from '../app/api';
+import { usePageTitle } from '../app/use-page-title';
 import { useContact } from './contact';
 
 /** Not routed: shown in place of the portal when the server answers 503 for maintenance. */
@@ -13,6 +14,7 @@ export function UnderMaintenance() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { phone } = useContact();
+  usePageTitle('maintenance.title');
   const retry = () => {
     dispatch(maintenanceEnded());
     dispatch(api.util.resetApiState());

@@ -17,9 +17,11 @@ export function DashboardLayout() {
   const user = useAppSelector((s) => s.session.user);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const logout = () => {
+  const logout = async () => {
+    // Leave the dashboard before signing out: signed out on a dashboard page, the route guard would
+    // send the user to Home (and remember the dashboard as the intended URL) instead of /home/login.
+    await navigate('/home/login', { flushSync: true });
     dispatch(signedOut());
-    void navigate('/home/login');
   };
   return (
     <Box sx={{ minHeight: '100vh' }}>
@@ -42,7 +44,7 @@ export function DashboardLayout() {
             </Button>
             <LanguageSwitch id="dashboard-language" dark />
             {user && (
-              <Button color="inherit" variant="outlined" onClick={logout}>
+              <Button color="inherit" variant="outlined" onClick={() => void logout()}>
                 {t('dashboard.logout')}
               </Button>
             )}

@@ -6,6 +6,7 @@ import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -68,9 +69,11 @@ export function NavBar() {
         <Box component="nav" aria-label={t('nav.label')} sx={{ width: 260, p: 2 }}>
           <List>
             {NAV_ITEMS.map((item) => (
-              <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setOpen(false)}>
-                {t(item.key)}
-              </ListItemButton>
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton component={NavLink} to={item.to} onClick={() => setOpen(false)}>
+                  {t(item.key)}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           <Box sx={{ mt: 2 }}>

@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
+import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
 import { mockSplash } from './mock-data';
 
@@ -65,16 +66,20 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
         page: number;
         page_size: number;
       };
+      // The real route's body schema: a request it would refuse is refused here too.
+      if (search.length > 100 || !/^[a-z0-9_]{0,50}$/.test(role)) {
+        return envelope(400, 'Some values in the request are missing or not valid.', {});
+      }
       const roleId = splash.engineer_roles.find((r) => r.code === role)?.id;
       const text = search.trim().toLowerCase();
-      const digits = text.replace(/\D/g, '');
+      const digits = phoneSearchDigits(text);
       const found = splash.engineers.filter(
         (e) =>
           (!role || e.role_id === roleId) &&
           (!text ||
             e.name.toLowerCase().includes(text) ||
             e.email.toLowerCase().includes(text) ||
-            (digits.length >= 3 && e.mobile.replace(/\D/g, '').includes(digits))),
+            (digits !== '' && e.mobile.replace(/\D/g, '').includes(digits))),
       );
       const items = found.slice((page - 1) * page_size, page * page_size);
       return envelope(200, 'OK', { items, total: found.length, page, page_size });

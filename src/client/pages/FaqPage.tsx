@@ -51,7 +51,8 @@ export default function FaqPage() {
                 {faq.question[lng]}
               </Typography>
             </AccordionSummary>
-            <AccordionDetails id={`faq-${faq.id}-a`} role="region" aria-labelledby={`faq-${faq.id}-q`}>
+            {/* MUI's region around the details already has this id, the role and the label. */}
+            <AccordionDetails>
               <Typography>{faq.answer[lng]}</Typography>
             </AccordionDetails>
           </Accordion>

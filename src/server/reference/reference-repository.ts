@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DocumentList, Engineer, MaterialCategory, Splash } from '../../shared/reference-data';
+import { phoneSearchDigits } from '../../shared/engineer-search';
 import { DOCUMENT_LISTS, MATERIAL_CATEGORIES } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 
@@ -90,17 +91,13 @@ export async function findEngineers(
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // Only a search that looks like a phone number is matched against phones: the digits of an
-    // email or a registration number (ZEB/1234) would otherwise find unrelated engineers.
-    const digits = /^[0-9+\s().-]+$/.test(search) ? search.replace(/\D/g, '') : '';
+    const digits = phoneSearchDigits(search);
     base = base.where((eb) =>
       eb.or([
         eb('engineer.name', 'ilike', pattern),
         eb('engineer.email', 'ilike', pattern),
         eb('engineer.registration_number', 'ilike', pattern),
-        ...(digits.length >= 3
-          ? [eb(sql<string>`regexp_replace(engineer.mobile, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)]
-          : []),
+        ...(digits ? [eb(sql<string>`regexp_replace(engineer.mobile, '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
       ]),
     );
   }

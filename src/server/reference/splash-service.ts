@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SiteSettings } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
-import { loadReferenceLists, referenceVersion } from './reference-repository';
+import { loadReferenceLists, referenceVersion, type ReferenceLists } from './reference-repository';
 
 export interface SplashSnapshot {
   /** The `data` of the envelope, serialized once per change. */
   json: string;
   etag: string;
+  lists: ReferenceLists;
 }
 
 /**
@@ -38,7 +39,7 @@ export class SplashService {
       const loaded = await loadReferenceLists(this.db);
       const json = JSON.stringify({ ...loaded.lists, site: this.site });
       const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-      this.snapshot = { version: loaded.version, json, etag };
+      this.snapshot = { version: loaded.version, json, etag, lists: loaded.lists };
     }
     this.checkedAt = Date.now();
     return this.snapshot;

@@ -28,7 +28,12 @@ interface GetEngineersBody {
 export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   app.post<{ Body: GetEngineersBody }>(
     '/api/engineer/get_engineers',
-    { schema: { summary: 'A page of the public engineers list, searched by name, email or phone and filtered by role code', body: getEngineersBody } },
+    {
+      schema: {
+        summary: 'A page of the public engineers list, searched by name, email or phone and filtered by role code',
+        body: getEngineersBody,
+      },
+    },
     async (request, res) => {
       const { search, role, page, page_size } = request.body;
       const found = await findEngineers(db, { search, roleCode: role || undefined, page, pageSize: page_size });

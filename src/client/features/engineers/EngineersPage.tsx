@@ -20,15 +20,18 @@ import { useSplash } from '../splash/splash-api';
 import { ENGINEER_PAGE_SIZES, useGetEngineersQuery } from './engineers-api';
 
 const SEARCH_DELAY_MS = 400;
+const SEARCH_MAX_LENGTH = 100;
 
 /** Reads the list's state from the URL, so that a search can be shared or bookmarked. */
 function useEngineerParams() {
   const [params, setParams] = useSearchParams();
   const size = Number(params.get('size'));
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  // A hand-edited or old link must not make a request the server refuses: keep what it would accept.
+  const role = params.get('role') ?? '';
   const state = {
-    search: params.get('q') ?? '',
-    role: params.get('role') ?? '',
+    search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    role: /^[a-z0-9_]{1,50}$/.test(role) ? role : '',
     page,
     pageSize: ENGINEER_PAGE_SIZES.includes(size) ? size : ENGINEER_PAGE_SIZES[0]!,
   };
@@ -78,6 +81,12 @@ export default function EngineersPage() {
   const { engineer_roles: roles } = useSplash();
   const [state, update] = useEngineerParams();
   const [draft, setDraft] = useState(state.search);
+  // The URL can change the search without typing (the Engineers link, back/forward): the box follows it.
+  const [urlSearch, setUrlSearch] = useState(state.search);
+  if (urlSearch !== state.search) {
+    setUrlSearch(state.search);
+    if (draft.trim() !== state.search) setDraft(state.search);
+  }
 
   useEffect(() => {
     if (draft.trim() === state.search) return;
@@ -86,12 +95,19 @@ export default function EngineersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
   }, [draft]);
 
-  const { data, isFetching } = useGetEngineersQuery({
+  const { data, currentData, isFetching } = useGetEngineersQuery({
     ...(state.search ? { search: state.search } : {}),
     ...(state.role ? { role: state.role } : {}),
     page: state.page,
     page_size: state.pageSize,
   });
+
+  // A shared or old link can name a page past the end (the list has shrunk): show the last page instead.
+  const lastPage = currentData ? Math.max(1, Math.ceil(currentData.total / state.pageSize)) : state.page;
+  useEffect(() => {
+    if (state.page > lastPage) update({ page: lastPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a page past the end moves the list
+  }, [state.page, lastPage]);
   const rolesById = new Map(roles.map((r) => [r.id, r]));
 
   return (
@@ -104,7 +120,7 @@ export default function EngineersPage() {
           label={t('engineers.search')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH } }}
           sx={{ flex: 2 }}
         />
         <TextField

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { formsProblems, type FormsDocument, type StepForm } from '../../shared/forms';
+import { LANGUAGES } from '../../shared/reference-data';
+import type { Flows } from '../../shared/wizard-driver';
+
+export class FormsProblemsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The forms in schemas/ have ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+async function readJson(file: string, problems: string[]): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8'));
+  } catch (error) {
+    problems.push(`${path.basename(path.dirname(file))}/${path.basename(file)}: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/**
+ * Reads schemas/ (flows.json and steps/<id>.schema.json + <id>.ui.json) and the forms texts of every
+ * language, checks them all, and returns the forms or throws every problem found at once.
+ */
+export async function loadForms(schemasDir: string, localesDir: string): Promise<FormsDocument> {
+  const problems: string[] = [];
+  const flows = (await readJson(path.join(schemasDir, 'flows.json'), problems)) as Flows | undefined;
+  const stepsDir = path.join(schemasDir, 'steps');
+  const files = await fs.readdir(stepsDir).catch(() => [] as string[]);
+  const steps: Record<string, StepForm> = {};
+  for (const file of files.filter((f) => f.endsWith('.schema.json')).sort()) {
+    const id = file.slice(0, -'.schema.json'.length);
+    const schema = await readJson(path.join(stepsDir, file), problems);
+    const uiFile = path.join(stepsDir, `${id}.ui.json`);
+    const uiSchema = await readJson(uiFile, problems);
+    if (schema && uiSchema)
+      steps[id] = { schema: schema as StepForm['schema'], uiSchema: uiSchema as StepForm['uiSchema'] };
+  }
+  for (const file of files.filter((f) => f.endsWith('.ui.json'))) {
+    if (!files.includes(file.replace(/\.ui\.json$/, '.schema.json')))
+      problems.push(`steps/${file} has no schema beside it`);
+  }
+  const messages: Record<string, unknown> = {};
+  for (const language of LANGUAGES) {
+    messages[language] = await readJson(path.join(localesDir, language, 'forms.json'), problems);
+  }
+  if (flows) problems.push(...formsProblems({ steps, flows }, messages));
+  if (problems.length > 0 || !flows) throw new FormsProblemsError(problems);
+
+  const version = createHash('sha256')
+    .update(JSON.stringify({ steps, flows, messages }))
+    .digest('base64url')
+    .slice(0, 16);
+  return { version, steps, flows };
+}

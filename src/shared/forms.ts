@@ -1,0 +1,180 @@
+import Ajv, { type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Flows } from './wizard-driver';
+import { APPLICATION_TYPES } from './wizard-driver';
+
+/** A JSON Schema as data: the wizard's steps are plain JSON files in schemas/. */
+export type JsonSchema = { [key: string]: unknown };
+export type UiSchema = { [key: string]: unknown };
+
+export interface StepForm {
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+}
+
+/** The answer of /api/forms/get_forms. */
+export interface FormsDocument {
+  version: string;
+  steps: Record<string, StepForm>;
+  flows: Flows;
+}
+
+/** The reference lists a schema property may be bound to with "x-reference". */
+export const REFERENCE_LISTS = [
+  'rooms',
+  'foundation_tools',
+  'wall_tools',
+  'beam_tools',
+  'roof_tools',
+  'entry_tools',
+] as const;
+
+/** The one set of ajv options, for the server's validation and the client's: both must agree. */
+export const AJV_OPTIONS: Options = { strict: false, allErrors: true, verbose: false };
+
+export function createAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+const TEXT_KEYS = ['title', 'description'] as const;
+const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Calls `visit` on the schema and every subschema (properties, items, allOf/if/then/else, oneOf, …). */
+export function walkSchema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
+  if (!isObject(schema)) return;
+  visit(schema);
+  for (const key of ['properties', 'definitions', '$defs', 'dependencies']) {
+    const children = schema[key];
+    if (isObject(children)) Object.values(children).forEach((child) => walkSchema(child, visit));
+  }
+  for (const key of ['items', 'if', 'then', 'else', 'not', 'additionalProperties', 'contains']) {
+    walkSchema(schema[key], visit);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((child) => walkSchema(child, visit));
+  }
+}
+
+/** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders. */
+export function translationKeys(step: StepForm): Set<string> {
+  const keys = new Set<string>();
+  walkSchema(step.schema, (node) => {
+    for (const key of TEXT_KEYS) if (typeof node[key] === 'string') keys.add(node[key]);
+  });
+  const walkUi = (ui: unknown) => {
+    if (!isObject(ui)) return;
+    for (const key of UI_TEXT_KEYS) if (typeof ui[key] === 'string') keys.add(ui[key]);
+    for (const [key, value] of Object.entries(ui)) if (!key.startsWith('ui:')) walkUi(value);
+  };
+  walkUi(step.uiSchema);
+  return keys;
+}
+
+/** The properties an object schema may have, including those declared only inside allOf/if-then-else. */
+function propertiesOf(schema: Record<string, unknown>): Map<string, Record<string, unknown>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const collect = (node: unknown) => {
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) {
+      for (const [name, sub] of Object.entries(node.properties))
+        if (isObject(sub) && !found.has(name)) found.set(name, sub);
+    }
+    for (const key of ['then', 'else']) collect(node[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(collect);
+  };
+  collect(schema);
+  return found;
+}
+
+/** Problems with a UI schema: keys that name no property of the schema at their level. */
+export function uiSchemaProblems(schema: JsonSchema, uiSchema: UiSchema, path = ''): string[] {
+  const problems: string[] = [];
+  const properties = propertiesOf(schema);
+  for (const [key, value] of Object.entries(uiSchema)) {
+    if (key.startsWith('ui:')) {
+      if (key === 'ui:order' && Array.isArray(value)) {
+        for (const name of value) {
+          if (name !== '*' && !properties.has(String(name)))
+            problems.push(`${path}/ui:order names "${String(name)}", which is not a property`);
+        }
+      }
+      continue;
+    }
+    if (key === 'items' && isObject(schema.items) && isObject(value)) {
+      problems.push(...uiSchemaProblems(schema.items, value, `${path}/items`));
+      continue;
+    }
+    const property = properties.get(key);
+    if (!property) {
+      problems.push(`${path}/${key} names no property of the schema`);
+      continue;
+    }
+    if (isObject(value)) problems.push(...uiSchemaProblems(property, value, `${path}/${key}`));
+  }
+  return problems;
+}
+
+/** Looks up a dotted key in a nested translation object. */
+export function hasTranslation(messages: unknown, key: string): boolean {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (!isObject(node) || !(part in node)) return false;
+    node = node[part];
+  }
+  return typeof node === 'string' && node.trim() !== '';
+}
+
+/**
+ * Every problem with a set of forms, as one line each: schemas that do not compile, UI keys that name
+ * no property, translation keys missing in a language, flows that name missing steps or types.
+ */
+export function formsProblems(
+  forms: Omit<FormsDocument, 'version'>,
+  messagesByLanguage: Record<string, unknown>,
+): string[] {
+  const problems: string[] = [];
+  const ajv = createAjv();
+  for (const [id, step] of Object.entries(forms.steps)) {
+    try {
+      ajv.compile(step.schema);
+    } catch (error) {
+      problems.push(`steps/${id}.schema.json does not compile: ${(error as Error).message}`);
+    }
+    walkSchema(step.schema, (node) => {
+      const list = node['x-reference'];
+      if (list !== undefined && !(REFERENCE_LISTS as readonly unknown[]).includes(list)) {
+        problems.push(`steps/${id}.schema.json binds to unknown reference list "${String(list)}"`);
+      }
+    });
+    for (const problem of uiSchemaProblems(step.schema, step.uiSchema))
+      problems.push(`steps/${id}.ui.json: ${problem}`);
+    for (const key of translationKeys(step)) {
+      for (const [language, messages] of Object.entries(messagesByLanguage)) {
+        if (!hasTranslation(messages, key))
+          problems.push(`steps/${id}: "${key}" has no ${language} text in locales/${language}/forms.json`);
+      }
+    }
+  }
+  for (const type of APPLICATION_TYPES) {
+    const steps = forms.flows[type];
+    if (!Array.isArray(steps) || steps.length === 0) {
+      problems.push(`flows.json has no steps for the application type "${type}"`);
+      continue;
+    }
+    for (const step of steps)
+      if (!forms.steps[step]) problems.push(`flows.json: "${type}" names the step "${step}", which has no schema`);
+  }
+  for (const type of Object.keys(forms.flows)) {
+    if (!(APPLICATION_TYPES as readonly string[]).includes(type))
+      problems.push(`flows.json names the unknown application type "${type}"`);
+  }
+  return problems;
+}

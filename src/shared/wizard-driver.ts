@@ -1,0 +1,67 @@
+/**
+ * The wizard driver: pure functions over (flow, answers) that say which steps an application has,
+ * where Next and Previous lead, which steps may be visited and how far along the applicant is.
+ * The client renders from it; the server uses it to refuse unknown or out-of-order steps.
+ */
+
+export const APPLICATION_TYPES = ['new', 'government', 'repair', 'special'] as const;
+export type ApplicationType = (typeof APPLICATION_TYPES)[number];
+
+/** Each application type's steps, in order (schemas/flows.json). */
+export type Flows = Record<ApplicationType, readonly string[]>;
+
+/** The saved answers of an application, by step id. A step is complete once its answers are saved. */
+export type Answers = Readonly<Record<string, unknown>>;
+
+export function isApplicationType(value: unknown): value is ApplicationType {
+  return typeof value === 'string' && (APPLICATION_TYPES as readonly string[]).includes(value);
+}
+
+export function stepsOf(flows: Flows, type: ApplicationType): readonly string[] {
+  return flows[type];
+}
+
+export function isComplete(step: string, answers: Answers): boolean {
+  const value = answers[step];
+  return typeof value === 'object' && value !== null;
+}
+
+/** The index of `step` in the flow, or -1 when the flow has no such step. */
+export function indexOf(steps: readonly string[], step: string): number {
+  return steps.indexOf(step);
+}
+
+/** The step after `step`, or undefined on the last step (or an unknown one). */
+export function nextStep(steps: readonly string[], step: string): string | undefined {
+  const i = steps.indexOf(step);
+  return i === -1 ? undefined : steps[i + 1];
+}
+
+/** The step before `step`, or undefined on the first step (or an unknown one). */
+export function previousStep(steps: readonly string[], step: string): string | undefined {
+  const i = steps.indexOf(step);
+  return i <= 0 ? undefined : steps[i - 1];
+}
+
+/** A step may be visited (and saved) once every step before it is complete: no skipping ahead. */
+export function canVisit(steps: readonly string[], answers: Answers, step: string): boolean {
+  const i = steps.indexOf(step);
+  return i !== -1 && steps.slice(0, i).every((earlier) => isComplete(earlier, answers));
+}
+
+/** The first step that is not complete: where a continued application opens. Undefined when all are. */
+export function firstIncomplete(steps: readonly string[], answers: Answers): string | undefined {
+  return steps.find((step) => !isComplete(step, answers));
+}
+
+/** How far along: complete steps from the start with no gap, out of all steps. */
+export function progress(steps: readonly string[], answers: Answers): { done: number; total: number; percent: number } {
+  const gap = steps.findIndex((step) => !isComplete(step, answers));
+  const done = gap === -1 ? steps.length : gap;
+  return { done, total: steps.length, percent: steps.length === 0 ? 100 : Math.round((done / steps.length) * 100) };
+}
+
+/** Every step complete: the application may be submitted (once each step's answers also validate). */
+export function isReadyToSubmit(steps: readonly string[], answers: Answers): boolean {
+  return steps.every((step) => isComplete(step, answers));
+}

@@ -1,0 +1,470 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
+import { TOAST_HIDE_MS } from '../../src/client/components/Toasts';
+import { showToast } from '../../src/client/app/ui-slice';
+import { mockSplash } from '../../src/client/mocks/mock-data';
+import type { Envelope } from '../../src/shared/envelope';
+import { server } from './msw-server';
+import { renderApp } from './render';
+import { en, sw } from './texts';
+
+const splash = mockSplash();
+const applicant = { reference_number: 'KBL-7Q4M-2XZP', first_name: 'Asha', status: 'submitted' };
+
+function envelope(code: number, message: string, data: unknown) {
+  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
+}
+
+/** The splash call waits until the test lets it answer. */
+function holdSplash() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post('/api/splash/get_splash', async () => {
+      await released;
+      return envelope(200, 'OK', splash);
+    }),
+  );
+  return release;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
+const mainNav = () => screen.getByRole('navigation', { name: en('nav.label') });
+
+async function landingBoxesShown(t = en) {
+  await h1(t('pages:landing.title'));
+  const boxes = screen.getByRole('list', { name: t('landing.boxes') });
+  const titles = within(boxes)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+  expect(titles).toEqual([
+    t('pages:landing.apply.title'),
+    t('pages:landing.status.title'),
+    t('pages:landing.terms.title'),
+  ]);
+}
+
+describe('start-up', () => {
+  it('shows the loading view while the reference data is pending, then the three boxes of Home', async () => {
+    const release = holdSplash();
+    renderApp('/home/landing');
+
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent(en('loading.reference_data'));
+    expect(screen.getByRole('progressbar', { name: en('progress.label') })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    release();
+
+    await landingBoxesShown();
+    expect(screen.queryByText(en('loading.reference_data'))).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(document.title).toBe(en('titles.suffix', { page: en('titles.landing') }));
+  });
+
+  it.each([
+    ['apply', '/home/request', 'request.title'],
+    ['status', '/home/login', 'titles.view'],
+    ['terms', '/home/terms_conditions', 'pages:terms.title'],
+  ])('links the %s box of Home to %s', async (box, path, titleKey) => {
+    const { user, router } = renderApp('/home/landing');
+    await user.click(await screen.findByRole('link', { name: en(`pages:landing.${box}.action`) }));
+    expect(await h1(en(titleKey))).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('shows an error with Retry when the reference data cannot be loaded, and the page after a retry', async () => {
+    server.use(http.post('/api/splash/get_splash', () => HttpResponse.error()));
+    const { user } = renderApp('/home/landing');
+
+    expect(await screen.findByText(en('load_error.title'))).toBeInTheDocument();
+    expect(screen.getByText(en('load_error.body'))).toBeInTheDocument();
+    expect(await screen.findByText(en('errors.network'))).toBeInTheDocument();
+
+    server.resetHandlers(); // the network is back
+    await user.click(screen.getByRole('button', { name: en('load_error.retry') }));
+
+    await landingBoxesShown();
+    expect(screen.queryByText(en('load_error.title'))).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance page on 503 maintenance, and the portal again after Try again', async () => {
+    server.use(
+      http.post('/api/splash/get_splash', () =>
+        envelope(503, "We're Under Maintenance, please check back later.", { maintenance: true }),
+      ),
+    );
+    const { user, store } = renderApp('/home/landing');
+
+    expect(await h1(en('maintenance.title'))).toBeInTheDocument();
+    expect(screen.getByText(en('maintenance.message'))).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // no toast for maintenance
+    expect(store.getState().ui.toasts).toEqual([]);
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: en('maintenance.retry') }));
+
+    await landingBoxesShown();
+  });
+});
+
+describe('language', () => {
+  it('switches to Swahili: the page, <html lang> and the session remember it', async () => {
+    const { user } = renderApp('/home/landing');
+    await landingBoxesShown();
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.click(screen.getByRole('combobox', { name: en('language.label') }));
+    await user.click(await screen.findByRole('option', { name: en('language.sw') }));
+
+    expect(await h1(sw('pages:landing.title'))).toBeInTheDocument();
+    await landingBoxesShown(sw);
+    expect(
+      within(screen.getByRole('navigation', { name: sw('nav.label') })).getByRole('link', {
+        name: sw('nav.engineers'),
+      }),
+    ).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sw');
+    expect(sessionStorage.getItem(STORAGE_KEYS.language)).toBe('sw');
+    expect(document.title).toBe(sw('titles.suffix', { page: sw('titles.landing') }));
+  });
+
+  it.each([
+    ['sw', sw],
+    ['fr', en],
+  ] as const)(
+    'opens in the language kept for the session (%s), English when it is not one of ours',
+    async (kept, t) => {
+      sessionStorage.setItem(STORAGE_KEYS.language, kept);
+      renderApp('/home/landing');
+      expect(await h1(t('pages:landing.title'))).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe(t === sw ? 'sw' : 'en');
+    },
+  );
+
+  it('asks the server for messages in the chosen language', async () => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.post('/api/engineer/get_engineers', ({ request }) => {
+        languages.push(request.headers.get('Accept-Language'));
+        return envelope(200, 'OK', { items: [], total: 0, page: 1, page_size: 10 });
+      }),
+    );
+    renderApp('/home/engineers', { language: 'sw' });
+    expect(await h1(sw('engineers.title'))).toBeInTheDocument();
+    await waitFor(() => expect(languages.length).toBeGreaterThan(0));
+    expect(new Set(languages)).toEqual(new Set(['sw']));
+  });
+});
+
+describe('routes and the guard', () => {
+  it.each(['/', '/home', '/no/such/page', '/home/nothing'])('takes %s to Home', async (path) => {
+    const { router } = renderApp(path);
+    await landingBoxesShown();
+    expect(router.state.location.pathname).toBe('/home/landing');
+  });
+
+  it('sends a visitor without a user from /dashboard/profile to Home and remembers the intended URL', async () => {
+    const { router } = renderApp('/dashboard/profile?tab=1');
+    await landingBoxesShown();
+    expect(router.state.location.pathname).toBe('/home/landing');
+    expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBe('/dashboard/profile?tab=1');
+    expect(screen.queryByRole('button', { name: en('dashboard.logout') })).not.toBeInTheDocument();
+  });
+
+  it('opens the dashboard on the application page for a signed-in user, with Logout', async () => {
+    const { router } = renderApp('/dashboard', { user: applicant });
+    expect(await h1(en('titles.dashboard_application'))).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/application');
+    const nav = screen.getByRole('navigation', { name: en('dashboard.nav_label') });
+    expect(within(nav).getByRole('link', { name: en('dashboard.application') })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: en('dashboard.logout') })).toBeInTheDocument();
+    expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
+  });
+
+  it('keeps the user across a reload (localStorage) and logs out to /home/login', async () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(applicant));
+    const { user, router, store } = renderApp('/dashboard/profile');
+    expect(await h1(en('titles.dashboard_profile'))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: en('dashboard.logout') }));
+
+    expect(await h1(en('titles.view'))).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/login');
+    expect(store.getState().session.user).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
+  });
+
+  it("goes to the site root when a call answers 'Access denied'", async () => {
+    server.use(http.post('/api/engineer/get_engineers', () => envelope(403, 'Access denied', {})));
+    const { router } = renderApp('/home/engineers');
+
+    await landingBoxesShown();
+    expect(router.state.location.pathname).toBe('/home/landing');
+  });
+
+  it('goes to the top of each new page, and to the target of a hash', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user, router } = renderApp('/home/landing');
+    await landingBoxesShown();
+
+    scrollTo.mockClear();
+    await user.click(within(mainNav()).getByRole('link', { name: en('nav.faq') }));
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+
+    await act(() => router.navigate('/home/about#main'));
+    expect(await h1(en('pages:about.title'))).toBeInTheDocument();
+    expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('main'));
+  });
+
+  it('shows the top navigation of the spec, in its order', async () => {
+    renderApp('/home/landing');
+    await landingBoxesShown();
+    const names = within(mainNav())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(
+      ['nav.home', 'nav.about', 'nav.engineers', 'nav.faq', 'nav.request', 'nav.view'].map((k) => en(k)),
+    );
+  });
+});
+
+describe('toasts', () => {
+  const failingEngineers = () =>
+    server.use(http.post('/api/engineer/get_engineers', () => envelope(500, 'The engineers list is resting', {})));
+
+  it("shows the server's message as an error toast", async () => {
+    failingEngineers();
+    const { store } = renderApp('/home/engineers');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The engineers list is resting');
+    expect(store.getState().ui.toasts).toEqual([
+      expect.objectContaining({ severity: 'error', text: 'The engineers list is resting' }),
+    ]);
+  });
+
+  it('hides a toast after 5000 ms', async () => {
+    const { store } = renderApp('/home/faq');
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
+
+    // The clock is fake from the moment the toast appears, so the 5 s are exact whatever the machine's load.
+    vi.useFakeTimers();
+    act(() => {
+      store.dispatch(showToast({ severity: 'error', text: 'The engineers list is resting' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('The engineers list is resting');
+
+    act(() => vi.advanceTimersByTime(TOAST_HIDE_MS - 1));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().ui.toasts).toEqual([]);
+    expect(TOAST_HIDE_MS).toBe(5000);
+  });
+
+  it('closes a toast with its Close button', async () => {
+    failingEngineers();
+    const { user } = renderApp('/home/engineers');
+
+    const toast = await screen.findByRole('alert');
+    await user.click(within(toast).getByRole('button', { name: en('toast.close') }));
+
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('clears the toasts on navigation', async () => {
+    failingEngineers();
+    const { user, store } = renderApp('/home/engineers');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The engineers list is resting');
+
+    await user.click(within(mainNav()).getByRole('link', { name: en('nav.about') }));
+
+    expect(await h1(en('pages:about.title'))).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().ui.toasts).toEqual([]);
+  });
+});
+
+describe('the engineers page', () => {
+  const role = splash.engineer_roles.find((r) => r.code === 'town_planner')!;
+  const ofRole = splash.engineers.filter((e) => e.role_id === role.id);
+  const cardNames = () =>
+    screen.getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+
+  it('lists the first page of all engineers', async () => {
+    renderApp('/home/engineers');
+    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
+    expect(cardNames()).toEqual(splash.engineers.slice(0, 10).map((e) => e.name));
+    const first = splash.engineers[0]!;
+    expect(screen.getByRole('link', { name: en('engineers.email', { name: first.name }) })).toHaveAttribute(
+      'href',
+      `mailto:${first.email}`,
+    );
+  });
+
+  it('ignores what a hand-edited link holds that the server would refuse', async () => {
+    renderApp(`/home/engineers?role=Bad-Role&q=${'x'.repeat(150)}`);
+    // The search is cut to 100 characters and the malformed role dropped: an empty result, not an error.
+    expect(await screen.findByText(en('empty'))).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('searches what the user enters: the URL gets ?q= and the list is filtered', async () => {
+    const target = splash.engineers[37]!;
+    const { user, router } = renderApp('/home/engineers');
+    const search = await screen.findByRole('searchbox', { name: en('engineers.search') });
+
+    await user.click(search);
+    await user.paste(target.name);
+
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe(target.name));
+    expect(await screen.findByText(en('engineers.results', { count: 1 }))).toBeInTheDocument();
+    expect(cardNames()).toEqual([target.name]);
+  });
+
+  it('shows the search of the URL after a navigation changes it (the Engineers link clears it)', async () => {
+    const target = splash.engineers[37]!;
+    const { user, router } = renderApp('/home/engineers');
+    const search = await screen.findByRole('searchbox', { name: en('engineers.search') });
+    await user.click(search);
+    await user.paste(target.name);
+    await screen.findByText(en('engineers.results', { count: 1 }));
+
+    await user.click(within(mainNav()).getByRole('link', { name: en('nav.engineers') }));
+
+    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: en('engineers.search') })).toHaveValue('');
+    // and the cleared box does not bring the old search back
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens with the search of the URL', async () => {
+    const target = splash.engineers[5]!;
+    renderApp(`/home/engineers?q=${encodeURIComponent(target.email)}`);
+    expect(await screen.findByText(en('engineers.results', { count: 1 }))).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: en('engineers.search') })).toHaveValue(target.email);
+    expect(cardNames()).toEqual([target.name]);
+  });
+
+  it('offers All and every role, and filters by the chosen role', async () => {
+    const { user, router } = renderApp('/home/engineers');
+    await screen.findByText(en('engineers.results', { count: splash.engineers.length }));
+
+    await user.click(screen.getByRole('combobox', { name: new RegExp(`^${en('engineers.role')}`) }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      en('engineers.all'),
+      ...splash.engineer_roles.map((r) => r.name.en),
+    ]);
+
+    await user.click(screen.getByRole('option', { name: role.name.en }));
+
+    expect(await screen.findByText(en('engineers.results', { count: ofRole.length }))).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('role')).toBe(role.code);
+    expect(cardNames()).toEqual(ofRole.slice(0, 10).map((e) => e.name));
+    for (const card of screen.getAllByRole('article')) expect(card).toHaveTextContent(role.name.en);
+
+    await user.click(screen.getByRole('combobox', { name: new RegExp(`^${en('engineers.role')}`) }));
+    await user.click(await screen.findByRole('option', { name: en('engineers.all') }));
+    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('pages through the list', async () => {
+    const { user, router } = renderApp('/home/engineers');
+    await screen.findByText(en('engineers.results', { count: splash.engineers.length }));
+
+    await user.click(screen.getByRole('button', { name: en('engineers.next_page') }));
+
+    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(10, 20).map((e) => e.name)));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+    expect(
+      screen.getByText(en('engineers.displayed', { from: 11, to: 20, count: splash.engineers.length })),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the last page for a link to a page past the end', async () => {
+    const { router } = renderApp('/home/engineers?page=99');
+    const last = Math.ceil(splash.engineers.length / 10);
+
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe(String(last)));
+    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice((last - 1) * 10).map((e) => e.name)));
+    expect(screen.queryByText(en('empty'))).not.toBeInTheDocument();
+  });
+
+  it('says "Sorry! No Records Found." when nothing matches', async () => {
+    const { user } = renderApp('/home/engineers');
+    await user.type(await screen.findByRole('searchbox', { name: en('engineers.search') }), 'zzqx');
+
+    expect(await screen.findByText(en('empty'))).toBeInTheDocument();
+    expect(en('empty')).toBe('Sorry! No Records Found.');
+    expect(screen.getByText(en('engineers.results', { count: 0 }))).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
+
+describe('the FAQ page', () => {
+  const questions = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+  it('lists every question, and the search keeps those that match', async () => {
+    const { user } = renderApp('/home/faq');
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
+    expect(questions()).toEqual(splash.faqs.map((f) => f.question.en));
+    expect(screen.getByText(en('faq.shown', { count: splash.faqs.length }))).toBeInTheDocument();
+
+    const wanted = splash.faqs[2]!.question.en;
+    await user.click(screen.getByRole('searchbox', { name: en('faq.search') }));
+    await user.paste(wanted);
+
+    expect(questions()).toContain(wanted);
+    expect(questions().length).toBeLessThan(splash.faqs.length);
+    expect(screen.getByText(en('faq.shown', { count: questions().length }))).toBeInTheDocument();
+  });
+
+  it('opens a question to show its answer', async () => {
+    const { user } = renderApp('/home/faq');
+    const faq = splash.faqs[0]!;
+    const question = await screen.findByRole('button', { name: faq.question.en });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(question);
+
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: faq.question.en })).toHaveTextContent(faq.answer.en);
+  });
+
+  it('searches the Swahili texts in Swahili', async () => {
+    const { user } = renderApp('/home/faq', { language: 'sw' });
+    expect(await h1(sw('faq.title'))).toBeInTheDocument();
+    const wanted = splash.faqs[4]!.question.sw;
+
+    await user.click(screen.getByRole('searchbox', { name: sw('faq.search') }));
+    await user.paste(wanted);
+
+    expect(questions()).toContain(wanted);
+    expect(questions().length).toBeLessThan(splash.faqs.length);
+  });
+
+  it('says "Sorry! No Records Found." when nothing matches', async () => {
+    const { user } = renderApp('/home/faq');
+    await user.type(await screen.findByRole('searchbox', { name: en('faq.search') }), 'qwertyuiop');
+
+    expect(screen.getByText(en('empty'))).toBeInTheDocument();
+    expect(screen.getByText(en('faq.shown', { count: 0 }))).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeHandlers, MOCK_DELAY_MS } from '../../src/client/mocks/handlers';
+import type { Envelope } from '../../src/shared/envelope';
+import { server } from './msw-server';
+
+/**
+ * A call to the mock backend as a browser makes it, with how long the answer took. Timers count whole
+ * milliseconds, so a 500 ms delay can measure 499.x ms: the lower bounds below allow that 1 ms.
+ */
+async function post(path: string, body: unknown) {
+  const started = performance.now();
+  const response = await fetch(`/api${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<Record<string, unknown>>;
+  return { status: response.status, ...envelope.response, elapsed: performance.now() - started };
+}
+
+// Fresh stub users and the spec's real 500 ms delay (section 9) for every test.
+beforeEach(() => server.use(...makeHandlers()));
+
+describe('the mock backend for stub users (spec section 7)', () => {
+  it("has the spec's delay of 500 ms", () => {
+    expect(MOCK_DELAY_MS).toBe(500);
+  });
+
+  it('authenticates a known user with a token, after the delay', async () => {
+    const answer = await post('/users/authenticate', { username: 'test', password: 'test' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.code).toBe(200);
+    expect(answer.data).toEqual({
+      id: 1,
+      username: 'test',
+      firstName: 'Test',
+      lastName: 'User',
+      token: expect.stringMatching(/\S+/),
+    });
+    expect(answer.data).not.toHaveProperty('password');
+    expect(answer.elapsed).toBeGreaterThanOrEqual(MOCK_DELAY_MS - 1);
+  });
+
+  it('refuses an unknown user with 400 "Username doesn\'t exist", after the delay', async () => {
+    const answer = await post('/users/authenticate', { username: 'nobody', password: 'secret' });
+
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe(400);
+    expect(answer.message).toBe("Username doesn't exist");
+    expect(answer.data).not.toHaveProperty('token');
+    expect(answer.elapsed).toBeGreaterThanOrEqual(MOCK_DELAY_MS - 1);
+  });
+
+  it('refuses a wrong password without a token', async () => {
+    const answer = await post('/users/authenticate', { username: 'test', password: 'wrong' });
+
+    expect(answer.status).toBe(400);
+    expect(answer.data).not.toHaveProperty('token');
+  });
+
+  it('refuses to register a taken username with 400 "Username test is already taken"', async () => {
+    const answer = await post('/users/register', {
+      username: 'test',
+      password: 'other',
+      firstName: 'Other',
+      lastName: 'Person',
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe(400);
+    expect(answer.message).toBe('Username test is already taken');
+    expect(answer.elapsed).toBeGreaterThanOrEqual(MOCK_DELAY_MS - 1);
+  });
+
+  it('registers a new user, who can then authenticate, and whose name is then taken', async () => {
+    const registered = await post('/users/register', {
+      username: 'asha',
+      password: 'pa55word',
+      firstName: 'Asha',
+      lastName: 'Juma',
+    });
+    expect(registered.code).toBe(200);
+    expect(registered.elapsed).toBeGreaterThanOrEqual(MOCK_DELAY_MS - 1);
+
+    const signedIn = await post('/users/authenticate', { username: 'asha', password: 'pa55word' });
+    expect(signedIn.code).toBe(200);
+    expect(signedIn.data).toMatchObject({ id: 2, username: 'asha', firstName: 'Asha', lastName: 'Juma' });
+    expect(signedIn.data.token).toEqual(expect.any(String));
+    expect(signedIn.data.token).not.toBe('');
+
+    const again = await post('/users/register', { username: 'asha', password: 'x', firstName: 'A', lastName: 'J' });
+    expect(again.message).toBe('Username asha is already taken');
+  });
+
+  it('starts each set of handlers with only the stub user', async () => {
+    await post('/users/register', { username: 'khamis', password: 'k', firstName: 'Khamis', lastName: 'Ali' });
+    server.use(...makeHandlers());
+
+    const answer = await post('/users/authenticate', { username: 'khamis', password: 'k' });
+    expect(answer.message).toBe("Username doesn't exist");
+  });
+});

@@ -1,0 +1,110 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { Lng } from './locales';
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface NewPageOptions {
+  /** Start the browser session in this language (sessionStorage 'language', as the app keeps it). */
+  language?: Lng;
+  viewport?: { width: number; height: number };
+  /** Another server than the portal, e.g. inject('maintenanceUrl'). */
+  baseUrl?: string;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors, for `expect(errors).toEqual([])`. */
+  errors: string[];
+}
+
+/**
+ * One Chromium per test file. `newPage` opens a new context each time, i.e. a new browser session with
+ * empty storage; the contexts are closed after each test.
+ */
+export function useBrowser(): { newPage(options?: NewPageOptions): Promise<OpenedPage> } {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(options = {}) {
+      if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage inside a test)');
+      const context = await browser.newContext({
+        baseURL: options.baseUrl ?? inject('baseUrl'),
+        viewport: options.viewport ?? DESKTOP,
+        locale: 'en-GB',
+      });
+      contexts.push(context);
+      if (options.language) {
+        // Only when the session has no language yet, so that a switch in the page survives a reload.
+        await context.addInitScript((lng) => {
+          if (!sessionStorage.getItem('language')) sessionStorage.setItem('language', lng);
+        }, options.language);
+      }
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      return { page, context, errors };
+    },
+  };
+}
+
+/** Fails listing every serious or critical WCAG 2.2 AA violation axe finds on the page as it is now. */
+export async function axeCheck(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const targets = v.nodes.slice(0, 3).map((node) => JSON.stringify(node.target));
+      return `${v.id} (${v.impact}): ${v.help} at ${targets.join(', ')}`;
+    });
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The path, query and hash of the page's URL, e.g. '/home/engineers?q=ali'. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Calls the portal's API directly (not through the page), for the data a test compares the page with. */
+export async function callApi<T>(url: string, body: unknown = {}, language: Lng = 'en'): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}/api${url}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': language },
+    body: JSON.stringify(body),
+  });
+  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
+  if (payload.response.code !== 200)
+    throw new Error(`${url} answered ${payload.response.code}: ${payload.response.message}`);
+  return payload.response.data;
+}

@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { lockDataDir } from '../../src/server/db/data-dir-lock';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import type { Database } from '../../src/server/db/schema';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
+import { databaseKinds, openTestDatabase } from './helpers';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The reference tables and a table of the tests' own. */
+type Counter = { counter: { id: number; n: number } };
+type CounterDb = Kysely<Database & Counter>;
+const withCounter = (handle: DatabaseHandle): CounterDb => handle.db.withTables<Counter>();
+
+async function counterTable(db: CounterDb): Promise<void> {
+  await sql`create table counter (id integer primary key, n integer not null)`.execute(db);
+  await sql`insert into counter values (1, 0)`.execute(db);
+}
+
+async function counterValue(db: CounterDb): Promise<number> {
+  const row = await db.selectFrom('counter').select('n').where('id', '=', 1).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+describe.each(databaseKinds)('the database (%s)', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedReferenceData(database.db);
+    await counterTable(withCounter(database));
+  });
+  afterAll(() => database.close());
+
+  it('applies no migration twice', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    const files = readdirSync('src/server/db/migrations').filter((f) => f.endsWith('.ts'));
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+    expect(applied.rows.map((r) => `${r.name}.ts`)).toEqual(files.sort());
+  });
+
+  it('reports the rows an insert, update or delete touched', async () => {
+    const db = database.db;
+    const updated = await db.updateTable('room').set({ sort_order: 99 }).where('id', '<=', 3).executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(3n);
+    const viaCte = await db
+      .with('first', (qb) => qb.selectFrom('room').select('id').where('id', '<=', 2))
+      .updateTable('room')
+      .set({ sort_order: 98 })
+      .where('id', 'in', (eb) => eb.selectFrom('first').select('id'))
+      .executeTakeFirst();
+    expect(viaCte.numUpdatedRows).toBe(2n);
+    const none = await db.updateTable('room').set({ sort_order: 1 }).where('id', '<', 0).executeTakeFirst();
+    expect(none.numUpdatedRows).toBe(0n);
+    const inserted = await db
+      .insertInto('room')
+      .values([
+        { name_en: 'Test A', name_sw: 'Jaribio A', sort_order: 100 },
+        { name_en: 'Test B', name_sw: 'Jaribio B', sort_order: 101 },
+      ])
+      .executeTakeFirst();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(2n);
+    const deleted = await db.deleteFrom('room').where('name_en', 'like', 'Test %').executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(2n);
+  });
+
+  it('rolls a failed transaction back while queries from outside go on', async () => {
+    const db = withCounter(database);
+    const before = await counterValue(db);
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.updateTable('counter').set({ n: 1000 }).where('id', '=', 1).execute();
+      await pause(50);
+      throw new Error('changed my mind');
+    });
+    const outside = Promise.all([counterValue(db), db.selectFrom('room').select('id').limit(1).execute()]);
+    await expect(failing).rejects.toThrow('changed my mind');
+    const [seen, rooms] = await outside;
+    expect(seen).toBe(before);
+    expect(rooms).toHaveLength(1);
+    expect(await counterValue(db)).toBe(before);
+  });
+});
+
+describe('the PGlite dialect', () => {
+  it('runs concurrent transactions one after the other', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      const db = withCounter(database);
+      await counterTable(db);
+      const increment20 = () =>
+        db.transaction().execute(async (trx) => {
+          for (let i = 0; i < 20; i++) {
+            const n = await counterValue(trx);
+            await pause(1);
+            await trx
+              .updateTable('counter')
+              .set({ n: n + 1 })
+              .where('id', '=', 1)
+              .execute();
+          }
+        });
+      await Promise.all([increment20(), increment20(), counterValue(db)]);
+      expect(await counterValue(db)).toBe(40);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('the data directory lock', () => {
+  let dir: string;
+  const lockFile = () => path.join(dir, 'kibali.lock');
+  const lockScript = path.resolve('src/server/db/data-dir-lock.ts');
+
+  /** Tries to lock `dir` from another process; its exit code and what it printed. */
+  function lockFromChild(): { status: number | null; stderr: string } {
+    const code = `import(${JSON.stringify(lockScript)}).then((m) => m.lockDataDir(${JSON.stringify(dir)}))
+      .then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); });`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', code], { encoding: 'utf8', timeout: 20_000 });
+    return { status: child.status, stderr: child.stderr };
+  }
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kibali-lock-'));
+  });
+  afterEach(() => rmSync(lockFile(), { force: true }));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps a second process out, with a clear message, until released', async () => {
+    const release = await lockDataDir(dir);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toEqual({ pid: process.pid, host: os.hostname() });
+    const second = lockFromChild();
+    expect(second.status).toBe(3);
+    expect(second.stderr).toContain(
+      `The data directory ${dir} is in use by another Kibali server (pid ${process.pid})`,
+    );
+    await release();
+    expect(existsSync(lockFile())).toBe(false);
+    expect(lockFromChild().status).toBe(0);
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    expect(dead).toBeGreaterThan(0);
+    writeFileSync(lockFile(), JSON.stringify({ pid: dead, host: os.hostname() }));
+    const release = await lockDataDir(dir);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8')).pid).toBe(process.pid);
+    await release();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it('refuses a lock held on another host', async () => {
+    writeFileSync(lockFile(), JSON.stringify({ pid: 1, host: 'elsewhere.example' }));
+    await expect(lockDataDir(dir)).rejects.toThrow(/locked by a Kibali server on host elsewhere\.example/);
+    expect(existsSync(lockFile())).toBe(true);
+  });
+});
+
+describe('the configuration', () => {
+  it('names every wrong value on its own line', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DEV_TOOLS: '1', NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'DATABASE_URL', 'DEV_TOOLS']);
+    expect(problems[0]).toContain('"abc"');
+    expect(problems[2]).toContain('refused when NODE_ENV=production');
+    expect(message.split('\n')).toHaveLength(4);
+    expect(message).not.toContain('mysql://x');
+  });
+
+  it('accepts development tools outside production and reads flags', () => {
+    const config = loadConfig({ DEV_TOOLS: '1', NODE_ENV: 'test', PORT: '9000', MAINTENANCE_MODE: 'false' });
+    expect(config).toMatchObject({ DEV_TOOLS: true, PORT: 9000, MAINTENANCE_MODE: false });
+  });
+});
