@@ -15,6 +15,8 @@ import type { FormRegistry } from './forms/form-registry';
 import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
 import { formsRoutes } from './routes/forms-routes';
+import { applicationRoutes } from './routes/application-routes';
+import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
@@ -24,6 +26,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The wizard's forms (schemas/), loaded and checked before the app is built. */
   forms: FormRegistry;
+  /** Checks the engineer's confirmation proof; tests may give their own. */
+  engineerProofs?: EngineerProofs;
   /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
   splashRecheckMs?: number;
 }
@@ -32,6 +36,12 @@ export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
   forms: FormsService;
 }
+
+/**
+ * The engineer's SMS confirmation (send_otp/validate_otp) is not built yet, so no token proves it:
+ * the engineer step of a new or government application is refused rather than taken unconfirmed.
+ */
+const noEngineerProofsYet: EngineerProofs = { isValid: async () => false };
 
 /** Where the repository keeps the forms and the texts, whatever the working directory. */
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
@@ -118,6 +128,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   engineerRoutes(app, database.db);
   const forms = new FormsService(dependencies.forms, splash);
   formsRoutes(app, forms, config);
+  applicationRoutes(
+    app,
+    new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? noEngineerProofsYet),
+  );
 
   return Object.assign(app, { splash, forms }) as KibaliApp;
 }

@@ -9,6 +9,7 @@ export interface Database {
   engineer: EngineerTable;
   required_document: RequiredDocumentTable;
   reference_version: ReferenceVersionTable;
+  application: ApplicationTable;
 }
 
 interface Bilingual {
@@ -68,4 +69,18 @@ export interface ReferenceVersionTable {
   id: number;
   version: number;
   changed_at: ColumnType<Date, never, never>;
+}
+
+export interface ApplicationTable {
+  id: Generated<number>;
+  reference_number: string;
+  application_type: string;
+  status: Generated<string>;
+  step_number: Generated<number>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  phone: string | null;
+  id_number: string | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+  submitted_at: ColumnType<Date | null, Date | undefined, Date>;
 }

@@ -17,16 +17,23 @@ void i18n.init({
   initAsync: false,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  ns: ['api'],
+  ns: ['api', 'validation'],
   defaultNS: 'api',
   interpolation: { escapeValue: false },
-  resources: Object.fromEntries(LANGUAGES.map((l) => [l, { api: loadNamespace(l, 'api') }])),
+  resources: Object.fromEntries(
+    LANGUAGES.map((l) => [l, { api: loadNamespace(l, 'api'), validation: loadNamespace(l, 'validation') }]),
+  ),
 });
 
-const translators = Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l, 'api')])) as Record<
-  Language,
-  TFunction
->;
+const fixed = (namespace: string) =>
+  Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l, namespace)])) as Record<Language, TFunction>;
+const translators = fixed('api');
+const validationTranslators = fixed('validation');
+
+/** A form-validation message (locales/<lng>/validation.json): ajv has no Swahili, so we write our own. */
+export function validationMessage(language: Language, key: string, params?: Record<string, unknown>): string {
+  return validationTranslators[language](key, params ?? {}) as string;
+}
 
 /** The server's message for `key` in `language`. */
 export function message(language: Language, key: string, params?: Record<string, unknown>): string {

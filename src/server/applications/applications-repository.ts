@@ -1,0 +1,73 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+export interface ApplicationRecord {
+  id: number;
+  reference_number: string;
+  application_type: string;
+  status: string;
+  step_number: number;
+  answers: Record<string, unknown>;
+}
+
+export interface ApplicationChanges {
+  status: string;
+  step_number: number;
+  answers: Record<string, unknown>;
+  phone: string | null;
+  id_number: string | null;
+  submitted?: boolean;
+}
+
+const columns = ['id', 'reference_number', 'application_type', 'status', 'step_number', 'answers'] as const;
+
+/** The application, locked for the rest of the transaction so two saves of one draft cannot interleave. */
+export async function findForUpdate(
+  trx: Transaction<Database>,
+  referenceNumber: string,
+): Promise<ApplicationRecord | undefined> {
+  return trx
+    .selectFrom('application')
+    .select(columns)
+    .where('reference_number', '=', referenceNumber)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertApplication(
+  db: Kysely<Database>,
+  referenceNumber: string,
+  type: string,
+  changes: ApplicationChanges,
+): Promise<ApplicationRecord> {
+  return db
+    .insertInto('application')
+    .values({
+      reference_number: referenceNumber,
+      application_type: type,
+      status: changes.status,
+      step_number: changes.step_number,
+      answers: JSON.stringify(changes.answers),
+      phone: changes.phone,
+      id_number: changes.id_number,
+      ...(changes.submitted ? { submitted_at: new Date() } : {}),
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateApplication(db: Kysely<Database>, id: number, changes: ApplicationChanges): Promise<void> {
+  await db
+    .updateTable('application')
+    .set({
+      status: changes.status,
+      step_number: changes.step_number,
+      answers: JSON.stringify(changes.answers),
+      phone: changes.phone,
+      id_number: changes.id_number,
+      updated_at: new Date(),
+      ...(changes.submitted ? { submitted_at: new Date() } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

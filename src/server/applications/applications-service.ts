@@ -1,0 +1,169 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FieldError } from '../../shared/envelope';
+import type { Language } from '../../shared/reference-data';
+import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
+import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
+import { canVisit, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
+import type { Database } from '../db/schema';
+import type { FormsService } from '../forms/forms-service';
+import { ApiError } from '../http/envelope';
+import { validationMessage } from '../i18n/messages';
+import { findForUpdate, insertApplication, updateApplication, type ApplicationRecord } from './applications-repository';
+import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
+
+type Answers = Record<string, unknown>;
+
+export interface SaveStepInput {
+  application_type: ApplicationType;
+  /** The number of the step being saved, 1 for the first step of the flow. */
+  step_number: number;
+  data: Answers;
+  reference_number?: string;
+}
+
+export interface SubmitInput {
+  application_type: ApplicationType;
+  /** Answers by step id: those not saved before, or changed. */
+  data: Record<string, Answers>;
+  reference_number?: string;
+}
+
+/**
+ * Whether a validation token from validate_otp proves that this engineer confirmed by SMS code.
+ * The engineer step is refused without one.
+ */
+export interface EngineerProofs {
+  isValid(token: unknown, engineerId: unknown): Promise<boolean>;
+}
+
+const DRAFT = 'draft';
+const SUBMITTED = 'submitted';
+
+/** Saving and submitting applications: every answer validated with the forms' own schemas. */
+export class ApplicationsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly forms: FormsService,
+    private readonly engineerProofs: EngineerProofs,
+  ) {}
+
+  /** Save And Continue: validates one step, creates the draft on the first call. */
+  async saveStep(input: SaveStepInput, language: Language): Promise<{ reference_number: string; step_number: number }> {
+    const steps = await this.flow(input.application_type);
+    const step = steps[input.step_number - 1];
+    if (!step)
+      throw new ApiError(422, 'unknown_step', {
+        errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
+      });
+    const answers = await this.validStep(step, input.data, language);
+
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await this.draftFor(trx, input);
+      const saved = { ...(existing?.answers ?? {}), [step]: answers };
+      if (!canVisit(steps, saved, step)) throw new ApiError(409, 'step_out_of_order');
+      const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
+      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, ...contactOf(saved) };
+      const record = existing
+        ? (await updateApplication(trx, existing.id, changes), existing)
+        : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
+      return {
+        reference_number: formatReferenceNumber(record.reference_number),
+        step_number: Math.min(stepNumber + 1, steps.length),
+      };
+    });
+  }
+
+  /** The final save (and Submit of a continued draft): every step of the flow valid, then submitted. */
+  async submit(input: SubmitInput, language: Language): Promise<{ reference_number: string; status: string }> {
+    const steps = await this.flow(input.application_type);
+    const unknown = Object.keys(input.data).filter((step) => !steps.includes(step));
+    if (unknown.length > 0) {
+      throw new ApiError(422, 'validation_failed', {
+        errors: unknown.map((step) => ({
+          path: `/${step}`,
+          message: validationMessage(language, 'additionalProperties'),
+        })),
+      });
+    }
+    const checked: Answers = {};
+    const errors: FieldError[] = [];
+    for (const [step, data] of Object.entries(input.data)) {
+      try {
+        checked[step] = await this.validStep(step, data, language);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        errors.push(...((error.data.errors as FieldError[] | undefined) ?? []));
+      }
+    }
+    if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors });
+
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await this.draftFor(trx, input);
+      const answers = { ...(existing?.answers ?? {}), ...checked };
+      const missing = steps.filter((step) => !(step in answers));
+      if (!isReadyToSubmit(steps, answers)) {
+        throw new ApiError(422, 'validation_failed', {
+          errors: missing.map((step) => ({ path: `/${step}`, message: validationMessage(language, 'required') })),
+        });
+      }
+      const reference = await this.forms.references();
+      const documents = missingDocuments(requiredDocuments(input.application_type, answers, reference), answers);
+      if (documents.length > 0) {
+        throw new ApiError(422, 'documents_missing', {
+          errors: documents.map((code) => ({
+            path: `/uploads/documents/${code}`,
+            message: validationMessage(language, 'required'),
+          })),
+        });
+      }
+      const changes = { status: SUBMITTED, step_number: steps.length, answers, submitted: true, ...contactOf(answers) };
+      const record = existing
+        ? (await updateApplication(trx, existing.id, changes), existing)
+        : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
+      return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
+    });
+  }
+
+  private async flow(type: ApplicationType): Promise<readonly string[]> {
+    return (await this.forms.get()).forms.flows[type];
+  }
+
+  /** The step's answers as they will be stored (totals computed, stale conditional answers dropped), or 422. */
+  private async validStep(step: string, data: Answers, language: Language): Promise<Answers> {
+    const validate = await this.forms.validator(step);
+    const schema = (await this.forms.get()).forms.steps[step]?.schema;
+    if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
+    const cleaned = dropInactiveAnswers(this.forms.ajv, schema, applyComputed(schema, data)) as Answers;
+    if (!validate(cleaned)) {
+      const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
+      throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
+    }
+    if (step === 'engineer' && !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id))) {
+      throw new ApiError(422, 'engineer_unconfirmed', {
+        errors: [{ path: '/engineer/validation_token', message: validationMessage(language, 'engineer_unconfirmed') }],
+      });
+    }
+    return cleaned;
+  }
+
+  /** The draft being continued, locked; 404 for an unknown number, 409 once submitted or of another type. */
+  private async draftFor(
+    trx: Transaction<Database>,
+    input: { application_type: string; reference_number?: string },
+  ): Promise<ApplicationRecord | undefined> {
+    if (input.reference_number === undefined) return undefined;
+    const reference = normalizeReferenceNumber(input.reference_number);
+    const record = reference ? await findForUpdate(trx, reference) : undefined;
+    if (!record) throw new ApiError(404, 'application_not_found');
+    if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
+    if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
+    return record;
+  }
+}
+
+/** The applicant's phone and ID number, from the personal step, kept in their own columns. */
+function contactOf(answers: Answers): { phone: string | null; id_number: string | null } {
+  const personal = (answers.personal ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  return { phone: text(personal.phone), id_number: text(personal.zan_id) ?? text(personal.passport_number) };
+}
