@@ -16,6 +16,10 @@ import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
 import { formsRoutes } from './routes/forms-routes';
 import { applicationRoutes } from './routes/application-routes';
+import { devRoutes } from './routes/dev-routes';
+import { OneTimeCodes } from './codes/one-time-codes';
+import { EngineerConfirmation } from './engineers/engineer-confirmation';
+import { OutboxSmsSender } from './sms/sms-sender';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -36,12 +40,6 @@ export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
   forms: FormsService;
 }
-
-/**
- * The engineer's SMS confirmation (send_otp/validate_otp) is not built yet, so no token proves it:
- * the engineer step of a new or government application is refused rather than taken unconfirmed.
- */
-const noEngineerProofsYet: EngineerProofs = { isValid: async () => false };
 
 /** Where the repository keeps the forms and the texts, whatever the working directory. */
 export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
@@ -125,13 +123,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   healthRoutes(app, database.db);
   splashRoutes(app, splash);
-  engineerRoutes(app, database.db);
+  const sms = new OutboxSmsSender(database.db);
+  const confirmation = new EngineerConfirmation(database.db, new OneTimeCodes(database.db), sms);
+  engineerRoutes(app, database.db, confirmation);
+  if (config.DEV_TOOLS) devRoutes(app, database.db);
   const forms = new FormsService(dependencies.forms, splash);
   formsRoutes(app, forms, config);
-  applicationRoutes(
-    app,
-    new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? noEngineerProofsYet),
-  );
+  applicationRoutes(app, new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation));
 
   return Object.assign(app, { splash, forms }) as KibaliApp;
 }

@@ -78,6 +78,12 @@ const KEYWORDS = new Set([
 ]);
 
 /**
+ * An error of one option of a oneOf/anyOf (e.g. `const` of one choice of a select): the oneOf/anyOf
+ * error on the same answer follows it and says what is wrong ("choose one of the options").
+ */
+const inChoiceBranch = (error: ErrorObject) => /\/(?:oneOf|anyOf)\/\d+\//.test(error.schemaPath);
+
+/**
  * ajv's errors as field errors in the applicant's language: one per answer (the first problem),
  * without the if/then bookkeeping errors. `translate(key, params)` looks up locales' validation texts.
  */
@@ -88,7 +94,7 @@ export function fieldErrors(
 ): FieldError[] {
   const seen = new Map<string, FieldError>();
   for (const error of errors ?? []) {
-    if (error.keyword === 'if' || error.keyword === 'allOf') continue;
+    if (error.keyword === 'if' || error.keyword === 'allOf' || inChoiceBranch(error)) continue;
     const path = `${prefix}${errorPath(error)}`;
     if (seen.has(path)) continue;
     const key = KEYWORDS.has(error.keyword) ? error.keyword : 'invalid';

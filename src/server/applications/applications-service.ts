@@ -138,6 +138,12 @@ export class ApplicationsService {
       const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
       throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
     }
+    const unstorable = unstorableText(cleaned, `/${step}`);
+    if (unstorable) {
+      throw new ApiError(422, 'validation_failed', {
+        errors: [{ path: unstorable, message: validationMessage(language, 'invalid') }],
+      });
+    }
     if (step === 'engineer' && !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id))) {
       throw new ApiError(422, 'engineer_unconfirmed', {
         errors: [{ path: '/engineer/validation_token', message: validationMessage(language, 'engineer_unconfirmed') }],
@@ -159,6 +165,21 @@ export class ApplicationsService {
     if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
     return record;
   }
+}
+
+/**
+ * The path of the first text that PostgreSQL's jsonb cannot store (a NUL character or a lone UTF-16
+ * surrogate, both valid in JSON): refused as invalid rather than failing the insert with a 500.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function unstorableText(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableText(item, `${path}/${key}`);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The applicant's phone and ID number, from the personal step, kept in their own columns. */

@@ -10,6 +10,9 @@ export interface Database {
   required_document: RequiredDocumentTable;
   reference_version: ReferenceVersionTable;
   application: ApplicationTable;
+  sms_outbox: SmsOutboxTable;
+  one_time_code: OneTimeCodeTable;
+  engineer_confirmation: EngineerConfirmationTable;
 }
 
 interface Bilingual {
@@ -83,4 +86,30 @@ export interface ApplicationTable {
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
   submitted_at: ColumnType<Date | null, Date | undefined, Date>;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  message: string;
+  purpose: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface OneTimeCodeTable {
+  id: Generated<number>;
+  purpose: string;
+  subject: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface EngineerConfirmationTable {
+  token_hash: string;
+  registration_number: string;
+  expires_at: Date;
+  created_at: ColumnType<Date, never, never>;
 }

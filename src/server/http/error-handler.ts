@@ -28,6 +28,9 @@ function fieldErrors(error: FastifyError): FieldError[] {
 export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, res: FastifyReply) => {
     if (error instanceof ApiError) {
+      if (error.code === 429 && typeof error.data.retry_after_s === 'number') {
+        res.header('Retry-After', String(error.data.retry_after_s));
+      }
       return reply(request, res, error.code, error.messageKey, error.data, error.params);
     }
     if (error.validation) {

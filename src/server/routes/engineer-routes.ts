@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
+import type { EngineerConfirmation } from '../engineers/engineer-confirmation';
 import { findEngineers } from '../reference/reference-repository';
 
 export const ENGINEER_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -25,7 +26,49 @@ interface GetEngineersBody {
   page_size: number;
 }
 
-export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+const engineerId = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z]{3}/[0-9]{4}$' } as const;
+
+export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>, confirmation: EngineerConfirmation): void {
+  app.post<{ Body: { engineer_id: string } }>(
+    '/api/engineer/send_otp',
+    {
+      schema: {
+        summary:
+          'Sends a one-time code to the phone the engineer registry holds for this engineer (never in the answer)',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['engineer_id'],
+          properties: { engineer_id: engineerId },
+        },
+      },
+    },
+    async (request, res) =>
+      ok(request, res, await confirmation.sendCode(request.body.engineer_id, request.language), 'code_sent'),
+  );
+
+  app.post<{ Body: { engineer_id: string; otp: string } }>(
+    '/api/engineer/validate_otp',
+    {
+      schema: {
+        summary: 'Checks the code; answers the engineer and a validation_token that the engineer step carries',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['engineer_id', 'otp'],
+          properties: { engineer_id: engineerId, otp: { type: 'string', minLength: 1, maxLength: 10 } },
+        },
+      },
+    },
+    async (request, res) =>
+      ok(
+        request,
+        res,
+        await confirmation.validateCode(request.body.engineer_id, request.body.otp),
+        'engineer_confirmed',
+      ),
+  );
+
   app.post<{ Body: GetEngineersBody }>(
     '/api/engineer/get_engineers',
     {

@@ -1,0 +1,90 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+
+export const CODE_TTL_S = 600;
+export const RESEND_AFTER_S = 60;
+export const MAX_SENDS_PER_HOUR = 5;
+export const MAX_WRONG_TRIES = 5;
+
+function hash(code: string, salt: string): string {
+  return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function matches(code: string, stored: string): boolean {
+  const [salt = ''] = stored.split(':');
+  return timingSafeEqual(Buffer.from(hash(code, salt)), Buffer.from(stored));
+}
+
+/**
+ * Six-digit one-time codes: from a cryptographic random source, stored hashed, valid 10 minutes,
+ * single use, dead after 5 wrong tries; a resend waits 60 s; at most 5 sends per subject an hour.
+ */
+export class OneTimeCodes {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A new code for (purpose, subject), or 429 with the seconds to wait. The caller sends it. */
+  async issue(purpose: string, subject: string): Promise<string> {
+    const recent = await this.db
+      .selectFrom('one_time_code')
+      .select([
+        sql<number>`count(*)::int`.as('sent'),
+        sql<number>`coalesce(extract(epoch from (now() - max(created_at))), 1e9)::int`.as('since_last_s'),
+        sql<number>`coalesce(extract(epoch from (min(created_at) + interval '1 hour' - now())), 0)::int`.as(
+          'hour_resets_in_s',
+        ),
+      ])
+      .where('purpose', '=', purpose)
+      .where('subject', '=', subject)
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (recent.sent >= MAX_SENDS_PER_HOUR) throw tooMany(Math.max(1, recent.hour_resets_in_s));
+    if (recent.since_last_s < RESEND_AFTER_S) throw tooMany(RESEND_AFTER_S - recent.since_last_s);
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.db
+      .insertInto('one_time_code')
+      .values({
+        purpose,
+        subject,
+        code_hash: hash(code, randomBytes(8).toString('hex')),
+        expires_at: new Date(Date.now() + CODE_TTL_S * 1000),
+      })
+      .execute();
+    return code;
+  }
+
+  /** True once for the right code of the latest live code; a wrong try counts against it. */
+  async verify(purpose: string, subject: string, code: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const latest = await trx
+        .selectFrom('one_time_code')
+        .select(['id', 'code_hash', 'attempts'])
+        .where('purpose', '=', purpose)
+        .where('subject', '=', subject)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!latest || latest.attempts >= MAX_WRONG_TRIES) return false;
+      if (!/^\d{6}$/.test(code) || !matches(code, latest.code_hash)) {
+        await trx
+          .updateTable('one_time_code')
+          .set({ attempts: latest.attempts + 1 })
+          .where('id', '=', latest.id)
+          .execute();
+        return false;
+      }
+      await trx.updateTable('one_time_code').set({ used_at: new Date() }).where('id', '=', latest.id).execute();
+      return true;
+    });
+  }
+}
+
+function tooMany(retryAfterS: number): ApiError {
+  const error = new ApiError(429, 'too_many_codes', { retry_after_s: retryAfterS }, { seconds: retryAfterS });
+  return error;
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Sends one SMS. The default adapter keeps it in the database outbox; a gateway adapter sends it. */
+export interface SmsSender {
+  send(phone: string, message: string, purpose: string): Promise<void>;
+}
+
+/** The outbox adapter: every message stored (and listed by /api/dev/outbox when development tools are on). */
+export class OutboxSmsSender implements SmsSender {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async send(phone: string, message: string, purpose: string): Promise<void> {
+    await this.db.insertInto('sms_outbox').values({ phone, message, purpose }).execute();
+  }
+}
+
+export async function outbox(db: Kysely<Database>, limit = 50) {
+  return db
+    .selectFrom('sms_outbox')
+    .select(['id', 'phone', 'message', 'purpose', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** '+255 700 012 345' → '+255 7•• ••• 345': enough for the applicant to recognise, not to use. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length < 6
+    ? '•••'
+    : `${phone.trim().startsWith('+') ? '+' : ''}${digits.slice(0, 4)}•••••${digits.slice(-3)}`;
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Splash } from '../../src/shared/reference-data';
+import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
+
+interface OutboxMessage {
+  phone: string;
+  message: string;
+}
+
+describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) => {
+  let t: TestApp;
+  let engineer: Splash['engineers'][number];
+
+  const data = <T>(answer: { body?: unknown }) => (answer.body as { response: { data: T } }).response.data;
+  const latestCode = async () => {
+    const messages = data<OutboxMessage[]>(await post(t.app, '/api/dev/outbox', {}));
+    expect(messages[0]?.phone).toBe(engineer.mobile);
+    return /\b(\d{6})\b/.exec(messages[0]!.message)![1]!;
+  };
+  const send = () => post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number });
+  const validate = (otp: string) =>
+    post(t.app, '/api/engineer/validate_otp', { engineer_id: engineer.registration_number, otp });
+  // Codes are rate-limited per engineer: move earlier sends back in time instead of waiting.
+  const age = (seconds: number) =>
+    sql`update one_time_code set created_at = created_at - make_interval(secs => ${seconds})`.execute(t.database.db);
+
+  beforeEach(async () => {
+    t = await createTestApp({ DEV_TOOLS: true }, { kind });
+    engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+  });
+  afterEach(() => t.close());
+
+  it('sends a code to the registry phone, masked in the answer, never the code itself', async () => {
+    const res = await send();
+    expect(res.status).toBe(200);
+    const answer = data<{ sent_to: string; expires_in_s: number; resend_after_s: number }>(res);
+    expect(answer).toMatchObject({ expires_in_s: 600, resend_after_s: 60 });
+    expect(answer.sent_to).toMatch(/^\+2557•••••\d{3}$/);
+    expect(JSON.stringify(res.body)).not.toContain(await latestCode());
+  });
+
+  it('validates the right code once and gives a token the engineer step accepts', async () => {
+    await send();
+    const code = await latestCode();
+    const res = await validate(code);
+    expect(res.status).toBe(200);
+    const { engineer: confirmed, validation_token } = data<{ engineer: { name: string }; validation_token: string }>(
+      res,
+    );
+    expect(confirmed.name).toBe(engineer.name);
+    expect((await validate(code)).status).toBe(422); // single use
+
+    const personal = {
+      identification_type: 'passport',
+      passport_number: 'AB123456',
+      first_name: 'Asha',
+      last_name: 'Said',
+      phone: '0777123456',
+      address: 'P.O. Box 1, Zanzibar',
+      street: 'Malindi',
+    };
+    const first = await post(t.app, '/api/application/save_and_continue', {
+      application_type: 'new',
+      step_number: 1,
+      data: personal,
+    });
+    const reference_number = data<{ reference_number: string }>(first).reference_number;
+    const saveEngineer = (token: string) =>
+      post(t.app, '/api/application/save_and_continue', {
+        application_type: 'new',
+        step_number: 2,
+        reference_number,
+        data: { engineer_id: engineer.registration_number, validation_token: token },
+      });
+    expect((await saveEngineer('not-a-token')).status).toBe(422);
+    expect((await saveEngineer(validation_token)).status).toBe(200);
+  });
+
+  it('refuses a wrong code, and every code after five wrong tries', async () => {
+    await send();
+    const code = await latestCode();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await validate(wrong)).status).toBe(422);
+    expect((await validate(code)).status).toBe(422);
+  });
+
+  it('refuses an expired code', async () => {
+    await send();
+    const code = await latestCode();
+    await sql`update one_time_code set expires_at = now() - interval '1 second'`.execute(t.database.db);
+    expect((await validate(code)).status).toBe(422);
+  });
+
+  it('makes a resend wait 60 s and allows five sends an hour', async () => {
+    expect((await send()).status).toBe(200);
+    const early = await send();
+    expect(early.status).toBe(429);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    expect(data<{ retry_after_s: number }>(early).retry_after_s).toBeLessThanOrEqual(60);
+    for (let i = 0; i < 4; i++) {
+      await age(61);
+      expect((await send()).status).toBe(200);
+    }
+    await age(61);
+    expect((await send()).status).toBe(429);
+  });
+
+  it('knows no engineer by an unknown registration number, and refuses a malformed one', async () => {
+    expect((await post(t.app, '/api/engineer/send_otp', { engineer_id: 'ZEB/0000' })).status).toBe(404);
+    expect((await post(t.app, '/api/engineer/send_otp', { engineer_id: '1; drop table engineer' })).status).toBe(400);
+  });
+});
+
+describe('the development outbox', () => {
+  it('does not exist without DEV_TOOLS', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await post(t.app, '/api/dev/outbox', {})).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
