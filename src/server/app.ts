@@ -15,11 +15,19 @@ import type { FormRegistry } from './forms/form-registry';
 import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
 import { formsRoutes } from './routes/forms-routes';
+import { validatorRoutes } from './routes/validator-routes';
 import { applicationRoutes } from './routes/application-routes';
 import { devRoutes } from './routes/dev-routes';
 import { OneTimeCodes } from './codes/one-time-codes';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
 import { OutboxSmsSender } from './sms/sms-sender';
+import { ContinueService } from './applications/continue-service';
+import { continueRoutes } from './routes/continue-routes';
+import { attachmentRoutes } from './routes/attachment-routes';
+import { AttachmentsService } from './attachments/attachments-service';
+import { FolderFileStorage } from './attachments/file-storage';
+import { identityRoutes } from './routes/identity-routes';
+import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -30,6 +38,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The wizard's forms (schemas/), loaded and checked before the app is built. */
   forms: FormRegistry;
+  /** The ZanID registry; by default from the configuration (demo registry unless IDENTITY_REGISTRY_URL). */
+  identityRegistry?: IdentityRegistry;
   /** Checks the engineer's confirmation proof; tests may give their own. */
   engineerProofs?: EngineerProofs;
   /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
@@ -39,6 +49,12 @@ export interface AppDependencies {
 export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
   forms: FormsService;
+}
+
+function identityRegistryFor(config: Config): IdentityRegistry {
+  return config.IDENTITY_REGISTRY_URL
+    ? new HttpIdentityRegistry(config.IDENTITY_REGISTRY_URL, config.IDENTITY_REGISTRY_TOKEN)
+    : new DemoIdentityRegistry();
 }
 
 /** Where the repository keeps the forms and the texts, whatever the working directory. */
@@ -124,12 +140,23 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   healthRoutes(app, database.db);
   splashRoutes(app, splash);
   const sms = new OutboxSmsSender(database.db);
-  const confirmation = new EngineerConfirmation(database.db, new OneTimeCodes(database.db), sms);
+  const codes = new OneTimeCodes(database.db);
+  const confirmation = new EngineerConfirmation(database.db, codes, sms);
   engineerRoutes(app, database.db, confirmation);
   if (config.DEV_TOOLS) devRoutes(app, database.db);
   const forms = new FormsService(dependencies.forms, splash);
   formsRoutes(app, forms, config);
-  applicationRoutes(app, new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation));
+  validatorRoutes(app, forms);
+  const applications = new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation);
+  applicationRoutes(app, applications);
+  continueRoutes(app, new ContinueService(database.db, codes, sms), codes, applications);
+  identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
+  const storage = new FolderFileStorage(path.join(config.DATA_DIR, 'uploads'));
+  await attachmentRoutes(
+    app,
+    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES),
+    config.UPLOAD_MAX_BYTES,
+  );
 
   return Object.assign(app, { splash, forms }) as KibaliApp;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,12 @@ const schema = z
       .regex(/^[0-9]{9,15}$/, 'must be the number in international form, digits only, such as 255777000000')
       .default('255777000000'),
     STATIC_DIR: z.string().min(1).default('./dist/client'),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(104857600).default(10485760),
+    IDENTITY_REGISTRY_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+      .optional(),
+    IDENTITY_REGISTRY_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: flag,
   })
   .superRefine(
@@ -45,6 +52,15 @@ const schema = z
   );
 
 export type Config = z.output<typeof schema>;
+
+/** Values never echoed in an error message: they may hold passwords or tokens. */
+const SECRETS = new Set([
+  'STAFF_API_TOKEN',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'IDENTITY_REGISTRY_URL',
+  'IDENTITY_REGISTRY_TOKEN',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -61,8 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((i) => {
         const name = i.path.join('.');
         const value = env[name];
-        const shown =
-          name === 'STAFF_API_TOKEN' || name === 'DATABASE_URL' || name === 'REDIS_URL' ? '' : ` (got "${value}")`;
+        const shown = SECRETS.has(name) ? '' : ` (got "${value}")`;
         return `${name} ${i.message}${value === undefined ? '' : shown}`;
       }),
     );
@@ -73,5 +88,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A configuration for tests: defaults, overridden by what the test names. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  const dataDir = path.join(os.tmpdir(), `kibali-test-${process.pid}`);
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), ...overrides };
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
 import { buildApp, LOCALES_DIR, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
+import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import { FormRegistry } from '../../src/server/forms/form-registry';
+import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -53,6 +55,10 @@ export interface TestAppOptions {
   splashRecheckMs?: number;
   /** Forms of its own, e.g. from a temporary copy of schemas/ that the test edits. */
   forms?: FormRegistry;
+  /** How the engineer step's validation token is checked; by default only tokens from validate_otp pass. */
+  engineerProofs?: EngineerProofs;
+  /** The ZanID registry; by default the demo registry. */
+  identityRegistry?: IdentityRegistry;
 }
 
 let sharedForms: Promise<FormRegistry> | undefined;
@@ -79,6 +85,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     database,
     forms: options.forms ?? (await repositoryForms()),
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
+    ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
+    ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

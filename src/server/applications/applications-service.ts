@@ -3,7 +3,7 @@ import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
-import { canVisit, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
+import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
 import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
@@ -122,6 +122,24 @@ export class ApplicationsService {
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
+  }
+
+  /** Submit of a continued draft: its type comes from the draft itself. */
+  async submitDraft(
+    referenceInput: string,
+    data: Record<string, Answers>,
+    language: Language,
+  ): Promise<{ reference_number: string; status: string }> {
+    const reference = normalizeReferenceNumber(referenceInput);
+    const row = reference
+      ? await this.db
+          .selectFrom('application')
+          .select('application_type')
+          .where('reference_number', '=', reference)
+          .executeTakeFirst()
+      : undefined;
+    if (!row || !isApplicationType(row.application_type)) throw new ApiError(404, 'application_not_found');
+    return this.submit({ application_type: row.application_type, data, reference_number: referenceInput }, language);
   }
 
   private async flow(type: ApplicationType): Promise<readonly string[]> {

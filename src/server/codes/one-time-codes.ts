@@ -26,6 +26,18 @@ export class OneTimeCodes {
 
   /** A new code for (purpose, subject), or 429 with the seconds to wait. The caller sends it. */
   async issue(purpose: string, subject: string): Promise<string> {
+    return (await this.issueChallenge(purpose, subject, false)).code;
+  }
+
+  /**
+   * A new code and, when `withChallenge`, an unguessable challenge id that the answer names instead
+   * of the subject (the reference number): whoever holds the code must also hold this id.
+   */
+  async issueChallenge(
+    purpose: string,
+    subject: string,
+    withChallenge = true,
+  ): Promise<{ code: string; challengeId: string | null }> {
     const recent = await this.db
       .selectFrom('one_time_code')
       .select([
@@ -43,16 +55,41 @@ export class OneTimeCodes {
     if (recent.since_last_s < RESEND_AFTER_S) throw tooMany(RESEND_AFTER_S - recent.since_last_s);
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const challengeId = withChallenge ? randomBytes(18).toString('base64url') : null;
     await this.db
       .insertInto('one_time_code')
       .values({
         purpose,
         subject,
         code_hash: hash(code, randomBytes(8).toString('hex')),
+        challenge_id: challengeId,
         expires_at: new Date(Date.now() + CODE_TTL_S * 1000),
       })
       .execute();
-    return code;
+    return { code, challengeId };
+  }
+
+  /** The purpose and subject of a challenge answered with its right code (once), else undefined. */
+  async verifyChallenge(challengeId: string, code: string): Promise<{ purpose: string; subject: string } | undefined> {
+    const row = await this.db
+      .selectFrom('one_time_code')
+      .select(['purpose', 'subject', 'id'])
+      .where('challenge_id', '=', challengeId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    // Only the latest live code of the subject counts: a newer send replaces an older challenge.
+    const latest = await this.db
+      .selectFrom('one_time_code')
+      .select('id')
+      .where('purpose', '=', row.purpose)
+      .where('subject', '=', row.subject)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest?.id !== row.id) return undefined;
+    return (await this.verify(row.purpose, row.subject, code))
+      ? { purpose: row.purpose, subject: row.subject }
+      : undefined;
   }
 
   /** True once for the right code of the latest live code; a wrong try counts against it. */

@@ -13,6 +13,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   one_time_code: OneTimeCodeTable;
   engineer_confirmation: EngineerConfirmationTable;
+  attachment: AttachmentTable;
 }
 
 interface Bilingual {
@@ -101,6 +102,7 @@ export interface OneTimeCodeTable {
   purpose: string;
   subject: string;
   code_hash: string;
+  challenge_id: string | null;
   attempts: Generated<number>;
   expires_at: Date;
   used_at: ColumnType<Date | null, never, Date>;
@@ -111,5 +113,17 @@ export interface EngineerConfirmationTable {
   token_hash: string;
   registration_number: string;
   expires_at: Date;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface AttachmentTable {
+  id: string;
+  application_id: number;
+  document_type: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  status: Generated<string>;
+  remark: string | null;
   created_at: ColumnType<Date, never, never>;
 }

@@ -3,9 +3,9 @@ import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-dri
 import type { ApplicationsService } from '../applications/applications-service';
 import { ok, reply } from '../http/envelope';
 
-const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
+export const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 const answers = { type: 'object', maxProperties: 200 } as const;
-const answersByStep = { type: 'object', maxProperties: 20, additionalProperties: answers } as const;
+export const answersByStep = { type: 'object', maxProperties: 20, additionalProperties: answers } as const;
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
 
 const saveAndContinueBody = {

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '../../shared/reference-data';
+import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { message } from '../i18n/messages';
+import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
+
+const PURPOSE = 'continue';
+
+/**
+ * Continue a saved application: a reference number alone does not show personal data, so a code
+ * goes to the phone saved in the draft, and the draft opens only for the right code.
+ */
+export class ContinueService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly codes: OneTimeCodes,
+    private readonly sms: SmsSender,
+  ) {}
+
+  async start(referenceInput: string, language: Language) {
+    const reference = normalizeReferenceNumber(referenceInput);
+    const draft = reference
+      ? await this.db
+          .selectFrom('application')
+          .select(['reference_number', 'status', 'phone'])
+          .where('reference_number', '=', reference)
+          .executeTakeFirst()
+      : undefined;
+    if (!draft) throw new ApiError(404, 'application_not_found');
+    if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    if (!draft.phone) throw new ApiError(409, 'no_phone_on_file');
+    const { code, challengeId } = await this.codes.issueChallenge(PURPOSE, draft.reference_number);
+    const text = message(language, 'sms_continue_code', {
+      code,
+      reference_number: formatReferenceNumber(draft.reference_number),
+    });
+    await this.sms.send(draft.phone, text, PURPOSE);
+    return { challenge_id: challengeId, sent_to: maskPhone(draft.phone), expires_in_s: CODE_TTL_S };
+  }
+
+  /** The draft, for the right code of a continue challenge. */
+  async open(reference: string) {
+    const draft = await this.db
+      .selectFrom('application')
+      .select(['reference_number', 'application_type', 'step_number', 'answers', 'status'])
+      .where('reference_number', '=', reference)
+      .executeTakeFirst();
+    if (!draft) throw new ApiError(404, 'application_not_found');
+    if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    return {
+      reference_number: formatReferenceNumber(draft.reference_number),
+      application_type: draft.application_type,
+      step_number: draft.step_number,
+      data: draft.answers,
+    };
+  }
+
+  static readonly PURPOSE = PURPOSE;
+}

@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { RequiredDocument } from '../../shared/reference-data';
+import { normalizeReferenceNumber } from '../applications/reference-number';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import type { SplashService } from '../reference/splash-service';
+import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
+
+export interface UploadInput {
+  referenceNumber: string;
+  documentType: string;
+  file: Readable;
+}
+
+/** Documents uploaded to a draft: checked by content and size, stored under a random id, recorded. */
+export class AttachmentsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly storage: FolderFileStorage,
+    private readonly splash: SplashService,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Refuses before reading the file when the draft or the document type is wrong. */
+  async checkTarget(
+    referenceInput: string,
+    documentType: string,
+  ): Promise<{ applicationId: number; document: RequiredDocument }> {
+    const reference = normalizeReferenceNumber(referenceInput);
+    const application = reference
+      ? await this.db
+          .selectFrom('application')
+          .select(['id', 'status'])
+          .where('reference_number', '=', reference)
+          .executeTakeFirst()
+      : undefined;
+    if (!application) throw new ApiError(404, 'application_not_found');
+    if (application.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    const document = await this.document(documentType);
+    if (!document)
+      throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
+    return { applicationId: application.id, document };
+  }
+
+  async upload(target: { applicationId: number; document: RequiredDocument }, file: Readable) {
+    const limit = Math.min(this.maxBytes, target.document.max_bytes);
+    let stored;
+    try {
+      stored = await this.storage.save(file, limit);
+    } catch (error) {
+      file.resume(); // drain what is left so the connection can answer
+      if (error instanceof FileTooLargeError)
+        throw new ApiError(413, 'file_too_large', { max_bytes: limit }, { mb: limit / 1048576 });
+      if (error instanceof FileTypeRefusedError) throw new ApiError(415, 'file_type_refused');
+      throw error;
+    }
+    if (!target.document.accept.includes(stored.mimeType)) {
+      await this.storage.remove(stored.id);
+      throw new ApiError(415, 'file_type_refused');
+    }
+    try {
+      await this.db
+        .insertInto('attachment')
+        .values({
+          id: stored.id,
+          application_id: target.applicationId,
+          document_type: target.document.code,
+          mime_type: stored.mimeType,
+          size: stored.size,
+          sha256: stored.sha256,
+          remark: null,
+        })
+        .execute();
+    } catch (error) {
+      await this.storage.remove(stored.id); // no file without its record
+      throw error;
+    }
+    return { attachment_id: stored.id, document_name: target.document.name, size: stored.size, status: 'uploaded' };
+  }
+
+  private async document(code: string): Promise<RequiredDocument | undefined> {
+    const { lists } = await this.splash.get();
+    return [
+      ...lists.normal_attachments,
+      ...lists.not_more_than_three_attachments,
+      ...lists.more_than_three_attachments,
+    ].find((d) => d.code === code);
+  }
+}

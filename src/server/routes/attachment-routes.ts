@@ -1,0 +1,35 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AttachmentsService } from '../attachments/attachments-service';
+import { ApiError, ok } from '../http/envelope';
+
+/**
+ * POST /api/attachment/upload, multipart/form-data: the fields reference_number and document_type
+ * first, then one file. A JSON body schema does not apply; the fields are checked here, before the
+ * file is read.
+ */
+export async function attachmentRoutes(app: FastifyInstance, attachments: AttachmentsService, maxBytes: number) {
+  await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 } });
+
+  app.post(
+    '/api/attachment/upload',
+    { schema: { summary: 'Uploads one document (PDF, JPEG or PNG by content) to a draft', hide: false } },
+    async (request, res) => {
+      if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
+      const file = await request.file();
+      if (!file) throw new ApiError(400, 'bad_request');
+      const field = (name: string) => {
+        const value = file.fields[name];
+        return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : '';
+      };
+      let target;
+      try {
+        target = await attachments.checkTarget(field('reference_number'), field('document_type'));
+      } catch (error) {
+        file.file.resume();
+        throw error;
+      }
+      return ok(request, res, await attachments.upload(target, file.file), 'uploaded');
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { FastifyInstance } from 'fastify';
+import { AJV_OPTIONS, type JsonSchema } from '../../shared/forms';
+import type { FormsService } from '../forms/forms-service';
+import { ApiError } from '../http/envelope';
+
+/**
+ * The version a step's validator module is asked for with: the forms' version and a hash of the step's
+ * schema as served (bound to the current reference ids, which change without a new forms version).
+ * The client computes the same from the get_forms answer (same function, same schema).
+ */
+export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
+  return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
+}
+
+/**
+ * ajv's standalone code for one step, as an ES module whose default export takes the `require` the
+ * CommonJS code needs (the client maps the few ajv runtime modules it names to its own imports).
+ */
+export function validatorModule(schema: JsonSchema): string {
+  const code = compileSchemaValidatorsCode(schema as RJSFSchema, {
+    // The server's own options (src/shared/forms.ts); RJSF's multipleOfPrecision would differ from them.
+    ajvOptionsOverrides: { ...AJV_OPTIONS, multipleOfPrecision: undefined },
+  });
+  return [
+    'export default function (require) {',
+    'const module = { exports: {} };',
+    'const exports = module.exports;',
+    code,
+    ';',
+    'return module.exports;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /api/forms/validators/<step>.js?v=<version>: the step's precompiled validator, so the browser
+ * validates without eval under the CSP (script-src 'self'). Generated from the served forms, so a
+ * policy edit or new reference data changes it with no rebuild; cached per served forms and step.
+ */
+export function validatorRoutes(app: FastifyInstance, forms: FormsService): void {
+  let cacheKey = '';
+  const cache = new Map<string, { version: string; code: string }>();
+
+  app.get<{ Params: { step: string }; Querystring: { v?: string } }>(
+    '/api/forms/validators/:step.js',
+    {
+      schema: {
+        summary:
+          'A step’s precompiled validator (JavaScript module, not an envelope) for the client under the CSP; ' +
+          'cached for good when v is the current version',
+        params: {
+          type: 'object',
+          required: ['step'],
+          properties: { step: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' } },
+        },
+        querystring: { type: 'object', properties: { v: { type: 'string', maxLength: 100 } } },
+      },
+    },
+    async (request, res) => {
+      const served = await forms.get();
+      const { step } = request.params;
+      const schema = Object.hasOwn(served.forms.steps, step) ? served.forms.steps[step]?.schema : undefined;
+      if (!schema) throw new ApiError(404, 'not_found');
+      if (served.key !== cacheKey) {
+        cache.clear();
+        cacheKey = served.key;
+      }
+      let entry = cache.get(step);
+      if (!entry) {
+        entry = { version: validatorVersion(served.forms.version, schema), code: validatorModule(schema) };
+        cache.set(step, entry);
+      }
+      return res
+        .header('Cache-Control', request.query.v === entry.version ? IMMUTABLE : 'no-store')
+        .type('text/javascript; charset=utf-8')
+        .send(entry.code);
+    },
+  );
+}
