@@ -51,7 +51,8 @@ describe.each(databaseKinds)('uploads (%s)', (kind) => {
         street: 'Malindi',
       },
     });
-    reference = (saved.body as unknown as { response: { data: { reference_number: string } } }).response.data.reference_number;
+    reference = (saved.body as unknown as { response: { data: { reference_number: string } } }).response.data
+      .reference_number;
   });
   afterAll(async () => {
     await t.close();
