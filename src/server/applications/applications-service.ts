@@ -85,34 +85,51 @@ export class ApplicationsService {
         })),
       });
     }
-    const checked: Answers = {};
+    // Every step is validated again, not only those sent now: forms, reference lists and engineer
+    // confirmations may have changed since a step was saved. Outside the transaction: on PGlite a
+    // query of the engineer check would wait for the transaction's connection.
+    const before = await this.peekDraft(input);
+    const merged: Answers = { ...(before?.answers ?? {}), ...input.data };
+    const missing = steps.filter((step) => !(step in merged));
+    if (!isReadyToSubmit(steps, merged)) {
+      throw new ApiError(422, 'validation_failed', {
+        errors: missing.map((step) => ({ path: `/${step}`, message: validationMessage(language, 'required') })),
+      });
+    }
+    const answers: Answers = {};
     const errors: FieldError[] = [];
-    for (const [step, data] of Object.entries(input.data)) {
+    for (const step of steps) {
       try {
-        checked[step] = await this.validStep(step, data, language);
+        answers[step] = await this.validStep(step, merged[step] as Answers, language);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         errors.push(...((error.data.errors as FieldError[] | undefined) ?? []));
       }
     }
     if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors });
+    const reference = await this.forms.references();
+    const required = requiredDocuments(input.application_type, answers, reference);
+    const documents = missingDocuments(required, answers);
+    if (documents.length > 0) {
+      throw new ApiError(422, 'documents_missing', {
+        errors: documents.map((code) => ({
+          path: `/uploads/documents/${code}`,
+          message: validationMessage(language, 'required'),
+        })),
+      });
+    }
 
     return this.db.transaction().execute(async (trx) => {
       const existing = await this.draftFor(trx, input);
-      const answers = { ...(existing?.answers ?? {}), ...checked };
-      const missing = steps.filter((step) => !(step in answers));
-      if (!isReadyToSubmit(steps, answers)) {
-        throw new ApiError(422, 'validation_failed', {
-          errors: missing.map((step) => ({ path: `/${step}`, message: validationMessage(language, 'required') })),
-        });
+      if (JSON.stringify(existing?.answers ?? null) !== JSON.stringify(before?.answers ?? null)) {
+        throw new ApiError(409, 'changed_meanwhile');
       }
-      const reference = await this.forms.references();
-      const documents = missingDocuments(requiredDocuments(input.application_type, answers, reference), answers);
-      if (documents.length > 0) {
+      const wrong = await unknownAttachments(trx, existing?.id, required, answers);
+      if (wrong.length > 0) {
         throw new ApiError(422, 'documents_missing', {
-          errors: documents.map((code) => ({
+          errors: wrong.map((code) => ({
             path: `/uploads/documents/${code}`,
-            message: validationMessage(language, 'required'),
+            message: validationMessage(language, 'invalid'),
           })),
         });
       }
@@ -122,6 +139,12 @@ export class ApplicationsService {
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
+  }
+
+  /** The draft as it is now, without a lock (checked again under the lock before writing). */
+  private async peekDraft(input: { application_type: string; reference_number?: string }) {
+    if (input.reference_number === undefined) return undefined;
+    return this.db.transaction().execute((trx) => this.draftFor(trx, input));
   }
 
   /** Submit of a continued draft: its type comes from the draft itself. */
@@ -205,4 +228,24 @@ function contactOf(answers: Answers): { phone: string | null; id_number: string 
   const personal = (answers.personal ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return { phone: text(personal.phone), id_number: text(personal.zan_id) ?? text(personal.passport_number) };
+}
+
+/** The required documents whose named attachment was not uploaded to this application as that document. */
+async function unknownAttachments(
+  trx: Transaction<Database>,
+  applicationId: number | undefined,
+  required: { code: string }[],
+  answers: Answers,
+): Promise<string[]> {
+  const named = ((answers.uploads ?? {}) as { documents?: Record<string, string> }).documents ?? {};
+  const rows =
+    applicationId === undefined
+      ? []
+      : await trx
+          .selectFrom('attachment')
+          .select(['id', 'document_type'])
+          .where('application_id', '=', applicationId)
+          .execute();
+  const uploaded = new Map(rows.map((r) => [r.id, r.document_type]));
+  return required.filter((d) => uploaded.get(named[d.code] ?? '') !== d.code).map((d) => d.code);
 }
