@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { vi } from 'vitest';
 import { buildApp, LOCALES_DIR, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
+import type { RequiredDocument } from '../../src/shared/reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import { testConfig, type Config } from '../../src/server/config';
@@ -143,4 +144,62 @@ export async function get<T = Envelope>(
 ): Promise<Answer<T>> {
   const res = await app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, headers: res.headers, body: parse(res.payload) as T | undefined };
+}
+
+/** The smallest files the upload endpoint accepts by their content: a PDF, and a 1×1 PNG for image-only documents. */
+export const TINY_PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(200, 32),
+  Buffer.from('\n%%EOF\n'),
+]);
+export const TINY_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
+  'hex',
+);
+
+/**
+ * Uploads one file as `document_type` to the draft `reference_number`, over real HTTP (multipart does
+ * not go through `inject`): the app must be listening, e.g. `await t.app.listen({ port: 0, host: '127.0.0.1' })`.
+ */
+export async function uploadFile(
+  app: KibaliApp,
+  fields: { reference_number: string; document_type: string },
+  file: Buffer = TINY_PDF,
+  name = 'document.pdf',
+): Promise<Answer<Envelope<{ attachment_id?: string }>>> {
+  const form = new FormData();
+  form.set('reference_number', fields.reference_number);
+  form.set('document_type', fields.document_type);
+  form.set('file', new Blob([new Uint8Array(file)]), name);
+  const res = await fetch(`${app.listeningOrigin}/api/attachment/upload`, { method: 'POST', body: form });
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: parse(await res.text()) as Envelope<{ attachment_id?: string }> | undefined,
+  };
+}
+
+/**
+ * Uploads a tiny valid file as each document to the draft (a PNG where only images are accepted, a PDF
+ * otherwise) and answers the uploads step that names them: `{ documents: { [code]: attachment id } }`.
+ */
+export async function uploadDocuments(
+  app: KibaliApp,
+  reference_number: string,
+  documents: Pick<RequiredDocument, 'code' | 'accept'>[],
+): Promise<{ documents: Record<string, string> }> {
+  const named: Record<string, string> = {};
+  for (const { code, accept } of documents) {
+    const pdf = accept.includes('application/pdf');
+    const res = await uploadFile(
+      app,
+      { reference_number, document_type: code },
+      pdf ? TINY_PDF : TINY_PNG,
+      pdf ? `${code}.pdf` : `${code}.png`,
+    );
+    const id = res.body?.response.data.attachment_id;
+    if (res.status !== 200 || !id) throw new Error(`uploading ${code} answered ${res.status}`);
+    named[code] = id;
+  }
+  return { documents: named };
 }

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { EngineerProofs } from '../../src/server/applications/applications-service';
+import type { FieldError } from '../../src/shared/envelope';
+import type { Splash } from '../../src/shared/reference-data';
+import { post, type Envelope, type TestApp } from './helpers';
+
+/** What applications.test.ts and submit.test.ts share: samples, texts, and calls that save and read drafts. */
+
+export type Answers = Record<string, unknown>;
+export type Language = 'en' | 'sw';
+type Texts = Record<string, string>;
+
+export const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
+export const samples = json<Record<string, { step: string; valid: boolean; data: Answers }>>(
+  'tests/fixtures/step-samples.json',
+);
+export const validation = {
+  en: json<Texts>('locales/en/validation.json'),
+  sw: json<Texts>('locales/sw/validation.json'),
+};
+export const api = { en: json<Texts>('locales/en/api.json'), sw: json<Texts>('locales/sw/api.json') };
+
+/** A copy of `answers` without the named ones. */
+export const without = (answers: Answers, ...names: string[]): Answers =>
+  Object.fromEntries(Object.entries(answers).filter(([name]) => !names.includes(name)));
+
+/** A fresh copy of a sample's answers (tests/fixtures/step-samples.json). */
+export const sample = (label: string): Answers => structuredClone(samples[label]!.data);
+export const personal = () => sample('personal ok (zanid)');
+
+export const SAVE = '/api/application/save_and_continue';
+export const FINAL = '/api/application/save_final';
+export const REPAIR = '/api/application/request_maintainence';
+export const SPECIAL = '/api/application/request_noDrawings';
+
+/** Five and five characters of 23456789ABCDEFGHJKMNPQRSTUVWXYZ: no 0/O, 1/I/L. */
+export const REFERENCE = /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/;
+
+export const ENGINEER = sample('engineer ok').engineer_id as string;
+export const GOOD_TOKEN = 'ok-token';
+/** Engineer proofs of the tests' own: GOOD_TOKEN confirms the sample engineer. */
+export const engineerProofs: EngineerProofs = {
+  isValid: async (token, id) => token === GOOD_TOKEN && id === ENGINEER,
+};
+export const confirmedEngineer = { engineer_id: ENGINEER, validation_token: GOOD_TOKEN };
+
+export interface Data {
+  reference_number?: string;
+  step_number?: number;
+  status?: string;
+  errors?: FieldError[];
+}
+
+/** POSTs and answers the status with the envelope's code, message and data (the code must equal the status). */
+export async function call(t: TestApp, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await post<Envelope<Data>>(t.app, url, body, headers);
+  expect(res.body?.response.code).toBe(res.status);
+  return { status: res.status, message: res.body!.response.message, data: res.body!.response.data };
+}
+
+/** The application's row as stored (reference numbers are stored without their dash). */
+export const stored = (t: TestApp, reference: string) =>
+  t.database.db
+    .selectFrom('application')
+    .selectAll()
+    .where('reference_number', '=', reference.replace('-', ''))
+    .executeTakeFirstOrThrow();
+export const allRows = (t: TestApp) => t.database.db.selectFrom('application').selectAll().orderBy('id').execute();
+export const rowCount = async (t: TestApp) => (await allRows(t)).length;
+
+export const codesOf = (documents: { code: string }[]) => documents.map((d) => d.code);
+
+/**
+ * An uploads step naming a made-up attachment id for each document code: only for calls refused before
+ * any document is looked at (a submit needs real uploads, see uploadDocuments in helpers.ts).
+ */
+export const madeUpUploads = (codes: string[]) => ({
+  documents: Object.fromEntries(codes.map((code, i) => [code, `att-${String(i + 1).padStart(8, '0')}`])),
+});
+
+/** Saves the first steps of a flow (not the last) one by one, each opening the next; answers the reference number. */
+export async function draft(t: TestApp, type: string, steps: [string, Answers][]): Promise<string> {
+  let reference: string | undefined;
+  for (const [i, [, data]] of steps.entries()) {
+    const res = await call(t, SAVE, { application_type: type, step_number: i + 1, data, reference_number: reference });
+    expect(res.status).toBe(200);
+    expect(res.data.step_number).toBe(i + 2);
+    reference = res.data.reference_number!;
+  }
+  return reference!;
+}
+
+/** The samples name reference items 1, 2, …: put real ids of the seeded lists in their place. */
+export function withReferenceIds(
+  step: 'building_details' | 'construction_details',
+  data: Answers,
+  splash: Splash,
+): Answers {
+  const out = structuredClone(data);
+  if (step === 'construction_details') {
+    let n = 0;
+    for (const floor of out.floors as { rooms: { room: number }[] }[]) {
+      for (const room of floor.rooms) room.room = splash.rooms[n++ % splash.rooms.length]!.id;
+    }
+    return out;
+  }
+  const lists = {
+    foundation: splash.foundation_tools,
+    wall: splash.wall_tools,
+    pillar: splash.beam_tools,
+    beam: splash.beam_tools,
+    roof: splash.roof_tools,
+    entry: splash.entry_tools,
+  };
+  for (const [category, list] of Object.entries(lists)) {
+    (out[category] as { name: number }[]).forEach((row, i) => (row.name = list[i % list.length]!.id));
+  }
+  return out;
+}
+
+/** Every step of a new (or government) application but the uploads, in flow order. */
+export function buildingSteps(splash: Splash, storeys: number): [string, Answers][] {
+  return [
+    ['personal', personal()],
+    ['engineer', confirmedEngineer],
+    ['construction', { ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: storeys }],
+    ['construction_details', withReferenceIds('construction_details', sample('construction_details ok'), splash)],
+    ['building', sample('building ok (well, power)')],
+    ['building_details', withReferenceIds('building_details', sample('building_details ok'), splash)],
+  ];
+}
