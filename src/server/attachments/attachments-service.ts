@@ -60,18 +60,29 @@ export class AttachmentsService {
       throw new ApiError(415, 'file_type_refused');
     }
     try {
-      await this.db
-        .insertInto('attachment')
-        .values({
-          id: stored.id,
-          application_id: target.applicationId,
-          document_type: target.document.code,
-          mime_type: stored.mimeType,
-          size: stored.size,
-          sha256: stored.sha256,
-          remark: null,
-        })
-        .execute();
+      // Recorded under the application's lock, and only while it is still a draft: an upload that
+      // races a submit cannot land on the submitted application.
+      await this.db.transaction().execute(async (trx) => {
+        const application = await trx
+          .selectFrom('application')
+          .select('status')
+          .where('id', '=', target.applicationId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
+        await trx
+          .insertInto('attachment')
+          .values({
+            id: stored.id,
+            application_id: target.applicationId,
+            document_type: target.document.code,
+            mime_type: stored.mimeType,
+            size: stored.size,
+            sha256: stored.sha256,
+            remark: null,
+          })
+          .execute();
+      });
     } catch (error) {
       await this.storage.remove(stored.id); // no file without its record
       throw error;
