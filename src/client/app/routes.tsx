@@ -10,6 +10,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
+const wizard = page(() => import('../features/wizard/WizardPage'));
+
 /**
  * Every route of spec section 2. Public: the /home pages (the spec's guard list, plus Continue, which
  * its route table marks public). Signed-in: the dashboard, behind the guard. Anything else goes to '/'.
@@ -36,9 +38,10 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <PendingServicePage titleKey="titles.view" /> },
           { path: 'continue', element: <PendingServicePage titleKey="titles.continue" /> },
           { path: 'continue_form', element: <PendingServicePage titleKey="titles.continue_form" /> },
-          { path: 'new', element: <PendingServicePage titleKey="titles.new" /> },
-          { path: 'maintenance', element: <PendingServicePage titleKey="titles.maintenance" /> },
-          { path: 'no_drawings', element: <PendingServicePage titleKey="titles.no_drawings" /> },
+          // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
+          { path: 'new', lazy: wizard },
+          { path: 'maintenance', lazy: wizard },
+          { path: 'no_drawings', lazy: wizard },
         ],
       },
       {

@@ -3,11 +3,13 @@ import { api } from './api';
 import { remove, STORAGE_KEYS, writeJson } from './browser-storage';
 import { sessionReducer, signedIn, signedOut } from './session-slice';
 import { uiReducer } from './ui-slice';
+import { wizardReducer } from '../features/wizard/wizard-slice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   ui: uiReducer,
   session: sessionReducer,
+  wizard: wizardReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ApiFailure } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ENGINEER_SEND_ID } from './field-paths';
+import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './forms-api';
+import { normalizedEngineerId } from './step-data';
+import { engineerConfirmed, type StepAnswers } from './wizard-slice';
+
+/**
+ * The engineer confirms by a code sent to their registered phone: Send code, then the code entry
+ * (shown after a successful send, hidden after a successful check, kept after a failed one).
+ */
+export function EngineerConfirm({ answers, change }: { answers: StepAnswers; change: (next: StepAnswers) => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const engineer = useAppSelector((state) => state.wizard.engineer);
+  const [send, sending] = useSendEngineerOtpMutation();
+  const [check, checking] = useValidateEngineerOtpMutation();
+  const [sent, setSent] = useState<(OtpSent & { engineerId: string }) | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const engineerId = normalizedEngineerId(answers.engineer_id);
+  const confirmed = engineer && engineer.details.registration_number === engineerId ? engineer.details : null;
+
+  const onSend = async () => {
+    setError('');
+    if (!engineerId) return setError(t('wizard.engineer.id_first'));
+    try {
+      const answer = await send({ engineer_id: engineerId }).unwrap();
+      setSent({ ...answer, engineerId });
+      setCode('');
+    } catch (failure) {
+      setError((failure as ApiFailure).message);
+    }
+  };
+
+  const onCheck = async () => {
+    if (!sent) return;
+    setError('');
+    try {
+      const answer = await check({ engineer_id: sent.engineerId, otp: code.trim() }).unwrap();
+      dispatch(engineerConfirmed({ details: answer.engineer, token: answer.validation_token }));
+      change({ ...answers, validation_token: answer.validation_token });
+      setSent(null);
+    } catch (failure) {
+      setError((failure as ApiFailure).message);
+    }
+  };
+
+  if (confirmed) {
+    const rows: [string, string][] = [
+      [t('wizard.engineer.name'), confirmed.name],
+      [t('wizard.engineer.experience'), t('engineers.experience', { count: confirmed.experience_years })],
+      [t('wizard.engineer.email'), confirmed.email],
+      [t('wizard.engineer.mobile'), confirmed.mobile],
+    ];
+    return (
+      <Box sx={{ my: 2 }}>
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t('wizard.engineer.confirmed')}
+        </Alert>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ fontWeight: 600 }}>
+                {label}
+              </Box>
+              <Box component="dd" sx={{ m: 0 }}>
+                {value}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ my: 2 }}>
+      <Typography component="h3" variant="h6" gutterBottom>
+        {t('wizard.engineer.heading')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('wizard.engineer.intro')}</Typography>
+      <Button id={ENGINEER_SEND_ID} variant="outlined" onClick={onSend} disabled={sending.isLoading}>
+        {sent ? t('wizard.engineer.resend') : t('wizard.engineer.send')}
+      </Button>
+      {sent && (
+        <Box sx={{ mt: 2 }}>
+          <Typography role="status" sx={{ mb: 2 }}>
+            {t('wizard.engineer.sent', { to: sent.sent_to, minutes: Math.round(sent.expires_in_s / 60) })}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField
+              id="engineer-code"
+              label={t('wizard.engineer.code')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter confirms the code; it must not submit the step.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void onCheck();
+                }
+              }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 } }}
+            />
+            <Button variant="contained" onClick={onCheck} disabled={checking.isLoading || code.trim() === ''}>
+              {t('wizard.engineer.check')}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../shared/envelope';
+import { answerRows } from './answers-format';
+import { ErrorSummary } from './ErrorSummary';
+import { serverSummary, type SummaryItem } from './field-paths';
+import type { SaveOutcome } from './StepForm';
+import type { TranslatedStep } from './translate-schema';
+import type { StepAnswers } from './wizard-slice';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
+
+export interface ReviewStepProps {
+  steps: readonly string[];
+  translate: (step: string) => TranslatedStep;
+  answers: Record<string, StepAnswers>;
+  /** Rows a step adds to its answers (the confirmed engineer's name). */
+  extraRows?: (step: string) => { label: string; value: string }[];
+  focusHeading: boolean;
+  onChangeStep: (step: string) => void;
+  onPrevious: () => void;
+  onSubmit: () => Promise<SaveOutcome>;
+  onErrors: (errors: FieldError[]) => void;
+}
+
+/** Every answer before Submit, a Change link per step; a failed Submit lists what to fix, by step. */
+export function ReviewStep(props: ReviewStepProps) {
+  const { steps, translate, answers } = props;
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ attempt: number; items: SummaryItem[] }>({ attempt: 0, items: [] });
+  const texts = { yes: t('wizard.yes'), no: t('wizard.no'), row: (n: number) => t('wizard.row', { n }) };
+  useEffect(() => {
+    if (props.focusHeading) heading.current?.focus();
+  }, [props.focusHeading]);
+
+  const submit = async () => {
+    setBusy(true);
+    const outcome = await props.onSubmit();
+    setBusy(false);
+    if (outcome.ok) return;
+    props.onErrors(outcome.errors);
+    const items =
+      outcome.errors.length > 0
+        ? serverSummary(
+            outcome.errors,
+            (step) => translate(step).uiSchema,
+            texts.row,
+            (step) => translate(step).title,
+          )
+        : [{ message: outcome.message }];
+    setFailure((f) => ({ attempt: f.attempt + 1, items }));
+  };
+
+  return (
+    <section aria-labelledby="step-title">
+      <Typography ref={heading} id="step-title" component="h2" variant="h2" tabIndex={-1} gutterBottom>
+        {t('wizard.review.title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('wizard.review.intro')}</Typography>
+      <ErrorSummary items={failure.items} attempt={failure.attempt} onGoToStep={props.onChangeStep} />
+      {steps.map((step) => {
+        const translated = translate(step);
+        const rows = [
+          ...answerRows(translated.schema, translated.uiSchema, answers[step], texts),
+          ...(props.extraRows?.(step) ?? []),
+        ];
+        return (
+          <Box key={step} sx={{ mb: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+              <Typography component="h3" variant="h6">
+                {translated.title}
+              </Typography>
+              <Link component="button" type="button" onClick={() => props.onChangeStep(step)}>
+                {t('wizard.review.change')}
+                <Box component="span" sx={visuallyHidden}>
+                  {` ${translated.title}`}
+                </Box>
+              </Link>
+            </Stack>
+            {rows.length === 0 ? (
+              <Typography color="text.secondary">{t('wizard.review.no_answers')}</Typography>
+            ) : (
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: { sm: 'minmax(12rem, 1fr) 2fr' }, gap: 1 }}
+              >
+                {rows.map((row, i) => (
+                  <Box key={`${row.label}-${i}`} sx={{ display: 'contents' }}>
+                    <Box component="dt" sx={{ fontWeight: 600 }}>
+                      {row.label}
+                    </Box>
+                    <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+                      {row.value}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
+        <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>
+          {t('wizard.buttons.previous')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy}>
+          {t('wizard.buttons.submit')}
+        </Button>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { IChangeEvent } from '@rjsf/core';
+import Form from '@rjsf/mui';
+import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../shared/envelope';
+import { ErrorSummary } from './ErrorSummary';
+import { extraErrorsFor, fieldId, fieldLabel, serverSummary, type SummaryItem } from './field-paths';
+import { fields, templates } from './rjsf-parts';
+import { prepareAnswers } from './step-data';
+import type { TranslatedStep } from './translate-schema';
+import { errorProperty, localizer, rjsfStrings } from './validation-messages';
+import type { StepAnswers } from './wizard-slice';
+
+export type SaveMode = 'continue' | 'later';
+export type SaveOutcome = { ok: true } | { ok: false; errors: FieldError[]; message: string };
+
+export interface StepFormProps {
+  step: string;
+  translated: TranslatedStep;
+  validator: ValidatorType;
+  initial: StepAnswers;
+  /** Server errors to show as the step opens (from a Submit that failed on this step). */
+  initialErrors: FieldError[];
+  focusHeading: boolean;
+  onSave: (answers: StepAnswers, mode: SaveMode) => Promise<SaveOutcome>;
+  onEdit: (answers: StepAnswers) => void;
+  onPrevious?: () => void;
+  onNext?: () => void;
+  onGoToStep: (step: string) => void;
+  stepTitleOf: (step: string) => string;
+  /** What the step shows under its fields (the engineer's code, the uploads' documents). */
+  extra?: (answers: StepAnswers, change: (next: StepAnswers) => void) => ReactNode;
+}
+
+const DEFAULTS = { constAsDefaults: 'never' } as const;
+
+interface Failure {
+  attempt: number;
+  items: SummaryItem[];
+  server: FieldError[];
+}
+
+/** One step: its translated form (RJSF), the error summary, and the spec's buttons. */
+export function StepForm(props: StepFormProps) {
+  const { step, translated, validator, onSave, onEdit, stepTitleOf } = props;
+  const { t } = useTranslation();
+  const [answers, setAnswers] = useState(props.initial);
+  const [busy, setBusy] = useState(false);
+  const mode = useRef<SaveMode>('continue');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const row = (n: number) => t('wizard.row', { n });
+  const fromServer = (errors: FieldError[]) =>
+    serverSummary(errors, (s) => (s === step ? translated.uiSchema : undefined), row, stepTitleOf);
+  const [failure, setFailure] = useState<Failure>(() =>
+    props.initialErrors.length > 0
+      ? { attempt: 1, items: fromServer(props.initialErrors), server: props.initialErrors }
+      : { attempt: 0, items: [], server: [] },
+  );
+  const extraErrors = useMemo(() => extraErrorsFor(failure.server, step), [failure.server, step]);
+  const transformErrors = useMemo(() => localizer(t), [t]);
+  const translateString = useMemo(() => rjsfStrings(t), [t]);
+
+  const focusHeading = props.focusHeading && props.initialErrors.length === 0;
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
+
+  const change = (next: unknown) => {
+    const prepared = prepareAnswers(validator, translated.schema, next);
+    setAnswers(prepared);
+    onEdit(prepared);
+  };
+
+  const onError = (errors: RJSFValidationError[]) => {
+    mode.current = 'continue';
+    const items = errors.map((error) => {
+      const parts = errorProperty(error).split('.').filter(Boolean);
+      return {
+        message: error.message ?? '',
+        label: fieldLabel(translated.uiSchema, parts, row),
+        id: fieldId(step, parts),
+      };
+    });
+    setFailure((f) => ({ attempt: f.attempt + 1, items, server: [] }));
+  };
+
+  const onSubmit = async ({ formData }: IChangeEvent) => {
+    const prepared = prepareAnswers(validator, translated.schema, formData);
+    const chosen = mode.current;
+    mode.current = 'continue';
+    setBusy(true);
+    const outcome = await onSave(prepared, chosen);
+    setBusy(false);
+    if (!outcome.ok) {
+      const items = outcome.errors.length > 0 ? fromServer(outcome.errors) : [{ message: outcome.message }];
+      setFailure((f) => ({ attempt: f.attempt + 1, items, server: outcome.errors }));
+    }
+  };
+
+  return (
+    <section aria-labelledby="step-title">
+      <Typography ref={heading} id="step-title" component="h2" variant="h2" tabIndex={-1} gutterBottom>
+        {translated.title}
+      </Typography>
+      {translated.description && <Typography sx={{ mb: 2 }}>{translated.description}</Typography>}
+      <ErrorSummary items={failure.items} attempt={failure.attempt} currentStep={step} onGoToStep={props.onGoToStep} />
+      <Form
+        schema={translated.schema}
+        uiSchema={translated.uiSchema}
+        formData={answers}
+        validator={validator}
+        onChange={(event: IChangeEvent) => change(event.formData)}
+        onSubmit={onSubmit}
+        onError={onError}
+        extraErrors={extraErrors}
+        transformErrors={transformErrors}
+        translateString={translateString}
+        templates={templates}
+        fields={fields}
+        // A const is never a default: the safety disclaimer must be ticked, not found ticked.
+        experimental_defaultFormStateBehavior={DEFAULTS}
+        noHtml5Validate
+        showErrorList={false}
+        liveValidate={false}
+      >
+        {props.extra?.(answers, change)}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
+          {props.onPrevious && (
+            <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>
+              {t('wizard.buttons.previous')}
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={busy} onClick={() => (mode.current = 'continue')}>
+            {t('wizard.buttons.save_and_continue')}
+          </Button>
+          {props.onNext && (
+            <Button variant="outlined" onClick={props.onNext} disabled={busy}>
+              {t('wizard.buttons.next')}
+            </Button>
+          )}
+          <Button type="submit" variant="text" disabled={busy} onClick={() => (mode.current = 'later')}>
+            {t('wizard.buttons.save_later')}
+          </Button>
+        </Stack>
+      </Form>
+    </section>
+  );
+}

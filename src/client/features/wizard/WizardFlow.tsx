@@ -1,0 +1,146 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../shared/envelope';
+import type { FormsDocument } from '../../../shared/forms';
+import {
+  canVisit,
+  isReadyToSubmit,
+  nextStep,
+  previousStep,
+  stepsOf,
+  type ApplicationType,
+} from '../../../shared/wizard-driver';
+import { isLanguage } from '../../app/i18n';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSplash } from '../splash/splash-api';
+import { EngineerConfirm } from './EngineerConfirm';
+import { pointerParts } from './field-paths';
+import { RequiredDocuments } from './RequiredDocuments';
+import { ReviewStep } from './ReviewStep';
+import { StepPanel } from './StepPanel';
+import { translateStep, type TranslatedStep } from './translate-schema';
+import { useWizardActions } from './use-wizard-actions';
+import { answersEdited, opened, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
+import { SavedLater, Submitted } from './WizardOutcome';
+import { WizardProgress } from './WizardProgress';
+
+/** Steps whose fields the page shows itself for now (uploading is not open yet). */
+const SHOWN_ELSEWHERE: Record<string, string[]> = { uploads: ['documents', 'scales'] };
+
+/** The application being filled in: progress, then the current step, the review or the outcome. */
+export function WizardFlow({
+  type,
+  forms,
+  onReload,
+}: {
+  type: ApplicationType;
+  forms: FormsDocument;
+  onReload: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const splash = useSplash();
+  const wizard = useAppSelector((state) => state.wizard);
+  const steps = stepsOf(forms.flows, type);
+  const { saveStep, submit } = useWizardActions(type, steps);
+  const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
+  // Focus moves to the new step's heading once the applicant has moved, not on the first load.
+  const [moved, setMoved] = useState(false);
+  const lng = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  const translate = useMemo(() => {
+    const options = {
+      t: (key: string) => t(`forms:${key}`),
+      referenceLabel: (list: string, id: unknown) =>
+        (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
+          (item) => item.id === id,
+        )?.name?.[lng],
+    };
+    const all = new Map<string, TranslatedStep>();
+    for (const [step, form] of Object.entries(forms.steps)) {
+      const translated = translateStep(form, options);
+      for (const name of SHOWN_ELSEWHERE[step] ?? [])
+        translated.uiSchema[name] = { ...(translated.uiSchema[name] as object), 'ui:field': 'ShownElsewhere' };
+      all.set(step, translated);
+    }
+    return (step: string): TranslatedStep => all.get(step) ?? { schema: {}, uiSchema: {}, title: step };
+  }, [forms, splash, lng, t]);
+
+  const titleOf = useCallback((step: string) => translate(step).title, [translate]);
+  const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
+  const current = wizard.current ?? steps[0] ?? REVIEW;
+  const goTo = (step: string) => {
+    setMoved(true);
+    dispatch(wentTo(step));
+  };
+
+  if (wizard.phase === 'saved_later' && wizard.referenceNumber)
+    return <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(opened(type))} />;
+  if (wizard.phase === 'submitted' && wizard.referenceNumber)
+    return <Submitted referenceNumber={wizard.referenceNumber} request={type === 'repair' || type === 'special'} />;
+
+  const progressBar = <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />;
+  if (current === REVIEW) {
+    return (
+      <>
+        {progressBar}
+        <ReviewStep
+          steps={steps}
+          translate={translate}
+          answers={wizard.answers}
+          extraRows={(step) =>
+            step === 'engineer' && wizard.engineer
+              ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
+              : []
+          }
+          focusHeading={moved}
+          onChangeStep={goTo}
+          onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}
+          onSubmit={submit}
+          onErrors={setSubmitErrors}
+        />
+      </>
+    );
+  }
+
+  const next = nextStep(steps, current) ?? REVIEW;
+  const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
+  const previous = previousStep(steps, current);
+  const extra = (answers: StepAnswers, change: (next: StepAnswers) => void) =>
+    current === 'engineer' ? (
+      <EngineerConfirm answers={answers} change={change} />
+    ) : current === 'uploads' ? (
+      <RequiredDocuments type={type} answers={saved} />
+    ) : null;
+
+  return (
+    <>
+      {progressBar}
+      <StepPanel
+        key={current}
+        step={current}
+        schema={forms.steps[current]?.schema ?? {}}
+        formsVersion={forms.version}
+        translated={translate(current)}
+        onReload={onReload}
+        formProps={{
+          initial: wizard.answers[current] ?? {},
+          initialErrors: submitErrors.filter((error) => pointerParts(error.path)[0] === current),
+          focusHeading: moved,
+          onSave: async (answers, mode) => {
+            const outcome = await saveStep(current, answers, mode);
+            if (outcome.ok) setSubmitErrors((errors) => errors.filter((e) => pointerParts(e.path)[0] !== current));
+            if (outcome.ok) setMoved(true);
+            return outcome;
+          },
+          onEdit: (answers) => dispatch(answersEdited({ step: current, answers })),
+          onPrevious: previous ? () => goTo(previous) : undefined,
+          onNext: nextOpen ? () => goTo(next) : undefined,
+          onGoToStep: goTo,
+          stepTitleOf: titleOf,
+          extra,
+        }}
+      />
+    </>
+  );
+}

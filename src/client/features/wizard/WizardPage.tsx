@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationType } from '../../../shared/wizard-driver';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageHeading } from '../../components/PageHeading';
+import { useGetFormsQuery } from './forms-api';
+import { useSubmittedRedirect } from './use-submitted-redirect';
+import { addWizardTexts } from './wizard-i18n';
+import { opened } from './wizard-slice';
+import { WizardFlow } from './WizardFlow';
+
+const TITLE_KEYS: Record<ApplicationType, string> = {
+  new: 'titles.new',
+  government: 'wizard.government_title',
+  repair: 'titles.maintenance',
+  special: 'titles.no_drawings',
+};
+
+/** /home/new (?type=government), /home/maintenance (repair), /home/no_drawings (special). */
+function useApplicationType(): ApplicationType {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  if (pathname.endsWith('/maintenance')) return 'repair';
+  if (pathname.endsWith('/no_drawings')) return 'special';
+  return params.get('type') === 'government' ? 'government' : 'new';
+}
+
+/** The application wizard (loaded lazily: RJSF and the validators stay off the landing page). */
+export default function WizardPage() {
+  const type = useApplicationType();
+  const { t, i18n } = useTranslation();
+  addWizardTexts(i18n);
+  const dispatch = useAppDispatch();
+  const activeType = useAppSelector((state) => state.wizard.type);
+  const forms = useGetFormsQuery();
+  useEffect(() => {
+    dispatch(opened(type));
+  }, [dispatch, type]);
+  useSubmittedRedirect(type);
+
+  const titleKey = TITLE_KEYS[type];
+  const heading = <PageHeading titleKey={titleKey}>{t(titleKey)}</PageHeading>;
+  if (!forms.data) {
+    return (
+      <>
+        {heading}
+        {forms.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void forms.refetch()}>
+                {t('load_error.retry')}
+              </Button>
+            }
+          >
+            {t('wizard.forms_failed')}
+          </Alert>
+        ) : (
+          <CircularProgress aria-label={t('wizard.loading')} />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {heading}
+      {activeType === type && <WizardFlow type={type} forms={forms.data} onReload={() => void forms.refetch()} />}
+    </>
+  );
+}

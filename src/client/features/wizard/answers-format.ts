@@ -1,0 +1,78 @@
+import type { JsonSchema, UiSchema } from '../../../shared/forms';
+import { propertiesOf } from './translate-schema';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface AnswerRow {
+  label: string;
+  value: string;
+}
+
+export interface AnswerTexts {
+  yes: string;
+  no: string;
+  row: (n: number) => string;
+}
+
+/** The property names in the UI schema's order ('*' standing for the rest). */
+function ordered(names: string[], ui: UiSchema): string[] {
+  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]) : ['*'];
+  const listed = order.filter((name) => name !== '*' && names.includes(name));
+  const rest = names.filter((name) => !listed.includes(name));
+  const star = order.indexOf('*');
+  return star === -1 ? listed : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
+}
+
+/** A single answer as the applicant chose it: the option's label, Yes/No, or the text itself. */
+function display(schema: Json, ui: Json, value: unknown, texts: AnswerTexts): string {
+  if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+  const choices = Array.isArray(schema.oneOf) ? (schema.oneOf as Json[]) : undefined;
+  const choice = choices?.findIndex((option) => option.const === value) ?? -1;
+  const choiceUi = Array.isArray(ui.oneOf) ? (ui.oneOf as Json[])[choice] : undefined;
+  if (choice >= 0 && typeof choiceUi?.['ui:title'] === 'string') return choiceUi['ui:title'];
+  const index = Array.isArray(schema.enum) ? schema.enum.indexOf(value) : -1;
+  const names = ui['ui:enumNames'];
+  if (index >= 0 && Array.isArray(names) && typeof names[index] === 'string') return names[index];
+  return String(value);
+}
+
+const hiddenIn = (ui: Json) => ui['ui:widget'] === 'hidden' || ui['ui:field'] === 'ShownElsewhere';
+
+/**
+ * Every answer of a step as label/value rows, in the form's order, with translated labels and
+ * option texts (the translated UI schema); rows of tables are numbered. Empty answers are left out.
+ */
+export function answerRows(
+  schema: JsonSchema,
+  ui: UiSchema,
+  answers: unknown,
+  texts: AnswerTexts,
+  prefix = '',
+): AnswerRow[] {
+  if (!isObject(answers)) return [];
+  const properties = propertiesOf(schema);
+  const rows: AnswerRow[] = [];
+  for (const name of ordered([...properties.keys()], ui)) {
+    const sub = properties.get(name) ?? {};
+    const subUi = isObject(ui[name]) ? (ui[name] as Json) : {};
+    const value = answers[name];
+    if (value === undefined || value === null || value === '' || hiddenIn(subUi)) continue;
+    const title = typeof subUi['ui:title'] === 'string' && subUi['ui:title'] !== '' ? subUi['ui:title'] : name;
+    const label = prefix ? `${prefix}, ${title}` : title;
+    if (Array.isArray(value)) {
+      const itemSchema = isObject(sub.items) ? sub.items : {};
+      const itemUi = isObject(subUi.items) ? subUi.items : {};
+      value.forEach((item, i) => {
+        const rowLabel = `${label}, ${texts.row(i + 1)}`;
+        if (isObject(item)) rows.push(...answerRows(itemSchema, itemUi, item, texts, rowLabel));
+        else rows.push({ label: rowLabel, value: display(itemSchema, itemUi, item, texts) });
+      });
+    } else if (isObject(value)) {
+      rows.push(...answerRows(sub, subUi, value, texts, label));
+    } else {
+      rows.push({ label, value: display(sub, subUi, value, texts) });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,80 @@
+import type { FormsDocument } from '../../../shared/forms';
+import type { ApplicationType } from '../../../shared/wizard-driver';
+import { api } from '../../app/api';
+import type { ConfirmedEngineer, StepAnswers } from './wizard-slice';
+
+export interface SaveAndContinueBody {
+  application_type: ApplicationType;
+  /** 1-based: the number of the step being saved. */
+  step_number: number;
+  data: StepAnswers;
+  reference_number?: string;
+}
+
+export interface SaveAndContinueResult {
+  reference_number: string;
+  /** The step to open next, 1-based. */
+  step_number: number;
+}
+
+/** Answers by step id. */
+export interface SubmitBody {
+  data: Record<string, StepAnswers>;
+  reference_number?: string;
+}
+
+export interface SubmitResult {
+  reference_number: string;
+  status?: string;
+}
+
+export interface OtpSent {
+  sent_to: string;
+  expires_in_s: number;
+  resend_after_s: number;
+}
+
+export interface OtpValidated {
+  engineer: ConfirmedEngineer;
+  validation_token: string;
+}
+
+/** The wizard's calls. The page shows their errors itself (quiet), except reading the forms. */
+const formsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getForms: build.query<FormsDocument, void>({
+      // Kept in sessionStorage and revalidated with its ETag, like the splash.
+      query: () => ({ url: '/forms/get_forms', cacheKey: 'forms' }),
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    saveAndContinue: build.mutation<SaveAndContinueResult, SaveAndContinueBody>({
+      query: (body) => ({ url: '/application/save_and_continue', body, quiet: true }),
+    }),
+    saveFinal: build.mutation<SubmitResult, SubmitBody & { application_type: ApplicationType }>({
+      query: (body) => ({ url: '/application/save_final', body, quiet: true }),
+    }),
+    requestMaintenance: build.mutation<SubmitResult, SubmitBody>({
+      // The spec's spelling.
+      query: (body) => ({ url: '/application/request_maintainence', body, quiet: true }),
+    }),
+    requestNoDrawings: build.mutation<SubmitResult, SubmitBody>({
+      query: (body) => ({ url: '/application/request_noDrawings', body, quiet: true }),
+    }),
+    sendEngineerOtp: build.mutation<OtpSent, { engineer_id: string }>({
+      query: (body) => ({ url: '/engineer/send_otp', body, quiet: true }),
+    }),
+    validateEngineerOtp: build.mutation<OtpValidated, { engineer_id: string; otp: string }>({
+      query: (body) => ({ url: '/engineer/validate_otp', body, quiet: true }),
+    }),
+  }),
+});
+
+export const {
+  useGetFormsQuery,
+  useSaveAndContinueMutation,
+  useSaveFinalMutation,
+  useRequestMaintenanceMutation,
+  useRequestNoDrawingsMutation,
+  useSendEngineerOtpMutation,
+  useValidateEngineerOtpMutation,
+} = formsApi;

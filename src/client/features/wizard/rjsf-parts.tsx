@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Templates as MuiTemplates } from '@rjsf/mui';
+import {
+  getUiOptions,
+  TranslatableString,
+  type ArrayFieldItemTemplateProps,
+  type RegistryFieldsType,
+  type TemplatesType,
+  type TitleFieldProps,
+} from '@rjsf/utils';
+
+/**
+ * Titles of groups and tables inside a step as h3 (the page has h1, the step h2): MUI's template
+ * renders h5 whatever the level, which breaks the heading outline screen-reader users move by.
+ */
+function TitleField({ id, title }: TitleFieldProps) {
+  return (
+    <Typography id={id} component="h3" variant="h6" sx={{ mt: 1, mb: 1 }}>
+      {title}
+    </Typography>
+  );
+}
+
+const MuiArrayItem = MuiTemplates.ArrayFieldItemTemplate!;
+
+/** A table row, numbered ("Row 2") and grouped under its table's name for screen readers. */
+function ArrayItem(props: ArrayFieldItemTemplateProps) {
+  const table = getUiOptions(props.parentUiSchema).title;
+  const row = `${props.registry.translateString(TranslatableString.ArrayItemTitle)} ${props.index + 1}`;
+  return (
+    <Box role="group" aria-label={table ? `${table}, ${row}` : row}>
+      <Typography component="p" variant="subtitle2" sx={{ mb: 0.5 }}>
+        {row}
+      </Typography>
+      <MuiArrayItem {...props} />
+    </Box>
+  );
+}
+
+export const templates: Partial<TemplatesType> = { TitleFieldTemplate: TitleField, ArrayFieldItemTemplate: ArrayItem };
+
+/** A field shown elsewhere on the page (the uploads step's documents, until uploading opens). */
+function ShownElsewhere() {
+  return null;
+}
+
+export const fields: RegistryFieldsType = { ShownElsewhere };

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ApplicationType } from '../../../shared/wizard-driver';
+import { remove, STORAGE_KEYS } from '../../app/browser-storage';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { cleared } from './wizard-slice';
+
+/** Spec section 9: how long the success message shows before the page moves on. */
+export const REDIRECT_DELAY_MS = 3500;
+
+/**
+ * Spec section 4. Final save: after 3.5 s clear the form and application, remove the stored
+ * reference_number and continue_data, and go to Request options. Maintenance and no-drawings
+ * requests: after 3.5 s clear their form and go to Login. Leaving the page earlier clears at once.
+ */
+export function useSubmittedRedirect(type: ApplicationType): void {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const phase = useAppSelector((state) => state.wizard.phase);
+  useEffect(() => {
+    if (phase !== 'submitted') return;
+    let done = false;
+    const finish = (go: boolean) => {
+      if (done) return;
+      done = true;
+      dispatch(cleared());
+      const request = type === 'repair' || type === 'special';
+      if (!request) {
+        remove('local', STORAGE_KEYS.referenceNumber);
+        remove('local', STORAGE_KEYS.continueData);
+        remove('session', STORAGE_KEYS.stepNumber);
+      }
+      if (go) void navigate(request ? '/home/login' : '/home/request_options');
+    };
+    const timer = setTimeout(() => finish(true), REDIRECT_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      finish(false);
+    };
+  }, [phase, type, dispatch, navigate]);
+}

@@ -1,0 +1,76 @@
+import type { FieldError } from '../../../shared/envelope';
+import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
+import type { ApiFailure } from '../../app/api';
+import { STORAGE_KEYS, writeText } from '../../app/browser-storage';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  useRequestMaintenanceMutation,
+  useRequestNoDrawingsMutation,
+  useSaveAndContinueMutation,
+  useSaveFinalMutation,
+  type SubmitBody,
+} from './forms-api';
+import { withEngineerProof } from './step-data';
+import type { SaveMode, SaveOutcome } from './StepForm';
+import { REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
+
+/** A failed call as the page shows it: the 422's field errors, else the server's message. */
+export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
+  const { code, message, data } = (failure ?? {}) as Partial<ApiFailure>;
+  const errors = code === 422 ? (data as { errors?: FieldError[] } | undefined)?.errors : undefined;
+  return { ok: false, errors: Array.isArray(errors) ? errors : [], message: message ?? '' };
+}
+
+/** Save And Continue, Save & Complete Later and Submit, for the application being filled in. */
+export function useWizardActions(type: ApplicationType, steps: readonly string[]) {
+  const dispatch = useAppDispatch();
+  const { answers, referenceNumber, engineer } = useAppSelector((state) => state.wizard);
+  const [saveAndContinue] = useSaveAndContinueMutation();
+  const [saveFinal] = useSaveFinalMutation();
+  const [requestMaintenance] = useRequestMaintenanceMutation();
+  const [requestNoDrawings] = useRequestNoDrawingsMutation();
+  const reference = referenceNumber ? { reference_number: referenceNumber } : {};
+  const asSent = (step: string, data: StepAnswers) => (step === 'engineer' ? withEngineerProof(data, engineer) : data);
+
+  const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
+    const sent = asSent(step, data);
+    try {
+      const result = await saveAndContinue({
+        application_type: type,
+        step_number: steps.indexOf(step) + 1,
+        data: sent,
+        ...reference,
+      }).unwrap();
+      dispatch(stepSaved({ step, answers: sent, referenceNumber: result.reference_number }));
+      // Spec section 3: reference_number is persistent, step_number lasts for the session.
+      writeText('local', STORAGE_KEYS.referenceNumber, result.reference_number);
+      writeText('session', STORAGE_KEYS.stepNumber, String(result.step_number));
+      dispatch(mode === 'later' ? savedForLater() : wentTo(nextStep(steps, step) ?? REVIEW));
+      return { ok: true };
+    } catch (failure) {
+      return outcomeOf(failure);
+    }
+  };
+
+  /** The final save (new, government) or the request (repair, special): every step's answers. */
+  const submit = async (): Promise<SaveOutcome> => {
+    const body: SubmitBody = {
+      data: Object.fromEntries(steps.map((step) => [step, asSent(step, answers[step] ?? {})])),
+      ...reference,
+    };
+    try {
+      const result =
+        type === 'repair'
+          ? await requestMaintenance(body).unwrap()
+          : type === 'special'
+            ? await requestNoDrawings(body).unwrap()
+            : await saveFinal({ ...body, application_type: type }).unwrap();
+      dispatch(submitted(result.reference_number));
+      return { ok: true };
+    } catch (failure) {
+      return outcomeOf(failure);
+    }
+  };
+
+  return { saveStep, submit };
+}

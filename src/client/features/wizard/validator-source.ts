@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { ValidatorType } from '@rjsf/utils';
+import type { JsonSchema } from '../../../shared/forms';
+import { loadPrecompiledValidator, validatorVersion } from './precompiled-validator';
+
+/** Makes the validator of a step. The app loads precompiled ones; tests (no CSP) may give ajv's runtime one. */
+export type ValidatorFactory = (step: string, schema: JsonSchema, formsVersion: string) => Promise<ValidatorType>;
+
+let factory: ValidatorFactory = loadPrecompiledValidator;
+const cache = new Map<string, Promise<ValidatorType>>();
+
+export function setValidatorFactory(next?: ValidatorFactory): void {
+  factory = next ?? loadPrecompiledValidator;
+  cache.clear();
+}
+
+function validatorFor(step: string, schema: JsonSchema, formsVersion: string): Promise<ValidatorType> {
+  const key = `${step}:${validatorVersion(formsVersion, schema)}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = factory(step, schema, formsVersion);
+    // A failure is not kept: the next attempt (after reloading the forms) tries again.
+    found.catch(() => cache.delete(key));
+    cache.set(key, found);
+  }
+  return found;
+}
+
+export interface StepValidator {
+  validator?: ValidatorType;
+  failed: boolean;
+}
+
+/** The validator of a step, loaded once per version of its schema. */
+export function useStepValidator(step: string, schema: JsonSchema, formsVersion: string, attempt = 0): StepValidator {
+  const [state, setState] = useState<StepValidator & { for?: unknown }>({ failed: false });
+  useEffect(() => {
+    let live = true;
+    validatorFor(step, schema, formsVersion).then(
+      (validator) => live && setState({ validator, failed: false, for: schema }),
+      () => live && setState({ failed: true, for: schema }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [step, schema, formsVersion, attempt]);
+  // Until the new step's validator arrives, not the previous step's.
+  return state.for === schema ? state : { failed: false };
+}

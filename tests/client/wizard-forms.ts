@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next from 'i18next';
+import { http, HttpResponse } from 'msw';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { resources } from '../../src/client/app/i18n';
+import { wizardResources } from '../../src/client/features/wizard/wizard-i18n';
+import { mockSplash } from '../../src/client/mocks/mock-data';
+import type { Envelope } from '../../src/shared/envelope';
+import { AJV_OPTIONS, walkSchema, type FormsDocument, type StepForm } from '../../src/shared/forms';
+import type { Language } from '../../src/shared/reference-data';
+import type { Flows } from '../../src/shared/wizard-driver';
+
+const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+export const splash = mockSplash();
+
+/** The forms as the server serves them: read from schemas/, references bound to the mock splash ids. */
+export function servedForms(): FormsDocument {
+  const steps: Record<string, StepForm> = {};
+  for (const file of readdirSync(path.join(schemasDir, 'steps')).filter((f) => f.endsWith('.schema.json'))) {
+    const id = file.slice(0, -'.schema.json'.length);
+    const schema = readJson(path.join(schemasDir, 'steps', file));
+    walkSchema(schema, (node) => {
+      const list = node['x-reference'];
+      if (typeof list === 'string')
+        node.enum = (splash[list as keyof typeof splash] as { id: number }[]).map((i) => i.id);
+    });
+    steps[id] = { schema, uiSchema: readJson(path.join(schemasDir, 'steps', `${id}.ui.json`)) };
+  }
+  return { version: 'test-forms', steps, flows: readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows };
+}
+
+export function envelope(code: number, message: string, data: unknown) {
+  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
+}
+
+/** get_forms, and the splash without the mock backend's timer (some tests fake timers). */
+export function formsHandlers(forms = servedForms()) {
+  return [
+    http.post('/api/forms/get_forms', () => envelope(200, 'OK', forms)),
+    http.post('/api/splash/get_splash', () => envelope(200, 'OK', splash)),
+  ];
+}
+
+/** In jsdom there is no CSP: ajv's runtime validator stands in for the precompiled modules. */
+export const runtimeValidator = async () => customizeValidator({ ajvOptionsOverrides: AJV_OPTIONS });
+
+const lookup = i18next.createInstance();
+void lookup.init({
+  resources: {
+    en: { ...resources.en, ...wizardResources.en },
+    sw: { ...resources.sw, ...wizardResources.sw },
+  },
+  lng: 'en',
+  fallbackLng: false,
+  ns: ['common', 'forms', 'validation'],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  parseMissingKeyHandler: (key) => {
+    throw new Error(`No translation for '${key}'`);
+  },
+});
+
+/** Texts of the wizard's namespaces too ('forms:personal.title', 'validation:required', 'wizard.…'). */
+export const wt = (language: Language) => lookup.getFixedT(language);

@@ -1,0 +1,37 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../../src/client/app/App';
+import { createI18n, setAppI18n } from '../../src/client/app/i18n';
+import { routes } from '../../src/client/app/routes';
+import { makeStore } from '../../src/client/app/store';
+import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
+import type { Language } from '../../src/shared/reference-data';
+
+export interface RenderWizardOptions {
+  language?: Language;
+  /** An application already under way (e.g. every step saved and the review open). */
+  wizard?: Partial<WizardState>;
+}
+
+const EMPTY: WizardState = {
+  type: null,
+  answers: {},
+  saved: [],
+  current: null,
+  referenceNumber: null,
+  engineer: null,
+  phase: 'editing',
+};
+
+/** The whole app at `path`, as renderApp does, with the wizard's state given and user-event without timers. */
+export function renderWizard(path: string, { language, wizard }: RenderWizardOptions = {}) {
+  const store = makeStore(wizard ? { wizard: { ...EMPTY, ...wizard } } : undefined);
+  const i18n = createI18n(language);
+  setAppI18n(i18n);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // No delays between keystrokes: some tests fake setTimeout.
+  const user = userEvent.setup({ delay: null });
+  const result = render(<App store={store} i18n={i18n} router={router} />);
+  return { ...result, store, router, user };
+}

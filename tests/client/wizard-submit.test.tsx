@@ -1,0 +1,189 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+const REFERENCE = 'ABCDE-FGHJK';
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+afterEach(() => vi.useRealTimers());
+
+const personal = {
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Juma',
+};
+const engineer = {
+  details: {
+    registration_number: 'ZEB/0001',
+    name: 'Eng. Salma Khamis',
+    experience_years: 12,
+    email: 's@x.tz',
+    mobile: '+255777000001',
+  },
+  token: 'proof-token',
+};
+
+/** An application with every step of its flow saved, the review open. */
+function reviewing(type: 'new' | 'repair'): Partial<WizardState> {
+  const steps = forms.flows[type];
+  const answers = Object.fromEntries(steps.map((step) => [step, step === 'personal' ? personal : {}]));
+  answers.engineer = { engineer_id: 'ZEB/0001', validation_token: 'proof-token' };
+  return { type, answers, saved: [...steps], current: 'review', referenceNumber: REFERENCE, engineer };
+}
+
+/**
+ * Fake setTimeout from here on. It also moves with the real clock (by a few ms between two lines here),
+ * because the network mock and MUI need their zero-delay timers to run.
+ */
+function fakeTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+
+/** Records the bodies a call receives and answers 200 with `data`. */
+function recordCall(path: string, data: unknown) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(path, async ({ request }) => {
+      bodies.push(await request.json());
+      return envelope(200, 'Submitted', data);
+    }),
+  );
+  return bodies;
+}
+
+describe('submitting', () => {
+  it('final save: shows the message, then after 3.5 s clears the application and goes to Request options', async () => {
+    const bodies = recordCall('/api/application/save_final', { reference_number: REFERENCE, status: 'submitted' });
+    localStorage.setItem('reference_number', REFERENCE);
+    localStorage.setItem('continue_data', '{"step_number":3}');
+    const { user, router, store } = renderWizard('/home/new', { wizard: reviewing('new') });
+
+    await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
+    expect(screen.getAllByRole('button', { name: new RegExp(`^${t('wizard.review.change')}`) })).toHaveLength(7);
+    expect(screen.getByText('Asha')).toBeInTheDocument();
+    expect(screen.getByText(f('personal.identification_type.options.passport'))).toBeInTheDocument();
+
+    fakeTimers();
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
+    expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
+    expect(bodies).toEqual([
+      expect.objectContaining({ application_type: 'new', reference_number: REFERENCE, data: expect.any(Object) }),
+    ]);
+    const sent = (bodies[0] as { data: Record<string, Record<string, unknown>> }).data;
+    expect(Object.keys(sent)).toEqual(forms.flows.new);
+    expect(sent.engineer).toEqual({ engineer_id: 'ZEB/0001', validation_token: 'proof-token' });
+
+    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS - 500));
+    expect(router.state.location.pathname).toBe('/home/new');
+    expect(localStorage.getItem('reference_number')).toBe(REFERENCE);
+    act(() => vi.advanceTimersByTime(500));
+    expect(localStorage.getItem('reference_number')).toBeNull();
+    expect(localStorage.getItem('continue_data')).toBeNull();
+    expect(store.getState().wizard.type).toBeNull();
+    // Request options is a lazily loaded page: the navigation ends once it has arrived.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'));
+  });
+
+  it('repair request: shows the message, then after 3.5 s clears the form and goes to Login', async () => {
+    const bodies = recordCall('/api/application/request_maintainence', {
+      reference_number: REFERENCE,
+      status: 'submitted',
+    });
+    const { user, router, store } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
+    await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
+
+    fakeTimers();
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
+    expect(await screen.findByText(t('wizard.submitted.request', { reference_number: REFERENCE }))).toBeInTheDocument();
+    expect(bodies).toEqual([{ reference_number: REFERENCE, data: expect.objectContaining({ personal, repair: {} }) }]);
+
+    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
+    expect(router.state.location.pathname).toBe('/home/login');
+    expect(store.getState().wizard.answers).toEqual({});
+  });
+
+  it('a failed Submit lists the errors by step, and each leads to its step', async () => {
+    const message = t('validation:required');
+    server.use(
+      http.post('/api/application/save_final', () =>
+        envelope(422, 'Some required documents have not been uploaded.', {
+          errors: [{ path: '/uploads/documents/sheha_letter', message }],
+        }),
+      ),
+    );
+    const { user } = renderWizard('/home/new', { wizard: reviewing('new') });
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    await user.click(
+      within(summary).getByRole('button', {
+        name: `${f('uploads.documents.title')}, ${f('uploads.sheha_letter.title')}: ${message}`,
+      }),
+    );
+    await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
+    expect(await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) })).toHaveFocus();
+    expect(screen.getByText(t('wizard.uploads.opening_soon'))).toBeInTheDocument();
+  });
+});
+
+describe('the engineer step', () => {
+  it('shows the code entry after a send, keeps it after a wrong code, and confirms with the right one', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('/api/engineer/send_otp', () =>
+        envelope(200, 'Sent', { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 }),
+      ),
+      http.post('/api/engineer/validate_otp', () =>
+        ++attempts === 1
+          ? envelope(422, 'The code is wrong or has expired.', {})
+          : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' }),
+      ),
+    );
+    const saves = recordCall('/api/application/save_and_continue', { reference_number: REFERENCE, step_number: 3 });
+    const { user } = renderWizard('/home/new', {
+      wizard: {
+        type: 'new',
+        answers: { personal },
+        saved: ['personal'],
+        current: 'engineer',
+        referenceNumber: REFERENCE,
+      },
+    });
+    const code = () => screen.queryByRole('textbox', { name: t('wizard.engineer.code') });
+    await user.type(await screen.findByRole('textbox', { name: f('engineer.engineer_id.title') }), 'ZEB/0001');
+    expect(code()).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: t('wizard.engineer.send') }));
+    await user.type(await screen.findByRole('textbox', { name: t('wizard.engineer.code') }), '123456');
+    await user.click(screen.getByRole('button', { name: t('wizard.engineer.check') }));
+    expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();
+    expect(code()).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: t('wizard.engineer.check') }));
+    expect(await screen.findByText(engineer.details.name)).toBeInTheDocument();
+    expect(code()).not.toBeInTheDocument();
+    expect(screen.getByText(engineer.details.email)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    await screen.findByRole('heading', { level: 2, name: f('construction.title') });
+    expect(saves).toEqual([
+      {
+        application_type: 'new',
+        step_number: 2,
+        reference_number: REFERENCE,
+        data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { answerRows } from '../../src/client/features/wizard/answers-format';
+import { translateStep } from '../../src/client/features/wizard/translate-schema';
+import { servedForms, splash, wt } from './wizard-forms';
+
+const forms = servedForms();
+
+function translated(step: string, language: 'en' | 'sw' = 'en') {
+  const t = wt(language);
+  return translateStep(forms.steps[step]!, {
+    t: (key) => t(`forms:${key}`),
+    referenceLabel: (list, id) =>
+      (splash[list as keyof typeof splash] as { id: number; name: { en: string; sw: string } }[]).find(
+        (i) => i.id === id,
+      )?.name[language],
+  });
+}
+
+describe('translateStep', () => {
+  it('translates titles, help, placeholders and options into the UI schema, leaving the schema as served', () => {
+    const t = wt('sw');
+    const step = translated('personal', 'sw');
+    expect(step.schema).toBe(forms.steps.personal!.schema);
+    expect(step.title).toBe(t('forms:personal.title'));
+    expect(step.uiSchema['ui:title']).toBe('');
+    const ui = step.uiSchema as Record<string, Record<string, unknown>>;
+    expect(ui.first_name!['ui:title']).toBe(t('forms:personal.first_name.title'));
+    expect(ui.phone!['ui:help']).toBe(t('forms:personal.phone.help'));
+    expect(ui.phone!['ui:placeholder']).toBe(t('forms:personal.phone.placeholder'));
+    // Declared only inside allOf/then, still labelled.
+    expect(ui.zan_id!['ui:title']).toBe(t('forms:personal.zan_id.title'));
+    expect(ui.identification_type!.oneOf).toEqual([
+      { 'ui:title': t('forms:personal.identification_type.options.zanid') },
+      { 'ui:title': t('forms:personal.identification_type.options.passport') },
+    ]);
+    expect(step.uiSchema['ui:options']).toEqual({ expandable: false });
+  });
+
+  it('labels reference-bound choices from the splash lists in the chosen language', () => {
+    type RoomUi = { floors: { items: { rooms: { items: { room: Record<string, unknown> } } } } };
+    const ui = translated('construction_details', 'sw').uiSchema as unknown as RoomUi;
+    expect(ui.floors.items.rooms.items.room['ui:enumNames']).toEqual(splash.rooms.map((room) => room.name.sw));
+  });
+});
+
+describe('answerRows', () => {
+  it('shows answers with their labels, option texts, Yes/No and numbered table rows', () => {
+    const t = wt('en');
+    const texts = { yes: 'Yes', no: 'No', row: (n: number) => `row ${n}` };
+    const step = translated('construction_details');
+    const rows = answerRows(
+      step.schema,
+      step.uiSchema,
+      { floors: [{ floor: 0, rooms: [{ room: 1, area_m2: 12 }] }] },
+      texts,
+    );
+    const floors = t('forms:construction_details.floors.title');
+    const rooms = t('forms:construction_details.floors.rooms.title');
+    expect(rows).toContainEqual({
+      label: `${floors}, row 1, ${rooms}, row 1, ${t('forms:construction_details.floors.rooms.room.title')}`,
+      value: splash.rooms[0]!.name.en,
+    });
+    const repair = translated('repair');
+    expect(
+      answerRows(repair.schema, repair.uiSchema, { affects_neighbours: false, repair_type: 'roof' }, texts),
+    ).toEqual([
+      { label: t('forms:repair.repair_type.title'), value: t('forms:repair.repair_type.options.roof') },
+      { label: t('forms:repair.affects_neighbours.title'), value: 'No' },
+    ]);
+  });
+});

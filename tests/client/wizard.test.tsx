@@ -1,0 +1,163 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+const button = (key: string) => screen.getByRole('button', { name: t(`wizard.buttons.${key}`) });
+const textbox = (key: string) => screen.getByRole('textbox', { name: f(key) });
+
+/** Fills the personal step validly (passport). */
+async function fillPersonal(user: UserEvent) {
+  await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
+  await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
+  await user.type(textbox('personal.first_name.title'), 'Asha');
+  await user.type(textbox('personal.last_name.title'), 'Juma');
+  await user.type(textbox('personal.phone.title'), '0777123456');
+  await user.type(textbox('personal.address.title'), 'P.O. Box 1234, Zanzibar');
+  await user.type(textbox('personal.street.title'), 'Mlandege');
+}
+
+describe('the wizard', () => {
+  it.each([
+    ['/home/new', 'titles.new', 'new'],
+    ['/home/new?type=government', 'wizard.government_title', 'government'],
+    ['/home/maintenance', 'titles.maintenance', 'repair'],
+    ['/home/no_drawings', 'titles.no_drawings', 'special'],
+  ] as const)('%s opens its flow on the personal step, with its steps and buttons', async (path, titleKey, type) => {
+    renderWizard(path);
+    await screen.findByRole('heading', { level: 1, name: t(titleKey) });
+    await screen.findByRole('heading', { level: 2, name: f('personal.title') });
+    const steps = forms.flows[type];
+    const where = t('wizard.progress.step', { step: 1, total: steps.length, title: f('personal.title') });
+    expect(screen.getByText(where)).toBeInTheDocument();
+    const stepper = screen.getByLabelText(t('wizard.progress.steps'));
+    const titles = [...steps.map((step) => f(`${step}.title`)), t('wizard.review.title')];
+    for (const title of titles) expect(within(stepper).getByText(title)).toBeInTheDocument();
+
+    expect(button('save_and_continue')).toBeInTheDocument();
+    expect(button('save_later')).toBeInTheDocument();
+    for (const absent of ['previous', 'next', 'submit'])
+      expect(screen.queryByRole('button', { name: t(`wizard.buttons.${absent}`) })).not.toBeInTheDocument();
+    // Labels are translated: no translation key shows, and patternProperties add no "Add" button.
+    expect(document.body.textContent).not.toMatch(/personal\.\w+\.(title|help)/);
+    expect(screen.queryByRole('button', { name: /^add/i })).not.toBeInTheDocument();
+  });
+
+  it('lists what is missing in a focused summary whose links lead to the fields', async () => {
+    const { user } = renderWizard('/home/maintenance');
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 6 }) });
+    expect(summary).toHaveFocus();
+    const required = t('validation:required');
+    const firstName = within(summary).getByRole('link', { name: `${f('personal.first_name.title')}: ${required}` });
+    expect(firstName).toHaveAttribute('href', '#root_first_name');
+    await user.click(firstName);
+    expect(textbox('personal.first_name.title')).toHaveFocus();
+
+    await user.click(
+      within(summary).getByRole('link', { name: `${f('personal.identification_type.title')}: ${required}` }),
+    );
+    expect(screen.getByRole('radio', { name: f('personal.identification_type.options.zanid') })).toHaveFocus();
+    // The same message stands under the field.
+    expect(screen.getAllByText(required).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('shows the server’s 422 errors on their fields and in the summary', async () => {
+    const message = 'This phone number cannot receive codes.';
+    server.use(
+      http.post('/api/application/save_and_continue', () =>
+        envelope(422, 'Some answers need your attention.', { errors: [{ path: '/personal/phone', message }] }),
+      ),
+    );
+    const { user } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.click(button('save_and_continue'));
+
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: `${f('personal.phone.title')}: ${message}` })).toHaveAttribute(
+      'href',
+      '#root_phone',
+    );
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(textbox('personal.phone.title')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('Save And Continue saves the step, stores the reference number and step, and moves on', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        bodies.push(await request.json());
+        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+      }),
+    );
+    const { user, store } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.click(button('save_and_continue'));
+
+    expect(await screen.findByRole('heading', { level: 2, name: f('repair.title') })).toHaveFocus();
+    expect(bodies).toEqual([
+      {
+        application_type: 'repair',
+        step_number: 1,
+        data: expect.objectContaining({
+          identification_type: 'passport',
+          passport_number: 'AB123456',
+          first_name: 'Asha',
+        }),
+      },
+    ]);
+    expect(localStorage.getItem('reference_number')).toBe('ABCDE-FGHJK');
+    expect(sessionStorage.getItem('step_number')).toBe('2');
+    expect(screen.getByText(t('wizard.progress.saved', { done: 1, total: 3 }))).toBeInTheDocument();
+    expect(store.getState().wizard.referenceNumber).toBe('ABCDE-FGHJK');
+
+    await user.click(button('previous'));
+    expect(await screen.findByRole('textbox', { name: f('personal.first_name.title') })).toHaveValue('Asha');
+    await user.click(button('next'));
+    await screen.findByRole('heading', { level: 2, name: f('repair.title') });
+  });
+
+  it('Save & Complete Later shows the reference number large, with a copy button and the way back', async () => {
+    server.use(
+      http.post('/api/application/save_and_continue', () =>
+        envelope(200, 'Saved.', { reference_number: 'KQ7MZ-4XPRT', step_number: 2 }),
+      ),
+    );
+    const { user } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.click(button('save_later'));
+
+    expect(await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') })).toHaveFocus();
+    expect(screen.getByText('KQ7MZ-4XPRT')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('wizard.saved.copy') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('wizard.saved.continue_link') })).toHaveAttribute(
+      'href',
+      '/home/continue',
+    );
+    expect(localStorage.getItem('reference_number')).toBe('KQ7MZ-4XPRT');
+  });
+
+  it('speaks Swahili: labels, buttons and validation messages', async () => {
+    const sw = wt('sw');
+    const { user } = renderWizard('/home/new', { language: 'sw' });
+    await screen.findByRole('heading', { level: 2, name: sw('forms:personal.title') });
+    await user.click(screen.getByRole('button', { name: sw('wizard.buttons.save_and_continue') }));
+    const summary = await screen.findByRole('alert', { name: sw('wizard.errors.title', { count: 6 }) });
+    const link = `${sw('forms:personal.first_name.title')}: ${sw('validation:required')}`;
+    expect(within(summary).getByRole('link', { name: link })).toBeInTheDocument();
+  });
+});
