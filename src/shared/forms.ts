@@ -1,7 +1,10 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Flows } from './wizard-driver';
+import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
 import { APPLICATION_TYPES } from './wizard-driver';
+
+export { walkSchema } from './schema-walk';
 
 /** A JSON Schema as data: the wizard's steps are plain JSON files in schemas/. */
 export type JsonSchema = { [key: string]: unknown };
@@ -41,27 +44,6 @@ export function createAjv(options: Options = {}): Ajv {
 const TEXT_KEYS = ['title', 'description'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Calls `visit` on the schema and every subschema (properties, items, allOf/if/then/else, oneOf, …). */
-export function walkSchema(schema: unknown, visit: (node: Record<string, unknown>) => void): void {
-  if (!isObject(schema)) return;
-  visit(schema);
-  for (const key of ['properties', 'definitions', '$defs', 'dependencies']) {
-    const children = schema[key];
-    if (isObject(children)) Object.values(children).forEach((child) => walkSchema(child, visit));
-  }
-  for (const key of ['items', 'if', 'then', 'else', 'not', 'additionalProperties', 'contains']) {
-    walkSchema(schema[key], visit);
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) list.forEach((child) => walkSchema(child, visit));
-  }
-}
-
 /** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders. */
 export function translationKeys(step: StepForm): Set<string> {
   const keys = new Set<string>();
@@ -75,23 +57,6 @@ export function translationKeys(step: StepForm): Set<string> {
   };
   walkUi(step.uiSchema);
   return keys;
-}
-
-/** The properties an object schema may have, including those declared only inside allOf/if-then-else. */
-function propertiesOf(schema: Record<string, unknown>): Map<string, Record<string, unknown>> {
-  const found = new Map<string, Record<string, unknown>>();
-  const collect = (node: unknown) => {
-    if (!isObject(node)) return;
-    if (isObject(node.properties)) {
-      for (const [name, sub] of Object.entries(node.properties))
-        if (isObject(sub) && !found.has(name)) found.set(name, sub);
-    }
-    for (const key of ['then', 'else']) collect(node[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf'])
-      if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(collect);
-  };
-  collect(schema);
-  return found;
 }
 
 /** Problems with a UI schema: keys that name no property of the schema at their level. */

@@ -3,8 +3,7 @@ import type Ajv from 'ajv';
 import type { FieldError } from './envelope';
 import type { JsonSchema } from './forms';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject as isObject, type Json } from './schema-walk';
 
 /**
  * Fills every `x-computed` value ({op: 'sum', of, field}: the sum of `field` over the array `of`

@@ -1,8 +1,7 @@
 import type { JsonSchema, UiSchema } from '../../../shared/forms';
-import { propertiesOf } from './translate-schema';
+import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-walk';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface AnswerRow {
   label: string;

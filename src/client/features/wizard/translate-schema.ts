@@ -1,7 +1,6 @@
 import type { JsonSchema, StepForm, UiSchema } from '../../../shared/forms';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-walk';
 
 export interface TranslateOptions {
   /** The text of a key of the `forms` namespace in the chosen language. */
@@ -20,22 +19,6 @@ export interface TranslatedStep {
 }
 
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
-
-/** A schema's properties, with those declared only inside allOf/if-then-else (conditional questions). */
-export function propertiesOf(schema: unknown): Map<string, Json> {
-  const found = new Map<string, Json>();
-  const collect = (node: unknown) => {
-    if (!isObject(node)) return;
-    if (isObject(node.properties))
-      for (const [name, sub] of Object.entries(node.properties))
-        if (isObject(sub) && !found.has(name)) found.set(name, sub);
-    for (const key of ['then', 'else']) collect(node[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf'])
-      if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(collect);
-  };
-  collect(schema);
-  return found;
-}
 
 function translateNode(schema: unknown, ui: unknown, options: TranslateOptions): UiSchema {
   const node = isObject(schema) ? schema : {};
