@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandlers, MOCK_DELAY_MS } from '../../src/client/mocks/handlers';
+import { MOCK_CODE } from '../../src/client/mocks/wizard-handlers';
 import type { Envelope } from '../../src/shared/envelope';
 import { server } from './msw-server';
 
@@ -99,5 +100,57 @@ describe('the mock backend for stub users (spec section 7)', () => {
 
     const answer = await post('/users/authenticate', { username: 'khamis', password: 'k' });
     expect(answer.message).toBe("Username doesn't exist");
+  });
+});
+
+describe('the mock backend of the wizard (npm run dev:mock)', () => {
+  beforeEach(() => server.use(...makeHandlers({ delayMs: 0 })));
+
+  it('serves the real forms, with reference lists bound to the mock splash ids', async () => {
+    const forms = await post('/forms/get_forms', {});
+    const data = forms.data as { steps: Record<string, { schema: unknown }>; flows: Record<string, string[]> };
+    expect(data.flows.repair).toEqual(['personal', 'repair', 'uploads']);
+    expect(Object.keys(data.steps)).toContain('construction_details');
+    expect(JSON.stringify(data.steps.construction_details!.schema)).toMatch(/"x-reference":"rooms","enum":\[1,/);
+  });
+
+  it('saves a draft, continues it with the mock code, and submits it once', async () => {
+    const personal = { identification_type: 'passport', passport_number: 'AB123456', first_name: 'Asha' };
+    const saved = await post('/application/save_and_continue', {
+      application_type: 'repair',
+      step_number: 1,
+      data: personal,
+    });
+    expect(saved.code).toBe(200);
+    const reference = (saved.data as { reference_number: string }).reference_number;
+    expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+
+    const started = await post('/application/continue_application', { reference_number: reference.toLowerCase() });
+    const challenge = (started.data as { challenge_id: string }).challenge_id;
+    expect((await post('/application/verify_code', { challenge_id: challenge, code: '000000' })).code).toBe(422);
+    const opened = await post('/application/verify_code', { challenge_id: challenge, code: MOCK_CODE });
+    expect(opened.data).toEqual({
+      reference_number: reference,
+      application_type: 'repair',
+      step_number: 2,
+      data: { personal },
+    });
+
+    const submitted = await post('/application/submit_application', { reference_number: reference, data: {} });
+    expect(submitted.code).toBe(200);
+    expect((await post('/application/continue_application', { reference_number: reference })).code).toBe(409);
+    expect((await post('/application/continue_application', { reference_number: 'ZZZZZ-ZZZZZ' })).code).toBe(404);
+  });
+
+  it('looks the demo ZanIDs up: found, unknown (404), malformed (422 with the field message)', async () => {
+    expect((await post('/application/verify_zanid', { zan_id: '190012345' })).data).toMatchObject({
+      first_name: 'Amina',
+      middle_name: 'Khamis',
+      last_name: 'Makame',
+    });
+    expect((await post('/application/verify_zanid', { zan_id: '190099999' })).code).toBe(404);
+    const malformed = await post('/application/verify_zanid', { zan_id: '12' });
+    expect(malformed.code).toBe(422);
+    expect(malformed.data).toEqual({ errors: [{ path: '/zan_id', message: expect.any(String) as string }] });
   });
 });

@@ -21,6 +21,8 @@ const EMPTY: WizardState = {
   current: null,
   referenceNumber: null,
   engineer: null,
+  zanid: null,
+  continued: false,
   phase: 'editing',
 };
 

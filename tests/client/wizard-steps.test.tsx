@@ -54,14 +54,17 @@ describe('every step', () => {
     expect(total).toBeDisabled();
   });
 
-  it('uploads: lists the documents the application needs and says uploading opens soon', async () => {
+  it('uploads: lists the documents the application needs, each with its file button', async () => {
     openStep('special', 'uploads');
-    await screen.findByText(t('wizard.uploads.opening_soon'));
-    const list = screen.getByRole('list', { name: t('wizard.uploads.required') });
+    const list = await screen.findByRole('list', { name: t('wizard.uploads.required') });
     const names = within(list)
       .getAllByRole('listitem')
-      .map((item) => item.querySelector('strong')?.textContent);
+      .map((item) => within(item).getByRole('heading', { level: 4 }).textContent);
     expect(names).toEqual(splash.normal_attachments.map((d) => d.name.en));
+    for (const document of splash.normal_attachments)
+      expect(
+        within(list).getByRole('button', { name: t('wizard.uploads.choose', { document: document.name.en }) }),
+      ).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: f('uploads.sheha_letter.title') })).not.toBeInTheDocument();
   });
 });

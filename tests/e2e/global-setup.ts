@@ -111,7 +111,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   // Each server has its own data directory: PGlite locks it against a second process.
   const started = await Promise.allSettled([
-    startServer('portal', path.join(tempDir, 'portal')),
+    // Development tools on: the browser tests read the SMS codes from /api/dev/outbox.
+    startServer('portal', path.join(tempDir, 'portal'), { DEV_TOOLS: '1' }),
     startServer('maintenance', path.join(tempDir, 'maintenance'), { MAINTENANCE_MODE: '1' }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);

@@ -6,6 +6,47 @@ import { tr, type Lng } from './locales';
 
 const { newPage } = useBrowser();
 
+/** The smallest files the server accepts by their content. */
+const PDF_FILE = {
+  name: 'document.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+};
+const PNG_FILE = {
+  name: 'photo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+/** Uploads a file for each document (a PDF where accepted, else a PNG) and waits until each is uploaded. */
+async function uploadAll(page: Page, documents: Splash['normal_attachments']): Promise<void> {
+  for (const document of documents) {
+    const file = document.accept.includes('application/pdf') ? PDF_FILE : PNG_FILE;
+    await page.locator(`input[type=file][data-document=${document.code}]`).setInputFiles(file);
+    await page
+      .getByRole('button', { name: tr('en', 'wizard.uploads.replace', { document: document.name.en }) })
+      .waitFor();
+  }
+  const sizes = new Set(documents.map((d) => (d.accept.includes('application/pdf') ? PDF_FILE : PNG_FILE)));
+  for (const file of sizes)
+    await page
+      .getByText(tr('en', 'wizard.uploads.uploaded_file', { name: file.name, size: `${file.buffer.length} B` }))
+      .first()
+      .waitFor();
+}
+
+/** The newest SMS the outbox "sent" that mentions `text` (development tools are on in the e2e server). */
+async function smsCode(text: string): Promise<string> {
+  const messages = await callApi<{ message: string }[]>('/dev/outbox');
+  const message = messages.find((m) => m.message.includes(text))?.message ?? '';
+  const code = /\b(\d{4,8})\b/.exec(message)?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
+  return code;
+}
+
 const heading2 = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text, exact: true });
 const button = (page: Page, lng: Lng, key: string) =>
   page.getByRole('button', { name: tr(lng, `wizard.buttons.${key}`), exact: true });
@@ -88,10 +129,9 @@ describe('the application wizard', () => {
     await heading2(page, tr('en', 'forms:uploads.title')).waitFor();
     await page.getByText(tr('en', 'wizard.progress.saved', { done: 2, total: 3 })).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('reference_number'))).toBe(reference);
-    await page.getByText(tr('en', 'wizard.uploads.opening_soon')).waitFor();
     await axeCheck(page);
 
-    // Uploading is not open yet: the review lists every answer, and Submit says which documents are missing.
+    // Nothing uploaded yet: the review lists every answer, and Submit says which documents are missing.
     await button(page, 'en', 'save_and_continue').click();
     await heading2(page, tr('en', 'wizard.review.title')).waitFor();
     expect(await page.getByRole('button', { name: new RegExp(`^${tr('en', 'wizard.review.change')}`) }).count()).toBe(
@@ -103,7 +143,26 @@ describe('the application wizard', () => {
     const { normal_attachments: documents } = await callApi<Splash>('/splash/get_splash');
     await summary(page, 'en', documents.length).waitFor();
     const missing = `${tr('en', `forms:uploads.${documents[0]!.code}.title`)}: ${required}`;
-    await page.getByRole('button', { name: missing }).waitFor();
+    await page.getByRole('button', { name: missing }).click();
+
+    // Back on the uploads step: a file the browser refuses, then every document uploaded for real.
+    await heading2(page, tr('en', 'forms:uploads.title')).waitFor();
+    const first = documents[0]!;
+    await page.locator(`input[type=file][data-document=${first.code}]`).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a document'),
+    });
+    const types = first.accept.map((type) => type.split('/')[1]!.toUpperCase()).join(', ');
+    await page.getByText(tr('en', 'wizard.uploads.wrong_type', { types })).waitFor();
+    await uploadAll(page, documents);
+    await axeCheck(page);
+    await button(page, 'en', 'save_and_continue').click();
+    await heading2(page, tr('en', 'wizard.review.title')).waitFor();
+    await button(page, 'en', 'submit').click();
+    await page.getByText(tr('en', 'wizard.submitted.request', { reference_number: reference! })).waitFor();
+    // Spec section 4: after 3.5 s the request's form is cleared and the page goes to Login.
+    await page.waitForURL('**/home/login', { timeout: 10_000 });
 
     expect(validators.map((v) => new URL(v.url).pathname)).toEqual([
       '/api/forms/validators/personal.js',
@@ -115,6 +174,90 @@ describe('the application wizard', () => {
     const refused = (e: string) => e.includes('status of 422') && e.includes('/api/application/request_maintainence');
     expect(errors.filter((e) => !refused(e))).toEqual([]);
     expect(errors.filter(refused)).toHaveLength(1);
+  });
+
+  test('ZanID verified, Save & Complete Later, then Continue with the SMS code reopens at the next step', async () => {
+    const { page, errors } = await newPage({ language: 'en' });
+    await page.goto('/home/maintenance');
+    await heading2(page, tr('en', 'forms:personal.title')).waitFor();
+    await page.getByRole('radio', { name: tr('en', 'forms:personal.identification_type.options.zanid') }).check();
+    await textbox(page, 'en', 'personal.zan_id.title').fill('190012345');
+    await textbox(page, 'en', 'personal.phone.title').fill('0777123456');
+    await textbox(page, 'en', 'personal.address.title').fill('P.O. Box 1234, Zanzibar');
+    await textbox(page, 'en', 'personal.street.title').fill('Mlandege');
+    // Not verified yet: the step is refused with that reason.
+    await button(page, 'en', 'save_and_continue').click();
+    const verifyFirst = `${tr('en', 'forms:personal.zan_id.title')}: ${tr('en', 'wizard.zanid.verify_first')}`;
+    await page.getByRole('link', { name: verifyFirst }).waitFor();
+    await page.getByRole('button', { name: tr('en', 'wizard.zanid.verify'), exact: true }).click();
+    await page.getByText(tr('en', 'wizard.zanid.verified', { name: 'Amina Khamis Makame' })).waitFor();
+    expect(await textbox(page, 'en', 'personal.first_name.title').inputValue()).toBe('Amina');
+    expect(await textbox(page, 'en', 'personal.middle_name.title').inputValue()).toBe('Khamis');
+    expect(await textbox(page, 'en', 'personal.last_name.title').inputValue()).toBe('Makame');
+    expect(await textbox(page, 'en', 'personal.last_name.title').isEditable()).toBe(false);
+    await axeCheck(page);
+
+    await button(page, 'en', 'save_later').click();
+    await page.getByRole('heading', { level: 2, name: tr('en', 'wizard.saved.title') }).waitFor();
+    const reference = (await page.locator('#reference-number').textContent())!.trim();
+    expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+
+    // Another session: the applicant comes back with the number, typed loosely.
+    const later = await newPage({ language: 'en' });
+    await later.page.goto('/home/continue');
+    await later.page.getByRole('heading', { level: 1, name: tr('en', 'titles.continue') }).waitFor();
+    await axeCheck(later.page);
+    const field = later.page.getByRole('textbox', { name: tr('en', 'continue.reference'), exact: true });
+    await field.fill('ZZZZZ-ZZZZZ');
+    await later.page.getByRole('button', { name: tr('en', 'continue.send_code') }).click();
+    await later.page.locator('#continue-reference-helper-text[role=alert]').waitFor();
+    await field.fill(` ${reference.toLowerCase().replace('-', ' ')} `);
+    await later.page.getByRole('button', { name: tr('en', 'continue.send_code') }).click();
+    const code = later.page.getByRole('textbox', { name: tr('en', 'continue.code'), exact: true });
+    await code.waitFor();
+    await axeCheck(later.page);
+    await code.fill(await smsCode(reference));
+    await later.page.getByRole('button', { name: tr('en', 'continue.verify') }).click();
+
+    await later.page.waitForURL('**/home/continue_form');
+    await heading2(later.page, tr('en', 'forms:repair.title')).waitFor();
+    await later.page.getByText(tr('en', 'wizard.progress.saved', { done: 1, total: 3 })).waitFor();
+    expect(await later.page.evaluate(() => localStorage.getItem('reference_number'))).toBe(reference);
+    // The draft's step_number as verify_code answers it: the furthest step saved (save_and_continue answers the next one).
+    expect(await later.page.evaluate(() => sessionStorage.getItem('step_number'))).toBe('1');
+    expect(await later.page.evaluate(() => JSON.parse(localStorage.getItem('continue_data') ?? '{}'))).toMatchObject({
+      reference_number: reference,
+      application_type: 'repair',
+      data: { personal: { zan_id: '190012345', first_name: 'Amina', last_name: 'Makame' } },
+    });
+    await axeCheck(later.page);
+    // A reload of the continue form reopens the same step.
+    await later.page.reload();
+    await heading2(later.page, tr('en', 'forms:repair.title')).waitFor();
+
+    // The continued draft is completed and submitted (submit_application), then the final-save redirect.
+    const p2 = later.page;
+    await textbox(p2, 'en', 'repair.street_village.title').fill('Mkunazini');
+    await p2.getByRole('combobox', { name: tr('en', 'forms:repair.repair_type.title') }).click();
+    await p2.getByRole('option', { name: tr('en', 'forms:repair.repair_type.options.roof'), exact: true }).click();
+    await textbox(p2, 'en', 'repair.repair_description.title').fill('Replace the iron sheets of the roof.');
+    await p2.getByRole('radio', { name: tr('en', 'wizard.rjsf.NoLabel'), exact: true }).check();
+    await p2.getByRole('checkbox', { name: tr('en', 'forms:repair.disclaimer_agreed.title') }).check();
+    await button(p2, 'en', 'save_and_continue').click();
+    await heading2(p2, tr('en', 'forms:uploads.title')).waitFor();
+    const { normal_attachments: documents } = await callApi<Splash>('/splash/get_splash');
+    await uploadAll(p2, documents);
+    await button(p2, 'en', 'save_and_continue').click();
+    await heading2(p2, tr('en', 'wizard.review.title')).waitFor();
+    const submitted = p2.waitForRequest('**/api/application/submit_application');
+    await button(p2, 'en', 'submit').click();
+    expect((await submitted).postDataJSON()).toMatchObject({ reference_number: reference });
+    await p2.getByText(tr('en', 'wizard.submitted.final', { reference_number: reference })).waitFor();
+    await p2.waitForURL('**/home/request_options', { timeout: 10_000 });
+    expect(await p2.evaluate(() => localStorage.getItem('continue_data'))).toBeNull();
+    const refused = (e: string) => /status of (404|422)/.test(e);
+    expect(errors.filter((e) => !refused(e))).toEqual([]);
+    expect(later.errors.filter((e) => !refused(e))).toEqual([]);
   });
 
   test('new application in Swahili: the first step, its errors, and axe', async () => {

@@ -49,7 +49,7 @@ describe.each(databaseKinds)('continue a saved application with a code (%s)', (k
     expect(data(opened)).toEqual({
       reference_number: reference,
       application_type: 'repair',
-      step_number: 1,
+      step_number: 2,
       data: { personal },
     });
     expect((await post(t.app, '/api/application/verify_code', { challenge_id, code })).status).toBe(422);

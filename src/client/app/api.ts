@@ -7,6 +7,7 @@ import { callFailed, maintenanceStarted, redirect, showToast } from './ui-slice'
 export interface ApiRequest {
   /** The path under /api, e.g. '/splash/get_splash'. */
   url: string;
+  /** JSON, or a FormData sent as multipart/form-data (uploads). */
   body?: unknown;
   /**
    * Keep the answer in sessionStorage under this key and revalidate it with its ETag:
@@ -30,7 +31,7 @@ interface CachedAnswer {
 }
 
 /**
- * The one base query: every call is a JSON POST under /api that answers the envelope.
+ * The one base query: every call is a POST under /api (JSON, or FormData for uploads) that answers the envelope.
  * Success is `code === 200` only. Otherwise the server's message becomes an error toast;
  * 403 or 'Access denied' sends the user to '/'; 503 with `maintenance` shows the maintenance page.
  */
@@ -42,11 +43,10 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
     return { error: failure };
   };
   const cached = args.cacheKey ? readJson<CachedAnswer>('session', args.cacheKey) : undefined;
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    'Accept-Language': i18n.language,
-  };
+  // A FormData goes as it is: the browser sets multipart/form-data with its boundary.
+  const multipart = typeof FormData !== 'undefined' && args.body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
+  if (!multipart) headers['Content-Type'] = 'application/json';
   if (cached?.etag) headers['If-None-Match'] = cached.etag;
 
   let response: Response;
@@ -54,7 +54,7 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
     response = await fetch(`/api${args.url}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(args.body ?? {}),
+      body: multipart ? (args.body as FormData) : JSON.stringify(args.body ?? {}),
       credentials: 'same-origin',
       signal,
     });

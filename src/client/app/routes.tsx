@@ -36,8 +36,8 @@ export const routes: RouteObject[] = [
           { path: 'request', lazy: page(() => import('../pages/RequestPage')) },
           { path: 'request_options', lazy: page(() => import('../pages/RequestOptionsPage')) },
           { path: 'login', element: <PendingServicePage titleKey="titles.view" /> },
-          { path: 'continue', element: <PendingServicePage titleKey="titles.continue" /> },
-          { path: 'continue_form', element: <PendingServicePage titleKey="titles.continue_form" /> },
+          { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
+          { path: 'continue_form', lazy: page(() => import('../features/wizard/ContinueFormPage')) },
           // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
           { path: 'new', lazy: wizard },
           { path: 'maintenance', lazy: wizard },

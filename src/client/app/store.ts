@@ -30,7 +30,16 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(persistence()).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({
+        // An upload's argument is a File: RTK Query keeps it in state as the mutation's originalArgs.
+        serializableCheck: {
+          ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta'],
+          ignoredPaths: [/^api\.mutations\./],
+        },
+      })
+        .prepend(persistence())
+        .concat(api.middleware),
   });
 }
 

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
 import { mockSplash } from './mock-data';
+import { wizardHandlers } from './wizard-handlers';
 
 /** The spec's mock-backend delay (section 9). */
 export const MOCK_DELAY_MS = 500;
@@ -84,5 +85,7 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
       const items = found.slice((page - 1) * page_size, page * page_size);
       return envelope(200, 'OK', { items, total: found.length, page, page_size });
     }),
+
+    ...wizardHandlers(splash, wait),
   ];
 }

@@ -53,7 +53,8 @@ export class ContinueService {
     return {
       reference_number: formatReferenceNumber(draft.reference_number),
       application_type: draft.application_type,
-      step_number: draft.step_number,
+      // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).
+      step_number: draft.step_number + 1,
       data: draft.answers,
     };
   }

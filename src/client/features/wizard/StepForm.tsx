@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IChangeEvent } from '@rjsf/core';
 import Form from '@rjsf/mui';
-import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import type { CustomValidator, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
 import { extraErrorsFor, fieldId, fieldLabel, serverSummary, type SummaryItem } from './field-paths';
-import { fields, templates } from './rjsf-parts';
+import { fields, templates, widgets } from './rjsf-parts';
 import { prepareAnswers } from './step-data';
 import type { TranslatedStep } from './translate-schema';
 import { errorProperty, localizer, rjsfStrings } from './validation-messages';
@@ -34,6 +34,8 @@ export interface StepFormProps {
   stepTitleOf: (step: string) => string;
   /** What the step shows under its fields (the engineer's code, the uploads' documents). */
   extra?: (answers: StepAnswers, change: (next: StepAnswers) => void) => ReactNode;
+  /** The step's own checks beyond its schema (a ZanID must be verified before the step is saved). */
+  customValidate?: CustomValidator;
 }
 
 const DEFAULTS = { constAsDefaults: 'never' } as const;
@@ -121,6 +123,9 @@ export function StepForm(props: StepFormProps) {
         translateString={translateString}
         templates={templates}
         fields={fields}
+        widgets={widgets}
+        formContext={{ answers, change }}
+        customValidate={props.customValidate}
         // A const is never a default: the safety disclaimer must be ticked, not found ticked.
         experimental_defaultFormStateBehavior={DEFAULTS}
         noHtml5Validate

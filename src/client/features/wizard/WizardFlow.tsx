@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { CustomValidator, FormValidation } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsDocument } from '../../../shared/forms';
 import {
   canVisit,
+  firstIncomplete,
   isReadyToSubmit,
   nextStep,
   previousStep,
@@ -20,11 +22,24 @@ import { ReviewStep } from './ReviewStep';
 import { StepPanel } from './StepPanel';
 import { translateStep, type TranslatedStep } from './translate-schema';
 import { useWizardActions } from './use-wizard-actions';
-import { answersEdited, opened, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
+import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
 import { SavedLater, Submitted } from './WizardOutcome';
 import { WizardProgress } from './WizardProgress';
+import { isVerified } from './ZanidWidget';
 
-/** Steps whose fields the page shows itself for now (uploading is not open yet). */
+/** Filled from the ID registry once the ZanID is verified: read-only from then on. */
+const FROM_REGISTRY = ['zan_id', 'first_name', 'middle_name', 'last_name'];
+
+/** The personal step with its Verify ID widget, and the registry's fields read-only once verified. */
+function withZanid(translated: TranslatedStep, verified: boolean): TranslatedStep {
+  const uiSchema = { ...translated.uiSchema };
+  uiSchema.zan_id = { ...(uiSchema.zan_id as object), 'ui:widget': 'ZanidWidget' };
+  if (verified)
+    for (const name of FROM_REGISTRY) uiSchema[name] = { ...(uiSchema[name] as object), 'ui:readonly': true };
+  return { ...translated, uiSchema };
+}
+
+/** Steps whose fields the page shows itself: the uploads' documents (RequiredDocuments); no scales asked yet. */
 const SHOWN_ELSEWHERE: Record<string, string[]> = { uploads: ['documents', 'scales'] };
 
 /** The application being filled in: progress, then the current step, the review or the outcome. */
@@ -68,16 +83,22 @@ export function WizardFlow({
 
   const titleOf = useCallback((step: string) => translate(step).title, [translate]);
   const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
-  const current = wizard.current ?? steps[0] ?? REVIEW;
+  // A fresh application opens on its first step, a continued one on its first incomplete step.
+  const current = wizard.current ?? firstIncomplete(steps, saved) ?? REVIEW;
   const goTo = (step: string) => {
     setMoved(true);
     dispatch(wentTo(step));
   };
 
   if (wizard.phase === 'saved_later' && wizard.referenceNumber)
-    return <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(opened(type))} />;
+    return <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(resumed())} />;
   if (wizard.phase === 'submitted' && wizard.referenceNumber)
-    return <Submitted referenceNumber={wizard.referenceNumber} request={type === 'repair' || type === 'special'} />;
+    return (
+      <Submitted
+        referenceNumber={wizard.referenceNumber}
+        request={!wizard.continued && (type === 'repair' || type === 'special')}
+      />
+    );
 
   const progressBar = <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />;
   if (current === REVIEW) {
@@ -103,6 +124,20 @@ export function WizardFlow({
     );
   }
 
+  const personal = wizard.answers.personal ?? {};
+  const zanidVerified = personal.identification_type === 'zanid' && isVerified(wizard.zanid, personal.zan_id);
+  const shown = current === 'personal' ? withZanid(translate(current), zanidVerified) : translate(current);
+  // Spec section 4: a ZanID counts as valid once verified; until then the step cannot be saved.
+  const customValidate: CustomValidator | undefined =
+    current === 'personal'
+      ? (data, errors) => {
+          const answers = (data ?? {}) as StepAnswers;
+          const zanId = typeof answers.zan_id === 'string' ? answers.zan_id : '';
+          if (answers.identification_type === 'zanid' && /^[0-9]{9}$/.test(zanId) && !isVerified(wizard.zanid, zanId))
+            (errors as FormValidation<StepAnswers>).zan_id?.addError(t('wizard.zanid.verify_first'));
+          return errors;
+        }
+      : undefined;
   const next = nextStep(steps, current) ?? REVIEW;
   const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
   const previous = previousStep(steps, current);
@@ -110,7 +145,7 @@ export function WizardFlow({
     current === 'engineer' ? (
       <EngineerConfirm answers={answers} change={change} />
     ) : current === 'uploads' ? (
-      <RequiredDocuments type={type} answers={saved} />
+      <RequiredDocuments type={type} saved={saved} answers={answers} change={change} />
     ) : null;
 
   return (
@@ -121,7 +156,7 @@ export function WizardFlow({
         step={current}
         schema={forms.steps[current]?.schema ?? {}}
         formsVersion={forms.version}
-        translated={translate(current)}
+        translated={shown}
         onReload={onReload}
         formProps={{
           initial: wizard.answers[current] ?? {},
@@ -139,6 +174,7 @@ export function WizardFlow({
           onGoToStep: goTo,
           stepTitleOf: titleOf,
           extra,
+          customValidate,
         }}
       />
     </>

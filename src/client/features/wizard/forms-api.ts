@@ -39,6 +39,29 @@ export interface OtpValidated {
   validation_token: string;
 }
 
+export interface UploadBody {
+  reference_number: string;
+  /** The document's code ('sheha_letter'). */
+  document_type: string;
+  file: File;
+}
+
+export interface UploadedAttachment {
+  attachment_id: string;
+  document_name: string;
+  size: number;
+  status: string;
+}
+
+export interface ZanidPerson {
+  zan_id: string;
+  first_name: string;
+  middle_name?: string | null;
+  last_name: string;
+  date_of_birth?: string;
+  sex?: string;
+}
+
 /** The wizard's calls. The page shows their errors itself (quiet), except reading the forms. */
 const formsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -66,6 +89,22 @@ const formsApi = api.injectEndpoints({
     validateEngineerOtp: build.mutation<OtpValidated, { engineer_id: string; otp: string }>({
       query: (body) => ({ url: '/engineer/validate_otp', body, quiet: true }),
     }),
+    uploadAttachment: build.mutation<UploadedAttachment, UploadBody>({
+      query: ({ reference_number, document_type, file }) => {
+        // The server reads the fields before the file: they must come first.
+        const body = new FormData();
+        body.append('reference_number', reference_number);
+        body.append('document_type', document_type);
+        body.append('file', file, file.name);
+        return { url: '/attachment/upload', body, quiet: true };
+      },
+    }),
+    verifyZanid: build.mutation<ZanidPerson, { zan_id: string }>({
+      query: (body) => ({ url: '/application/verify_zanid', body, quiet: true }),
+    }),
+    submitApplication: build.mutation<SubmitResult, { reference_number: string; data: Record<string, StepAnswers> }>({
+      query: (body) => ({ url: '/application/submit_application', body, quiet: true }),
+    }),
   }),
 });
 
@@ -77,4 +116,7 @@ export const {
   useRequestNoDrawingsMutation,
   useSendEngineerOtpMutation,
   useValidateEngineerOtpMutation,
+  useUploadAttachmentMutation,
+  useVerifyZanidMutation,
+  useSubmitApplicationMutation,
 } = formsApi;

@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Templates as MuiTemplates } from '@rjsf/mui';
+import { ZanidWidget } from './ZanidWidget';
 import {
   getUiOptions,
   TranslatableString,
   type ArrayFieldItemTemplateProps,
   type RegistryFieldsType,
+  type RegistryWidgetsType,
   type TemplatesType,
   type TitleFieldProps,
 } from '@rjsf/utils';
@@ -40,9 +42,12 @@ function ArrayItem(props: ArrayFieldItemTemplateProps) {
 
 export const templates: Partial<TemplatesType> = { TitleFieldTemplate: TitleField, ArrayFieldItemTemplate: ArrayItem };
 
-/** A field shown elsewhere on the page (the uploads step's documents, until uploading opens). */
+/** A field shown elsewhere on the page (the uploads step's documents, with their uploads). */
 function ShownElsewhere() {
   return null;
 }
 
 export const fields: RegistryFieldsType = { ShownElsewhere };
+
+/** The personal step's ZanID, with its Verify ID button. */
+export const widgets: RegistryWidgetsType = { ZanidWidget };

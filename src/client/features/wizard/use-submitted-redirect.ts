@@ -17,6 +17,8 @@ export function useSubmittedRedirect(type: ApplicationType): void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const phase = useAppSelector((state) => state.wizard.phase);
+  // A continued draft (any type) ends as a final save does.
+  const continued = useAppSelector((state) => state.wizard.continued);
   useEffect(() => {
     if (phase !== 'submitted') return;
     let done = false;
@@ -24,7 +26,7 @@ export function useSubmittedRedirect(type: ApplicationType): void {
       if (done) return;
       done = true;
       dispatch(cleared());
-      const request = type === 'repair' || type === 'special';
+      const request = !continued && (type === 'repair' || type === 'special');
       if (!request) {
         remove('local', STORAGE_KEYS.referenceNumber);
         remove('local', STORAGE_KEYS.continueData);
@@ -37,5 +39,5 @@ export function useSubmittedRedirect(type: ApplicationType): void {
       clearTimeout(timer);
       finish(false);
     };
-  }, [phase, type, dispatch, navigate]);
+  }, [phase, type, continued, dispatch, navigate]);
 }

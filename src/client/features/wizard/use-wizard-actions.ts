@@ -1,15 +1,17 @@
 import type { FieldError } from '../../../shared/envelope';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
 import type { ApiFailure } from '../../app/api';
-import { STORAGE_KEYS, writeText } from '../../app/browser-storage';
+import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import {
   useRequestMaintenanceMutation,
   useRequestNoDrawingsMutation,
   useSaveAndContinueMutation,
   useSaveFinalMutation,
+  useSubmitApplicationMutation,
   type SubmitBody,
 } from './forms-api';
+import type { ContinueData } from './continue-data';
 import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
 import { REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
@@ -24,13 +26,16 @@ export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; 
 /** Save And Continue, Save & Complete Later and Submit, for the application being filled in. */
 export function useWizardActions(type: ApplicationType, steps: readonly string[]) {
   const dispatch = useAppDispatch();
-  const { answers, referenceNumber, engineer } = useAppSelector((state) => state.wizard);
+  const { answers, referenceNumber, engineer, continued } = useAppSelector((state) => state.wizard);
   const [saveAndContinue] = useSaveAndContinueMutation();
   const [saveFinal] = useSaveFinalMutation();
   const [requestMaintenance] = useRequestMaintenanceMutation();
   const [requestNoDrawings] = useRequestNoDrawingsMutation();
+  const [submitApplication] = useSubmitApplicationMutation();
   const reference = referenceNumber ? { reference_number: referenceNumber } : {};
-  const asSent = (step: string, data: StepAnswers) => (step === 'engineer' ? withEngineerProof(data, engineer) : data);
+  // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
+  const asSent = (step: string, data: StepAnswers) =>
+    step === 'engineer' && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
 
   const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
@@ -45,6 +50,14 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
       // Spec section 3: reference_number is persistent, step_number lasts for the session.
       writeText('local', STORAGE_KEYS.referenceNumber, result.reference_number);
       writeText('session', STORAGE_KEYS.stepNumber, String(result.step_number));
+      if (continued) {
+        // The continue data follows the draft, so that a reload of the continue form reopens it as saved.
+        const kept = readJson<ContinueData>('local', STORAGE_KEYS.continueData);
+        if (kept) {
+          const data = { ...kept.data, [step]: sent };
+          writeJson('local', STORAGE_KEYS.continueData, { ...kept, data, step_number: result.step_number });
+        }
+      }
       dispatch(mode === 'later' ? savedForLater() : wentTo(nextStep(steps, step) ?? REVIEW));
       return { ok: true };
     } catch (failure) {
@@ -59,8 +72,9 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
       ...reference,
     };
     try {
-      const result =
-        type === 'repair'
+      const result = continued
+        ? await submitApplication({ reference_number: referenceNumber ?? '', data: body.data }).unwrap()
+        : type === 'repair'
           ? await requestMaintenance(body).unwrap()
           : type === 'special'
             ? await requestNoDrawings(body).unwrap()

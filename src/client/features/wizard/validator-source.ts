@@ -6,11 +6,26 @@ import { loadPrecompiledValidator, validatorVersion } from './precompiled-valida
 /** Makes the validator of a step. The app loads precompiled ones; tests (no CSP) may give ajv's runtime one. */
 export type ValidatorFactory = (step: string, schema: JsonSchema, formsVersion: string) => Promise<ValidatorType>;
 
-let factory: ValidatorFactory = loadPrecompiledValidator;
+/**
+ * `npm run dev:mock` has no server to compile validators: ajv's runtime validator stands in, in that
+ * mode only. The build replaces import.meta.env.MODE, so production bundles neither branch nor ajv's
+ * runtime validator (and its eval, which the CSP refuses).
+ */
+const mockValidator: ValidatorFactory = async () => {
+  const [{ customizeValidator }, { AJV_OPTIONS }] = await Promise.all([
+    import('@rjsf/validator-ajv8'),
+    import('../../../shared/forms'),
+  ]);
+  return customizeValidator({ ajvOptionsOverrides: AJV_OPTIONS });
+};
+
+const defaultFactory: ValidatorFactory = import.meta.env.MODE === 'mock' ? mockValidator : loadPrecompiledValidator;
+
+let factory: ValidatorFactory = defaultFactory;
 const cache = new Map<string, Promise<ValidatorType>>();
 
 export function setValidatorFactory(next?: ValidatorFactory): void {
-  factory = next ?? loadPrecompiledValidator;
+  factory = next ?? defaultFactory;
   cache.clear();
 }
 

@@ -17,6 +17,16 @@ export interface ConfirmedEngineer {
   role?: { code: string; name: LocalizedText } | null;
 }
 
+/** What verify_zanid answered: the person the ZanID belongs to. */
+export interface VerifiedPerson {
+  zan_id: string;
+  first_name: string;
+  middle_name?: string | null;
+  last_name: string;
+  date_of_birth?: string;
+  sex?: string;
+}
+
 /**
  * The application being filled in (the spec's newForm, repairForm and specialForm: one at a time).
  * Server data (forms, reference lists) stays in RTK Query; this is only what the applicant typed.
@@ -32,6 +42,10 @@ export interface WizardState {
   referenceNumber: string | null;
   /** The engineer who confirmed by SMS code, and the proof validate_otp gave (the step's validation_token). */
   engineer: { details: ConfirmedEngineer; token: string } | null;
+  /** The ZanID verified on the personal step (spec section 4: the returned data is stored). */
+  zanid: VerifiedPerson | null;
+  /** Opened by Continue (reference number and code): Submit sends submit_application. */
+  continued: boolean;
   /** 'saved_later' shows the reference number; 'submitted' lasts until the clean-up 3.5 s later. */
   phase: 'editing' | 'saved_later' | 'submitted';
 }
@@ -43,8 +57,22 @@ const fresh = (type: ApplicationType | null): WizardState => ({
   current: null,
   referenceNumber: null,
   engineer: null,
+  zanid: null,
+  continued: false,
   phase: 'editing',
 });
+
+/** A saved personal step with a ZanID was verified before it was saved: it counts as verified. */
+function savedZanid(personal: StepAnswers | undefined): VerifiedPerson | null {
+  if (personal?.identification_type !== 'zanid' || typeof personal.zan_id !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    zan_id: personal.zan_id,
+    first_name: text(personal.first_name),
+    middle_name: text(personal.middle_name),
+    last_name: text(personal.last_name),
+  };
+}
 
 const wizardSlice = createSlice({
   name: 'wizard',
@@ -52,8 +80,38 @@ const wizardSlice = createSlice({
   reducers: {
     /** The wizard page opened for a type: another type, or a submitted application, starts afresh. */
     opened(state, action: PayloadAction<ApplicationType>) {
-      if (state.type !== action.payload || state.phase === 'submitted') return fresh(action.payload);
+      // A continued draft belongs to /home/continue_form: the type's own page starts a new application.
+      if (state.type !== action.payload || state.phase === 'submitted' || state.continued) return fresh(action.payload);
       state.phase = 'editing';
+    },
+    /** Back to the form after Save & Complete Later. */
+    resumed(state) {
+      state.phase = 'editing';
+    },
+    /** A draft opened by Continue: its saved answers, opened at `current` (null: the first incomplete step). */
+    continued(
+      _state,
+      action: PayloadAction<{
+        type: ApplicationType;
+        answers: Record<string, StepAnswers>;
+        saved: string[];
+        referenceNumber: string;
+        current: string | null;
+      }>,
+    ) {
+      const { type, answers, saved, referenceNumber, current } = action.payload;
+      return {
+        ...fresh(type),
+        answers,
+        saved,
+        referenceNumber,
+        current,
+        continued: true,
+        zanid: savedZanid(answers.personal),
+      };
+    },
+    zanidVerified(state, action: PayloadAction<VerifiedPerson | null>) {
+      state.zanid = action.payload;
     },
     answersEdited(state, action: PayloadAction<{ step: string; answers: StepAnswers }>) {
       state.answers[action.payload.step] = action.payload.answers;
@@ -81,6 +139,17 @@ const wizardSlice = createSlice({
   },
 });
 
-export const { opened, answersEdited, stepSaved, wentTo, engineerConfirmed, savedForLater, submitted, cleared } =
-  wizardSlice.actions;
+export const {
+  opened,
+  resumed,
+  continued,
+  answersEdited,
+  stepSaved,
+  wentTo,
+  engineerConfirmed,
+  zanidVerified,
+  savedForLater,
+  submitted,
+  cleared,
+} = wizardSlice.actions;
 export const wizardReducer = wizardSlice.reducer;

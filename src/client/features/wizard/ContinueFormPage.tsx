@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationType } from '../../../shared/wizard-driver';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageHeading } from '../../components/PageHeading';
+import { loadContinued, readContinueData } from './continue-data';
+import { useGetFormsQuery } from './forms-api';
+import { useSubmittedRedirect } from './use-submitted-redirect';
+import { addWizardTexts } from './wizard-i18n';
+import { WizardFlow } from './WizardFlow';
+
+/**
+ * /home/continue_form: the wizard of a draft opened by Continue, at its first incomplete step. After a
+ * reload it reopens from the stored continue data; with none, it sends the applicant to Continue.
+ */
+export default function ContinueFormPage() {
+  const { t, i18n } = useTranslation();
+  addWizardTexts(i18n);
+  const dispatch = useAppDispatch();
+  const wizard = useAppSelector((state) => state.wizard);
+  const forms = useGetFormsQuery();
+  // Decided once, as the page opens: after a Submit the wizard is cleared on the way out, not sent back.
+  const [stored] = useState(() => (wizard.continued && wizard.referenceNumber ? undefined : readContinueData()));
+  const [missing] = useState(() => !(wizard.continued && wizard.referenceNumber) && !stored);
+  useEffect(() => {
+    if (stored) loadContinued(dispatch, stored);
+  }, [dispatch, stored]);
+  useSubmittedRedirect((wizard.type ?? 'new') as ApplicationType);
+
+  if (missing) return <Navigate to="/home/continue" replace />;
+  const heading = <PageHeading titleKey="titles.continue_form">{t('titles.continue_form')}</PageHeading>;
+  if (!forms.data) {
+    return (
+      <>
+        {heading}
+        {forms.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={() => void forms.refetch()}>
+                {t('load_error.retry')}
+              </Button>
+            }
+          >
+            {t('wizard.forms_failed')}
+          </Alert>
+        ) : (
+          <CircularProgress aria-label={t('wizard.loading')} />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      {heading}
+      {wizard.continued && wizard.type && (
+        <WizardFlow type={wizard.type} forms={forms.data} onReload={() => void forms.refetch()} />
+      )}
+    </>
+  );
+}

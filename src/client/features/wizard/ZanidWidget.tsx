@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../shared/envelope';
+import type { ApiFailure } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useVerifyZanidMutation } from './forms-api';
+import { zanidVerified, type StepAnswers, type VerifiedPerson } from './wizard-slice';
+
+/** What a step's form gives its widgets: the step's answers and how to change them. */
+export interface StepFormContext {
+  answers: StepAnswers;
+  change: (next: StepAnswers) => void;
+}
+
+export const ZANID_VERIFY_ID = 'zanid-verify';
+
+/** The ZanID as the registry writes it: digits only ('190 012-345' → '190012345'). */
+export const tidyZanid = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]/g, '') : '');
+
+/** The full name of a verified person. */
+export const fullName = (person: VerifiedPerson) =>
+  [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
+
+/** The ZanID is verified when the registry answered for this very ID. */
+export const isVerified = (verified: VerifiedPerson | null, zanId: unknown): verified is VerifiedPerson =>
+  verified !== null && verified.zan_id === tidyZanid(zanId);
+
+/**
+ * The personal step's ZanID field with its Verify ID button (spec sections 4 and 5). Verified, the
+ * registry's names fill the step and become read-only; the server's message shows when it fails.
+ */
+export function ZanidWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const verified = useAppSelector((state) => state.wizard.zanid);
+  const [verify, { isLoading }] = useVerifyZanidMutation();
+  const [error, setError] = useState('');
+  const context = props.registry.formContext as StepFormContext;
+  const Text = props.registry.widgets.TextWidget!;
+  const done = isVerified(verified, props.value);
+  const errorId = `${props.id}-verify-error`;
+  const statusId = `${props.id}-verify-status`;
+
+  const onVerify = async () => {
+    setError('');
+    const zanId = tidyZanid(props.value);
+    if (!zanId) return setError(t('wizard.zanid.enter_first'));
+    try {
+      const person = await verify({ zan_id: zanId }).unwrap();
+      dispatch(zanidVerified({ ...person, zan_id: person.zan_id || zanId }));
+      context.change({
+        ...context.answers,
+        zan_id: person.zan_id || zanId,
+        first_name: person.first_name,
+        middle_name: person.middle_name ?? '',
+        last_name: person.last_name,
+      });
+    } catch (failure) {
+      const { message, data } = failure as ApiFailure;
+      const first = (data as { errors?: FieldError[] } | undefined)?.errors?.[0]?.message;
+      setError(first || message || t('errors.network'));
+    }
+  };
+
+  return (
+    <Box
+      onKeyDown={(event) => {
+        // Enter in the ID verifies it; it must not save the step.
+        if (event.key === 'Enter' && !done && (event.target as HTMLElement).tagName === 'INPUT') {
+          event.preventDefault();
+          void onVerify();
+        }
+      }}
+    >
+      <Text {...props} readonly={props.readonly || done} />
+      <Box sx={{ mt: 1 }}>
+        {done ? (
+          <Alert
+            id={statusId}
+            severity="success"
+            action={
+              <Button color="inherit" onClick={() => dispatch(zanidVerified(null))}>
+                {t('wizard.zanid.change')}
+              </Button>
+            }
+          >
+            {t('wizard.zanid.verified', { name: fullName(verified) })}
+          </Alert>
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Button
+              id={ZANID_VERIFY_ID}
+              variant="outlined"
+              onClick={() => void onVerify()}
+              disabled={isLoading || props.disabled}
+              aria-describedby={error ? errorId : undefined}
+            >
+              {t('wizard.zanid.verify')}
+            </Button>
+            {isLoading && <span role="status">{t('wizard.zanid.checking')}</span>}
+          </Stack>
+        )}
+        {error && (
+          <Alert id={errorId} severity="error" role="alert" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

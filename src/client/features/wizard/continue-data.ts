@@ -1,0 +1,50 @@
+import { isApplicationType, type ApplicationType } from '../../../shared/wizard-driver';
+import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
+import type { AppDispatch } from '../../app/store';
+import { continued, type StepAnswers } from './wizard-slice';
+
+/** What verify_code answers for a continue, kept in localStorage 'continue_data' (spec section 4). */
+export interface ContinueData {
+  reference_number: string;
+  application_type: ApplicationType;
+  step_number: number;
+  /** The draft's answers, by step id. */
+  data: Record<string, StepAnswers>;
+}
+
+function isContinueData(value: unknown): value is ContinueData {
+  const v = value as Partial<ContinueData> | null | undefined;
+  return (
+    typeof v?.reference_number === 'string' &&
+    isApplicationType(v.application_type) &&
+    typeof v.data === 'object' &&
+    v.data !== null
+  );
+}
+
+/** The continue data kept in this browser, if any (a reload of the continue form reopens it). */
+export function readContinueData(): ContinueData | undefined {
+  const kept = readJson<unknown>('local', STORAGE_KEYS.continueData);
+  return isContinueData(kept) ? kept : undefined;
+}
+
+/** Loads a continued draft into the wizard (opened at its first incomplete step). */
+export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void {
+  dispatch(
+    continued({
+      type: answer.application_type,
+      answers: answer.data,
+      saved: Object.keys(answer.data),
+      referenceNumber: answer.reference_number,
+      current: null,
+    }),
+  );
+}
+
+/** Continue application succeeded: store the data, step number and reference number, and load the draft. */
+export function storeContinued(dispatch: AppDispatch, answer: ContinueData): void {
+  writeJson('local', STORAGE_KEYS.continueData, answer);
+  writeText('local', STORAGE_KEYS.referenceNumber, answer.reference_number);
+  writeText('session', STORAGE_KEYS.stepNumber, String(answer.step_number));
+  loadContinued(dispatch, answer);
+}

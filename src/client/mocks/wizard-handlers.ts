@@ -1,0 +1,242 @@
+import { http, HttpResponse } from 'msw';
+import type { Envelope } from '../../shared/envelope';
+import type { FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
+import type { Splash } from '../../shared/reference-data';
+import type { ApplicationType, Flows } from '../../shared/wizard-driver';
+import flows from '../../../schemas/flows.json';
+
+/** The schemas the real server serves, bundled by Vite (the handlers run in the browser). */
+const stepFiles = import.meta.glob<Record<string, unknown>>('../../../schemas/steps/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** In mock mode every one-time code (engineer, continue) is this one. */
+export const MOCK_CODE = '123456';
+
+/** The fictional people of the demo identity registry (README, Demo ZanIDs). */
+const PEOPLE = [
+  ['190012345', 'Amina', 'Khamis', 'Makame', '1985-03-14', 'F'],
+  ['190023456', 'Juma', 'Ali', 'Haji', '1979-11-02', 'M'],
+  ['190034567', 'Mwanaisha', 'Said', 'Omar', '1992-06-21', 'F'],
+  ['190045678', 'Salim', 'Abdalla', 'Mzee', '1968-01-30', 'M'],
+  ['190056789', 'Fatma', 'Hamad', 'Suleiman', '1990-09-09', 'F'],
+].map(([zan_id, first_name, middle_name, last_name, date_of_birth, sex]) => ({
+  zan_id: zan_id!,
+  first_name: first_name!,
+  middle_name: middle_name!,
+  last_name: last_name!,
+  date_of_birth: date_of_birth!,
+  sex: sex!,
+}));
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+function envelope<T>(code: number, message: string, data: T) {
+  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
+}
+
+function walk(node: unknown, visit: (node: Record<string, unknown>) => void): void {
+  if (Array.isArray(node)) return node.forEach((item) => walk(item, visit));
+  if (typeof node !== 'object' || node === null) return;
+  visit(node as Record<string, unknown>);
+  Object.values(node).forEach((value) => walk(value, visit));
+}
+
+/** The forms as get_forms answers them: x-reference lists bound to the mock splash's ids, as enums. */
+export function mockForms(splash: Splash): FormsDocument {
+  const steps: Record<string, StepForm> = {};
+  for (const [file, content] of Object.entries(stepFiles)) {
+    const match = /\/([a-z_]+)\.(schema|ui)\.json$/.exec(file);
+    if (!match) continue;
+    const [, id, kind] = match as unknown as [string, string, 'schema' | 'ui'];
+    const step = (steps[id] ??= { schema: {}, uiSchema: {} });
+    const copy = structuredClone(content) as JsonSchema;
+    if (kind === 'schema') {
+      walk(copy, (node) => {
+        const list = node['x-reference'];
+        if (typeof list === 'string')
+          node.enum = ((splash[list as keyof Splash] as { id: number }[] | undefined) ?? []).map((item) => item.id);
+      });
+      step.schema = copy;
+    } else step.uiSchema = copy;
+  }
+  return { version: 'mock-forms', steps, flows: flows as unknown as Flows };
+}
+
+interface Draft {
+  type: ApplicationType;
+  stepNumber: number;
+  answers: Record<string, Record<string, unknown>>;
+  submitted: boolean;
+}
+
+const normalized = (reference: unknown) =>
+  typeof reference === 'string' ? reference.replace(/[\s-]/g, '').toUpperCase() : '';
+const formatted = (reference: string) => `${reference.slice(0, 5)}-${reference.slice(5)}`;
+const randomId = (length: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => 'ACDEFGHJKMNPQRTUVWXY34679'[b % 25]).join('');
+
+/** A file's type by its first bytes, as the server decides it. */
+async function sniff(file: File): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'application/pdf';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  return '';
+}
+
+/**
+ * The wizard's calls for the mock backend: forms, saves and submits (a draft store in memory), ZanID
+ * lookups of the demo registry, engineer and continue codes (always MOCK_CODE) and uploads.
+ */
+export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
+  const forms = mockForms(splash);
+  const drafts = new Map<string, Draft>();
+  const challenges = new Map<string, string>();
+  const body = async (request: Request) => ((await request.json()) ?? {}) as Record<string, unknown>;
+
+  const submit = async (request: Request, type?: ApplicationType) => {
+    await wait();
+    const { data = {}, reference_number } = (await body(request)) as {
+      data?: Record<string, Record<string, unknown>>;
+      reference_number?: string;
+    };
+    const reference = normalized(reference_number);
+    const draft = reference ? drafts.get(reference) : undefined;
+    if (reference && !draft) return envelope(404, 'No application has this reference number.', {});
+    if (draft?.submitted) return envelope(409, 'This application has already been submitted.', {});
+    const number = reference || randomId(10);
+    drafts.set(number, {
+      type: draft?.type ?? type ?? 'new',
+      stepNumber: draft?.stepNumber ?? 1,
+      answers: { ...draft?.answers, ...data },
+      submitted: true,
+    });
+    return envelope(200, 'Your application has been submitted.', {
+      reference_number: formatted(number),
+      status: 'submitted',
+    });
+  };
+
+  return [
+    http.post('/api/forms/get_forms', async () => {
+      await wait();
+      return envelope(200, 'OK', forms);
+    }),
+
+    http.post('/api/application/save_and_continue', async ({ request }) => {
+      await wait();
+      const { application_type, step_number, data, reference_number } = (await body(request)) as {
+        application_type: ApplicationType;
+        step_number: number;
+        data: Record<string, unknown>;
+        reference_number?: string;
+      };
+      const step = forms.flows[application_type]?.[step_number - 1];
+      if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
+      const reference = normalized(reference_number) || randomId(10);
+      const draft = drafts.get(reference) ?? { type: application_type, stepNumber: 1, answers: {}, submitted: false };
+      if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
+      draft.answers[step] = data;
+      draft.stepNumber = Math.max(draft.stepNumber, step_number + 1);
+      drafts.set(reference, draft);
+      return envelope(200, 'Saved', { reference_number: formatted(reference), step_number: step_number + 1 });
+    }),
+
+    http.post('/api/application/save_final', ({ request }) => submit(request)),
+    http.post('/api/application/request_maintainence', ({ request }) => submit(request, 'repair')),
+    http.post('/api/application/request_noDrawings', ({ request }) => submit(request, 'special')),
+    http.post('/api/application/submit_application', ({ request }) => submit(request)),
+
+    http.post('/api/application/verify_zanid', async ({ request }) => {
+      await wait();
+      const zanId = normalized((await body(request)).zan_id);
+      if (!/^[0-9]{9}$/.test(zanId))
+        return envelope(422, 'The ZanID is not valid.', {
+          errors: [{ path: '/zan_id', message: 'A ZanID has 9 digits.' }],
+        });
+      const person = PEOPLE.find((p) => p.zan_id === zanId);
+      return person ? envelope(200, 'ID verified', person) : envelope(404, 'No person has this ZanID.', {});
+    }),
+
+    http.post('/api/engineer/send_otp', async ({ request }) => {
+      await wait();
+      const id = normalized((await body(request)).engineer_id);
+      const engineer = splash.engineers.find((e) => normalized(e.registration_number) === id);
+      if (!engineer) return envelope(404, 'No engineer has this registration number.', {});
+      return envelope(200, 'Code sent', {
+        sent_to: `•••• ${engineer.mobile.slice(-3)}`,
+        expires_in_s: 600,
+        resend_after_s: 60,
+      });
+    }),
+
+    http.post('/api/engineer/validate_otp', async ({ request }) => {
+      await wait();
+      const { engineer_id, otp } = await body(request);
+      const engineer = splash.engineers.find((e) => normalized(e.registration_number) === normalized(engineer_id));
+      if (!engineer || otp !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
+      const role = splash.engineer_roles.find((r) => r.id === engineer.role_id);
+      return envelope(200, 'Confirmed', {
+        engineer: { ...engineer, role: role ? { code: role.code, name: role.name } : null },
+        validation_token: `mock-proof-${randomId(12).toLowerCase()}`,
+      });
+    }),
+
+    http.post('/api/application/continue_application', async ({ request }) => {
+      await wait();
+      const reference = normalized((await body(request)).reference_number);
+      const draft = drafts.get(reference);
+      if (!draft) return envelope(404, 'No application has this reference number.', {});
+      if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
+      const challengeId = `mock-${randomId(16)}`;
+      challenges.set(challengeId, reference);
+      return envelope(200, 'Code sent', { challenge_id: challengeId, sent_to: '•••• 456', expires_in_s: 600 });
+    }),
+
+    http.post('/api/application/verify_code', async ({ request }) => {
+      await wait();
+      const { challenge_id, code } = await body(request);
+      const reference = challenges.get(String(challenge_id));
+      const draft = reference ? drafts.get(reference) : undefined;
+      if (!reference || !draft || code !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
+      challenges.delete(String(challenge_id));
+      return envelope(200, 'OK', {
+        reference_number: formatted(reference),
+        application_type: draft.type,
+        step_number: draft.stepNumber,
+        data: draft.answers,
+      });
+    }),
+
+    http.post('/api/attachment/upload', async ({ request }) => {
+      await wait();
+      const form = await request.formData();
+      const draft = drafts.get(normalized(form.get('reference_number')));
+      if (!draft) return envelope(404, 'No application has this reference number.', {});
+      if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
+      const code = String(form.get('document_type') ?? '');
+      const lists = [
+        splash.normal_attachments,
+        splash.not_more_than_three_attachments,
+        splash.more_than_three_attachments,
+      ];
+      const document = lists.flat().find((d) => d.code === code);
+      if (!document) return envelope(422, 'Unknown document.', { errors: [{ path: '/document_type', message: code }] });
+      const file = form.get('file');
+      if (!(file instanceof File)) return envelope(400, 'Some values in the request are missing or not valid.', {});
+      const limit = document.max_bytes || MAX_BYTES;
+      if (file.size > limit) return envelope(413, 'The file is too large.', { max_bytes: limit });
+      if (!document.accept.includes(await sniff(file)))
+        return envelope(415, 'Only PDF, JPEG and PNG files are accepted.', {});
+      return envelope(200, 'Uploaded', {
+        attachment_id: `att-${randomId(12).toLowerCase()}`,
+        document_name: document.name.en,
+        size: file.size,
+        status: 'uploaded',
+      });
+    }),
+  ];
+}

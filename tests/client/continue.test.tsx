@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+const REFERENCE = 'KQ7MZ-4XPRT';
+const personal = {
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Juma',
+  phone: '0777123456',
+  address: 'P.O. Box 1',
+  street: 'Mlandege',
+};
+const draft = {
+  reference_number: REFERENCE,
+  application_type: 'repair',
+  step_number: 3,
+  data: { personal, repair: { street_village: 'Mkunazini' } },
+};
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+/** continue_application and verify_code as the server answers them; `codeOk` says which codes open the draft. */
+function continueCalls(answer = draft) {
+  const bodies: { path: string; body: unknown }[] = [];
+  server.use(
+    http.post('/api/application/continue_application', async ({ request }) => {
+      const body = (await request.json()) as { reference_number: string };
+      bodies.push({ path: 'continue', body });
+      if (body.reference_number.replace(/[\s-]/g, '').toUpperCase() !== REFERENCE.replace('-', ''))
+        return envelope(404, 'No application has this reference number.', {});
+      return envelope(200, 'Code sent', { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 });
+    }),
+    http.post('/api/application/verify_code', async ({ request }) => {
+      const body = (await request.json()) as { code: string };
+      bodies.push({ path: 'verify', body });
+      return body.code === '654321'
+        ? envelope(200, 'OK', answer)
+        : envelope(422, 'The code is wrong or has expired.', {});
+    }),
+  );
+  return bodies;
+}
+
+describe('continue an application', () => {
+  it('takes the reference number as typed, then the code, stores the draft and opens it at its first incomplete step', async () => {
+    const bodies = continueCalls();
+    const { user, router, store } = renderWizard('/home/continue');
+    await screen.findByRole('heading', { level: 1, name: t('titles.continue') });
+    await user.type(screen.getByRole('textbox', { name: t('continue.reference') }), '  kq7mz 4xprt ');
+    await user.click(screen.getByRole('button', { name: t('continue.send_code') }));
+
+    expect(
+      await screen.findByText(t('continue.sent', { sent_to: '+255 777 *** 456', minutes: 10 })),
+    ).toBeInTheDocument();
+    const code = screen.getByRole('textbox', { name: t('continue.code') });
+    expect(code).toHaveFocus();
+    expect(bodies[0]).toEqual({ path: 'continue', body: { reference_number: 'kq7mz 4xprt' } });
+
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: t('continue.verify') }));
+    expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();
+    expect(code).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/home/continue');
+
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: t('continue.verify') }));
+    await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
+    expect(router.state.location.pathname).toBe('/home/continue_form');
+    expect(screen.getByRole('heading', { level: 1, name: t('titles.continue_form') })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('continue_data')!)).toEqual(draft);
+    expect(localStorage.getItem('reference_number')).toBe(REFERENCE);
+    expect(sessionStorage.getItem('step_number')).toBe('3');
+    expect(store.getState().wizard).toMatchObject({
+      type: 'repair',
+      saved: ['personal', 'repair'],
+      referenceNumber: REFERENCE,
+      continued: true,
+    });
+  });
+
+  it("shows the server's refusal of the reference number at the field, in the chosen language", async () => {
+    continueCalls();
+    const { user } = renderWizard('/home/continue', { language: 'sw' });
+    const sw = wt('sw');
+    const field = await screen.findByRole('textbox', { name: sw('continue.reference') });
+    await user.type(field, 'ZZZZZ-ZZZZZ');
+    await user.click(screen.getByRole('button', { name: sw('continue.send_code') }));
+    expect(await screen.findByText('No application has this reference number.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+
+    await user.clear(field);
+    await user.type(field, 'abc_1');
+    await user.click(screen.getByRole('button', { name: sw('continue.send_code') }));
+    expect(await screen.findByText(sw('continue.reference_invalid'))).toBeInTheDocument();
+  });
+
+  it('/home/continue_form without continue data goes to /home/continue', async () => {
+    const { router } = renderWizard('/home/continue_form');
+    await screen.findByRole('heading', { level: 1, name: t('titles.continue') });
+    expect(router.state.location.pathname).toBe('/home/continue');
+  });
+
+  it('reopens from the stored continue data after a reload', async () => {
+    localStorage.setItem('continue_data', JSON.stringify(draft));
+    renderWizard('/home/continue_form');
+    await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
+  });
+
+  it('submits a continued draft with submit_application, then goes to Request options after 3.5 s', async () => {
+    const complete = { ...draft, data: { ...draft.data, uploads: { documents: { sheha_letter: 'att-12345678' } } } };
+    localStorage.setItem('continue_data', JSON.stringify(complete));
+    localStorage.setItem('reference_number', REFERENCE);
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/application/submit_application', async ({ request }) => {
+        bodies.push(await request.json());
+        return envelope(200, 'Submitted', { reference_number: REFERENCE, status: 'submitted' });
+      }),
+    );
+    const { user, router } = renderWizard('/home/continue_form');
+    await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
+    expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
+    expect(bodies).toEqual([{ reference_number: REFERENCE, data: complete.data }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'), { timeout: 8000 });
+    expect(localStorage.getItem('continue_data')).toBeNull();
+    expect(localStorage.getItem('reference_number')).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const forms = servedForms();
+const REFERENCE = 'ABCDE-FGHJK';
+const sheha = splash.normal_attachments.find((d) => d.code === 'sheha_letter')!;
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+/** A repair application on its uploads step, the earlier steps saved. */
+function openUploads() {
+  const answers = { personal: {}, repair: {} };
+  return renderWizard('/home/maintenance', {
+    wizard: { type: 'repair', answers, saved: ['personal', 'repair'], current: 'uploads', referenceNumber: REFERENCE },
+  });
+}
+
+const fileInput = (code: string) =>
+  document.querySelector<HTMLInputElement>(`input[type=file][data-document=${code}]`)!;
+const pdf = (name = 'letter.pdf') => new File(['%PDF-1.7\n%%EOF'], name, { type: 'application/pdf' });
+
+/** Records what the upload call receives (its fields in order) and answers with `answer`. */
+function uploads(answer: () => Response) {
+  const seen: { keys: string[]; reference: unknown; type: unknown }[] = [];
+  server.use(
+    http.post('/api/attachment/upload', async ({ request }) => {
+      const form = await request.formData();
+      seen.push({ keys: [...form.keys()], reference: form.get('reference_number'), type: form.get('document_type') });
+      return answer();
+    }),
+  );
+  return seen;
+}
+
+describe('uploading documents', () => {
+  it('uploads a file, shows its name and size, offers Replace, and saves the attachment id in the step', async () => {
+    const seen = uploads(() =>
+      envelope(200, 'Uploaded', { attachment_id: 'att-1234abcd', document_name: 'x', size: 2048, status: 'uploaded' }),
+    );
+    const saved: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        saved.push(await request.json());
+        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 4 });
+      }),
+    );
+    const { user } = openUploads();
+    const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
+    expect(within(item).getByText(new RegExp(`PDF.*${sheha.max_bytes >= 1048576 ? 'MB' : 'KB'}`))).toBeInTheDocument();
+    expect(fileInput('sheha_letter')).toHaveAttribute('accept', sheha.accept.join(','));
+
+    await user.upload(fileInput('sheha_letter'), pdf());
+    expect(
+      await within(item).findByText(t('wizard.uploads.uploaded_file', { name: 'letter.pdf', size: '2 KB' })),
+    ).toBeInTheDocument();
+    expect(seen).toEqual([
+      { keys: ['reference_number', 'document_type', 'file'], reference: REFERENCE, type: 'sheha_letter' },
+    ]);
+    const replace = within(item).getByRole('button', {
+      name: t('wizard.uploads.replace', { document: sheha.name.en }),
+    });
+    expect(replace).toHaveAccessibleDescription(
+      expect.stringContaining(t('wizard.uploads.uploaded_file', { name: 'letter.pdf', size: '2 KB' })) as string,
+    );
+
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ step_number: 3, data: { documents: { sheha_letter: 'att-1234abcd' } } });
+  });
+
+  it('refuses a file too large or of the wrong type in the browser, without a call', async () => {
+    const seen = uploads(() => envelope(500, 'should not be called', {}));
+    const { user } = openUploads();
+    const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
+
+    const big = pdf('big.pdf');
+    Object.defineProperty(big, 'size', { value: sheha.max_bytes + 1 });
+    await user.upload(fileInput('sheha_letter'), big);
+    expect(await within(item).findByText(/^This file is too large/)).toBeInTheDocument();
+
+    // Past the input's accept list (a browser's "All files" choice).
+    fireEvent.change(fileInput('sheha_letter'), {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(
+      await within(item).findByText(
+        t('wizard.uploads.wrong_type', {
+          types: sheha.accept.map((type) => type.split('/')[1]!.toUpperCase()).join(', '),
+        }),
+      ),
+    ).toBeInTheDocument();
+    expect(seen).toEqual([]);
+  });
+
+  it("shows the server's refusal next to the document (415: not a PDF by its content)", async () => {
+    uploads(() => envelope(415, 'Only PDF, JPEG and PNG files are accepted.', {}));
+    const { user } = openUploads();
+    const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
+    await user.upload(fileInput('sheha_letter'), pdf());
+    expect(await within(item).findByText('Only PDF, JPEG and PNG files are accepted.')).toBeInTheDocument();
+    expect(
+      within(item).getByRole('button', { name: t('wizard.uploads.choose', { document: sheha.name.en }) }),
+    ).toBeEnabled();
+    // Quiet: no toast repeats it.
+    expect(screen.getAllByText('Only PDF, JPEG and PNG files are accepted.')).toHaveLength(1);
+  });
+});
