@@ -223,8 +223,8 @@ describe('the application wizard', () => {
     await heading2(later.page, tr('en', 'forms:repair.title')).waitFor();
     await later.page.getByText(tr('en', 'wizard.progress.saved', { done: 1, total: 3 })).waitFor();
     expect(await later.page.evaluate(() => localStorage.getItem('reference_number'))).toBe(reference);
-    // The draft's step_number as verify_code answers it: the furthest step saved (save_and_continue answers the next one).
-    expect(await later.page.evaluate(() => sessionStorage.getItem('step_number'))).toBe('1');
+    // The step to open next, as verify_code and save_and_continue both answer it: step 2 of the repair flow.
+    expect(await later.page.evaluate(() => sessionStorage.getItem('step_number'))).toBe('2');
     expect(await later.page.evaluate(() => JSON.parse(localStorage.getItem('continue_data') ?? '{}'))).toMatchObject({
       reference_number: reference,
       application_type: 'repair',
