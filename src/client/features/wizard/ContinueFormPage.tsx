@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { loadContinued, readContinueData } from './continue-data';
+import { FormsLoadState } from './FormsLoadState';
 import { useGetFormsQuery } from './forms-api';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { addWizardTexts } from './wizard-i18n';
@@ -37,20 +35,7 @@ export default function ContinueFormPage() {
     return (
       <>
         {heading}
-        {forms.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void forms.refetch()}>
-                {t('load_error.retry')}
-              </Button>
-            }
-          >
-            {t('wizard.forms_failed')}
-          </Alert>
-        ) : (
-          <CircularProgress aria-label={t('wizard.loading')} />
-        )}
+        <FormsLoadState failed={forms.isError} onRetry={() => void forms.refetch()} />
       </>
     );
   }
