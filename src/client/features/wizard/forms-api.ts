@@ -1,7 +1,7 @@
 import type { FormsDocument } from '../../../shared/forms';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { api } from '../../app/api';
-import type { ConfirmedEngineer, StepAnswers } from './wizard-slice';
+import type { ConfirmedEngineer, StepAnswers, VerifiedPerson } from './wizard-slice';
 
 export interface SaveAndContinueBody {
   application_type: ApplicationType;
@@ -53,15 +53,6 @@ export interface UploadedAttachment {
   status: string;
 }
 
-export interface ZanidPerson {
-  zan_id: string;
-  first_name: string;
-  middle_name?: string | null;
-  last_name: string;
-  date_of_birth?: string;
-  sex?: string;
-}
-
 /** The wizard's calls. The page shows their errors itself (quiet), except reading the forms. */
 const formsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -99,7 +90,7 @@ const formsApi = api.injectEndpoints({
         return { url: '/attachment/upload', body, quiet: true };
       },
     }),
-    verifyZanid: build.mutation<ZanidPerson, { zan_id: string }>({
+    verifyZanid: build.mutation<VerifiedPerson, { zan_id: string }>({
       query: (body) => ({ url: '/application/verify_zanid', body, quiet: true }),
     }),
     submitApplication: build.mutation<SubmitResult, { reference_number: string; data: Record<string, StepAnswers> }>({
