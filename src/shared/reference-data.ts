@@ -8,6 +8,10 @@ export type Language = keyof LocalizedText;
 export const LANGUAGES: readonly Language[] = ['en', 'sw'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
 export type MaterialCategory = 'foundation' | 'wall' | 'beam' | 'roof' | 'entry';
 export const MATERIAL_CATEGORIES: readonly MaterialCategory[] = ['foundation', 'wall', 'beam', 'roof', 'entry'];
 
