@@ -20,7 +20,8 @@ import { applicationRoutes } from './routes/application-routes';
 import { devRoutes } from './routes/dev-routes';
 import { OneTimeCodes } from './codes/one-time-codes';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
-import { OutboxSmsSender } from './sms/sms-sender';
+import { HttpSmsSender } from './sms/http-sms-sender';
+import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import { ContinueService } from './applications/continue-service';
 import { continueRoutes } from './routes/continue-routes';
 import { attachmentRoutes } from './routes/attachment-routes';
@@ -55,6 +56,16 @@ function identityRegistryFor(config: Config): IdentityRegistry {
   return config.IDENTITY_REGISTRY_URL
     ? new HttpIdentityRegistry(config.IDENTITY_REGISTRY_URL, config.IDENTITY_REGISTRY_TOKEN)
     : new DemoIdentityRegistry();
+}
+
+/** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
+function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
+  if (!config.SMS_GATEWAY_URL) return new OutboxSmsSender(db);
+  return new HttpSmsSender({
+    url: config.SMS_GATEWAY_URL,
+    token: config.SMS_GATEWAY_TOKEN,
+    onFailure: (failure) => log.warn({ sms: failure }, 'the SMS gateway did not send a message'),
+  });
 }
 
 /** Where the repository keeps the forms and the texts, whatever the working directory. */
@@ -139,7 +150,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   healthRoutes(app, database.db);
   splashRoutes(app, splash);
-  const sms = new OutboxSmsSender(database.db);
+  const sms = smsSenderFor(config, database.db, app.log);
   const codes = new OneTimeCodes(database.db);
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
   engineerRoutes(app, database.db, confirmation);

@@ -39,6 +39,11 @@ const schema = z
       .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
       .optional(),
     IDENTITY_REGISTRY_TOKEN: z.string().min(1).optional(),
+    SMS_GATEWAY_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, 'must be an http:// or https:// URL')
+      .optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: flag,
   })
   .superRefine(
@@ -60,6 +65,8 @@ const SECRETS = new Set([
   'REDIS_URL',
   'IDENTITY_REGISTRY_URL',
   'IDENTITY_REGISTRY_TOKEN',
+  'SMS_GATEWAY_URL',
+  'SMS_GATEWAY_TOKEN',
 ]);
 
 export class ConfigError extends Error {
