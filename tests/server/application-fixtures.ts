@@ -119,13 +119,24 @@ export function withReferenceIds(
   return out;
 }
 
+/** The sample's floor rows, repeated or cut to the ground floor plus one row per storey (floors 0 … storeys). */
+export function floorsFor(storeys: number): Answers {
+  const details = sample('construction_details ok');
+  const rows = details.floors as Answers[];
+  const floors = Array.from({ length: storeys + 1 }, (_, floor) => ({
+    ...structuredClone(rows[floor % rows.length]!),
+    floor,
+  }));
+  return { ...details, floors };
+}
+
 /** Every step of a new (or government) application but the uploads, in flow order. */
 export function buildingSteps(splash: Splash, storeys: number): [string, Answers][] {
   return [
     ['personal', personal()],
     ['engineer', confirmedEngineer],
     ['construction', { ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: storeys }],
-    ['construction_details', withReferenceIds('construction_details', sample('construction_details ok'), splash)],
+    ['construction_details', withReferenceIds('construction_details', floorsFor(storeys), splash)],
     ['building', sample('building ok (well, power)')],
     ['building_details', withReferenceIds('building_details', sample('building_details ok'), splash)],
   ];

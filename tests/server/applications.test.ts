@@ -370,7 +370,7 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
 
   describe('a new application', () => {
     it('recomputes the totals of the floor areas rather than taking them as typed', async () => {
-      const steps = buildingSteps(splash, 2);
+      const steps = buildingSteps(splash, 1);
       const reference = await draft(tp, 'new', steps.slice(0, 3));
       const details = steps[3]![1] as { floors: Answers[] };
       details.floors[0]!.area_m2 = 1;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
+import { crossStepErrors } from '../../shared/cross-step-rules';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
@@ -61,6 +62,9 @@ export class ApplicationsService {
       const existing = await this.draftFor(trx, input);
       const saved = { ...(existing?.answers ?? {}), [step]: answers };
       if (!canVisit(steps, saved, step)) throw new ApiError(409, 'step_out_of_order');
+      // Only the rules about this step: a changed storey count is fixed on the floors' own step.
+      const broken = ruleErrors(saved, language).filter((error) => error.path.startsWith(`/${step}/`));
+      if (broken.length > 0) throw new ApiError(422, 'validation_failed', { errors: broken });
       const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
       const changes = { status: DRAFT, step_number: stepNumber, answers: saved, ...contactOf(saved) };
       const record = existing
@@ -106,6 +110,7 @@ export class ApplicationsService {
         errors.push(...((error.data.errors as FieldError[] | undefined) ?? []));
       }
     }
+    errors.push(...ruleErrors(answers, language));
     if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors });
     const reference = await this.forms.references();
     const required = requiredDocuments(input.application_type, answers, reference);
@@ -221,6 +226,14 @@ function unstorableText(value: unknown, path: string): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/** The rules across steps (src/shared/cross-step-rules.ts), as field errors in the applicant's language. */
+function ruleErrors(answers: Answers, language: Language): FieldError[] {
+  return crossStepErrors(answers).map((error) => ({
+    path: error.path,
+    message: validationMessage(language, error.key, error.params),
+  }));
 }
 
 /** The applicant's phone and ID number, from the personal step, kept in their own columns. */

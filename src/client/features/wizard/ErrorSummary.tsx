@@ -6,9 +6,14 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import type { SummaryItem } from './field-paths';
 
-/** Moves focus to a field by its id: into a radio group or MUI select, and scrolls it into view. */
+/**
+ * Moves focus to a field by its id: into a radio group or MUI select, and scrolls it into view. A table
+ * (an error about its rows as a whole) has no element of that id: its title takes the focus.
+ */
 export function focusField(id: string): void {
-  const element = document.getElementById(`mui-component-select-${id}`) ?? document.getElementById(id);
+  const title = document.getElementById(`${id}__title`);
+  if (title && !document.getElementById(id)) title.tabIndex = -1;
+  const element = document.getElementById(`mui-component-select-${id}`) ?? document.getElementById(id) ?? title;
   if (!element) return;
   const focusable = 'input:not([type=hidden]):not([aria-hidden=true]), select, textarea, button, [tabindex]';
   const target = element.matches(focusable)

@@ -16,6 +16,7 @@ import { isLanguage } from '../../app/i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
 import { EngineerConfirm } from './EngineerConfirm';
+import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { pointerParts } from './field-paths';
 import { RequiredDocuments } from './RequiredDocuments';
 import { ReviewStep } from './ReviewStep';
@@ -137,7 +138,9 @@ export function WizardFlow({
             (errors as FormValidation<StepAnswers>).zan_id?.addError(t('wizard.zanid.verify_first'));
           return errors;
         }
-      : undefined;
+      : current === 'construction_details'
+        ? floorRowsValidator(wizard.answers.construction, (key, params) => t(`validation:${key}`, params))
+        : undefined;
   const next = nextStep(steps, current) ?? REVIEW;
   const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
   const previous = previousStep(steps, current);
@@ -159,7 +162,10 @@ export function WizardFlow({
         translated={shown}
         onReload={onReload}
         formProps={{
-          initial: wizard.answers[current] ?? {},
+          initial:
+            current === 'construction_details'
+              ? withFloorRows(wizard.answers.construction, wizard.answers[current])
+              : (wizard.answers[current] ?? {}),
           initialErrors: submitErrors.filter((error) => pointerParts(error.path)[0] === current),
           focusHeading: moved,
           onSave: async (answers, mode) => {

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+const REFERENCE = 'ABCDE-FGHJK';
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+/** A new application open on its construction details, the earlier steps saved with `construction`. */
+function openDetails(construction: StepAnswers, details?: StepAnswers) {
+  const answers: Record<string, StepAnswers> = { personal: {}, engineer: {}, construction };
+  if (details) answers.construction_details = details;
+  return renderWizard('/home/new', {
+    wizard: {
+      type: 'new',
+      answers,
+      saved: ['personal', 'engineer', 'construction'],
+      current: 'construction_details',
+      referenceNumber: REFERENCE,
+    },
+  });
+}
+
+const floorInputs = () => screen.getAllByRole('spinbutton', { name: f('construction_details.floors.floor.title') });
+const room = { room: splash.rooms[0]!.id, area_m2: 20, percent_covered: 10 };
+const floor = (n: number) => ({ floor: n, rooms: [room] });
+
+describe('floor rows and the storey count', () => {
+  it('opens with a row for the ground floor and one for each storey', async () => {
+    openDetails({ has_storeys: true, storey_count: 2 });
+    await screen.findByRole('heading', { level: 2, name: f('construction_details.title') });
+    expect(floorInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['0', '1', '2']);
+  });
+
+  it('opens with the ground floor alone for a building without storeys', async () => {
+    openDetails({ has_storeys: false });
+    await screen.findByRole('heading', { level: 2, name: f('construction_details.title') });
+    expect(floorInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['0']);
+  });
+
+  it('keeps rows already entered', async () => {
+    openDetails({ has_storeys: true, storey_count: 2 }, { floors: [floor(0)] });
+    await screen.findByRole('heading', { level: 2, name: f('construction_details.title') });
+    expect(floorInputs()).toHaveLength(1);
+  });
+
+  it('shows the rule on the fields and sends nothing while the rows do not fit the storeys', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        calls.push(await request.json());
+        return envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 5 });
+      }),
+    );
+    const { user } = openDetails({ has_storeys: true, storey_count: 2 }, { floors: [floor(0), floor(1), floor(1)] });
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+
+    const duplicate = t('validation:floor_duplicate', { floor: 1 });
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    const label = `${f('construction_details.floors.title')}, ${t('wizard.row', { n: 3 })}, ${f('construction_details.floors.floor.title')}`;
+    expect(within(summary).getByRole('link', { name: `${label}: ${duplicate}` })).toHaveAttribute(
+      'href',
+      '#root_floors_2_floor',
+    );
+    expect(floorInputs()[2]).toHaveAttribute('aria-invalid', 'true');
+    expect(floorInputs()[1]).not.toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+
+    await user.clear(floorInputs()[2]!);
+    await user.type(floorInputs()[2]!, '2');
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ step_number: 4, data: { floors: [{ floor: 0 }, { floor: 1 }, { floor: 2 }] } });
+  });
+
+  it('says how many rows a building needs, in Swahili too', async () => {
+    const { user } = renderWizard('/home/new', {
+      language: 'sw',
+      wizard: {
+        type: 'new',
+        answers: {
+          personal: {},
+          engineer: {},
+          construction: { has_storeys: false },
+          construction_details: { floors: [floor(0), floor(1)] },
+        },
+        saved: ['personal', 'engineer', 'construction'],
+        current: 'construction_details',
+        referenceNumber: REFERENCE,
+      },
+    });
+    const sw = wt('sw');
+    await user.click(await screen.findByRole('button', { name: sw('wizard.buttons.save_and_continue') }));
+    const summary = await screen.findByRole('alert', { name: sw('wizard.errors.title', { count: 2 }) });
+    const lines = within(summary)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      `${sw('forms:construction_details.floors.title')}: ${sw('validation:floors_ground_only')}`,
+      expect.stringMatching(/^Sakafu, .*: /) as unknown,
+    ]);
+    expect(lines[1]).toContain(sw('validation:floor_ground_only'));
+    // The table's line leads to the table.
+    await user.click(within(summary).getAllByRole('link')[0]!);
+    expect(
+      screen.getByRole('heading', { level: 3, name: sw('forms:construction_details.floors.title') }),
+    ).toHaveFocus();
+    // Each message also stands on its own under its field (the summary's lines carry the label too).
+    expect(screen.getByText(sw('validation:floors_ground_only'))).toBeInTheDocument();
+    expect(screen.getByText(sw('validation:floor_ground_only'))).toBeInTheDocument();
+  });
+
+  it("shows the server's floor errors on the field", async () => {
+    const message = t('validation:floors_count', { rows: 3, storeys: 2 });
+    server.use(
+      http.post('/api/application/save_and_continue', () =>
+        envelope(422, 'Some answers need your attention.', {
+          errors: [{ path: '/construction_details/floors/1/floor', message }],
+        }),
+      ),
+    );
+    // The browser thinks the rows fit (the construction step it knows says one storey); the server knows better.
+    const { user } = openDetails({ has_storeys: true, storey_count: 1 }, { floors: [floor(0), floor(1)] });
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    const link = within(summary).getByRole('link');
+    expect(link).toHaveTextContent(`: ${message}`);
+    expect(link).toHaveAttribute('href', '#root_floors_1_floor');
+    expect(floorInputs()[1]).toHaveAttribute('aria-invalid', 'true');
+  });
+});
