@@ -17,6 +17,8 @@ export interface ApplicationChanges {
   phone: string | null;
   id_number: string | null;
   submitted?: boolean;
+  /** The language the applicant used: the back office's notifications and SMS use it. */
+  language?: string;
 }
 
 const columns = ['id', 'reference_number', 'application_type', 'status', 'step_number', 'answers'] as const;
@@ -50,6 +52,7 @@ export async function insertApplication(
       answers: JSON.stringify(changes.answers),
       phone: changes.phone,
       id_number: changes.id_number,
+      ...(changes.language ? { language: changes.language } : {}),
       ...(changes.submitted ? { submitted_at: new Date() } : {}),
     })
     .returning(columns)
@@ -66,8 +69,19 @@ export async function updateApplication(db: Kysely<Database>, id: number, change
       phone: changes.phone,
       id_number: changes.id_number,
       updated_at: new Date(),
+      ...(changes.language ? { language: changes.language } : {}),
       ...(changes.submitted ? { submitted_at: new Date() } : {}),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** A line of the application's status history. */
+export async function addEvent(
+  db: Kysely<Database>,
+  applicationId: number,
+  status: string,
+  remark: string | null = null,
+): Promise<void> {
+  await db.insertInto('application_event').values({ application_id: applicationId, status, remark }).execute();
 }

@@ -9,7 +9,13 @@ import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
-import { findForUpdate, insertApplication, updateApplication, type ApplicationRecord } from './applications-repository';
+import {
+  addEvent,
+  findForUpdate,
+  insertApplication,
+  updateApplication,
+  type ApplicationRecord,
+} from './applications-repository';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
 type Answers = Record<string, unknown>;
@@ -66,7 +72,7 @@ export class ApplicationsService {
       const broken = ruleErrors(saved, language).filter((error) => error.path.startsWith(`/${step}/`));
       if (broken.length > 0) throw new ApiError(422, 'validation_failed', { errors: broken });
       const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
-      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, ...contactOf(saved) };
+      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contactOf(saved) };
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
@@ -138,10 +144,18 @@ export class ApplicationsService {
           })),
         });
       }
-      const changes = { status: SUBMITTED, step_number: steps.length, answers, submitted: true, ...contactOf(answers) };
+      const changes = {
+        status: SUBMITTED,
+        step_number: steps.length,
+        answers,
+        submitted: true,
+        language,
+        ...contactOf(answers),
+      };
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
+      await addEvent(trx, record.id, SUBMITTED);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
   }

@@ -1,11 +1,18 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RequiredDocument } from '../../shared/reference-data';
 import { normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { SplashService } from '../reference/splash-service';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
+
+export interface UploadTarget {
+  applicationId: number;
+  document: RequiredDocument;
+  /** 'draft': the wizard's upload by reference number; 'dashboard': the signed-in applicant's. */
+  mode: 'draft' | 'dashboard';
+}
 
 export interface UploadInput {
   referenceNumber: string;
@@ -23,10 +30,7 @@ export class AttachmentsService {
   ) {}
 
   /** Refuses before reading the file when the draft or the document type is wrong. */
-  async checkTarget(
-    referenceInput: string,
-    documentType: string,
-  ): Promise<{ applicationId: number; document: RequiredDocument }> {
+  async checkTarget(referenceInput: string, documentType: string): Promise<UploadTarget> {
     const reference = normalizeReferenceNumber(referenceInput);
     const application = reference
       ? await this.db
@@ -40,10 +44,21 @@ export class AttachmentsService {
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
-    return { applicationId: application.id, document };
+    return { applicationId: application.id, document, mode: 'draft' as const };
   }
 
-  async upload(target: { applicationId: number; document: RequiredDocument }, file: Readable) {
+  /**
+   * The signed-in applicant's upload from the dashboard: a document added to the submitted
+   * application, or one that replaces a rejected or not yet reviewed one (never an accepted one).
+   */
+  async checkSessionTarget(applicationId: number, documentType: string): Promise<UploadTarget> {
+    const document = await this.document(documentType);
+    if (!document)
+      throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
+    return { applicationId, document, mode: 'dashboard' };
+  }
+
+  async upload(target: UploadTarget, file: Readable) {
     const limit = Math.min(this.maxBytes, target.document.max_bytes);
     let stored;
     try {
@@ -69,7 +84,8 @@ export class AttachmentsService {
           .where('id', '=', target.applicationId)
           .forUpdate()
           .executeTakeFirst();
-        if (application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
+        if (target.mode === 'draft' && application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
+        if (target.mode === 'dashboard') await this.replaceable(trx, target);
         await trx
           .insertInto('attachment')
           .values({
@@ -88,6 +104,28 @@ export class AttachmentsService {
       throw error;
     }
     return { attachment_id: stored.id, document_name: target.document.name, size: stored.size, status: 'uploaded' };
+  }
+
+  /** 409 when the document was accepted; otherwise its earlier uploads are marked replaced. */
+  private async replaceable(trx: Transaction<Database>, target: UploadTarget): Promise<void> {
+    const earlier = await trx
+      .selectFrom('attachment')
+      .select(['id', 'status'])
+      .where('application_id', '=', target.applicationId)
+      .where('document_type', '=', target.document.code)
+      .where('status', '!=', 'replaced')
+      .execute();
+    if (earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
+    if (earlier.length > 0)
+      await trx
+        .updateTable('attachment')
+        .set({ status: 'replaced' })
+        .where(
+          'id',
+          'in',
+          earlier.map((a) => a.id),
+        )
+        .execute();
   }
 
   private async document(code: string): Promise<RequiredDocument | undefined> {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, promises as fs } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,6 +57,11 @@ export class FolderFileStorage {
 
   async remove(id: string): Promise<void> {
     await fs.rm(this.pathOf(id), { force: true });
+  }
+
+  /** A stored file's bytes, streamed. */
+  read(id: string): Readable {
+    return createReadStream(this.pathOf(id));
   }
 
   pathOf(id: string): string {

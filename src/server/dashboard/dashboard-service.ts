@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  shownStatus,
+  todayIso,
+  type ApplicantMessage,
+  type ApplicationSummary,
+  type AttachmentStatus,
+  type DashboardApplication,
+  type DashboardAttachment,
+  type Invoice,
+  type Notification,
+  type Permit,
+  type RenewalRequest,
+} from '../../shared/dashboard';
+import type { Language, RequiredDocument } from '../../shared/reference-data';
+import { formatReferenceNumber } from '../applications/reference-number';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { noticeText } from '../notifications/notifier';
+import type { SplashService } from '../reference/splash-service';
+import { daysSince } from '../sessions/sign-in-service';
+
+const RENEWABLE = ['permit_issued', 'renewed'];
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+/**
+ * What the signed-in applicant sees and does: every query is bound to the session's application,
+ * so another applicant's ids find nothing (403).
+ */
+export class DashboardService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly splash: SplashService,
+  ) {}
+
+  async application(applicationId: number): Promise<DashboardApplication> {
+    const row = await this.db
+      .selectFrom('application')
+      .select(['reference_number', 'application_type', 'status', 'answers', 'submitted_at'])
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    const [history, permit, engineer] = await Promise.all([
+      this.db
+        .selectFrom('application_event')
+        .select(['status', 'remark', 'created_at'])
+        .where('application_id', '=', applicationId)
+        .orderBy('id', 'desc')
+        .execute(),
+      this.latestPermit(applicationId),
+      this.engineer(row.answers),
+    ]);
+    const answers = row.answers as Record<string, Record<string, unknown>>;
+    return {
+      reference_number: formatReferenceNumber(row.reference_number),
+      application_type: row.application_type,
+      status: shownStatus(row.status, permit?.valid_until),
+      submitted_at: iso(row.submitted_at),
+      days_applied: daysSince(row.submitted_at),
+      personal: answers.personal ?? {},
+      answers,
+      history: history.map((e) => ({ status: e.status, remark: e.remark, at: new Date(e.created_at).toISOString() })),
+      engineer,
+      can_renew: RENEWABLE.includes(row.status) && permit !== undefined,
+    };
+  }
+
+  /** The applicant's submitted applications: the same ID number and phone as the signed-in one. */
+  async applications(applicationId: number): Promise<ApplicationSummary[]> {
+    const current = await this.db
+      .selectFrom('application')
+      .select(['id_number', 'phone'])
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    let query = this.db
+      .selectFrom('application')
+      .select(['id', 'reference_number', 'application_type', 'status', 'submitted_at'])
+      .where('status', '!=', 'draft')
+      .orderBy('submitted_at', 'desc')
+      .limit(100);
+    query =
+      current.id_number !== null && current.phone !== null
+        ? query.where('id_number', '=', current.id_number).where('phone', '=', current.phone)
+        : query.where('id', '=', applicationId);
+    const rows = await query.execute();
+    return rows.map((r) => ({
+      reference_number: formatReferenceNumber(r.reference_number),
+      application_type: r.application_type,
+      status: r.status,
+      submitted_at: iso(r.submitted_at),
+      current: r.id === applicationId,
+    }));
+  }
+
+  async attachments(applicationId: number): Promise<DashboardAttachment[]> {
+    const rows = await this.db
+      .selectFrom('attachment')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .where('status', '!=', 'replaced')
+      .orderBy('created_at', 'desc')
+      .execute();
+    const documents = await this.documents();
+    return rows.map((r) => ({
+      attachment_id: r.id,
+      document_type: r.document_type,
+      document_name: documents.get(r.document_type)?.name ?? { en: r.document_type, sw: r.document_type },
+      scale: (r as { scale?: string | null }).scale ?? null,
+      status: r.status as AttachmentStatus,
+      remark: r.remark,
+      size: r.size,
+      mime_type: r.mime_type,
+      uploaded_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /** One of the applicant's own files (403 for any other id). */
+  async attachmentFile(applicationId: number, attachmentId: string) {
+    const row = await this.db
+      .selectFrom('attachment')
+      .select(['id', 'document_type', 'mime_type', 'size'])
+      .where('id', '=', attachmentId)
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(403, 'access_denied');
+    return row;
+  }
+
+  async invoices(applicationId: number): Promise<Invoice[]> {
+    const rows = await this.db
+      .selectFrom('invoice')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      invoice_id: r.id,
+      description: r.description,
+      amount_tzs: Number(r.amount_tzs),
+      control_number: r.control_number,
+      due_date: r.due_date,
+      status: r.paid_at ? 'paid' : 'unpaid',
+      paid_at: iso(r.paid_at),
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /** Portal notices in the reader's language; staff notes in staff's words. Newest first. */
+  async notifications(applicationId: number, language: Language): Promise<Notification[]> {
+    const rows = await this.db
+      .selectFrom('notification')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => {
+      const text = r.kind ? noticeText(language, r.kind, r.params) : { title: r.title ?? '', message: r.message ?? '' };
+      return {
+        notification_id: r.id,
+        ...text,
+        remark: r.remark ?? (typeof r.params.remark === 'string' ? r.params.remark : null),
+        read: r.read_at !== null,
+        created_at: new Date(r.created_at).toISOString(),
+      };
+    });
+  }
+
+  async readNotifications(applicationId: number): Promise<{ updated: number }> {
+    const result = await this.db
+      .updateTable('notification')
+      .set({ read_at: new Date() })
+      .where('application_id', '=', applicationId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return { updated: Number(result.numUpdatedRows) };
+  }
+
+  async permits(applicationId: number): Promise<Permit[]> {
+    const rows = await this.db
+      .selectFrom('permit')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const today = todayIso();
+    return rows.map((r) => ({
+      permit_number: r.permit_number,
+      valid_from: r.valid_from,
+      valid_until: r.valid_until,
+      status: r.valid_until < today ? 'expired' : 'valid',
+      issued_at: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  /** Renewal of the application's own permit, only while it holds an issued (or renewed) permit. */
+  async renew(
+    applicationId: number,
+    input: { permit_number: string; type_of_work: string; reason: string },
+  ): Promise<RenewalRequest> {
+    return this.db.transaction().execute(async (trx) => {
+      const application = await trx
+        .selectFrom('application')
+        .select(['reference_number', 'status'])
+        .where('id', '=', applicationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const permit = await trx
+        .selectFrom('permit')
+        .select(['id', 'permit_number'])
+        .where('application_id', '=', applicationId)
+        .where('permit_number', '=', input.permit_number)
+        .executeTakeFirst();
+      if (!permit) throw new ApiError(403, 'access_denied');
+      if (!RENEWABLE.includes(application.status)) throw new ApiError(409, 'not_renewable');
+      const id = randomUUID();
+      const created = await trx
+        .insertInto('renewal_request')
+        .values({
+          id,
+          application_id: applicationId,
+          permit_id: permit.id,
+          type_of_work: input.type_of_work,
+          reason: input.reason,
+        })
+        .returning('created_at')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('application')
+        .set({ status: 'renewal_requested', updated_at: new Date() })
+        .where('id', '=', applicationId)
+        .execute();
+      await trx
+        .insertInto('application_event')
+        .values({ application_id: applicationId, status: 'renewal_requested', remark: null })
+        .execute();
+      return {
+        renewal_id: id,
+        reference_number: formatReferenceNumber(application.reference_number),
+        permit_number: permit.permit_number,
+        type_of_work: input.type_of_work,
+        reason: input.reason,
+        created_at: new Date(created.created_at).toISOString(),
+      };
+    });
+  }
+
+  async sendMessage(applicationId: number, input: { subject?: string; message: string }): Promise<ApplicantMessage> {
+    const id = randomUUID();
+    const row = await this.db
+      .insertInto('applicant_message')
+      .values({ id, application_id: applicationId, subject: input.subject ?? null, message: input.message })
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
+    const application = await this.db
+      .selectFrom('application')
+      .select('reference_number')
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    return {
+      message_id: id,
+      reference_number: formatReferenceNumber(application.reference_number),
+      subject: input.subject ?? null,
+      message: input.message,
+      created_at: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  private async latestPermit(applicationId: number) {
+    return this.db
+      .selectFrom('permit')
+      .select(['permit_number', 'valid_until'])
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  private async engineer(answers: Record<string, unknown>) {
+    const engineerId = (answers.engineer as { engineer_id?: unknown } | undefined)?.engineer_id;
+    if (typeof engineerId !== 'string') return null;
+    const row = await this.db
+      .selectFrom('engineer')
+      .leftJoin('engineer_role', 'engineer_role.id', 'engineer.role_id')
+      .select([
+        'engineer.name',
+        'engineer.experience_years',
+        'engineer.email',
+        'engineer.mobile',
+        'engineer_role.name_en',
+        'engineer_role.name_sw',
+      ])
+      .where('engineer.registration_number', '=', engineerId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      name: row.name,
+      experience_years: row.experience_years,
+      email: row.email,
+      mobile: row.mobile,
+      role: row.name_en !== null && row.name_sw !== null ? { en: row.name_en, sw: row.name_sw } : null,
+    };
+  }
+
+  private async documents(): Promise<Map<string, RequiredDocument>> {
+    const { lists } = await this.splash.get();
+    const all = [
+      ...lists.normal_attachments,
+      ...lists.not_more_than_three_attachments,
+      ...lists.more_than_three_attachments,
+    ];
+    return new Map(all.map((d) => [d.code, d]));
+  }
+}

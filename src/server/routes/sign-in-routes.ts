@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { emptyBody } from '../http/body-schemas';
+import { ok } from '../http/envelope';
+import { SIGN_IN_LIMIT } from '../http/rate-limits';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/session-cookie';
+import type { SessionStore } from '../sessions/session-store';
+import type { SignInService } from '../sessions/sign-in-service';
+import { referenceNumber } from './application-routes';
+
+/** The right code of a sign-in challenge (answered by verify_code): the session cookie and the user. */
+export async function completeSignIn(
+  request: FastifyRequest,
+  res: FastifyReply,
+  signIn: SignInService,
+  sessions: SessionStore,
+  reference: string,
+): Promise<FastifyReply> {
+  await sessions.end(sessionToken(request)); // a sign-in (or a switch) replaces the session it had
+  const { token, user, session } = await signIn.finish(reference, request.language);
+  setSessionCookie(request, res, token, sessions.limits.maxMs);
+  return ok(request, res, { user, session }, 'signed_in');
+}
+
+export function signInRoutes(app: FastifyInstance, signIn: SignInService, sessions: SessionStore): void {
+  app.post<{ Body: { reference_number: string; captcha_id: string; captcha_answer: string } }>(
+    '/api/application/get_application',
+    {
+      config: { rateLimit: SIGN_IN_LIMIT },
+      schema: {
+        summary: 'View (sign-in): reference number and captcha; a one-time code goes by SMS to the phone on file',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reference_number', 'captcha_id', 'captcha_answer'],
+          properties: {
+            reference_number: referenceNumber,
+            captcha_id: { type: 'string', minLength: 1, maxLength: 64 },
+            captcha_answer: { type: 'string', minLength: 1, maxLength: 20 },
+          },
+        },
+      },
+    },
+    async (request, res) => ok(request, res, await signIn.start(request.body, request.language), 'code_sent_applicant'),
+  );
+
+  app.post(
+    '/api/application/logout',
+    { schema: { summary: 'Ends the session (always answers 200)', body: emptyBody } },
+    async (request, res) => {
+      await sessions.end(sessionToken(request));
+      clearSessionCookie(request, res);
+      return ok(request, res, {}, 'signed_out');
+    },
+  );
+}

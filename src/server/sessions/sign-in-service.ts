@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { SignedInUser } from '../../shared/dashboard';
+import type { Language } from '../../shared/reference-data';
+import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
+import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { message, validationMessage } from '../i18n/messages';
+import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import type { SessionStore } from './session-store';
+
+const PURPOSE = 'sign_in';
+
+export interface CaptchaCheck {
+  consume(captchaId: string, answer: string): Promise<boolean>;
+}
+
+/**
+ * View (sign-in): reference number and captcha, then a one-time code to the phone on file; the right
+ * code opens a session. The same code path opens another of the applicant's applications.
+ */
+export class SignInService {
+  static readonly PURPOSE = PURPOSE;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly codes: OneTimeCodes,
+    private readonly sms: SmsSender,
+    private readonly captcha: CaptchaCheck,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async start(input: { reference_number: string; captcha_id: string; captcha_answer: string }, language: Language) {
+    // The captcha is spent first, whatever follows: a wrong reference number costs a new captcha.
+    if (!(await this.captcha.consume(input.captcha_id, input.captcha_answer))) {
+      throw new ApiError(422, 'wrong_captcha', {
+        errors: [{ path: '/captcha_answer', message: validationMessage(language, 'wrong_captcha') }],
+      });
+    }
+    const application = await this.find(input.reference_number);
+    if (application.status === 'draft') throw new ApiError(409, 'draft_use_continue');
+    return this.sendCode(application, language);
+  }
+
+  /** A code for another application of the signed-in applicant (same ID number and phone). */
+  async startOther(currentApplicationId: number, referenceInput: string, language: Language) {
+    const current = await this.db
+      .selectFrom('application')
+      .select(['id_number', 'phone'])
+      .where('id', '=', currentApplicationId)
+      .executeTakeFirstOrThrow();
+    const reference = normalizeReferenceNumber(referenceInput);
+    const other = reference
+      ? await this.db
+          .selectFrom('application')
+          .select(['id', 'reference_number', 'status', 'phone', 'id_number'])
+          .where('reference_number', '=', reference)
+          .executeTakeFirst()
+      : undefined;
+    const same =
+      other &&
+      other.status !== 'draft' &&
+      current.id_number !== null &&
+      other.id_number === current.id_number &&
+      other.phone === current.phone;
+    if (!same) throw new ApiError(403, 'access_denied');
+    return this.sendCode(other, language);
+  }
+
+  /** The right code of a sign-in challenge: a new session and the user the browser keeps. */
+  async finish(referenceNumber: string, language: Language) {
+    const application = await this.find(referenceNumber);
+    await this.db.updateTable('application').set({ language }).where('id', '=', application.id).execute();
+    const session = await this.sessions.create(application.id);
+    return { token: session.token, user: await userOf(this.db, application.id), session: session.times };
+  }
+
+  private async find(referenceInput: string) {
+    const reference = normalizeReferenceNumber(referenceInput);
+    const application = reference
+      ? await this.db
+          .selectFrom('application')
+          .select(['id', 'reference_number', 'status', 'phone'])
+          .where('reference_number', '=', reference)
+          .executeTakeFirst()
+      : undefined;
+    if (!application) throw new ApiError(404, 'application_not_found');
+    return application;
+  }
+
+  private async sendCode(application: { reference_number: string; phone: string | null }, language: Language) {
+    if (!application.phone) throw new ApiError(409, 'no_phone_on_file');
+    const { code, challengeId } = await this.codes.issueChallenge(PURPOSE, application.reference_number);
+    const text = message(language, 'sms_sign_in_code', {
+      code,
+      reference_number: formatReferenceNumber(application.reference_number),
+    });
+    await this.sms.send(application.phone, text, PURPOSE);
+    return { challenge_id: challengeId, sent_to: maskPhone(application.phone), expires_in_s: CODE_TTL_S };
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** The signed-in "user": the application record without secrets (no ID number, the phone masked). */
+export async function userOf(db: Kysely<Database>, applicationId: number): Promise<SignedInUser> {
+  const row = await db
+    .selectFrom('application')
+    .select(['reference_number', 'application_type', 'status', 'step_number', 'answers', 'phone', 'submitted_at'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  const personal = (row.answers.personal ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    reference_number: formatReferenceNumber(row.reference_number),
+    application_type: row.application_type,
+    status: row.status,
+    step_number: row.step_number,
+    days_applied: daysSince(row.submitted_at),
+    mobile: row.phone ? maskPhone(row.phone) : '',
+    email: text(personal.email) || null,
+    first_name: text(personal.first_name),
+    last_name: text(personal.last_name),
+  };
+}
+
+export function daysSince(date: Date | null): number {
+  return date ? Math.max(0, Math.floor((Date.now() - new Date(date).getTime()) / DAY_MS)) : 0;
+}
