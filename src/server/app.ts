@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { registerErrorHandling } from './http/error-handler';
+import { registerRateLimits, type RateLimitSettings } from './http/rate-limits';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
@@ -33,6 +34,8 @@ import { ApplicationsService, type EngineerProofs } from './applications/applica
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
+import { CaptchaService } from './captcha/captcha-service';
+import { captchaRoutes } from './routes/captcha-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -45,6 +48,8 @@ export interface AppDependencies {
   engineerProofs?: EngineerProofs;
   /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
   splashRecheckMs?: number;
+  /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
+  rateLimits?: RateLimitSettings;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -142,6 +147,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const spa = await registerStaticFiles(app, config.STATIC_DIR);
   registerErrorHandling(app, { spa });
+  // Before any route: the plugin applies a route's config.rateLimit when the route is added.
+  await registerRateLimits(app, config, dependencies.rateLimits);
 
   const splash = new SplashService(
     database.db,
@@ -149,6 +156,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     splashRecheckMs,
   );
   healthRoutes(app, database.db);
+  captchaRoutes(app, new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS }));
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);
   const codes = new OneTimeCodes(database.db);

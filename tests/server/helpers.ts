@@ -6,6 +6,7 @@ import type { EngineerProofs } from '../../src/server/applications/applications-
 import type { RequiredDocument } from '../../src/shared/reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
+import type { RateLimitSettings } from '../../src/server/http/rate-limits';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -60,6 +61,8 @@ export interface TestAppOptions {
   engineerProofs?: EngineerProofs;
   /** The ZanID registry; by default the demo registry. */
   identityRegistry?: IdentityRegistry;
+  /** Other rate-limit numbers (e.g. `{ limits: { sign_in: { max: 1000 } } }`) or Redis key prefix. */
+  rateLimits?: RateLimitSettings;
 }
 
 let sharedForms: Promise<FormRegistry> | undefined;
@@ -88,6 +91,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
     ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

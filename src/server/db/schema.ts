@@ -14,6 +14,7 @@ export interface Database {
   one_time_code: OneTimeCodeTable;
   engineer_confirmation: EngineerConfirmationTable;
   attachment: AttachmentTable;
+  captcha: CaptchaTable;
 }
 
 interface Bilingual {
@@ -125,5 +126,14 @@ export interface AttachmentTable {
   sha256: string;
   status: Generated<string>;
   remark: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface CaptchaTable {
+  id: string;
+  answer_hash: string;
+  /** The plain answer, only with DEV_TOOLS. */
+  dev_answer: string | null;
+  expires_at: Date;
   created_at: ColumnType<Date, never, never>;
 }

@@ -3,6 +3,7 @@ import type { ApplicationsService } from '../applications/applications-service';
 import { ContinueService } from '../applications/continue-service';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import { ApiError, ok, reply } from '../http/envelope';
+import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import { answersByStep, referenceNumber } from './application-routes';
 
 export function continueRoutes(
@@ -14,6 +15,7 @@ export function continueRoutes(
   app.post<{ Body: { reference_number: string } }>(
     '/api/application/continue_application',
     {
+      config: { rateLimit: SIGN_IN_LIMIT },
       schema: {
         summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
         body: {
@@ -31,6 +33,7 @@ export function continueRoutes(
   app.post<{ Body: { challenge_id: string; code: string } }>(
     '/api/application/verify_code',
     {
+      config: { rateLimit: SIGN_IN_LIMIT },
       schema: {
         summary: 'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers)',
         body: {

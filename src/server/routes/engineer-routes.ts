@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
+import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
 import type { EngineerConfirmation } from '../engineers/engineer-confirmation';
 import { findEngineers } from '../reference/reference-repository';
 
@@ -32,6 +33,7 @@ export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>, confi
   app.post<{ Body: { engineer_id: string } }>(
     '/api/engineer/send_otp',
     {
+      config: { rateLimit: ENGINEER_CODE_LIMIT },
       schema: {
         summary:
           'Sends a one-time code to the phone the engineer registry holds for this engineer (never in the answer)',
@@ -50,6 +52,7 @@ export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>, confi
   app.post<{ Body: { engineer_id: string; otp: string } }>(
     '/api/engineer/validate_otp',
     {
+      config: { rateLimit: ENGINEER_CODE_LIMIT },
       schema: {
         summary: 'Checks the code; answers the engineer and a validation_token that the engineer step carries',
         body: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ok } from '../http/envelope';
+import { ZANID_LIMIT } from '../http/rate-limits';
 import { RegistryUnavailableError, type IdentityRegistry } from '../identity/identity-registry';
 import { validationMessage } from '../i18n/messages';
 
@@ -9,6 +10,7 @@ export function identityRoutes(app: FastifyInstance, registry: IdentityRegistry)
   app.post<{ Body: { zan_id: string } }>(
     '/api/application/verify_zanid',
     {
+      config: { rateLimit: ZANID_LIMIT },
       schema: {
         summary: "Looks a ZanID up in the identity registry: the person's names, date of birth and sex",
         body: {

@@ -1,0 +1,110 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { ApiError } from './envelope';
+
+/** Which limit a route carries: the key of an override in `RateLimitSettings.limits`. */
+export type RateLimitName = 'sign_in' | 'captcha' | 'engineer_code' | 'zanid';
+
+const LIMIT_NAME = Symbol('kibali.rateLimitName');
+
+/** A route's limit, for `config: { rateLimit: … }`: at most `max` requests per client in `timeWindow` ms. */
+export type RouteLimit = Readonly<{ max: number; timeWindow: number; [LIMIT_NAME]: RateLimitName }>;
+
+const MINUTE_MS = 60_000;
+
+function routeLimit(name: RateLimitName, max: number, minutes: number): RouteLimit {
+  return Object.freeze({ max, timeWindow: minutes * MINUTE_MS, [LIMIT_NAME]: name });
+}
+
+/** get_application, verify_code, continue_application: 10 tries per client per 15 minutes, each route its own count. */
+export const SIGN_IN_LIMIT = routeLimit('sign_in', 10, 15);
+/** /api/captcha/new: 10 per client per 15 minutes. */
+export const CAPTCHA_LIMIT = routeLimit('captcha', 10, 15);
+/** send_otp and validate_otp: 10 per client per 15 minutes, each route its own count. */
+export const ENGINEER_CODE_LIMIT = routeLimit('engineer_code', 10, 15);
+/** verify_zanid: 20 per client per 15 minutes. */
+export const ZANID_LIMIT = routeLimit('zanid', 20, 15);
+
+export interface RateLimitSettings {
+  /** Other numbers for a limit, e.g. `{ sign_in: { max: 1000 } }` for a test that calls a route many times. */
+  limits?: Partial<Record<RateLimitName, { max?: number; timeWindow?: number }>>;
+  /** Prefix of the Redis keys; a test gives its own so that runs do not share counters. */
+  nameSpace?: string;
+}
+
+export const RATE_LIMIT_NAMESPACE = 'kibali:rate-limit:';
+
+/** The envelope's 429: `Retry-After` (set by the error handler) and `data.retry_after_s`, the wait in minutes. */
+export function tooManyTries(ttlMs: number): ApiError {
+  const retryAfterS = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new ApiError(429, 'too_many_tries', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
+}
+
+/**
+ * Per-client limits on the routes whose `config.rateLimit` names one of the limits above (no global
+ * limit). Counts live in memory, or in Redis when REDIS_URL is set so that every server process
+ * shares them. Register before the limited routes: the plugin reads each route's config as it is added.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Pick<Config, 'REDIS_URL'>,
+  settings: RateLimitSettings = {},
+): Promise<void> {
+  // Runs before the plugin's own onRoute hook (added when it is registered below), which reads config.rateLimit.
+  app.addHook('onRoute', (route) => {
+    const chosen = route.config?.rateLimit as Partial<RouteLimit> | false | undefined;
+    const override = chosen ? settings.limits?.[chosen[LIMIT_NAME]!] : undefined;
+    if (chosen && override) route.config = { ...route.config, rateLimit: { ...chosen, ...override } };
+  });
+  const redis = config.REDIS_URL ? await redisClient(app, config.REDIS_URL) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'onRequest', // before the body is read: a refused request costs little and changes nothing
+    // The client's address (from X-Forwarded-For only with TRUST_PROXY); IPv6 clients by their /64.
+    keyGenerator: (request) => normalizeIP(request.ip),
+    // Redis down: the routes keep working without limits (logged), rather than failing every sign-in.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooManyTries(context.ttl),
+    ...(redis ? { redis, nameSpace: settings.nameSpace ?? RATE_LIMIT_NAMESPACE } : {}),
+  });
+}
+
+const REDIS_FIRST_CONNECT_WAIT_MS = 1000;
+
+async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: 500,
+    // While Redis is away a count fails at once (and the request goes on unlimited) instead of waiting.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+  });
+  // One line when Redis goes away and one when it is back, not one per reconnection attempt.
+  let reachable = true;
+  redis.on('error', (error: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    app.log.warn({ reason: error.message }, 'rate limits: Redis unreachable, limits are not applied');
+  });
+  redis.on('ready', () => {
+    if (!reachable) app.log.info('rate limits: Redis reachable again');
+    reachable = true;
+  });
+  app.addHook('onClose', async () => {
+    if (redis.status === 'ready') await redis.quit();
+    else redis.disconnect();
+  });
+  // Without an offline queue, requests before the first connection would go uncounted: wait a little.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, REDIS_FIRST_CONNECT_WAIT_MS);
+    redis.once('ready', done);
+  });
+  return redis;
+}

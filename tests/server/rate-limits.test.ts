@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { KibaliApp } from '../../src/server/app';
+import { createTestApp, type Envelope, type TestApp } from './helpers';
+
+// The Redis suite runs when Redis answers at TEST_REDIS_URL (default redis://127.0.0.1:6379), and
+// must run when CI=true: there it fails if Redis cannot be reached.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const redisUp = await redisAnswers(REDIS_URL);
+
+interface Hit {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: Envelope;
+}
+
+/** POSTs JSON from a client address, in a language. */
+async function hit(
+  app: KibaliApp,
+  url: string,
+  body: unknown,
+  options: { ip?: string; language?: 'en' | 'sw'; headers?: Record<string, string> } = {},
+): Promise<Hit> {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': options.language ?? 'en',
+      ...options.headers,
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.json<Envelope>() };
+}
+
+const VERIFY_CODE = '/api/application/verify_code';
+const badCode = { challenge_id: 'no-such-challenge', code: '123456' };
+const isRateLimited = (answer: Hit) =>
+  answer.status === 429 && /^Too many tries|^Majaribio mengi/.test(answer.body.response.message);
+
+/** `count` calls from one client; every answer must be something other than the rate limit's 429. */
+async function useUp(app: KibaliApp, url: string, body: unknown, count: number, ip?: string): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const answer = await hit(app, url, body, { ip });
+    expect(isRateLimited(answer), `${url} try ${i + 1}`).toBe(false);
+  }
+}
+
+describe('rate limits per client (in memory)', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('answers the 11th sign-in try 429 with Retry-After, data.retry_after_s and a message in en and sw', async () => {
+    t = await createTestApp();
+    await useUp(t.app, VERIFY_CODE, badCode, 10);
+
+    const refused = await hit(t.app, VERIFY_CODE, badCode);
+    expect(refused.status).toBe(429);
+    expect(refused.body.response.code).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(refused.body.response.data).toEqual({ retry_after_s: retryAfter });
+    expect(refused.body.response.message).toBe('Too many tries. Please try again in 15 minutes.');
+    expect(refused.headers['cache-control']).toBe('no-store');
+
+    const inSwahili = await hit(t.app, VERIFY_CODE, badCode, { language: 'sw' });
+    expect(inSwahili.status).toBe(429);
+    expect(inSwahili.body.response.message).toBe('Majaribio mengi mno. Tafadhali jaribu tena baada ya dakika 15.');
+  });
+
+  it('counts each client apart, and each route apart', async () => {
+    t = await createTestApp();
+    await useUp(t.app, VERIFY_CODE, badCode, 10, '10.0.0.1');
+    expect((await hit(t.app, VERIFY_CODE, badCode, { ip: '10.0.0.1' })).status).toBe(429);
+
+    expect((await hit(t.app, VERIFY_CODE, badCode, { ip: '10.0.0.2' })).status).toBe(422);
+    expect((await hit(t.app, VERIFY_CODE, badCode, { ip: '2001:db8::1' })).status).toBe(422);
+    const otherRoute = await hit(
+      t.app,
+      '/api/application/continue_application',
+      { reference_number: 'ABCDE-FGHJK' },
+      { ip: '10.0.0.1' },
+    );
+    expect(otherRoute.status).toBe(404);
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    t = await createTestApp();
+    await useUp(t.app, VERIFY_CODE, badCode, 10, '2001:db8:1:2::1');
+    expect((await hit(t.app, VERIFY_CODE, badCode, { ip: '2001:db8:1:2::ffff' })).status).toBe(429);
+    expect((await hit(t.app, VERIFY_CODE, badCode, { ip: '2001:db8:1:3::1' })).status).toBe(422);
+  });
+
+  it('changes nothing when it refuses: no code, no SMS', async () => {
+    t = await createTestApp({ DEV_TOOLS: true });
+    const references: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const saved = await hit(t.app, '/api/application/save_and_continue', {
+        application_type: 'repair',
+        step_number: 1,
+        data: {
+          identification_type: 'passport',
+          passport_number: `AB12345${i % 10}`,
+          first_name: 'Asha',
+          last_name: 'Said',
+          phone: `07771234${String(i).padStart(2, '0')}`,
+          address: 'P.O. Box 1, Zanzibar',
+          street: 'Malindi',
+        },
+      });
+      expect(saved.status).toBe(200);
+      references.push((saved.body.response.data as { reference_number: string }).reference_number);
+    }
+    const counts = async () => ({
+      sms: (await t.database.db.selectFrom('sms_outbox').select('id').execute()).length,
+      codes: (await t.database.db.selectFrom('one_time_code').select('id').execute()).length,
+    });
+    for (const reference_number of references.slice(0, 10)) {
+      expect((await hit(t.app, '/api/application/continue_application', { reference_number })).status).toBe(200);
+    }
+    expect(await counts()).toEqual({ sms: 10, codes: 10 });
+
+    const refused = await hit(t.app, '/api/application/continue_application', { reference_number: references[10] });
+    expect(refused.status).toBe(429);
+    expect(await counts()).toEqual({ sms: 10, codes: 10 });
+  });
+
+  it.each([
+    ['/api/application/continue_application', { reference_number: 'ABCDE-FGHJK' }, 10],
+    ['/api/engineer/send_otp', { engineer_id: 'ZEB/0000' }, 10],
+    ['/api/engineer/validate_otp', { engineer_id: 'ZEB/0000', otp: '123456' }, 10],
+    ['/api/application/verify_zanid', { zan_id: '100000000' }, 20],
+    ['/api/captcha/new', {}, 10],
+  ])('limits %s (%j) to %i tries per client', async (url, body, max) => {
+    t = await createTestApp();
+    await useUp(t.app, url, body, max);
+    expect(isRateLimited(await hit(t.app, url, body))).toBe(true);
+  });
+
+  it('counts a malformed body too: the limit comes before the body is read', async () => {
+    t = await createTestApp();
+    await useUp(t.app, VERIFY_CODE, { nonsense: true }, 10);
+    expect((await hit(t.app, VERIFY_CODE, { nonsense: true })).status).toBe(429);
+  });
+
+  it('takes other numbers from the app dependencies, and says "minute" for one', async () => {
+    t = await createTestApp({}, { rateLimits: { limits: { sign_in: { max: 2, timeWindow: 30_000 } } } });
+    await useUp(t.app, VERIFY_CODE, badCode, 2);
+    const refused = await hit(t.app, VERIFY_CODE, badCode);
+    expect(refused.status).toBe(429);
+    expect(refused.body.response.data.retry_after_s).toBeLessThanOrEqual(30);
+    expect(refused.body.response.message).toBe('Too many tries. Please try again in 1 minute.');
+    // Other limits keep their numbers.
+    await useUp(t.app, '/api/application/verify_zanid', { zan_id: '100000000' }, 20);
+  });
+
+  it('knows clients behind the proxy by X-Forwarded-For with TRUST_PROXY', async () => {
+    t = await createTestApp({ TRUST_PROXY: true });
+    const from = (client: string) => ({ ip: '10.9.9.9', headers: { 'x-forwarded-for': client } });
+    for (let i = 0; i < 10; i++) await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.7'));
+    expect((await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.7'))).status).toBe(429);
+    expect((await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.8'))).status).toBe(422);
+  });
+
+  it('keeps answering, without limits, when Redis cannot be reached', async () => {
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    for (let i = 0; i < 12; i++) expect((await hit(t.app, VERIFY_CODE, badCode)).status).toBe(422);
+  });
+});
+
+describe.runIf(redisUp || process.env.CI === 'true')('rate limits shared in Redis (REDIS_URL)', () => {
+  const nameSpace = `kibali-test:rate-limit:${randomUUID()}:`;
+  let first: TestApp;
+  let second: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    if (!redisUp) throw new Error(`Redis is not reachable at ${REDIS_URL}, and CI=true needs the Redis suite to run`);
+    redis = new Redis(REDIS_URL);
+    first = await createTestApp({ REDIS_URL }, { rateLimits: { nameSpace } });
+    second = await createTestApp({ REDIS_URL }, { rateLimits: { nameSpace } });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    if (redis) {
+      const keys = await redis.keys(`${nameSpace}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+
+  it('counts the tries made on two server processes together', async () => {
+    await useUp(first.app, VERIFY_CODE, badCode, 6);
+    await useUp(second.app, VERIFY_CODE, badCode, 4);
+
+    const refused = await hit(second.app, VERIFY_CODE, badCode, { language: 'sw' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(refused.body.response.data.retry_after_s).toBe(Number(refused.headers['retry-after']));
+    expect(refused.body.response.message).toMatch(/^Majaribio mengi mno/);
+    expect((await hit(first.app, VERIFY_CODE, badCode)).status).toBe(429);
+    expect((await hit(first.app, VERIFY_CODE, badCode, { ip: '10.0.0.2' })).status).toBe(422);
+
+    const keys = await redis.keys(`${nameSpace}*`);
+    expect(keys.some((key) => key.includes('/api/application/verify_code'))).toBe(true);
+  });
+});
