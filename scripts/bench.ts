@@ -1,16 +1,31 @@
 // `npm run bench`: what an applicant on a cheap phone waits for, measured, never asserted.
 // Writes bench/RESULTS.md and bench/results.json. Started with the wizard (issue 3); issue 5 extends it.
+// The server runs with development tools (DEV_TOOLS=1) so that the SMS codes can be read from its outbox:
+// the largest step is reached with a draft built through the API and opened by Continue.
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expectedFloors } from '../src/shared/cross-step-rules';
+import type { Splash } from '../src/shared/reference-data';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
 const CPU_SLOWDOWN = 4;
 const KEYSTROKES = 40;
+const RUNS = 3;
+/** The flow measured, and the storeys of its building (as the step samples and the journey tests have). */
+const FLOW = 'new';
+const STOREYS = 2;
+/** The step a Continue opens at: every step before it is saved through the API. */
+const OPEN_AT = 'building_details';
+/** The field typed into on the largest step: a free-text one in its first table (else its first text box). */
+const TYPED_FIELD: Record<string, string> = {
+  building_details: 'root_foundation_0_other',
+  construction_details: 'root_floors_0_rooms_0_area_m2',
+};
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,7 +40,22 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // Development tools on (the outbox); a fresh embedded database each run, so no rate limit, resend wait
+    // or engineer confirmation is left over from an earlier run.
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DEV_TOOLS: '1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMS_GATEWAY_URL: '',
+      IDENTITY_REGISTRY_URL: '',
+      MAINTENANCE_MODE: '0',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -61,11 +91,283 @@ async function assetBytes(page: Page, open: () => Promise<void>) {
   return sum;
 }
 
+/** Calls the API as the client does; the envelope's data, or an error with the code and message. */
+async function api<T>(url: string, route: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${url}/api${route}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    body: JSON.stringify(body),
+  });
+  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
+  if (payload.response.code !== 200)
+    throw new Error(
+      `${route} answered ${payload.response.code}: ${payload.response.message} ${JSON.stringify(payload.response.data)}`,
+    );
+  return payload.response.data;
+}
+
+/** The code in the newest SMS of the outbox sent to `phone` (and naming `text`), the text itself left out. */
+async function codeFromOutbox(url: string, phone: string, text = ''): Promise<string> {
+  const messages = await api<{ phone: string; message: string }[]>(url, '/dev/outbox');
+  const sms = messages.find((m) => m.phone === phone && m.message.includes(text));
+  const code = /\b(\d{4,8})\b/.exec((sms?.message ?? '').replace(text, ''))?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${phone} ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
+  return code;
+}
+
+type Samples = Record<string, { step: string; valid: boolean; data: Record<string, unknown> }>;
+
+/**
+ * A draft of the flow saved up to the step before `OPEN_AT` with Save And Continue, with valid answers:
+ * the step samples, the engineer confirmed by the code from the outbox, and a floor row per floor with
+ * one room (as the wizard opens the floor areas for a new application). Answers its reference number
+ * and the phone the Continue code goes to.
+ */
+async function buildDraft(url: string, steps: readonly string[], splash: Splash) {
+  const samples = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/step-samples.json'), 'utf8')) as Samples;
+  const sample = (name: string) => structuredClone(samples[name]!.data);
+  // Any engineer: the database is new each run, so none waits for a resend.
+  const engineer = splash.engineers[Date.now() % splash.engineers.length]!;
+  const answersOf = async (step: string): Promise<Record<string, unknown>> => {
+    switch (step) {
+      case 'personal':
+        return sample('personal ok (passport)');
+      case 'engineer': {
+        const engineer_id = engineer.registration_number;
+        await api(url, '/engineer/send_otp', { engineer_id });
+        const otp = await codeFromOutbox(url, engineer.mobile);
+        const { validation_token } = await api<{ validation_token: string }>(url, '/engineer/validate_otp', {
+          engineer_id,
+          otp,
+        });
+        return { engineer_id, validation_token };
+      }
+      case 'construction':
+        return { ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: STOREYS };
+      case 'construction_details':
+        return {
+          floors: expectedFloors(STOREYS).map((floor) => ({
+            floor,
+            rooms: [{ room: splash.rooms[floor % splash.rooms.length]!.id, area_m2: 40, percent_covered: 25 }],
+          })),
+        };
+      case 'building':
+        return sample('building ok (well, power)');
+      case 'building_details':
+        return sample('building_details ok');
+      default:
+        throw new Error(`No answers for the step ${step}`);
+    }
+  };
+  let reference: string | undefined;
+  for (const [index, step] of steps.slice(0, steps.indexOf(OPEN_AT)).entries()) {
+    const saved = await api<{ reference_number: string }>(url, '/application/save_and_continue', {
+      application_type: FLOW,
+      step_number: index + 1,
+      data: await answersOf(step),
+      ...(reference ? { reference_number: reference } : {}),
+    });
+    reference = saved.reference_number;
+  }
+  return { reference: reference!, phone: String(sample('personal ok (passport)').phone) };
+}
+
+/** What a step renders: its fields (a radio group counted once), buttons, DOM elements, its last field. */
+const countStep = (page: Page) =>
+  page.evaluate(() => {
+    const section = document.querySelector('section[aria-labelledby="step-title"]')!;
+    const controls = [...section.querySelectorAll<HTMLInputElement>('input, textarea, select, [role=combobox]')].filter(
+      (e) => e.getAttribute('aria-hidden') !== 'true' && e.type !== 'hidden',
+    );
+    const fields = controls.filter((e) => e.type !== 'radio');
+    const last = [...controls].reverse().find((e) => e.id.startsWith('root_'));
+    return {
+      fields: fields.length + section.querySelectorAll('[role=radiogroup]').length,
+      buttons: section.querySelectorAll('button').length,
+      elements: section.querySelectorAll('*').length,
+      last_field: last?.id ?? '',
+    };
+  });
+
+type StepCount = Awaited<ReturnType<typeof countStep>>;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+const english = Object.fromEntries(
+  ['common', 'forms'].map((ns) => [ns, JSON.parse(readFileSync(path.join(root, `locales/en/${ns}.json`), 'utf8'))]),
+) as Record<string, unknown>;
+/** An English text of the locales, e.g. text('common', 'wizard.buttons.next'). */
+const text = (ns: string, key: string) => {
+  const found = `${ns}.${key}`
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], english);
+  if (typeof found !== 'string') throw new Error(`No English text for ${ns}:${key}`);
+  return found;
+};
+
+/**
+ * The wizard's largest step, on a slow phone: a draft built through the API and opened by Continue; every
+ * step it can show counted (fields, buttons, DOM elements); then, with 4× CPU slowdown, the largest step
+ * reached with Next and with Save And Continue from the step before it (click → its fields visible), and
+ * the latency of each key typed into one of its fields.
+ */
+async function largestStep(browser: Browser, url: string) {
+  const forms = await api<{ flows: Record<string, string[]> }>(url, '/forms/get_forms');
+  const splash = await api<Splash>(url, '/splash/get_splash');
+  const steps = forms.flows[FLOW]!;
+  const { reference, phone } = await buildDraft(url, steps, splash);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+  await context.addInitScript(() => sessionStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const wizardButton = (key: string) => button(text('common', `wizard.buttons.${key}`));
+  const heading = (step: string) =>
+    page.getByRole('heading', { level: 2, name: text('forms', `${step}.title`), exact: true });
+
+  // Continue: the reference number, then the code the outbox "sent" to the draft's phone.
+  await page.goto(`${url}/home/continue`);
+  await page.locator('#continue-reference').fill(reference);
+  await button(text('common', 'continue.send_code')).click();
+  await page.locator('#continue-code').fill(await codeFromOutbox(url, phone, reference));
+  await button(text('common', 'continue.verify')).click();
+  await page.waitForURL('**/home/continue_form');
+  await heading(OPEN_AT).waitFor();
+
+  // Each step from the one opened back to the first (Previous), counted; the uploads come after.
+  const counts: Record<string, StepCount> = {};
+  for (let i = steps.indexOf(OPEN_AT); i >= 0; i--) {
+    await heading(steps[i]!).waitFor();
+    counts[steps[i]!] = await countStep(page);
+    if (i > 0) await wizardButton('previous').click();
+  }
+  const counted = Object.keys(counts);
+  const step = counted.reduce((a, b) =>
+    counts[b]!.fields > counts[a]!.fields ||
+    (counts[b]!.fields === counts[a]!.fields && counts[b]!.elements > counts[a]!.elements)
+      ? b
+      : a,
+  );
+  const before = steps[steps.indexOf(step) - 1]!;
+  const shown = (s: string) => [heading(s), page.locator(`[id="${counts[s]!.last_field}"]`)];
+  const visible = async (s: string) => {
+    for (const locator of shown(s)) await locator.waitFor({ state: 'visible' });
+  };
+  // Forward with Next (every step before it is saved) to the step before the largest.
+  for (let i = 1; i <= steps.indexOf(before); i++) {
+    await wizardButton('next').click();
+    await visible(steps[i]!);
+  }
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const timed = async (key: 'next' | 'save_and_continue') => {
+    const all: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await visible(before);
+      const started = performance.now();
+      await wizardButton(key).click();
+      await visible(step);
+      all.push(performance.now() - started);
+      await wizardButton('previous').click();
+    }
+    const sorted = [...all].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)]!, all };
+  };
+  const next = await timed('next');
+  const saveAndContinue = await timed('save_and_continue');
+
+  // Typing into one of its fields, as on the first step: key to the next frame.
+  await visible(before);
+  await wizardButton('next').click();
+  await visible(step);
+  const fieldId =
+    TYPED_FIELD[step] ??
+    (await page
+      .locator('section[aria-labelledby="step-title"] input[type=text]:not([readonly])')
+      .first()
+      .getAttribute('id'))!;
+  const field = page.locator(`[id="${fieldId}"]`);
+  const numeric = (await field.getAttribute('type')) === 'number';
+  await field.click();
+  const latencies: number[] = [];
+  for (let i = 0; i < KEYSTROKES; i++) {
+    const started = performance.now();
+    await page.keyboard.type(numeric ? String((i % 9) + 1) : String.fromCharCode(97 + (i % 26)));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  const typed = (await field.inputValue()).length;
+  await context.close();
+
+  const documents =
+    splash.normal_attachments.length +
+    (STOREYS > 3 ? splash.more_than_three_attachments : splash.not_more_than_three_attachments).length;
+  return {
+    step,
+    before,
+    flow: FLOW,
+    storeys: STOREYS,
+    counts,
+    uploads_documents: documents,
+    render_next_ms: next,
+    render_save_and_continue_ms: saveAndContinue,
+    keystroke_field: fieldId,
+    keystroke_ms: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), max: latencies.at(-1)!, typed },
+  };
+}
+
+/** The largest step's part of RESULTS.md: which step and why, then its timings. */
+function largestStepLines(largest: Awaited<ReturnType<typeof largestStep>>, ms: (n: number | undefined) => string) {
+  const { step, before, counts } = largest;
+  const title = (s: string) => `${s} (“${text('forms', `${s}.title`)}”)`;
+  const list = (all: number[]) => all.map((r) => ms(r)).join(', ');
+  const bd = counts.building_details;
+  const cd = counts.construction_details;
+  const table = (t: string) => text('forms', `building_details.${t}.title`).toLowerCase();
+  // The floor areas grow by a floor row a storey: floor number, one room (type, area, % covered), the floor's two sums.
+  const perStorey = 6;
+  const passesAt = bd && cd ? largest.storeys + Math.floor((bd.fields - cd.fields) / perStorey) + 1 : 0;
+  const why =
+    step === 'building_details' && bd && cd
+      ? `a new application opens it with one row in each of its four required tables (${['foundation', 'wall', 'roof', 'entry'].map(table).join(', ')}: ` +
+        `material, length, width, size, quantity, area and other, 7 fields a row) and the approximate cost; ${table('pillar')} and ${table('beam')} start empty, ` +
+        `with their Add buttons. The floor areas (construction_details) have a row per floor (floor number, one room: type, area, % covered, ` +
+        `and the floor's two sums) and the two totals: ${cd.fields} fields at ${largest.storeys} storeys, ${perStorey} more a storey, ` +
+        `so they pass the building materials' ${bd.fields} from ${passesAt} storeys up${passesAt > 3 ? ' (only a building of more than three storeys)' : ''}.`
+      : 'it renders the most fields of the steps counted (on a tie, the most DOM elements).';
+  return [
+    `## The largest step: ${title(step)}`,
+    '',
+    `A draft of a ${largest.flow} application with ${largest.storeys} storeys, saved through the API up to the step before ${OPEN_AT} ` +
+      '(the engineer confirmed with the code from the development outbox), opened with Continue (reference number, then the SMS code). ' +
+      'What each step renders for it, counted in the page (a radio group is one field; buttons include the wizard’s own 3–4):',
+    '',
+    '| step | fields | buttons | DOM elements |',
+    '|---|---|---|---|',
+    ...Object.keys(counts)
+      .reverse()
+      .map((s) => {
+        const c = counts[s]!;
+        return `| ${s === step ? `**${s}**` : s} | ${c.fields} | ${c.buttons} | ${c.elements} |`;
+      }),
+    `| uploads (not opened: it opens once ${OPEN_AT} is saved) | ${largest.uploads_documents} documents, a Choose file button each | | |`,
+    '',
+    `${title(step)} is the largest: ${why}`,
+    '',
+    `With ${CPU_SLOWDOWN}× CPU slowdown, from the step before it (${title(before)}), click → its heading and last field visible:`,
+    '',
+    `- Next (no save): median ${ms(largest.render_next_ms.median)} (${list(largest.render_next_ms.all)})`,
+    `- Save And Continue (validates and saves the step before, then opens it): median ${ms(largest.render_save_and_continue_ms.median)} (${list(largest.render_save_and_continue_ms.all)})`,
+    `- Typing into \`${largest.keystroke_field}\`, ${KEYSTROKES} keys, key to next frame: p50 ${ms(largest.keystroke_ms.p50)}, p90 ${ms(largest.keystroke_ms.p90)}, max ${ms(largest.keystroke_ms.max)}`,
+  ];
+}
+
 async function main() {
   if (!existsSync(path.join(dist, 'index.html'))) execSync('npx vite build', { cwd: root, stdio: 'inherit' });
+  const loadAtStart = os.loadavg()[0]!;
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -117,15 +419,20 @@ async function main() {
     latencies.sort((a, b) => a - b);
     renders.sort((a, b) => a - b);
 
+    const largest = await largestStep(browser, server.url);
+
     const results = {
       date: new Date().toISOString(),
       commit: execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(),
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      // Other work on the machine (1-minute load average) slows every timing below.
+      load_average: { start: loadAtStart, end: os.loadavg()[0]!, cores: os.cpus().length },
       bytes: { landing, wizard_first_step: wizard },
       wizard: {
         cpu_slowdown: CPU_SLOWDOWN,
         first_step_render_ms: { median: renders[1], all: renders },
         keystroke_ms: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), max: latencies.at(-1) },
+        largest_step: largest,
       },
     };
     const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -139,6 +446,8 @@ async function main() {
         '',
         `${results.date} · commit ${results.commit} · ${results.machine}`,
         '',
+        `Load average (1 min) ${results.load_average.start.toFixed(1)} at the start and ${results.load_average.end.toFixed(1)} at the end, on ${results.load_average.cores} cores: other work on the machine slows every timing.`,
+        '',
         '| what | JS raw | JS gzip | JS brotli | CSS gzip |',
         '|---|---|---|---|---|',
         `| /home/landing | ${kib(landing.js.raw)} | ${kib(landing.js.gzip)} | ${kib(landing.js.brotli)} | ${kib(landing.css.gzip)} |`,
@@ -149,7 +458,9 @@ async function main() {
         `- Request → first step of /home/new rendered: median ${ms(renders[1])} (${renders.map((r) => ms(r)).join(', ')})`,
         `- Typing into a text field, ${KEYSTROKES} keys, key to next frame: p50 ${ms(results.wizard.keystroke_ms.p50)}, p90 ${ms(results.wizard.keystroke_ms.p90)}, max ${ms(results.wizard.keystroke_ms.max)}`,
         '',
-        'Not yet measured: the largest step (building details: it needs the engineer code flow to reach), Lighthouse, API load and memory (issue 5).',
+        ...largestStepLines(largest, ms),
+        '',
+        'Not yet measured: Lighthouse, API load and memory (issue 5).',
         '',
       ].join('\n'),
     );
