@@ -45,9 +45,14 @@ const schema = z
       .optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: flag,
+    // Every browser of an end-to-end run comes from 127.0.0.1: the per-client limits are multiplied there.
+    RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .superRefine(
     (c, ctx) => {
+      if (c.RATE_LIMIT_FACTOR > 1 && c.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_FACTOR'], message: 'is refused when NODE_ENV=production' });
+      }
       if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
       }

@@ -70,6 +70,7 @@ async function startServer(name: string, dataDir: string, env: Record<string, st
       STATIC_DIR: staticDir,
       MAINTENANCE_MODE: '0',
       DEV_TOOLS: '0',
+      RATE_LIMIT_FACTOR: '100',
       DATABASE_URL: '',
       ...env,
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { loadConfig } from '../../src/server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KibaliApp } from '../../src/server/app';
 import { createTestApp, type Envelope, type TestApp } from './helpers';
@@ -174,6 +175,13 @@ describe('rate limits per client (in memory)', () => {
     expect(refused.body.response.message).toBe('Too many tries. Please try again in 1 minute.');
     // Other limits keep their numbers.
     await useUp(t.app, '/api/application/verify_zanid', { zan_id: '100000000' }, 20);
+  });
+
+  it('multiplies every limit by RATE_LIMIT_FACTOR (end-to-end servers), which production refuses', async () => {
+    t = await createTestApp({ RATE_LIMIT_FACTOR: 2 });
+    await useUp(t.app, VERIFY_CODE, badCode, 20);
+    expect((await hit(t.app, VERIFY_CODE, badCode)).status).toBe(429);
+    expect(() => loadConfig({ NODE_ENV: 'production', RATE_LIMIT_FACTOR: '2' })).toThrow(/RATE_LIMIT_FACTOR/);
   });
 
   it('knows clients behind the proxy by X-Forwarded-For with TRUST_PROXY', async () => {

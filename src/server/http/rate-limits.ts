@@ -108,3 +108,17 @@ async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
   });
   return redis;
 }
+
+/** Every limit's maximum multiplied by `factor` (RATE_LIMIT_FACTOR, for end-to-end test servers). */
+export function scaledLimits(factor: number): RateLimitSettings {
+  if (factor <= 1) return {};
+  const all: Record<RateLimitName, RouteLimit> = {
+    sign_in: SIGN_IN_LIMIT,
+    captcha: CAPTCHA_LIMIT,
+    engineer_code: ENGINEER_CODE_LIMIT,
+    zanid: ZANID_LIMIT,
+  };
+  return {
+    limits: Object.fromEntries(Object.entries(all).map(([name, limit]) => [name, { max: limit.max * factor }])),
+  };
+}
