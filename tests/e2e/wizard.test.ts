@@ -2,50 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { axeCheck, callApi, useBrowser } from './browser';
+import { smsCode, uploadAll } from './journey-helpers';
 import { tr, type Lng } from './locales';
 
 const { newPage } = useBrowser();
-
-/** The smallest files the server accepts by their content. */
-const PDF_FILE = {
-  name: 'document.pdf',
-  mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
-};
-const PNG_FILE = {
-  name: 'photo.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
-
-/** Uploads a file for each document (a PDF where accepted, else a PNG) and waits until each is uploaded. */
-async function uploadAll(page: Page, documents: Splash['normal_attachments']): Promise<void> {
-  for (const document of documents) {
-    const file = document.accept.includes('application/pdf') ? PDF_FILE : PNG_FILE;
-    await page.locator(`input[type=file][data-document=${document.code}]`).setInputFiles(file);
-    await page
-      .getByRole('button', { name: tr('en', 'wizard.uploads.replace', { document: document.name.en }) })
-      .waitFor();
-  }
-  const sizes = new Set(documents.map((d) => (d.accept.includes('application/pdf') ? PDF_FILE : PNG_FILE)));
-  for (const file of sizes)
-    await page
-      .getByText(tr('en', 'wizard.uploads.uploaded_file', { name: file.name, size: `${file.buffer.length} B` }))
-      .first()
-      .waitFor();
-}
-
-/** The newest SMS the outbox "sent" that mentions `text` (development tools are on in the e2e server). */
-async function smsCode(text: string): Promise<string> {
-  const messages = await callApi<{ message: string }[]>('/dev/outbox');
-  const message = messages.find((m) => m.message.includes(text))?.message ?? '';
-  const code = /\b(\d{4,8})\b/.exec(message)?.[1];
-  if (!code) throw new Error(`No code in the outbox for ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
-  return code;
-}
 
 const heading2 = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text, exact: true });
 const button = (page: Page, lng: Lng, key: string) =>

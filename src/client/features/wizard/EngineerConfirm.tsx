@@ -47,7 +47,12 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
     try {
       const answer = await check({ engineer_id: sent.engineerId, otp: code.trim() }).unwrap();
       dispatch(engineerConfirmed({ details: answer.engineer, token: answer.validation_token }));
-      change({ ...answers, validation_token: answer.validation_token });
+      // The number as the registry writes it ('zeb/1234' → 'ZEB/1234'): the step's pattern wants that form.
+      change({
+        ...answers,
+        engineer_id: answer.engineer.registration_number,
+        validation_token: answer.validation_token,
+      });
       setSent(null);
     } catch (failure) {
       setError((failure as ApiFailure).message);

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Templates as MuiTemplates } from '@rjsf/mui';
+import { Templates as MuiTemplates, Widgets as MuiWidgets } from '@rjsf/mui';
 import { ZanidWidget } from './ZanidWidget';
 import {
   getUiOptions,
@@ -10,6 +10,7 @@ import {
   type RegistryWidgetsType,
   type TemplatesType,
   type TitleFieldProps,
+  type WidgetProps,
 } from '@rjsf/utils';
 
 /**
@@ -49,5 +50,18 @@ function ShownElsewhere() {
 
 export const fields: RegistryFieldsType = { ShownElsewhere };
 
-/** The personal step's ZanID, with its Verify ID button. */
-export const widgets: RegistryWidgetsType = { ZanidWidget };
+const MuiRadioWidget = MuiWidgets.RadioWidget!;
+
+/**
+ * A radio group named by its question. MUI's label points at the group's div with `for`, which names
+ * only form controls, so the group had no name: a screen reader said "Yes, radio button" without the
+ * question, and every yes/no pair of a step looked alike.
+ */
+function RadioWidget(props: WidgetProps) {
+  const name = props.hideLabel ? undefined : props.label || undefined;
+  const mui = { ...(props.options.mui as object | undefined), 'aria-label': name };
+  return <MuiRadioWidget {...props} options={{ ...props.options, mui }} />;
+}
+
+/** The personal step's ZanID, with its Verify ID button; radio groups named by their question. */
+export const widgets: RegistryWidgetsType = { ZanidWidget, RadioWidget };
