@@ -173,7 +173,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const storage = new FolderFileStorage(path.join(config.DATA_DIR, 'uploads'));
   await attachmentRoutes(
     app,
-    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES),
+    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms),
     config.UPLOAD_MAX_BYTES,
   );
 

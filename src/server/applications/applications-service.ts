@@ -16,6 +16,7 @@ import {
   updateApplication,
   type ApplicationRecord,
 } from './applications-repository';
+import { recordScales } from '../attachments/attachment-scales';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
 type Answers = Record<string, unknown>;
@@ -144,6 +145,7 @@ export class ApplicationsService {
           })),
         });
       }
+      if (existing) await recordScales(trx, existing.id, answers);
       const changes = {
         status: SUBMITTED,
         step_number: steps.length,

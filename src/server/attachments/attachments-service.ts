@@ -1,9 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
-import type { RequiredDocument } from '../../shared/reference-data';
+import { scaleSchemaOf } from '../../shared/drawing-scales';
+import type { Language, RequiredDocument } from '../../shared/reference-data';
 import { normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
+import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
+import { message } from '../i18n/messages';
 import type { SplashService } from '../reference/splash-service';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
 
@@ -27,6 +30,8 @@ export class AttachmentsService {
     private readonly storage: FolderFileStorage,
     private readonly splash: SplashService,
     private readonly maxBytes: number,
+    /** The forms: the uploads step says which documents are drawings with a scale. Without them, none is. */
+    private readonly forms?: FormsService,
   ) {}
 
   /** Refuses before reading the file when the draft or the document type is wrong. */
@@ -58,7 +63,7 @@ export class AttachmentsService {
     return { applicationId, document, mode: 'dashboard' };
   }
 
-  async upload(target: UploadTarget, file: Readable) {
+  async upload(target: UploadTarget, file: Readable, scale: string | null = null) {
     const limit = Math.min(this.maxBytes, target.document.max_bytes);
     let stored;
     try {
@@ -96,6 +101,7 @@ export class AttachmentsService {
             size: stored.size,
             sha256: stored.sha256,
             remark: null,
+            scale,
           })
           .execute();
       });
@@ -103,7 +109,26 @@ export class AttachmentsService {
       await this.storage.remove(stored.id); // no file without its record
       throw error;
     }
-    return { attachment_id: stored.id, document_name: target.document.name, size: stored.size, status: 'uploaded' };
+    return {
+      attachment_id: stored.id,
+      document_name: target.document.name,
+      size: stored.size,
+      scale,
+      status: 'uploaded',
+    };
+  }
+
+  /**
+   * The scale sent with a drawing ('1:100'), checked by the uploads step's own schema (scales.<code>);
+   * null when none was sent. 422 for a malformed scale, or a scale for a document that is not a drawing.
+   */
+  async checkScale(document: RequiredDocument, scale: string, language: Language): Promise<string | null> {
+    if (scale === '') return null;
+    const uploads = this.forms ? (await this.forms.get()).forms.steps.uploads?.schema : undefined;
+    const schema = scaleSchemaOf(uploads, document.code);
+    if (schema && this.forms?.ajv.validate(schema, scale)) return scale;
+    const key = schema ? 'scale_invalid' : 'scale_not_drawing';
+    throw new ApiError(422, key, { errors: [{ path: '/scale', message: message(language, key) }] });
   }
 
   /** 409 when the document was accepted; otherwise its earlier uploads are marked replaced. */

@@ -126,6 +126,8 @@ export interface AttachmentTable {
   sha256: string;
   status: Generated<string>;
   remark: string | null;
+  /** A drawing's scale as printed on it ('1:100'); null for other documents or when none was given. */
+  scale: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

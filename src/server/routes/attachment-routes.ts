@@ -5,8 +5,8 @@ import { ApiError, ok } from '../http/envelope';
 
 /**
  * POST /api/attachment/upload, multipart/form-data: the fields reference_number and document_type
- * first, then one file. A JSON body schema does not apply; the fields are checked here, before the
- * file is read.
+ * (and, for a drawing, an optional scale such as 1:100) first, then one file. A JSON body schema
+ * does not apply; the fields are checked here, before the file is read.
  */
 export async function attachmentRoutes(app: FastifyInstance, attachments: AttachmentsService, maxBytes: number) {
   await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 } });
@@ -23,13 +23,15 @@ export async function attachmentRoutes(app: FastifyInstance, attachments: Attach
         return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : '';
       };
       let target;
+      let scale: string | null;
       try {
         target = await attachments.checkTarget(field('reference_number'), field('document_type'));
+        scale = await attachments.checkScale(target.document, field('scale'), request.language);
       } catch (error) {
         file.file.resume();
         throw error;
       }
-      return ok(request, res, await attachments.upload(target, file.file), 'uploaded');
+      return ok(request, res, await attachments.upload(target, file.file, scale), 'uploaded');
     },
   );
 }

@@ -3,8 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { scaleFits, scaleSchemaOf } from '../../../shared/drawing-scales';
+import type { JsonSchema, UiSchema } from '../../../shared/forms';
 import type { RequiredDocument } from '../../../shared/reference-data';
 import { requiredDocuments } from '../../../shared/required-documents';
 import type { ApplicationType } from '../../../shared/wizard-driver';
@@ -38,16 +41,47 @@ interface Uploaded {
   size: number;
 }
 
+/** A drawing's scale: its schema (the uploads step's scales.<code>) and the value typed. */
+interface Scale {
+  schema: JsonSchema;
+  value: string;
+  onChange: (value: string) => void;
+}
+
 interface DocumentUploadProps {
   document: RequiredDocument;
   lng: 'en' | 'sw';
   referenceNumber: string | null;
   attachmentId: string | undefined;
   onUploaded: (attachmentId: string) => void;
+  /** Only for drawings. */
+  scale?: Scale;
+}
+
+/** A drawing's scale field ('1:100'), optional; its id is the one the error summary links to. */
+function ScaleField({ code, name, scale }: { code: string; name: string; scale: Scale }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(false);
+  const wrong = left && !scaleFits(scale.schema, scale.value);
+  return (
+    <TextField
+      id={`root_scales_${code}`}
+      label={t('wizard.uploads.scale', { document: name })}
+      value={scale.value}
+      onChange={(event) => scale.onChange(event.target.value.trim())}
+      onBlur={() => setLeft(true)}
+      error={wrong}
+      helperText={t(wrong ? 'wizard.uploads.scale_invalid' : 'wizard.uploads.scale_hint')}
+      size="small"
+      autoComplete="off"
+      slotProps={{ htmlInput: { spellCheck: false } }}
+      sx={{ display: 'flex', maxWidth: 360, mb: 1.5 }}
+    />
+  );
 }
 
 /** One required document: what it is, its file input (Choose file, then Replace), progress and errors. */
-function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUploaded }: DocumentUploadProps) {
+function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUploaded, scale }: DocumentUploadProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [upload, { isLoading }] = useUploadAttachmentMutation();
@@ -69,7 +103,15 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
     if (file.size === 0) return setError(t('wizard.uploads.empty'));
     if (!referenceNumber) return setError(t('wizard.uploads.no_reference'));
     try {
-      const answer = await upload({ reference_number: referenceNumber, document_type: code, file }).unwrap();
+      // The scale goes with the file when it is one; the step's answer is stored with it on submit anyway.
+      const withScale =
+        scale && scale.value !== '' && scaleFits(scale.schema, scale.value) ? { scale: scale.value } : {};
+      const answer = await upload({
+        reference_number: referenceNumber,
+        document_type: code,
+        ...withScale,
+        file,
+      }).unwrap();
       setUploaded({ name: file.name, size: answer.size });
       onUploaded(answer.attachment_id);
     } catch (failure) {
@@ -93,6 +135,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
       <Typography id={ids.hint} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('wizard.uploads.hint', { types, max: formatBytes(document.max_bytes, lng) })}
       </Typography>
+      {scale && <ScaleField code={code} name={name} scale={scale} />}
       {/* The native input does the work (and takes the tests' files); the button is what people use. */}
       <input
         ref={input}
@@ -136,18 +179,22 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
 
 /**
  * The uploads step: the documents this application needs (by type and storey count), each with its
- * upload. The attachment id the server answers goes into the step's answers, documents[code].
+ * upload, and for drawings their scale. The attachment id the server answers goes into the step's
+ * answers, documents[code]; the scale into scales[code].
  */
 export function RequiredDocuments({
   type,
   saved,
   answers,
   change,
+  uploadsSchema,
 }: {
   type: ApplicationType;
   saved: Record<string, StepAnswers>;
   answers: StepAnswers;
   change: (next: StepAnswers) => void;
+  /** The uploads step's schema: its scales say which documents are drawings. */
+  uploadsSchema?: JsonSchema;
 }) {
   const { t, i18n } = useTranslation();
   const splash = useSplash();
@@ -155,11 +202,23 @@ export function RequiredDocuments({
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
   const documents = requiredDocuments(type, saved, splash);
   const given = (answers.documents ?? {}) as Record<string, string>;
+  const scales = (answers.scales ?? {}) as Record<string, string>;
   // Several uploads may finish in any order: each adds its id to the latest answers.
   const latest = useRef(answers);
   useEffect(() => {
     latest.current = answers;
   }, [answers]);
+  const setScale = (code: string, value: string) => {
+    const { scales: before, ...rest } = latest.current;
+    const next: Record<string, string> = { ...((before ?? {}) as Record<string, string>), [code]: value };
+    if (value === '') delete next[code];
+    latest.current = Object.keys(next).length > 0 ? { ...rest, scales: next } : rest;
+    change(latest.current);
+  };
+  const scaleOf = (code: string): Scale | undefined => {
+    const schema = scaleSchemaOf(uploadsSchema, code);
+    return schema && { schema, value: scales[code] ?? '', onChange: (value) => setScale(code, value) };
+  };
   return (
     <Box sx={{ mb: 2 }}>
       <Typography component="h3" variant="h6" id="required-documents" gutterBottom>
@@ -174,6 +233,7 @@ export function RequiredDocuments({
             lng={lng}
             referenceNumber={referenceNumber}
             attachmentId={given[document.code]}
+            scale={scaleOf(document.code)}
             onUploaded={(id) => {
               const current = latest.current;
               const next = {
@@ -188,4 +248,17 @@ export function RequiredDocuments({
       </Box>
     </Box>
   );
+}
+
+/** The review's rows for the drawings' scales ('Drawing scales, Floor plans: 1:100'), which the step's form does not show. */
+export function scaleRows(uiSchema: UiSchema, answers: StepAnswers | undefined): { label: string; value: string }[] {
+  const ui = (uiSchema.scales ?? {}) as Record<string, { 'ui:title'?: string } | string | undefined>;
+  const title = (node: unknown) => (node as { 'ui:title'?: unknown } | undefined)?.['ui:title'];
+  const group = typeof ui['ui:title'] === 'string' ? ui['ui:title'] : '';
+  return Object.entries((answers?.scales ?? {}) as Record<string, unknown>)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
+    .map(([code, value]) => {
+      const name = title(ui[code]);
+      return { label: [group, typeof name === 'string' ? name : code].filter(Boolean).join(', '), value };
+    });
 }

@@ -18,7 +18,7 @@ import { useSplash } from '../splash/splash-api';
 import { EngineerConfirm } from './EngineerConfirm';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { pointerParts } from './field-paths';
-import { RequiredDocuments } from './RequiredDocuments';
+import { RequiredDocuments, scaleRows } from './RequiredDocuments';
 import { ReviewStep } from './ReviewStep';
 import { StepPanel } from './StepPanel';
 import { translateStep, type TranslatedStep } from './translate-schema';
@@ -40,7 +40,7 @@ function withZanid(translated: TranslatedStep, verified: boolean): TranslatedSte
   return { ...translated, uiSchema };
 }
 
-/** Steps whose fields the page shows itself: the uploads' documents (RequiredDocuments); no scales asked yet. */
+/** Steps whose fields the page shows itself: the uploads' documents and drawing scales (RequiredDocuments). */
 const SHOWN_ELSEWHERE: Record<string, string[]> = { uploads: ['documents', 'scales'] };
 
 /** The application being filled in: progress, then the current step, the review or the outcome. */
@@ -113,7 +113,9 @@ export function WizardFlow({
           extraRows={(step) =>
             step === 'engineer' && wizard.engineer
               ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
-              : []
+              : step === 'uploads'
+                ? scaleRows(translate(step).uiSchema, wizard.answers.uploads)
+                : []
           }
           focusHeading={moved}
           onChangeStep={goTo}
@@ -148,7 +150,13 @@ export function WizardFlow({
     current === 'engineer' ? (
       <EngineerConfirm answers={answers} change={change} />
     ) : current === 'uploads' ? (
-      <RequiredDocuments type={type} saved={saved} answers={answers} change={change} />
+      <RequiredDocuments
+        type={type}
+        saved={saved}
+        answers={answers}
+        change={change}
+        uploadsSchema={forms.steps.uploads?.schema}
+      />
     ) : null;
 
   return (

@@ -43,6 +43,8 @@ export interface UploadBody {
   reference_number: string;
   /** The document's code ('sheha_letter'). */
   document_type: string;
+  /** A drawing's scale ('1:100'), when the applicant gave one. */
+  scale?: string;
   file: File;
 }
 
@@ -50,6 +52,7 @@ export interface UploadedAttachment {
   attachment_id: string;
   document_name: string;
   size: number;
+  scale?: string | null;
   status: string;
 }
 
@@ -81,11 +84,12 @@ const formsApi = api.injectEndpoints({
       query: (body) => ({ url: '/engineer/validate_otp', body, quiet: true }),
     }),
     uploadAttachment: build.mutation<UploadedAttachment, UploadBody>({
-      query: ({ reference_number, document_type, file }) => {
+      query: ({ reference_number, document_type, scale, file }) => {
         // The server reads the fields before the file: they must come first.
         const body = new FormData();
         body.append('reference_number', reference_number);
         body.append('document_type', document_type);
+        if (scale) body.append('scale', scale);
         body.append('file', file, file.name);
         return { url: '/attachment/upload', body, quiet: true };
       },

@@ -1,0 +1,24 @@
+import type { Transaction } from 'kysely';
+import { uploadsOf } from '../../shared/drawing-scales';
+import type { Database } from '../db/schema';
+
+/**
+ * Stores with each attachment the uploads step names the scale given for it there (none: null): on
+ * submit the step's answers are the applicant's last word, whatever was sent with the file.
+ */
+export async function recordScales(
+  trx: Transaction<Database>,
+  applicationId: number,
+  answers: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const { documents, scales } = uploadsOf(answers);
+  for (const [code, attachmentId] of Object.entries(documents)) {
+    await trx
+      .updateTable('attachment')
+      .set({ scale: scales[code] ?? null })
+      .where('id', '=', attachmentId)
+      .where('application_id', '=', applicationId)
+      .where('document_type', '=', code)
+      .execute();
+  }
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+const t = wt('en');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+const REFERENCE = 'ABCDE-FGHJK';
+const EARLIER = ['personal', 'engineer', 'construction', 'construction_details', 'building', 'building_details'];
+const floorPlans = splash.not_more_than_three_attachments.find((d) => d.code === 'floor_plans')!;
+const sheha = splash.normal_attachments.find((d) => d.code === 'sheha_letter')!;
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+/** A new two-storey building on its uploads step (or the review), the earlier steps saved. */
+function open(current: 'uploads' | 'review', uploads?: StepAnswers) {
+  const answers: Record<string, StepAnswers> = Object.fromEntries(EARLIER.map((step) => [step, {}]));
+  answers.construction = { has_storeys: true, storey_count: 2 };
+  if (uploads) answers.uploads = uploads;
+  const saved = current === 'review' ? [...EARLIER, 'uploads'] : EARLIER;
+  return renderWizard('/home/new', { wizard: { type: 'new', answers, saved, current, referenceNumber: REFERENCE } });
+}
+
+const item = async (name: string) => (await screen.findByRole('heading', { level: 4, name })).closest('li')!;
+const scaleBox = (within_: HTMLElement, document: string) =>
+  within(within_).getByRole('textbox', { name: t('wizard.uploads.scale', { document }) });
+const fileInput = (code: string) =>
+  document.querySelector<HTMLInputElement>(`input[type=file][data-document=${code}]`)!;
+const pdf = () => new File(['%PDF-1.7\n%%EOF'], 'plans.pdf', { type: 'application/pdf' });
+
+/** Records the fields of each upload and answers with an attachment id. */
+function uploads() {
+  const seen: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/api/attachment/upload', async ({ request }) => {
+      const form = await request.formData();
+      seen.push({ keys: [...form.keys()], scale: form.get('scale') });
+      return envelope(200, 'Uploaded', {
+        attachment_id: 'att-1234abcd',
+        document_name: 'x',
+        size: 14,
+        status: 'uploaded',
+      });
+    }),
+  );
+  return seen;
+}
+
+describe('the scale of a drawing', () => {
+  it('is asked for drawings only', async () => {
+    open('uploads');
+    expect(scaleBox(await item(floorPlans.name.en), floorPlans.name.en)).toHaveAccessibleDescription(
+      t('wizard.uploads.scale_hint'),
+    );
+    expect(within(await item(sheha.name.en)).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('goes with the file and into the step’s answers', async () => {
+    const seen = uploads();
+    const saved: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        saved.push(await request.json());
+        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 7 });
+      }),
+    );
+    const { user } = open('uploads');
+    const plans = await item(floorPlans.name.en);
+    await user.type(scaleBox(plans, floorPlans.name.en), '1:100');
+    await user.upload(fileInput('floor_plans'), pdf());
+    await within(plans).findByText(/^Uploaded/);
+    expect(seen).toEqual([{ keys: ['reference_number', 'document_type', 'scale', 'file'], scale: '1:100' }]);
+
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({
+      data: { documents: { floor_plans: 'att-1234abcd' }, scales: { floor_plans: '1:100' } },
+    });
+  });
+
+  it('says when a scale is not one, sends the file without it, and keeps the step from being saved', async () => {
+    const seen = uploads();
+    const saved: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        saved.push(await request.json());
+        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 7 });
+      }),
+    );
+    const { user } = open('uploads');
+    const plans = await item(floorPlans.name.en);
+    const box = scaleBox(plans, floorPlans.name.en);
+    await user.type(box, '100');
+    await user.tab();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(t('wizard.uploads.scale_invalid'));
+
+    await user.upload(fileInput('floor_plans'), pdf());
+    await within(plans).findByText(/^Uploaded/);
+    expect(seen).toEqual([{ keys: ['reference_number', 'document_type', 'file'], scale: null }]);
+
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    const summary = await screen.findByRole('alert');
+    const link = within(summary).getByRole('link', {
+      name: `${f('uploads.scales.title')}, ${f('uploads.scales.floor_plans.title')}: ${t('validation:pattern')}`,
+    });
+    expect(link).toHaveAttribute('href', '#root_scales_floor_plans');
+    await user.click(link);
+    expect(box).toHaveFocus();
+    expect(saved).toEqual([]);
+  });
+
+  it('is shown on the review', async () => {
+    open('review', { documents: { floor_plans: 'att-1234abcd' }, scales: { floor_plans: '1:50' } });
+    const label = await screen.findByText(`${f('uploads.scales.title')}, ${f('uploads.scales.floor_plans.title')}`);
+    expect(label.tagName).toBe('DT');
+    expect(label.nextElementSibling).toHaveTextContent('1:50');
+  });
+});
