@@ -2,6 +2,7 @@ import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ACCESS_DENIED_MESSAGE, isEnvelope, SUCCESS_CODE } from '../../shared/envelope';
 import { readJson, writeJson } from './browser-storage';
 import { appI18n } from './i18n';
+import { sessionUsed, signedOut } from './session-slice';
 import { callFailed, maintenanceStarted, redirect, showToast } from './ui-slice';
 
 export interface ApiRequest {
@@ -16,6 +17,11 @@ export interface ApiRequest {
   cacheKey?: string;
   /** Do not show the server's message as a toast; the caller shows the error itself. */
   quiet?: boolean;
+  /**
+   * A call of the signed-in applicant's session (every /dashboard/* call is one): a 401 ends the
+   * session here too, and a success counts as activity for the session timer.
+   */
+  session?: boolean;
 }
 
 export interface ApiFailure {
@@ -34,8 +40,12 @@ interface CachedAnswer {
  * The one base query: every call is a POST under /api (JSON, or FormData for uploads) that answers the envelope.
  * Success is `code === 200` only. Otherwise the server's message becomes an error toast;
  * 403 or 'Access denied' sends the user to '/'; 503 with `maintenance` shows the maintenance page.
+ * A 401 of a session call signs the applicant out: the route guard then opens View, which says why.
  */
-export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (args, { dispatch, signal }) => {
+export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (
+  args,
+  { dispatch, getState, signal },
+) => {
   const i18n = appI18n();
   const fail = (failure: ApiFailure, toast = !args.quiet) => {
     dispatch(callFailed());
@@ -47,6 +57,9 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
   const multipart = typeof FormData !== 'undefined' && args.body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   if (!multipart) headers['Content-Type'] = 'application/json';
+  const sessionCall = args.session ?? args.url.startsWith('/dashboard/');
+  // The server restarts the idle time when it gets the call: count from when it was sent.
+  const sentAt = Date.now();
   if (cached?.etag) headers['If-None-Match'] = cached.etag;
 
   let response: Response;
@@ -76,12 +89,20 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
     dispatch(redirect('/'));
     return fail({ code, message, data });
   }
+  if (code === 401 && sessionCall) {
+    // No toast: it would be cleared by the navigation; View shows the message instead. A late answer
+    // to a call sent before a Logout finds nobody signed in, and changes nothing.
+    const signedIn = (getState() as { session?: { user?: unknown } }).session?.user;
+    if (signedIn) dispatch(signedOut({ reason: 'unauthorized', message }));
+    return fail({ code, message, data }, false);
+  }
   if (code === 503 && (data as { maintenance?: unknown } | null)?.maintenance === true) {
     dispatch(maintenanceStarted());
     return fail({ code, message, data }, false);
   }
   if (code !== SUCCESS_CODE) return fail({ code, message, data });
 
+  if (sessionCall) dispatch(sessionUsed(sentAt));
   const etag = response.headers.get('ETag');
   if (args.cacheKey && etag) writeJson('session', args.cacheKey, { etag, data } satisfies CachedAnswer);
   return { data };

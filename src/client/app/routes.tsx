@@ -1,9 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RequireUser } from '../components/RequireUser';
-import { DashboardLayout } from '../layout/DashboardLayout';
 import { SiteLayout } from '../layout/SiteLayout';
 import LandingPage from '../pages/LandingPage';
-import { PendingServicePage } from '../pages/PendingServicePage';
 import { RootShell } from './RootShell';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -11,6 +10,12 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
 });
 
 const wizard = page(() => import('../features/wizard/WizardPage'));
+
+/**
+ * View loads lazily too, but inside its route rather than by the router: the wizard's requests move
+ * to /home/login after 3.5 s, and a navigation there must be done at once (the page follows).
+ */
+const ViewPage = lazy(() => import('../features/sign-in/ViewPage'));
 
 /**
  * Every route of spec section 2. Public: the /home pages (the spec's guard list, plus Continue, which
@@ -35,7 +40,14 @@ export const routes: RouteObject[] = [
           { path: 'engineers', lazy: page(() => import('../features/engineers/EngineersPage')) },
           { path: 'request', lazy: page(() => import('../pages/RequestPage')) },
           { path: 'request_options', lazy: page(() => import('../pages/RequestOptionsPage')) },
-          { path: 'login', element: <PendingServicePage titleKey="titles.view" /> },
+          {
+            path: 'login',
+            element: (
+              <Suspense fallback={null}>
+                <ViewPage />
+              </Suspense>
+            ),
+          },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
           { path: 'continue_form', lazy: page(() => import('../features/wizard/ContinueFormPage')) },
           // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
@@ -48,15 +60,21 @@ export const routes: RouteObject[] = [
         path: '/dashboard',
         element: (
           <RequireUser>
-            <DashboardLayout />
+            <Outlet />
           </RequireUser>
         ),
         children: [
-          // The spec's /dashboard/home has no page: the dashboard opens on the application.
-          { index: true, element: <Navigate to="/dashboard/application" replace /> },
-          { path: 'application', element: <PendingServicePage titleKey="titles.dashboard_application" /> },
-          { path: 'applications', element: <PendingServicePage titleKey="titles.dashboard_applications" /> },
-          { path: 'profile', element: <PendingServicePage titleKey="titles.dashboard_profile" /> },
+          {
+            // The layout and its pages load lazily: nothing of the dashboard is on the landing page.
+            lazy: page(() => import('../layout/DashboardLayout')),
+            children: [
+              // The spec's /dashboard/home has no page: the dashboard opens on the application.
+              { index: true, element: <Navigate to="/dashboard/application" replace /> },
+              { path: 'application', lazy: page(() => import('../features/dashboard/ApplicationPage')) },
+              { path: 'applications', lazy: page(() => import('../features/dashboard/ApplicationsPage')) },
+              { path: 'profile', lazy: page(() => import('../features/dashboard/ProfilePage')) },
+            ],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

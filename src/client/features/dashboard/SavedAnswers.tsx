@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../app/i18n';
+import { EmptyState } from '../../components/EmptyState';
+import { useSplash } from '../splash/splash-api';
+import { answerRows, type AnswerRow } from '../wizard/answers-format';
+import { FormsLoadState } from '../wizard/FormsLoadState';
+import { useGetFormsQuery } from '../wizard/forms-api';
+import { translateStep } from '../wizard/translate-schema';
+import { addWizardTexts } from '../wizard/wizard-i18n';
+import { Details } from './parts';
+
+/** Steps whose answers are shown elsewhere or are not the applicant's to read (proofs, attachment ids). */
+const HIDDEN: Record<string, string[]> = { uploads: ['documents', 'scales'], engineer: ['validation_token'] };
+
+/** Answers of a step the served forms do not know (any more): their own names, as plain text. */
+function plainRows(answers: Record<string, unknown>): AnswerRow[] {
+  return Object.entries(answers)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([name, value]) => ({
+      label: name.replace(/_/g, ' '),
+      value: typeof value === 'object' ? JSON.stringify(value) : String(value),
+    }));
+}
+
+/**
+ * Saved answers, step by step, the way the wizard's review shows them: the forms' titles and option
+ * labels in the chosen language (the served forms, and the forms texts, which load with this page).
+ */
+export function SavedAnswers({
+  steps,
+  answers,
+  headingLevel,
+}: {
+  steps: string[];
+  answers: Record<string, Record<string, unknown>>;
+  headingLevel: 'h2' | 'h3';
+}) {
+  const { t, i18n } = useTranslation();
+  addWizardTexts(i18n);
+  const forms = useGetFormsQuery();
+  const splash = useSplash();
+  const lng = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  const sections = useMemo(() => {
+    if (!forms.data) return [];
+    const options = {
+      t: (key: string) => t(`forms:${key}`),
+      referenceLabel: (list: string, id: unknown) =>
+        (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
+          (item) => item.id === id,
+        )?.name?.[lng],
+    };
+    const texts = { yes: t('wizard.yes'), no: t('wizard.no'), row: (n: number) => t('wizard.row', { n }) };
+    return steps.map((step) => {
+      const form = forms.data!.steps[step];
+      const given = answers[step] ?? {};
+      if (!form) return { step, title: step.replace(/_/g, ' '), rows: plainRows(given) };
+      const translated = translateStep(form, options);
+      for (const name of HIDDEN[step] ?? []) translated.uiSchema[name] = { 'ui:widget': 'hidden' };
+      return { step, title: translated.title, rows: answerRows(translated.schema, translated.uiSchema, given, texts) };
+    });
+  }, [forms.data, steps, answers, splash, lng, t]);
+
+  if (!forms.data) return <FormsLoadState failed={forms.isError} onRetry={() => void forms.refetch()} />;
+  if (sections.every((s) => s.rows.length === 0)) return <EmptyState />;
+  return (
+    <>
+      {sections
+        .filter((s) => s.rows.length > 0)
+        .map((s) => (
+          <Box component="section" key={s.step} aria-labelledby={`answers-${s.step}`} sx={{ mb: 4 }}>
+            <Typography
+              component={headingLevel}
+              variant={headingLevel === 'h2' ? 'h2' : 'h3'}
+              id={`answers-${s.step}`}
+              gutterBottom
+            >
+              {s.title}
+            </Typography>
+            <Details rows={s.rows} />
+          </Box>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import type {
+  ApplicantMessage,
+  ApplicationSummary,
+  DashboardApplication,
+  DashboardAttachment,
+  Invoice,
+  Notification,
+  Permit,
+  RenewalRequest,
+  SessionTimes,
+} from '../../../shared/dashboard';
+import { api } from '../../app/api';
+import type { CodeChallenge, SignInAnswer } from '../sign-in/sign-in-api';
+
+/** Everything the dashboard shows comes under these tags: a sign-in or a switch of application drops them all. */
+export const DASHBOARD_TAGS = [
+  'Application',
+  'Applications',
+  'Attachments',
+  'Invoices',
+  'Notifications',
+  'Permits',
+] as const;
+
+export interface DashboardUploadBody {
+  /** The document's code ('sheha_letter'). */
+  document_type: string;
+  file: File;
+  /** The drawing's scale, e.g. '1:100'. */
+  scale?: string;
+}
+
+export interface DashboardUploaded {
+  attachment_id: string;
+  document_name: string;
+  size: number;
+  status: string;
+}
+
+/**
+ * The signed-in applicant's calls. Every one needs the session cookie; the base query signs out on a
+ * 401 and counts each success as activity. Forms show their errors themselves (quiet).
+ */
+export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    keepAlive: build.mutation<SessionTimes, void>({
+      query: () => ({ url: '/dashboard/keep_alive' }),
+    }),
+    getDashboardApplication: build.query<DashboardApplication, void>({
+      query: () => ({ url: '/dashboard/get_application' }),
+      providesTags: ['Application'],
+    }),
+    getApplications: build.query<ApplicationSummary[], void>({
+      query: () => ({ url: '/dashboard/get_applications' }),
+      providesTags: ['Applications'],
+    }),
+    openApplication: build.mutation<CodeChallenge, { reference_number: string }>({
+      query: (body) => ({ url: '/dashboard/open_application', body, quiet: true }),
+    }),
+    verifyOpenCode: build.mutation<SignInAnswer, { challenge_id: string; code: string }>({
+      query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
+    }),
+    getAttachments: build.query<DashboardAttachment[], void>({
+      query: () => ({ url: '/dashboard/get_attachments' }),
+      providesTags: ['Attachments'],
+    }),
+    uploadDashboardAttachment: build.mutation<DashboardUploaded, DashboardUploadBody>({
+      query: ({ document_type, file, scale }) => {
+        // The server reads the fields before the file: they must come first.
+        const body = new FormData();
+        body.append('document_type', document_type);
+        if (scale) body.append('scale', scale);
+        body.append('file', file, file.name);
+        return { url: '/attachment/upload', body, quiet: true, session: true };
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['Attachments']),
+    }),
+    getInvoices: build.query<Invoice[], void>({
+      query: () => ({ url: '/dashboard/get_invoices' }),
+      providesTags: ['Invoices'],
+    }),
+    getNotifications: build.query<Notification[], void>({
+      query: () => ({ url: '/dashboard/get_notifications' }),
+      providesTags: ['Notifications'],
+    }),
+    readNotifications: build.mutation<{ updated: number }, void>({
+      query: () => ({ url: '/dashboard/read_notifications' }),
+      // Read in the cache too (the tab's count goes), without fetching the list again.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          dashboardApi.util.updateQueryData('getNotifications', undefined, (list) => {
+            for (const item of list) item.read = true;
+          }),
+        );
+      },
+    }),
+    getPermits: build.query<Permit[], void>({
+      query: () => ({ url: '/dashboard/get_permits' }),
+      providesTags: ['Permits'],
+    }),
+    renewPermit: build.mutation<RenewalRequest, { permit_number: string; type_of_work: string; reason: string }>({
+      query: (body) => ({ url: '/dashboard/renew_permit', body, quiet: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Application', 'Permits', 'Notifications']),
+    }),
+    sendMessage: build.mutation<ApplicantMessage, { subject?: string; message: string }>({
+      query: (body) => ({ url: '/dashboard/send_message', body, quiet: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Notifications']),
+    }),
+  }),
+});
+
+export const {
+  useKeepAliveMutation,
+  useGetDashboardApplicationQuery,
+  useGetApplicationsQuery,
+  useOpenApplicationMutation,
+  useVerifyOpenCodeMutation,
+  useGetAttachmentsQuery,
+  useUploadDashboardAttachmentMutation,
+  useGetInvoicesQuery,
+  useGetNotificationsQuery,
+  useReadNotificationsMutation,
+  useGetPermitsQuery,
+  useRenewPermitMutation,
+  useSendMessageMutation,
+} = dashboardApi;
+
+/** Drops every dashboard answer: those on screen are fetched again, the others forgotten. */
+export const dashboardDataInvalidated = () => dashboardApi.util.invalidateTags([...DASHBOARD_TAGS]);

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useSendMessageMutation } from '../dashboard-api';
+import { FoldingForm } from './FoldingForm';
+
+/** "Send a message" to the Development Control Unit about this application. */
+export function MessageForm() {
+  const { t } = useTranslation();
+  const [send] = useSendMessageMutation();
+  return (
+    <FoldingForm
+      id="message"
+      title={t('dashboard.message.title')}
+      headingLevel="h2"
+      intro={t('dashboard.message.intro')}
+      openLabel={t('dashboard.message.open')}
+      submitLabel={t('dashboard.message.send')}
+      fields={[
+        { name: 'subject', label: t('dashboard.message.subject'), maxLength: 200 },
+        { name: 'message', label: t('dashboard.message.message'), multiline: true, required: true, maxLength: 2000 },
+      ]}
+      send={(values) => send(values as { subject?: string; message: string }).unwrap()}
+      successKey="dashboard.message.sent"
+    />
+  );
+}

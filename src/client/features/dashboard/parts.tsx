@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A list's answer not in yet, or failed (with Retry). */
+export function QueryState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (!failed)
+    return (
+      <Box sx={{ py: 4, display: 'flex', justifyContent: 'center' }}>
+        <CircularProgress aria-label={t('dashboard.loading')} />
+      </Box>
+    );
+  return (
+    <Alert
+      severity="error"
+      sx={{ my: 2 }}
+      action={
+        <Button color="inherit" onClick={onRetry}>
+          {t('load_error.retry')}
+        </Button>
+      }
+    >
+      {t('dashboard.load_failed')}
+    </Alert>
+  );
+}
+
+export interface Row {
+  label: string;
+  value: ReactNode;
+}
+
+/** Label/value pairs, side by side on wide screens; empty values are left out. */
+export function Details({ rows }: { rows: Row[] }) {
+  const shown = rows.filter((row) => row.value !== '' && row.value !== null && row.value !== undefined);
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { sm: 'minmax(10rem, 1fr) 2fr' }, columnGap: 2, rowGap: 1, m: 0 }}
+    >
+      {shown.map((row, i) => (
+        <Box key={`${row.label}-${i}`} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            {row.label}
+          </Box>
+          <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
+            {row.value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** One entry of a list: a card in a <ul>. */
+export function ListCard({ children, highlight = false }: { children: ReactNode; highlight?: boolean }) {
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{
+        p: 2,
+        mb: 2,
+        listStyle: 'none',
+        ...(highlight && { borderLeft: 4, borderLeftColor: 'primary.main', bgcolor: '#f1f8f4' }),
+      }}
+    >
+      {children}
+    </Paper>
+  );
+}
+
+export function CardList({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ p: 0, m: 0 }}>
+      {children}
+    </Box>
+  );
+}

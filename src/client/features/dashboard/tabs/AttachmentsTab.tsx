@@ -1,0 +1,296 @@
+import { useMemo, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { useTranslation } from 'react-i18next';
+import type { DashboardAttachment } from '../../../../shared/dashboard';
+import type { FieldError } from '../../../../shared/envelope';
+import type { RequiredDocument } from '../../../../shared/reference-data';
+import { requiredDocuments } from '../../../../shared/required-documents';
+import type { ApplicationType } from '../../../../shared/wizard-driver';
+import type { ApiFailure } from '../../../app/api';
+import { useAppDispatch } from '../../../app/hooks';
+import { showToast } from '../../../app/ui-slice';
+import { EmptyState } from '../../../components/EmptyState';
+import { useSplash } from '../../splash/splash-api';
+import {
+  useGetAttachmentsQuery,
+  useGetDashboardApplicationQuery,
+  useUploadDashboardAttachmentMutation,
+} from '../dashboard-api';
+import { fallbackName, useDownload } from '../use-download';
+import { formatDateTime, formatSize, localized } from '../format';
+import { CardList, Details, ListCard, QueryState } from '../parts';
+
+const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
+const STATUS_COLOURS = { uploaded: 'default', accepted: 'success', rejected: 'error' } as const;
+
+/** The file's type as the browser reports it, or from its extension when it reports none. */
+function typeOf(file: File): string {
+  if (file.type) return file.type;
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  return { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }[extension] ?? '';
+}
+
+/** Uploads a file for a document after the browser's quick checks (the server checks the content). */
+function useUpload() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [upload, { isLoading }] = useUploadDashboardAttachmentMutation();
+  const run = async (file: File, document: RequiredDocument | undefined, code: string, scale: string) => {
+    if (document) {
+      const types = document.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
+      if (!document.accept.includes(typeOf(file))) return t('wizard.uploads.wrong_type', { types });
+      if (file.size > document.max_bytes)
+        return t('wizard.uploads.too_large', { max: formatSize(document.max_bytes, i18n.language) });
+    }
+    if (file.size === 0) return t('wizard.uploads.empty');
+    try {
+      await upload({ document_type: code, file, scale: scale.trim() || undefined }).unwrap();
+      dispatch(showToast({ severity: 'success', key: 'dashboard.attachments.uploaded' }));
+      return '';
+    } catch (caught) {
+      const failure = caught as ApiFailure;
+      // A 422 says which value (the scale, the document) and why.
+      const first = (failure.data as { errors?: FieldError[] } | undefined)?.errors?.[0]?.message;
+      return (typeof first === 'string' && first) || failure.message || t('errors.network');
+    }
+  };
+  return { upload: run, uploading: isLoading };
+}
+
+/** Every document the portal knows, by code. */
+function useDocuments() {
+  const splash = useSplash();
+  return useMemo(() => {
+    const all = [
+      ...splash.normal_attachments,
+      ...splash.not_more_than_three_attachments,
+      ...splash.more_than_three_attachments,
+    ];
+    return new Map(all.map((d) => [d.code, d]));
+  }, [splash]);
+}
+
+function AttachmentItem({ attachment, document }: { attachment: DashboardAttachment; document?: RequiredDocument }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const download = useDownload();
+  const { upload, uploading } = useUpload();
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const name = localized(attachment.document_name, lng) || attachment.document_type;
+  const replaceable = attachment.status === 'rejected' || attachment.status === 'uploaded';
+  const ids = {
+    title: `attachment-${attachment.attachment_id}`,
+    error: `attachment-${attachment.attachment_id}-error`,
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    setError('');
+    setError(await upload(file, document, attachment.document_type, attachment.scale ?? ''));
+  };
+
+  return (
+    <ListCard highlight={attachment.status === 'rejected'}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography component="h3" variant="h3" id={ids.title}>
+          {name}
+        </Typography>
+        <Chip
+          size="small"
+          color={STATUS_COLOURS[attachment.status] ?? 'default'}
+          label={t(`dashboard.attachments.status.${attachment.status}`, { defaultValue: attachment.status })}
+        />
+      </Stack>
+      <Details
+        rows={[
+          { label: t('dashboard.attachments.scale'), value: attachment.scale ?? '' },
+          { label: t('dashboard.attachments.remark'), value: attachment.remark ?? '' },
+          { label: t('dashboard.attachments.size'), value: formatSize(attachment.size, lng) },
+          { label: t('dashboard.attachments.uploaded_at'), value: formatDateTime(attachment.uploaded_at, lng) },
+        ]}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={downloading}
+          onClick={async () => {
+            setDownloading(true);
+            await download(attachment.attachment_id, fallbackName(name, attachment.mime_type));
+            setDownloading(false);
+          }}
+          aria-label={t('dashboard.attachments.download', { document: name })}
+        >
+          {t('dashboard.attachments.download_short')}
+        </Button>
+        {replaceable && (
+          <>
+            <input
+              ref={input}
+              type="file"
+              hidden
+              data-attachment={attachment.attachment_id}
+              accept={(document?.accept ?? Object.keys(TYPE_NAMES)).join(',')}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+            <Button
+              variant={attachment.status === 'rejected' ? 'contained' : 'outlined'}
+              startIcon={<UploadFileIcon />}
+              disabled={uploading}
+              aria-describedby={error ? ids.error : undefined}
+              onClick={() => input.current?.click()}
+              aria-label={t('dashboard.attachments.replace', { document: name })}
+            >
+              {t('dashboard.attachments.replace_short')}
+            </Button>
+          </>
+        )}
+      </Stack>
+      <Box role="status">
+        {uploading && <LinearProgress aria-label={t('wizard.uploads.uploading')} sx={{ mt: 2, maxWidth: 320 }} />}
+      </Box>
+      {error && (
+        <Alert id={ids.error} severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </ListCard>
+  );
+}
+
+/** Adds a document the application does not have yet: which one, its scale, the file. */
+function UploadMore({ missing }: { missing: RequiredDocument[] }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const { upload, uploading } = useUpload();
+  const [code, setCode] = useState('');
+  const [scale, setScale] = useState('');
+  const [error, setError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const chosen = missing.find((d) => d.code === code);
+
+  const onFile = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file || !chosen) return;
+    setError('');
+    const failure = await upload(file, chosen, chosen.code, scale);
+    setError(failure);
+    if (!failure) {
+      setCode('');
+      setScale('');
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="upload-more-title" sx={{ mt: 4 }}>
+      <Typography component="h2" variant="h2" id="upload-more-title" gutterBottom>
+        {t('dashboard.attachments.add_title')}
+      </Typography>
+      {missing.length === 0 ? (
+        <Typography>{t('dashboard.attachments.all_given')}</Typography>
+      ) : (
+        <>
+          <Typography sx={{ mb: 2 }}>{t('dashboard.attachments.add_intro')}</Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+            <TextField
+              select
+              id="upload-more-document"
+              label={t('dashboard.attachments.document')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              sx={{ minWidth: 260 }}
+              helperText={chosen ? chosen.description[lng === 'sw' ? 'sw' : 'en'] : ' '}
+            >
+              {missing.map((d) => (
+                <MenuItem key={d.code} value={d.code}>
+                  {localized(d.name, lng)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              id="upload-more-scale"
+              label={t('dashboard.attachments.scale_optional')}
+              value={scale}
+              onChange={(event) => setScale(event.target.value)}
+              helperText={t('dashboard.attachments.scale_help')}
+              slotProps={{ htmlInput: { maxLength: 20 } }}
+            />
+            <input
+              ref={input}
+              type="file"
+              hidden
+              data-upload-more
+              accept={(chosen?.accept ?? Object.keys(TYPE_NAMES)).join(',')}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+            <Button
+              variant="contained"
+              startIcon={<UploadFileIcon />}
+              disabled={!chosen || uploading}
+              onClick={() => input.current?.click()}
+              sx={{ mt: { md: 1 } }}
+            >
+              {t('dashboard.attachments.choose_file')}
+            </Button>
+          </Stack>
+          <Box role="status">
+            {uploading && <LinearProgress aria-label={t('wizard.uploads.uploading')} sx={{ mt: 2, maxWidth: 320 }} />}
+          </Box>
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The Attachments tab: each document with its status and remark, download, replace; more to add. */
+export function AttachmentsTab() {
+  const { t } = useTranslation();
+  const { data, isError, refetch } = useGetAttachmentsQuery();
+  const application = useGetDashboardApplicationQuery();
+  const splash = useSplash();
+  const documents = useDocuments();
+  if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
+  const given = new Set(data.map((a) => a.document_type));
+  const type = application.data?.application_type as ApplicationType | undefined;
+  const needed = type ? requiredDocuments(type, application.data?.answers ?? {}, splash) : splash.normal_attachments;
+  const missing = needed.filter((d) => !given.has(d.code));
+  return (
+    <>
+      <Typography component="h2" variant="h2" id="attachments-title" gutterBottom>
+        {t('dashboard.attachments.title')}
+      </Typography>
+      {data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <CardList label={t('dashboard.attachments.title')}>
+          {data.map((attachment) => (
+            <AttachmentItem
+              key={attachment.attachment_id}
+              attachment={attachment}
+              document={documents.get(attachment.document_type)}
+            />
+          ))}
+        </CardList>
+      )}
+      <UploadMore missing={missing} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ApiFailure } from '../../app/api';
+import { useVerifySignInCodeMutation, type CodeChallenge } from './sign-in-api';
+import { takeIntendedUrl, useOpenSession } from './use-open-session';
+
+export interface CodeStepProps {
+  reference: string;
+  challenge: CodeChallenge;
+  /** A new code needs a new captcha: back to the first step, the reference number kept. */
+  onNewCode: () => void;
+  onOtherReference: () => void;
+}
+
+/** The code sent by SMS: where it went, its field, Verify; a wrong code keeps the field shown. */
+export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: CodeStepProps) {
+  const { t } = useTranslation();
+  const [verify, verifying] = useVerifySignInCodeMutation();
+  const openSession = useOpenSession();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => codeInput.current?.focus(), []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    if (code.trim() === '') {
+      setError(t('view.code_missing'));
+      codeInput.current?.focus();
+      return;
+    }
+    try {
+      const answer = await verify({ challenge_id: challenge.challenge_id, code: code.trim() }).unwrap();
+      openSession(answer, takeIntendedUrl());
+    } catch (failure) {
+      setError((failure as ApiFailure).message || t('errors.network'));
+      codeInput.current?.focus();
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="view-code-title">
+      <Typography component="h2" variant="h6" id="view-code-title" gutterBottom>
+        {t('view.code_title')}
+      </Typography>
+      <Typography role="status" sx={{ mb: 2 }}>
+        {t('view.code_sent', {
+          reference_number: reference.trim(),
+          sent_to: challenge.sent_to,
+          minutes: Math.max(1, Math.round(challenge.expires_in_s / 60)),
+        })}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }}>
+        <TextField
+          id="view-code"
+          inputRef={codeInput}
+          label={t('view.code')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={Boolean(error)}
+          helperText={error || ' '}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 },
+            formHelperText: { role: error ? 'alert' : undefined } as object,
+          }}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={verifying.isLoading}>
+          {t('view.verify')}
+        </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="text" onClick={onNewCode}>
+          {t('view.new_code')}
+        </Button>
+        <Button variant="text" onClick={onOtherReference}>
+          {t('view.other_reference')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
