@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
+import { dashboardHandlers } from './dashboard-handlers';
 import { mockSplash } from './mock-data';
 import { wizardHandlers } from './wizard-handlers';
 
@@ -86,6 +87,8 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
       return envelope(200, 'OK', { items, total: found.length, page, page_size });
     }),
 
+    // Before the wizard's: the two share verify_code and upload, and these pass on what is not theirs.
+    ...dashboardHandlers(splash, wait),
     ...wizardHandlers(splash, wait),
   ];
 }

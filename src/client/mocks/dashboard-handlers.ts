@@ -1,0 +1,263 @@
+import { http, HttpResponse } from 'msw';
+import type { SessionTimes, SignedInUser } from '../../shared/dashboard';
+import type { Envelope } from '../../shared/envelope';
+import type { Splash } from '../../shared/reference-data';
+import { MOCK_REFERENCES, mockApplications, summaryOf, type MockApplication } from './dashboard-data';
+import { MOCK_CODE } from './wizard-handlers';
+
+/** In mock mode the captcha always shows, and accepts, these characters (case and spaces do not count). */
+export const MOCK_CAPTCHA_ANSWER = 'TX7K4';
+
+const IDLE_S = 30 * 60;
+const MAX_MS = 12 * 3600_000;
+
+function envelope<T>(code: number, message: string, data: T) {
+  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
+}
+
+const normalized = (reference: unknown) =>
+  typeof reference === 'string' ? reference.replace(/[\s-]/g, '').toUpperCase() : '';
+
+const captchaSvg = (text: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="60" viewBox="0 0 180 60">` +
+  `<rect width="100%" height="100%" fill="#ffffff"/>` +
+  `<path d="M5 40 C 50 10, 120 60, 175 20" stroke="#999" fill="none"/>` +
+  `<text x="90" y="42" font-family="monospace" font-size="34" text-anchor="middle" fill="#333" letter-spacing="6">${text}</text></svg>`;
+
+/** A one-page PDF, for downloads. */
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** A file's type by its first bytes, as the server decides it. */
+async function sniff(file: File): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46)) return 'application/pdf';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  return '';
+}
+
+/**
+ * View (sign-in) and the dashboard for the mock backend. The captcha is always MOCK_CAPTCHA_ANSWER
+ * and every code MOCK_CODE. The mock does not check cookies: its dashboard answers for the
+ * application signed in last, and for the demo one with a permit before any sign-in (so a stored
+ * user survives a reload); Logout goes back to that one.
+ */
+export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) {
+  const applications = mockApplications(splash);
+  let current = normalized(MOCK_REFERENCES.permit);
+  let signedInAt = Date.now();
+  const captchas = new Set<string>();
+  /** challenge id → the application's reference number (normalized) */
+  const challenges = new Map<string, string>();
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
+
+  const open = (): MockApplication => applications.get(current)!;
+  const body = async (request: Request) => ((await request.clone().json()) ?? {}) as Record<string, unknown>;
+  const times = (): SessionTimes => {
+    const now = Date.now();
+    const expires = signedInAt + MAX_MS;
+    return {
+      idle_expires_at: new Date(Math.min(now + IDLE_S * 1000, expires)).toISOString(),
+      expires_at: new Date(expires).toISOString(),
+      idle_timeout_s: IDLE_S,
+    };
+  };
+  const userOf = (mock: MockApplication): SignedInUser => {
+    const { reference_number, application_type, status, days_applied, personal } = mock.application;
+    return {
+      reference_number,
+      application_type,
+      status,
+      step_number: 7,
+      days_applied,
+      mobile: mock.sentTo,
+      email: mock.email,
+      first_name: String(personal.first_name ?? ''),
+      last_name: String(personal.last_name ?? ''),
+    };
+  };
+  const challenge = (reference: string, mock: MockApplication) => {
+    const id = nextId('mock-sign-in');
+    challenges.set(id, reference);
+    return envelope(200, 'A code has been sent to the phone saved in your application.', {
+      challenge_id: id,
+      sent_to: mock.sentTo,
+      expires_in_s: 600,
+    });
+  };
+  const dashboard = (path: string, answer: (mock: MockApplication, request: Request) => Response | Promise<Response>) =>
+    http.post(`/api/dashboard/${path}`, async ({ request }) => {
+      await wait();
+      return answer(open(), request);
+    });
+
+  return [
+    http.post('/api/captcha/new', async () => {
+      await wait();
+      const id = nextId('mock-captcha');
+      captchas.add(id);
+      return envelope(200, 'OK', { captcha_id: id, svg: captchaSvg(MOCK_CAPTCHA_ANSWER), expires_in_s: 300 });
+    }),
+
+    http.post('/api/application/get_application', async ({ request }) => {
+      await wait();
+      const { reference_number, captcha_id, captcha_answer } = await body(request);
+      const known = captchas.delete(String(captcha_id));
+      if (!known || normalized(captcha_answer) !== MOCK_CAPTCHA_ANSWER)
+        return envelope(422, 'The characters do not match the image. Try the new image.', {
+          errors: [{ path: '/captcha_answer', message: 'The characters do not match the image. Try the new image.' }],
+        });
+      const reference = normalized(reference_number);
+      if (reference === normalized(MOCK_REFERENCES.draft))
+        return envelope(409, 'This application has not been submitted yet. Open it with Continue.', {});
+      const mock = applications.get(reference);
+      if (!mock) return envelope(404, 'No application has this reference number.', {});
+      return challenge(reference, mock);
+    }),
+
+    // Shared with Continue: a challenge this file did not make is left to the wizard's handler.
+    http.post('/api/application/verify_code', async ({ request }) => {
+      const { challenge_id, code } = await body(request);
+      const reference = challenges.get(String(challenge_id));
+      if (!reference) return undefined;
+      await wait();
+      if (code !== MOCK_CODE)
+        return envelope(422, 'The code is wrong or has expired. Check it, or ask for a new code.', {});
+      challenges.delete(String(challenge_id));
+      current = reference;
+      signedInAt = Date.now();
+      return envelope(200, 'Signed in', { user: userOf(open()), session: times() });
+    }),
+
+    http.post('/api/application/logout', async () => {
+      await wait();
+      current = normalized(MOCK_REFERENCES.permit);
+      signedInAt = Date.now();
+      return envelope(200, 'You have logged out.', {});
+    }),
+
+    dashboard('keep_alive', () => envelope(200, 'OK', times())),
+    dashboard('get_application', (mock) => envelope(200, 'OK', mock.application)),
+    dashboard('get_applications', () =>
+      envelope(
+        200,
+        'OK',
+        [...applications.entries()].map(([reference, mock]) => summaryOf(mock, reference === current)),
+      ),
+    ),
+    dashboard('open_application', async (_mock, request) => {
+      const reference = normalized((await body(request)).reference_number);
+      const other = applications.get(reference);
+      if (!other) return envelope(403, 'Access denied', {});
+      return challenge(reference, other);
+    }),
+    dashboard('get_attachments', (mock) => envelope(200, 'OK', mock.attachments)),
+    dashboard('download_attachment', async (mock, request) => {
+      const { attachment_id } = await body(request);
+      const found = mock.attachments.find((a) => a.attachment_id === attachment_id);
+      if (!found) return envelope(404, 'No such document.', {});
+      return new HttpResponse(PDF, {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${found.document_type}.pdf"`,
+        },
+      });
+    }),
+    dashboard('get_invoices', (mock) => envelope(200, 'OK', mock.invoices)),
+    dashboard('get_notifications', (mock) => envelope(200, 'OK', mock.notifications)),
+    dashboard('read_notifications', (mock) => {
+      const unread = mock.notifications.filter((n) => !n.read);
+      for (const n of unread) n.read = true;
+      return envelope(200, 'OK', { updated: unread.length });
+    }),
+    dashboard('get_permits', (mock) => envelope(200, 'OK', mock.permits)),
+    dashboard('renew_permit', async (mock, request) => {
+      const { permit_number, type_of_work, reason } = await body(request);
+      if (!mock.application.can_renew) return envelope(409, 'This permit cannot be renewed now.', {});
+      const now = new Date().toISOString();
+      mock.application.can_renew = false;
+      mock.application.status = 'renewal_requested';
+      mock.application.history.push({ status: 'renewal_requested', remark: null, at: now });
+      return envelope(200, 'Your renewal request has been sent.', {
+        renewal_id: nextId('mock-renewal'),
+        reference_number: mock.application.reference_number,
+        permit_number: String(permit_number),
+        type_of_work: String(type_of_work),
+        reason: String(reason),
+        created_at: now,
+      });
+    }),
+    dashboard('send_message', async (mock, request) => {
+      const { subject, message } = await body(request);
+      if (typeof message !== 'string' || message.trim() === '')
+        return envelope(422, 'Some values are missing or not valid.', {
+          errors: [{ path: '/message', message: 'Write a message.' }],
+        });
+      return envelope(200, 'Your message has been sent.', {
+        message_id: nextId('mock-message'),
+        reference_number: mock.application.reference_number,
+        subject: typeof subject === 'string' ? subject : null,
+        message,
+        created_at: new Date().toISOString(),
+      });
+    }),
+
+    // Uploads without a reference number go to the signed-in application; the others to the wizard's handler.
+    http.post('/api/attachment/upload', async ({ request }) => {
+      const form = await request.clone().formData();
+      if (form.get('reference_number')) return undefined;
+      await wait();
+      const mock = open();
+      const code = String(form.get('document_type') ?? '');
+      const document = [
+        ...splash.normal_attachments,
+        ...splash.not_more_than_three_attachments,
+        ...splash.more_than_three_attachments,
+      ].find((d) => d.code === code);
+      if (!document) {
+        const message = 'This is not a document the application asks for.';
+        return envelope(422, message, { errors: [{ path: '/document_type', message }] });
+      }
+      const existing = mock.attachments.find((a) => a.document_type === code);
+      if (existing?.status === 'accepted')
+        return envelope(409, 'This document has been accepted and cannot be replaced.', {});
+      const file = form.get('file');
+      // Not `instanceof File`: under test, the request's File is Node's, not the DOM's.
+      if (file === null || typeof file === 'string')
+        return envelope(400, 'Some values in the request are missing or not valid.', {});
+      if (file.size > document.max_bytes) return envelope(413, 'The file is too large.', {});
+      const type = await sniff(file);
+      if (!document.accept.includes(type))
+        return envelope(
+          415,
+          'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.',
+          {},
+        );
+      const scale = form.get('scale');
+      const uploaded = {
+        attachment_id: nextId('att-mock'),
+        document_type: code,
+        document_name: document.name,
+        scale: typeof scale === 'string' && scale ? scale : (existing?.scale ?? null),
+        status: 'uploaded' as const,
+        remark: null,
+        size: file.size,
+        mime_type: type,
+        uploaded_at: new Date().toISOString(),
+      };
+      mock.attachments = [...mock.attachments.filter((a) => a !== existing), uploaded];
+      return envelope(200, 'The document was uploaded.', {
+        attachment_id: uploaded.attachment_id,
+        document_name: document.name.en,
+        size: file.size,
+        status: 'uploaded',
+      });
+    }),
+  ];
+}
