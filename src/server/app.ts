@@ -34,6 +34,9 @@ import { ApplicationsService, type EngineerProofs } from './applications/applica
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
+import { BackOfficeService } from './back-office/back-office-service';
+import { Notifier } from './notifications/notifier';
+import { staffRoutes } from './routes/staff-routes';
 import { CaptchaService } from './captcha/captcha-service';
 import { captchaRoutes } from './routes/captcha-routes';
 
@@ -159,6 +162,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   captchaRoutes(app, new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS }));
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);
+  const notifier = new Notifier(database.db, sms);
   const codes = new OneTimeCodes(database.db);
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
   engineerRoutes(app, database.db, confirmation);
@@ -177,5 +181,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     config.UPLOAD_MAX_BYTES,
   );
 
+  staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
   return Object.assign(app, { splash, forms }) as KibaliApp;
 }

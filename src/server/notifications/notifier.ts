@@ -15,10 +15,12 @@ export interface NoticeText {
 }
 
 /** A notice's parameters made readable in `language` (statuses and document names are keys or bilingual). */
-function localizedParams(language: Language, params: Record<string, unknown>): Record<string, unknown> {
+function localizedParams(language: Language, kind: string, params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...params };
+  // A document's status (accepted, rejected) has its own texts, not an application's.
+  const statuses = kind === 'attachment_reviewed' ? 'attachment_statuses' : 'statuses';
   for (const key of ['status', 'from_status']) {
-    if (typeof params[key] === 'string') out[key] = message(language, `statuses.${params[key]}`);
+    if (typeof params[key] === 'string') out[key] = message(language, `${statuses}.${params[key]}`);
   }
   const document = params.document as Partial<Record<Language, string>> | undefined;
   if (document && typeof document === 'object') out.document = document[language] ?? document.en;
@@ -29,7 +31,7 @@ function localizedParams(language: Language, params: Record<string, unknown>): R
 }
 
 export function noticeText(language: Language, kind: string, params: Record<string, unknown>): NoticeText {
-  const values = localizedParams(language, params);
+  const values = localizedParams(language, kind, params);
   return {
     title: message(language, `notices.${kind}.title`, values),
     message: message(language, `notices.${kind}.message`, values),
@@ -86,7 +88,10 @@ export class Notifier {
     return { ...row, language: isLanguage(row.language) ? row.language : 'en' };
   }
 
-  private async text(application: { reference_number: string; phone: string | null; language: Language }, text: NoticeText) {
+  private async text(
+    application: { reference_number: string; phone: string | null; language: Language },
+    text: NoticeText,
+  ) {
     if (!application.phone) return;
     const sms = message(application.language, 'sms_notice', {
       reference_number: formatReferenceNumber(application.reference_number),

@@ -1,13 +1,39 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOCALES_DIR, SCHEMAS_DIR } from '../app';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/setup';
+import { seedDemo } from '../db/seed/seed-demo';
 import { seedReferenceData } from '../db/seed/seed-reference-data';
+import { FormRegistry } from '../forms/form-registry';
 
-// Re-writes the reference lists from src/server/db/seed/reference-data.ts, updating rows in place.
+// Re-writes the reference lists from src/shared/reference-seed.ts, updating rows in place.
+// With --demo, adds a set of fictional applications in every state (src/server/db/seed/seed-demo.ts).
+const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
 const config = loadConfig();
+const forms = values.demo ? await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR) : undefined;
 const database = await openConfiguredDatabase(config, (line) => console.log(line));
 try {
   await seedReferenceData(database.db);
   console.log('Reference data seeded.');
+  if (forms) {
+    const demo = await seedDemo({ db: database.db, forms, uploadsDir: path.join(config.DATA_DIR, 'uploads') });
+    console.log('\nDemo applications (fictional people):');
+    const width = Math.max(...demo.map((d) => d.status.length));
+    for (const d of demo)
+      console.log(`  ${d.reference_number}  ${d.status.padEnd(width)}  ${d.applicant} (${d.phone}): ${d.story}`);
+    console.log(
+      [
+        '',
+        'To see one as its applicant: start the server with development tools on (DEV_TOOLS=1 npm start),',
+        'open View (/home/login), type its reference number and the captcha, then read the SMS code in the',
+        'outbox: POST /api/dev/outbox, e.g. curl -s -X POST -H "content-type: application/json" -d "{}"',
+        `http://localhost:${config.PORT}/api/dev/outbox. The draft opens with Continue (/home/continue).`,
+        'Staff: npm run staff -- list (with the server stopped), or npm run staff -- list --url http://localhost:' +
+          `${config.PORT} with STAFF_API_TOKEN set.`,
+      ].join('\n'),
+    );
+  }
 } finally {
   await database.close();
 }

@@ -1,0 +1,317 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Every line of the back office's SQL. Input never becomes SQL text: values are parameters. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The end date of the application's latest permit (a renewal issues a newer one). */
+const latestPermitUntil = sql<string | null>`(
+  select p.valid_until from permit p
+  where p.application_id = application.id
+  order by p.created_at desc, p.valid_until desc
+  limit 1)`;
+
+/** The status as people see it: an issued or renewed permit past its end date shows as expired (see shownStatus). */
+const shownStatusSql = (today: string) =>
+  sql<string>`case when application.status in ('permit_issued', 'renewed') and ${latestPermitUntil} < ${today}
+    then 'expired' else application.status end`;
+
+const personalText = (field: string) => sql<string | null>`application.answers->'personal'->>${field}`;
+
+export interface ApplicationFilter {
+  /** A shown status ('expired' included); drafts are left out unless this is 'draft'. */
+  status?: string;
+  application_type?: string;
+  /** The whole stored reference number, or its beginning. */
+  reference?: { exact: string } | { prefix: string };
+  /** Words to find in the applicant's first, middle and last name, case-insensitively. */
+  name?: string;
+  today: string;
+}
+
+/** LIKE's own characters in a search text match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered(db: Db, filter: ApplicationFilter) {
+  let query = db.selectFrom('application');
+  const shown = shownStatusSql(filter.today);
+  if (filter.status !== undefined) query = query.where(sql<boolean>`${shown} = ${filter.status}`);
+  if (filter.status !== 'draft') query = query.where('application.status', '!=', 'draft');
+  if (filter.application_type !== undefined)
+    query = query.where('application.application_type', '=', filter.application_type);
+  if (filter.reference && 'exact' in filter.reference)
+    query = query.where('application.reference_number', '=', filter.reference.exact);
+  if (filter.reference && 'prefix' in filter.reference)
+    query = query.where('application.reference_number', 'like', `${escapeLike(filter.reference.prefix)}%`);
+  if (filter.name !== undefined) {
+    const pattern = `%${escapeLike(filter.name)}%`;
+    const [first, middle, last] = [personalText('first_name'), personalText('middle_name'), personalText('last_name')];
+    query = query.where(
+      sql<boolean>`(concat_ws(' ', ${first}, ${last}) ilike ${pattern}
+        or concat_ws(' ', ${first}, ${middle}, ${last}) ilike ${pattern})`,
+    );
+  }
+  return query;
+}
+
+export async function countApplications(db: Db, filter: ApplicationFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function findApplications(db: Db, filter: ApplicationFilter, limit: number, offset: number) {
+  return filtered(db, filter)
+    .select([
+      'application.reference_number',
+      'application.application_type',
+      'application.submitted_at',
+      'application.updated_at',
+      shownStatusSql(filter.today).as('shown_status'),
+      sql<Record<string, unknown> | null>`application.answers->'personal'`.as('personal'),
+    ])
+    .orderBy('application.updated_at', 'desc')
+    .orderBy('application.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+const applicationColumns = [
+  'id',
+  'reference_number',
+  'application_type',
+  'status',
+  'answers',
+  'phone',
+  'id_number',
+  'language',
+  'created_at',
+  'updated_at',
+  'submitted_at',
+] as const;
+
+export async function findApplication(db: Db, reference: string) {
+  return db
+    .selectFrom('application')
+    .select(applicationColumns)
+    .where('reference_number', '=', reference)
+    .executeTakeFirst();
+}
+
+/** The application, locked until the transaction ends: two staff changes of one application cannot interleave. */
+export async function lockApplication(trx: Transaction<Database>, reference: string) {
+  return trx
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'status'])
+    .where('reference_number', '=', reference)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function lockApplicationById(trx: Transaction<Database>, id: number) {
+  return trx
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new status and its line in the history. */
+export async function moveStatus(
+  trx: Transaction<Database>,
+  applicationId: number,
+  status: string,
+  remark: string | null,
+) {
+  await trx
+    .updateTable('application')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', applicationId)
+    .execute();
+  await trx.insertInto('application_event').values({ application_id: applicationId, status, remark }).execute();
+}
+
+export async function touchApplication(trx: Transaction<Database>, applicationId: number) {
+  await trx.updateTable('application').set({ updated_at: new Date() }).where('id', '=', applicationId).execute();
+}
+
+export async function history(db: Db, applicationId: number) {
+  return db
+    .selectFrom('application_event')
+    .select(['status', 'remark', 'created_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function invoicesOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('invoice')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function permitsOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('permit')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('valid_until', 'desc')
+    .execute();
+}
+
+export async function attachmentsOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function notificationCount(db: Db, applicationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function controlNumberTaken(db: Db, controlNumber: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoice')
+    .select('id')
+    .where('control_number', '=', controlNumber)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertInvoice(
+  trx: Transaction<Database>,
+  invoice: {
+    id: string;
+    application_id: number;
+    description: string | null;
+    amount_tzs: number;
+    control_number: string;
+    due_date: string;
+  },
+) {
+  return trx.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
+  return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+}
+
+export async function markPaid(trx: Transaction<Database>, invoiceId: string) {
+  return trx
+    .updateTable('invoice')
+    .set({ paid_at: new Date() })
+    .where('id', '=', invoiceId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function permitNumberTaken(db: Db, permitNumber: string): Promise<boolean> {
+  const row = await db.selectFrom('permit').select('id').where('permit_number', '=', permitNumber).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPermit(
+  trx: Transaction<Database>,
+  permit: { id: string; application_id: number; permit_number: string; valid_from: string; valid_until: string },
+) {
+  return trx.insertInto('permit').values(permit).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function lockAttachment(trx: Transaction<Database>, attachmentId: string) {
+  return trx
+    .selectFrom('attachment')
+    .select(['id', 'application_id', 'document_type', 'status'])
+    .where('id', '=', attachmentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function reviewAttachment(
+  trx: Transaction<Database>,
+  attachmentId: string,
+  status: string,
+  remark: string | null,
+) {
+  return trx
+    .updateTable('attachment')
+    .set({ status, remark })
+    .where('id', '=', attachmentId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** What applicants sent, newest first, optionally of one application; with the total for paging. */
+export async function findMessages(db: Db, applicationId: number | undefined, limit: number, offset: number) {
+  let query = db
+    .selectFrom('applicant_message')
+    .innerJoin('application', 'application.id', 'applicant_message.application_id');
+  if (applicationId !== undefined) query = query.where('applicant_message.application_id', '=', applicationId);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'applicant_message.id',
+        'application.reference_number',
+        'applicant_message.subject',
+        'applicant_message.message',
+        'applicant_message.created_at',
+      ])
+      .orderBy('applicant_message.created_at', 'desc')
+      .orderBy('applicant_message.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findRenewals(db: Db, applicationId: number | undefined, limit: number, offset: number) {
+  let query = db
+    .selectFrom('renewal_request')
+    .innerJoin('application', 'application.id', 'renewal_request.application_id')
+    .innerJoin('permit', 'permit.id', 'renewal_request.permit_id');
+  if (applicationId !== undefined) query = query.where('renewal_request.application_id', '=', applicationId);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'renewal_request.id',
+        'application.reference_number',
+        'permit.permit_number',
+        'renewal_request.type_of_work',
+        'renewal_request.reason',
+        'renewal_request.created_at',
+      ])
+      .orderBy('renewal_request.created_at', 'desc')
+      .orderBy('renewal_request.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function applicationIdOf(db: Db, reference: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('application')
+    .select('id')
+    .where('reference_number', '=', reference)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,118 @@
+import type { Invoice, Permit } from '../../shared/dashboard';
+import { isApplicationStatus } from '../../shared/dashboard';
+import type { Language, LocalizedText, RequiredDocument } from '../../shared/reference-data';
+import type { InvoiceTable } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import { message } from '../i18n/messages';
+
+/** The back office's checks of what staff give, and the shapes its rows are answered in. */
+
+export const ATTACHMENT_REVIEW_STATUSES = ['accepted', 'rejected'] as const;
+/** Moves that need a remark: the applicant must learn why. */
+export const REMARK_REQUIRED = new Set(['returned', 'rejected']);
+export const NO_INVOICE = new Set(['draft', 'rejected']);
+export const MAX_PAGE_SIZE = 100;
+export const MAX_AMOUNT_TZS = 1_000_000_000_000;
+export const CONTROL_NUMBER = /^[0-9]{6,20}$/;
+export const PERMIT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/.-]{2,39}$/;
+const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: unknown): text is string {
+  if (typeof text !== 'string' || !ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+export const cleanText = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** The applicant's name as the personal step holds it. */
+export function applicantName(personal: unknown): string {
+  const p = (personal ?? {}) as Record<string, unknown>;
+  return [p.first_name, p.middle_name, p.last_name]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .map((part) => part.trim())
+    .join(' ');
+}
+
+/** Field problems of one call, each `{ path, message }` in the caller's language; 422 when there is any. */
+export class Problems {
+  private readonly list: { path: string; message: string }[] = [];
+  constructor(private readonly language: Language) {}
+  add(path: string, key: string, params?: Record<string, unknown>): void {
+    this.list.push({ path, message: message(this.language, `back_office.fields.${key}`, params) });
+  }
+  /** Throws the 422 when there is a problem, with the envelope's message `messageKey`. */
+  check(messageKey = 'validation_failed', params?: Record<string, unknown>): void {
+    if (this.list.length > 0) throw new ApiError(422, messageKey, { errors: this.list }, params);
+  }
+}
+
+export function documentName(documents: Map<string, RequiredDocument>, code: string): LocalizedText {
+  return documents.get(code)?.name ?? { en: code, sw: code };
+}
+
+export function statusName(language: Language, status: string): string {
+  return isApplicationStatus(status) || status === 'expired' ? message(language, `statuses.${status}`) : status;
+}
+
+export function duplicate(field: 'control_number' | 'permit_number', value: string): ApiError {
+  return field === 'control_number'
+    ? new ApiError(409, 'back_office.duplicate_control_number', { control_number: value }, { control_number: value })
+    : new ApiError(409, 'back_office.duplicate_permit_number', { permit_number: value }, { permit_number: value });
+}
+
+/** PostgreSQL's unique_violation: another transaction took the number between our check and our insert. */
+export function uniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+export function smsFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 503 && error.messageKey === 'sms_unavailable';
+}
+
+type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'control_number' | 'due_date'> & {
+  amount_tzs: string | number;
+  paid_at: Date | null;
+  created_at: Date;
+};
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    invoice_id: row.id,
+    description: row.description,
+    amount_tzs: Number(row.amount_tzs),
+    control_number: row.control_number,
+    due_date: row.due_date,
+    status: row.paid_at ? 'paid' : 'unpaid',
+    paid_at: iso(row.paid_at),
+    created_at: iso(row.created_at)!,
+  };
+}
+
+/** Amounts are written with thousands separators, the same in English and Swahili: TZS 1,250,000. */
+export function invoiceParams(row: InvoiceRow): Record<string, unknown> {
+  return {
+    amount: Number(row.amount_tzs).toLocaleString('en-US'),
+    control_number: row.control_number,
+    due_date: row.due_date,
+  };
+}
+
+export function toPermit(
+  row: { permit_number: string; valid_from: string; valid_until: string; created_at: Date },
+  today: string,
+): Permit {
+  return {
+    permit_number: row.permit_number,
+    valid_from: row.valid_from,
+    valid_until: row.valid_until,
+    status: row.valid_until < today ? 'expired' : 'valid',
+    issued_at: iso(row.created_at)!,
+  };
+}

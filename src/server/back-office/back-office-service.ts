@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  APPLICATION_STATUSES,
+  STATUS_MOVES,
+  canSetStatus,
+  isApplicationStatus,
+  shownStatus,
+  statusAfterPermit,
+  todayIso,
+  type ApplicantMessage,
+  type AttachmentStatus,
+  type Invoice,
+  type Permit,
+  type RenewalRequest,
+} from '../../shared/dashboard';
+import type { Language, RequiredDocument } from '../../shared/reference-data';
+import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import type { NoticeKind, Notifier } from '../notifications/notifier';
+import type { SplashService } from '../reference/splash-service';
+import * as repo from './back-office-repository';
+import {
+  ATTACHMENT_REVIEW_STATUSES,
+  CONTROL_NUMBER,
+  MAX_AMOUNT_TZS,
+  MAX_PAGE_SIZE,
+  NO_INVOICE,
+  PERMIT_NUMBER,
+  Problems,
+  REMARK_REQUIRED,
+  UUID,
+  applicantName,
+  cleanText,
+  documentName,
+  duplicate,
+  invoiceParams,
+  isIsoDate,
+  iso,
+  smsFailure,
+  statusName,
+  toInvoice,
+  toPermit,
+  uniqueViolation,
+} from './back-office-rules';
+import type {
+  ApplicationListItem,
+  AttachmentReview,
+  InvoiceInput,
+  ListApplicationsInput,
+  NoteInput,
+  Notified,
+  Page,
+  PageInput,
+  PermitInput,
+  StaffApplication,
+} from './back-office-types';
+
+export type * from './back-office-types';
+
+/**
+ * The development control unit's back office: it moves applications along their states, adds
+ * invoices and permits, reviews documents and tells the applicant (dashboard notification and SMS in
+ * the applicant's language) of each change. The HTTP API and the command line both call this.
+ * `language` is only that of the answer's messages (the caller's); the applicant's comes from the application.
+ */
+export class BackOfficeService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly notifier: Notifier,
+    private readonly splash: SplashService,
+  ) {}
+
+  async listApplications(input: ListApplicationsInput, language: Language = 'en'): Promise<Page<ApplicationListItem>> {
+    const problems = new Problems(language);
+    const { page, page_size } = this.paging(input, problems);
+    if (input.status !== undefined && input.status !== 'expired' && !isApplicationStatus(input.status))
+      problems.add('/status', 'status', { statuses: [...APPLICATION_STATUSES, 'expired'].join(', ') });
+    let reference: repo.ApplicationFilter['reference'];
+    if (input.reference_number !== undefined) {
+      const exact = normalizeReferenceNumber(input.reference_number);
+      const compact = input.reference_number.toUpperCase().replace(/[\s-]/g, '');
+      if (exact) reference = { exact };
+      else if (/^[0-9A-Z]{1,10}$/.test(compact)) reference = { prefix: compact };
+      else problems.add('/reference_number', 'reference_number');
+    }
+    problems.check();
+    const name = input.name?.trim().replace(/\s+/g, ' ');
+    const filter: repo.ApplicationFilter = {
+      today: todayIso(),
+      ...(input.status === undefined ? {} : { status: input.status }),
+      ...(input.application_type === undefined ? {} : { application_type: input.application_type }),
+      ...(reference ? { reference } : {}),
+      ...(name ? { name } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      repo.findApplications(this.db, filter, page_size, (page - 1) * page_size),
+      repo.countApplications(this.db, filter),
+    ]);
+    const items = rows.map((r) => ({
+      reference_number: formatReferenceNumber(r.reference_number),
+      application_type: r.application_type,
+      status: r.shown_status,
+      applicant_name: applicantName(r.personal),
+      submitted_at: iso(r.submitted_at),
+      updated_at: iso(r.updated_at)!,
+    }));
+    return { items, total, page, page_size };
+  }
+
+  async getApplication(referenceInput: string): Promise<StaffApplication> {
+    const row = await repo.findApplication(this.db, this.reference(referenceInput));
+    if (!row) throw new ApiError(404, 'application_not_found');
+    const [events, invoices, permits, attachments, notifications, documents] = await Promise.all([
+      repo.history(this.db, row.id),
+      repo.invoicesOf(this.db, row.id),
+      repo.permitsOf(this.db, row.id),
+      repo.attachmentsOf(this.db, row.id),
+      repo.notificationCount(this.db, row.id),
+      this.documents(),
+    ]);
+    const today = todayIso();
+    const scales = ((row.answers.uploads ?? {}) as { scales?: Record<string, unknown> }).scales ?? {};
+    return {
+      reference_number: formatReferenceNumber(row.reference_number),
+      application_type: row.application_type,
+      status: shownStatus(row.status, permits[0]?.valid_until, today),
+      stored_status: row.status,
+      applicant_name: applicantName(row.answers.personal),
+      phone: row.phone,
+      id_number: row.id_number,
+      language: row.language,
+      created_at: iso(row.created_at)!,
+      submitted_at: iso(row.submitted_at),
+      updated_at: iso(row.updated_at)!,
+      allowed_moves: isApplicationStatus(row.status) ? [...STATUS_MOVES[row.status]] : [],
+      permit_moves_to: statusAfterPermit(row.status) ?? null,
+      answers: row.answers,
+      history: events.map((e) => ({ status: e.status, remark: e.remark, at: iso(e.created_at)! })),
+      invoices: invoices.map(toInvoice),
+      permits: permits.map((p) => toPermit(p, today)),
+      attachments: attachments.map((a) => {
+        // The scale recorded with the upload where there is one, else the uploads step's.
+        const scale = (a as { scale?: unknown }).scale ?? scales[a.document_type];
+        return {
+          attachment_id: a.id,
+          document_type: a.document_type,
+          document_name: documentName(documents, a.document_type),
+          scale: typeof scale === 'string' ? scale : null,
+          status: a.status as AttachmentStatus,
+          remark: a.remark,
+          size: a.size,
+          mime_type: a.mime_type,
+          uploaded_at: iso(a.created_at)!,
+        };
+      }),
+      notifications,
+    };
+  }
+
+  /** One of the moves of STATUS_MOVES, with a remark (required when returning or rejecting). */
+  async setStatus(
+    referenceInput: string,
+    to: string,
+    remarkInput?: string | null,
+    language: Language = 'en',
+  ): Promise<{ reference_number: string; from: string; status: string } & Notified> {
+    if (!isApplicationStatus(to)) {
+      const problems = new Problems(language);
+      problems.add('/status', 'status', { statuses: APPLICATION_STATUSES.join(', ') });
+      problems.check('back_office.unknown_status', { status: to });
+    }
+    const reference = this.reference(referenceInput);
+    const remark = cleanText(remarkInput);
+    const moved = await this.db.transaction().execute(async (trx) => {
+      const application = await repo.lockApplication(trx, reference);
+      if (!application) throw new ApiError(404, 'application_not_found');
+      const from = application.status;
+      if (!canSetStatus(from, to)) {
+        throw new ApiError(
+          409,
+          'back_office.illegal_status_move',
+          { from, to, allowed: isApplicationStatus(from) ? [...STATUS_MOVES[from]] : [] },
+          { from: statusName(language, from), to: statusName(language, to) },
+        );
+      }
+      if (REMARK_REQUIRED.has(to) && !remark) {
+        const problems = new Problems(language);
+        problems.add('/remark', 'remark_required');
+        problems.check();
+      }
+      await repo.moveStatus(trx, application.id, to, remark);
+      return { id: application.id, from };
+    });
+    const notified = await this.notify(moved.id, 'status_changed', { status: to, from_status: moved.from, remark });
+    return { reference_number: formatReferenceNumber(reference), from: moved.from, status: to, ...notified };
+  }
+
+  async addInvoice(
+    referenceInput: string,
+    input: InvoiceInput,
+    language: Language = 'en',
+  ): Promise<Invoice & Notified> {
+    const reference = this.reference(referenceInput);
+    const problems = new Problems(language);
+    if (!Number.isSafeInteger(input.amount_tzs) || input.amount_tzs <= 0 || input.amount_tzs > MAX_AMOUNT_TZS)
+      problems.add('/amount_tzs', 'amount');
+    const controlNumber = typeof input.control_number === 'string' ? input.control_number.trim() : '';
+    if (!CONTROL_NUMBER.test(controlNumber)) problems.add('/control_number', 'control_number');
+    if (!isIsoDate(input.due_date)) problems.add('/due_date', 'date');
+    else if (input.due_date < todayIso()) problems.add('/due_date', 'due_date_past');
+    problems.check();
+
+    const invoice = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const application = await repo.lockApplication(trx, reference);
+        if (!application) throw new ApiError(404, 'application_not_found');
+        if (NO_INVOICE.has(application.status))
+          throw new ApiError(
+            409,
+            'back_office.invoice_not_allowed',
+            { status: application.status },
+            { status: statusName(language, application.status) },
+          );
+        if (await repo.controlNumberTaken(trx, controlNumber)) throw duplicate('control_number', controlNumber);
+        const row = await repo.insertInvoice(trx, {
+          id: randomUUID(),
+          application_id: application.id,
+          description: cleanText(input.description),
+          amount_tzs: input.amount_tzs,
+          control_number: controlNumber,
+          due_date: input.due_date,
+        });
+        await repo.touchApplication(trx, application.id);
+        return row;
+      })
+      .catch((error: unknown) => {
+        // Another invoice took the number between the check and the insert.
+        throw uniqueViolation(error) ? duplicate('control_number', controlNumber) : error;
+      });
+    const notified = await this.notify(invoice.application_id, 'invoice_added', invoiceParams(invoice));
+    return { ...toInvoice(invoice), ...notified };
+  }
+
+  async markInvoicePaid(invoiceId: string): Promise<Invoice & Notified> {
+    if (!UUID.test(invoiceId)) throw new ApiError(404, 'back_office.invoice_not_found');
+    const invoice = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.lockInvoice(trx, invoiceId);
+      if (!row) throw new ApiError(404, 'back_office.invoice_not_found');
+      if (row.paid_at !== null)
+        throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
+      const paid = await repo.markPaid(trx, invoiceId);
+      await repo.touchApplication(trx, row.application_id);
+      return paid;
+    });
+    const notified = await this.notify(invoice.application_id, 'invoice_paid', invoiceParams(invoice));
+    return { ...toInvoice(invoice), ...notified };
+  }
+
+  /** A permit for an approved application (→ permit_issued) or a requested renewal (→ renewed). */
+  async issuePermit(
+    referenceInput: string,
+    input: PermitInput,
+    language: Language = 'en',
+  ): Promise<{ reference_number: string; status: string; permit: Permit } & Notified> {
+    const reference = this.reference(referenceInput);
+    const problems = new Problems(language);
+    const permitNumber = typeof input.permit_number === 'string' ? input.permit_number.trim() : '';
+    if (!PERMIT_NUMBER.test(permitNumber)) problems.add('/permit_number', 'permit_number');
+    if (!isIsoDate(input.valid_from)) problems.add('/valid_from', 'date');
+    if (!isIsoDate(input.valid_until)) problems.add('/valid_until', 'date');
+    else if (isIsoDate(input.valid_from) && input.valid_until < input.valid_from)
+      problems.add('/valid_until', 'valid_until_before_from');
+    problems.check();
+
+    const issued = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const application = await repo.lockApplication(trx, reference);
+        if (!application) throw new ApiError(404, 'application_not_found');
+        const to = statusAfterPermit(application.status);
+        if (!to)
+          throw new ApiError(
+            409,
+            'back_office.permit_not_allowed',
+            { status: application.status, allowed_from: ['approved', 'renewal_requested'] },
+            { status: statusName(language, application.status) },
+          );
+        if (await repo.permitNumberTaken(trx, permitNumber)) throw duplicate('permit_number', permitNumber);
+        const permit = await repo.insertPermit(trx, {
+          id: randomUUID(),
+          application_id: application.id,
+          permit_number: permitNumber,
+          valid_from: input.valid_from,
+          valid_until: input.valid_until,
+        });
+        await repo.moveStatus(trx, application.id, to, cleanText(input.remark));
+        return { id: application.id, to, permit };
+      })
+      .catch((error: unknown) => {
+        throw uniqueViolation(error) ? duplicate('permit_number', permitNumber) : error;
+      });
+    const { permit } = issued;
+    const notified = await this.notify(issued.id, 'permit_issued', {
+      permit_number: permit.permit_number,
+      valid_from: permit.valid_from,
+      valid_until: permit.valid_until,
+    });
+    return {
+      reference_number: formatReferenceNumber(reference),
+      status: issued.to,
+      permit: toPermit(permit, todayIso()),
+      ...notified,
+    };
+  }
+
+  /** Staff's own words to the applicant: a dashboard notification and an SMS. */
+  async addNotification(
+    referenceInput: string,
+    input: NoteInput,
+    language: Language = 'en',
+  ): Promise<{ notification_id: string | null } & Notified> {
+    const problems = new Problems(language);
+    const title = cleanText(input.title);
+    const body = cleanText(input.message);
+    if (!title) problems.add('/title', 'required');
+    if (!body) problems.add('/message', 'required');
+    problems.check();
+    const row = await repo.findApplication(this.db, this.reference(referenceInput));
+    if (!row) throw new ApiError(404, 'application_not_found');
+    if (row.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
+    try {
+      const note = { title: title!, message: body!, remark: cleanText(input.remark) };
+      return { notification_id: await this.notifier.staffNote(row.id, note) };
+    } catch (error) {
+      if (!smsFailure(error)) throw error;
+      return { notification_id: null, sms_failed: true };
+    }
+  }
+
+  /** Accepts or rejects an uploaded document (a remark is required to reject), and tells the applicant. */
+  async updateAttachment(
+    attachmentId: string,
+    review: AttachmentReview,
+    language: Language = 'en',
+  ): Promise<{ attachment_id: string; document_type: string; status: string; remark: string | null } & Notified> {
+    const remark = cleanText(review.remark);
+    const problems = new Problems(language);
+    if (!(ATTACHMENT_REVIEW_STATUSES as readonly string[]).includes(review.status))
+      problems.add('/status', 'review_status');
+    else if (review.status === 'rejected' && !remark) problems.add('/remark', 'remark_required');
+    problems.check();
+    if (!UUID.test(attachmentId)) throw new ApiError(404, 'back_office.attachment_not_found');
+
+    const reviewed = await this.db.transaction().execute(async (trx) => {
+      const attachment = await repo.lockAttachment(trx, attachmentId);
+      if (!attachment) throw new ApiError(404, 'back_office.attachment_not_found');
+      const application = await repo.lockApplicationById(trx, attachment.application_id);
+      if (application.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
+      const row = await repo.reviewAttachment(trx, attachmentId, review.status, remark);
+      await repo.touchApplication(trx, application.id);
+      return row;
+    });
+    const notified = await this.notify(reviewed.application_id, 'attachment_reviewed', {
+      document: documentName(await this.documents(), reviewed.document_type),
+      status: reviewed.status,
+      remark,
+    });
+    return {
+      attachment_id: reviewed.id,
+      document_type: reviewed.document_type,
+      status: reviewed.status,
+      remark: reviewed.remark,
+      ...notified,
+    };
+  }
+
+  /** What applicants sent, newest first. */
+  async listMessages(
+    input: PageInput & { reference_number?: string },
+    language: Language = 'en',
+  ): Promise<Page<ApplicantMessage>> {
+    const { page, page_size, applicationId } = await this.pageOf(input, language);
+    if (applicationId === null) return { items: [], total: 0, page, page_size };
+    const { rows, total } = await repo.findMessages(this.db, applicationId, page_size, (page - 1) * page_size);
+    const items = rows.map((r) => ({
+      message_id: r.id,
+      reference_number: formatReferenceNumber(r.reference_number),
+      subject: r.subject,
+      message: r.message,
+      created_at: iso(r.created_at)!,
+    }));
+    return { items, total, page, page_size };
+  }
+
+  /** Permit renewal requests, newest first. */
+  async listRenewals(
+    input: PageInput & { reference_number?: string },
+    language: Language = 'en',
+  ): Promise<Page<RenewalRequest>> {
+    const { page, page_size, applicationId } = await this.pageOf(input, language);
+    if (applicationId === null) return { items: [], total: 0, page, page_size };
+    const { rows, total } = await repo.findRenewals(this.db, applicationId, page_size, (page - 1) * page_size);
+    const items = rows.map((r) => ({
+      renewal_id: r.id,
+      reference_number: formatReferenceNumber(r.reference_number),
+      permit_number: r.permit_number,
+      type_of_work: r.type_of_work,
+      reason: r.reason,
+      created_at: iso(r.created_at)!,
+    }));
+    return { items, total, page, page_size };
+  }
+
+  /** The stored form of a reference number; 404 when it cannot be one. */
+  private reference(input: string): string {
+    const reference = typeof input === 'string' ? normalizeReferenceNumber(input) : undefined;
+    if (!reference) throw new ApiError(404, 'application_not_found');
+    return reference;
+  }
+
+  /**
+   * The page asked for, and the application it is limited to: undefined for all, null for a number
+   * no application has (an empty page).
+   */
+  private async pageOf(input: Partial<PageInput> & { reference_number?: string }, language: Language) {
+    const problems = new Problems(language);
+    const paging = this.paging(input, problems);
+    problems.check();
+    if (input.reference_number === undefined) return { ...paging, applicationId: undefined };
+    const reference = normalizeReferenceNumber(input.reference_number);
+    const id = reference ? await repo.applicationIdOf(this.db, reference) : undefined;
+    return { ...paging, applicationId: id ?? null };
+  }
+
+  private paging(input: Partial<PageInput>, problems: Problems): PageInput {
+    const page = input.page ?? 1;
+    const pageSize = input.page_size ?? 20;
+    if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) problems.add('/page', 'page');
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+      problems.add('/page_size', 'page_size', { max: MAX_PAGE_SIZE });
+    return { page, page_size: pageSize };
+  }
+
+  /** The notice, after the change is committed. An SMS the gateway refused does not undo the change. */
+  private async notify(applicationId: number, kind: NoticeKind, params: Record<string, unknown>): Promise<Notified> {
+    try {
+      await this.notifier.notice(applicationId, kind, params);
+      return {};
+    } catch (error) {
+      if (!smsFailure(error)) throw error;
+      return { sms_failed: true };
+    }
+  }
+
+  private async documents(): Promise<Map<string, RequiredDocument>> {
+    const { lists } = await this.splash.get();
+    const all = [
+      ...lists.normal_attachments,
+      ...lists.not_more_than_three_attachments,
+      ...lists.more_than_three_attachments,
+    ];
+    return new Map(all.map((d) => [d.code, d]));
+  }
+}

@@ -1,0 +1,90 @@
+import type { DashboardAttachment, Invoice, Permit, StatusEvent } from '../../shared/dashboard';
+
+/** What the back office takes and answers (the HTTP API's bodies and data, the command line's too). */
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface PageInput {
+  page: number;
+  page_size: number;
+}
+
+export interface ListApplicationsInput extends PageInput {
+  /** A status as shown ('expired' too); drafts are listed only when this is 'draft'. */
+  status?: string;
+  application_type?: string;
+  /** The whole reference number, or its beginning (case, spaces and dashes ignored). */
+  reference_number?: string;
+  /** Part of the applicant's name. */
+  name?: string;
+}
+
+export interface ApplicationListItem {
+  reference_number: string;
+  application_type: string;
+  status: string;
+  applicant_name: string;
+  submitted_at: string | null;
+  updated_at: string;
+}
+
+export interface StaffApplication {
+  reference_number: string;
+  application_type: string;
+  /** As shown to people: 'expired' when the latest permit is past its end date. */
+  status: string;
+  /** As stored: what the legal moves start from. */
+  stored_status: string;
+  applicant_name: string;
+  phone: string | null;
+  id_number: string | null;
+  language: string;
+  created_at: string;
+  submitted_at: string | null;
+  updated_at: string;
+  /** The statuses set_status may move it to now. */
+  allowed_moves: string[];
+  /** The status issue_permit would move it to, or null when no permit may be issued now. */
+  permit_moves_to: string | null;
+  answers: Record<string, unknown>;
+  history: StatusEvent[];
+  invoices: Invoice[];
+  permits: Permit[];
+  attachments: DashboardAttachment[];
+  notifications: number;
+}
+
+export interface InvoiceInput {
+  amount_tzs: number;
+  control_number: string;
+  due_date: string;
+  description?: string | null;
+}
+
+export interface PermitInput {
+  permit_number: string;
+  valid_from: string;
+  valid_until: string;
+  remark?: string | null;
+}
+
+export interface NoteInput {
+  title: string;
+  message: string;
+  remark?: string | null;
+}
+
+export interface AttachmentReview {
+  status: string;
+  remark?: string | null;
+}
+
+/** Set on an answer when the change was made and the dashboard notification written, but the SMS failed. */
+export interface Notified {
+  sms_failed?: true;
+}

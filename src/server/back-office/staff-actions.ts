@@ -1,0 +1,213 @@
+import { APPLICATION_TYPES } from '../../shared/wizard-driver';
+import type { Language } from '../../shared/reference-data';
+import { message } from '../i18n/messages';
+import type { BackOfficeService, Notified } from './back-office-service';
+
+/**
+ * The back office's calls, each with its body schema: /api/staff/<name> serves them (staff-routes.ts)
+ * and the command line runs the same ones on the database directly (staff-cli.ts), so both answer alike.
+ */
+
+export interface StaffAnswer {
+  data: unknown;
+  messageKey: string;
+  params?: Record<string, unknown>;
+}
+
+export interface StaffAction {
+  summary: string;
+  body: Record<string, unknown>;
+  run(service: BackOfficeService, body: never, language: Language): Promise<StaffAnswer>;
+}
+
+const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
+const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const remark = text(1000);
+const paging = {
+  page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+  page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+} as const;
+
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+function define<B>(action: {
+  summary: string;
+  body: Record<string, unknown>;
+  run(service: BackOfficeService, body: B, language: Language): Promise<StaffAnswer>;
+}): StaffAction {
+  return action as StaffAction;
+}
+
+/** The answer's message: the change's own, or that the SMS could not be sent. */
+const done = (data: Notified, messageKey: string, params?: Record<string, unknown>): StaffAnswer =>
+  data.sms_failed
+    ? { data, messageKey: 'back_office.sms_failed' }
+    : { data, messageKey, ...(params ? { params } : {}) };
+
+interface PageBody {
+  page: number;
+  page_size: number;
+}
+
+export const STAFF_ACTIONS = {
+  list_applications: define<
+    PageBody & { status?: string; application_type?: string; reference_number?: string; name?: string }
+  >({
+    summary:
+      'Back office: search and page applications by status (as shown, `expired` too; drafts only when asked ' +
+      'for), type, reference number (or its beginning) and part of the applicant’s name; most recently changed first',
+    body: object({
+      status: { type: 'string', minLength: 1, maxLength: 32 },
+      application_type: { type: 'string', enum: [...APPLICATION_TYPES] },
+      reference_number: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' },
+      name: text(100, 1),
+      ...paging,
+    }),
+    run: async (service, body, language) => {
+      const page = await service.listApplications(body, language);
+      return { data: page, messageKey: 'back_office.applications_found', params: { count: page.total } };
+    },
+  }),
+
+  get_application: define<{ reference_number: string }>({
+    summary:
+      'Back office: one application with its answers, status history, invoices, permits, documents, the ' +
+      'number of notifications, and the moves it allows now',
+    body: object({ reference_number: referenceNumber }, ['reference_number']),
+    run: async (service, body) => {
+      const application = await service.getApplication(body.reference_number);
+      return {
+        data: application,
+        messageKey: 'back_office.application_found',
+        params: { reference_number: application.reference_number },
+      };
+    },
+  }),
+
+  set_status: define<{ reference_number: string; status: string; remark?: string }>({
+    summary:
+      'Back office: move an application along its states (submitted → under_review → returned | approved | ' +
+      'rejected; returned → under_review), with a remark (required to return or reject); notifies the applicant. ' +
+      '409 illegal_status_move with { from, to, allowed }',
+    body: object({ reference_number: referenceNumber, status: text(32, 1), remark }, ['reference_number', 'status']),
+    run: async (service, body, language) => {
+      const moved = await service.setStatus(body.reference_number, body.status, body.remark, language);
+      return done(moved, 'back_office.status_set', { status: message(language, `statuses.${moved.status}`) });
+    },
+  }),
+
+  add_invoice: define<{
+    reference_number: string;
+    amount_tzs: number;
+    control_number: string;
+    due_date: string;
+    description?: string;
+  }>({
+    summary:
+      'Back office: an invoice (amount in whole TZS, payment control number of 6–20 digits, due date YYYY-MM-DD ' +
+      'not in the past); not for a draft or rejected application; notifies the applicant',
+    body: object(
+      {
+        reference_number: referenceNumber,
+        amount_tzs: { type: 'number' },
+        control_number: text(40, 1),
+        due_date: text(32, 1),
+        description: text(500),
+      },
+      ['reference_number', 'amount_tzs', 'control_number', 'due_date'],
+    ),
+    run: async (service, body, language) => {
+      const { reference_number, ...invoice } = body;
+      return done(await service.addInvoice(reference_number, invoice, language), 'back_office.invoice_added');
+    },
+  }),
+
+  mark_invoice_paid: define<{ invoice_id: string }>({
+    summary: 'Back office: record that an invoice was paid; notifies the applicant. 409 when already paid',
+    body: object({ invoice_id: id }, ['invoice_id']),
+    run: async (service, body) => done(await service.markInvoicePaid(body.invoice_id), 'back_office.invoice_paid'),
+  }),
+
+  issue_permit: define<{
+    reference_number: string;
+    permit_number: string;
+    valid_from: string;
+    valid_until: string;
+    remark?: string;
+  }>({
+    summary:
+      'Back office: a permit with its number and validity dates (YYYY-MM-DD), for an approved application ' +
+      '(→ permit_issued) or a requested renewal (→ renewed); notifies the applicant',
+    body: object(
+      {
+        reference_number: referenceNumber,
+        permit_number: text(64, 1),
+        valid_from: text(32, 1),
+        valid_until: text(32, 1),
+        remark,
+      },
+      ['reference_number', 'permit_number', 'valid_from', 'valid_until'],
+    ),
+    run: async (service, body, language) => {
+      const { reference_number, ...permit } = body;
+      const issued = await service.issuePermit(reference_number, permit, language);
+      return done(issued, 'back_office.permit_issued', { permit_number: issued.permit.permit_number });
+    },
+  }),
+
+  add_notification: define<{ reference_number: string; title: string; message: string; remark?: string }>({
+    summary: 'Back office: a notification in staff’s own words, on the applicant’s dashboard and by SMS',
+    body: object({ reference_number: referenceNumber, title: text(200, 1), message: text(2000, 1), remark }, [
+      'reference_number',
+      'title',
+      'message',
+    ]),
+    run: async (service, body, language) => {
+      const { reference_number, ...note } = body;
+      return done(await service.addNotification(reference_number, note, language), 'back_office.notification_sent');
+    },
+  }),
+
+  update_attachment: define<{ attachment_id: string; status: string; remark?: string }>({
+    summary:
+      'Back office: accept or reject an uploaded document (`accepted` | `rejected`), with a remark (required to ' +
+      'reject); notifies the applicant',
+    body: object({ attachment_id: id, status: text(16, 1), remark }, ['attachment_id', 'status']),
+    run: async (service, body, language) => {
+      const reviewed = await service.updateAttachment(body.attachment_id, body, language);
+      return done(reviewed, 'back_office.attachment_reviewed', {
+        status: message(language, `attachment_statuses.${reviewed.status}`),
+      });
+    },
+  }),
+
+  list_messages: define<PageBody & { reference_number?: string }>({
+    summary: 'Back office: the messages applicants sent, newest first, optionally of one application',
+    body: object({ reference_number: referenceNumber, ...paging }),
+    run: async (service, body, language) => {
+      const page = await service.listMessages(body, language);
+      return { data: page, messageKey: 'back_office.messages_found', params: { count: page.total } };
+    },
+  }),
+
+  list_renewals: define<PageBody & { reference_number?: string }>({
+    summary: 'Back office: the permit renewal requests applicants sent, newest first, optionally of one application',
+    body: object({ reference_number: referenceNumber, ...paging }),
+    run: async (service, body, language) => {
+      const page = await service.listRenewals(body, language);
+      return { data: page, messageKey: 'back_office.renewals_found', params: { count: page.total } };
+    },
+  }),
+} satisfies Record<string, StaffAction>;
+
+export type StaffActionName = keyof typeof STAFF_ACTIONS;
+
+export function isStaffAction(name: string): name is StaffActionName {
+  return Object.hasOwn(STAFF_ACTIONS, name);
+}

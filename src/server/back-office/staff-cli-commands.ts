@@ -1,0 +1,228 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { StaffActionName } from './staff-actions';
+
+/** The command line's commands: each names its back-office call and builds that call's body from the arguments. */
+
+export class UsageError extends Error {}
+
+export type Options = Record<string, string | boolean | undefined>;
+
+interface Command {
+  usage: string;
+  summary: string;
+  options: string[];
+  positionals: number;
+  action: StaffActionName;
+  body(positionals: string[], options: Options): Record<string, unknown>;
+}
+
+const PAGING = ['page', 'page-size'];
+
+const str = (options: Options, name: string): string | undefined =>
+  typeof options[name] === 'string' ? (options[name] as string) : undefined;
+
+function required(options: Options, name: string): string {
+  const value = str(options, name);
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value;
+}
+
+/** A whole number given on the command line; thousands separators (150,000 or 150_000) allowed. */
+function integer(options: Options, name: string): number | undefined {
+  const value = str(options, name);
+  if (value === undefined) return undefined;
+  const compact = value.replace(/[,_\s]/g, '');
+  if (!/^-?[0-9]+$/.test(compact)) throw new UsageError(`--${name} must be a whole number, not "${value}".`);
+  return Number(compact);
+}
+
+/** Only the options that were given: the call's defaults apply to the others. */
+function defined(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+const paging = (options: Options) => ({ page: integer(options, 'page'), page_size: integer(options, 'page-size') });
+
+export const COMMANDS: Record<string, Command> = {
+  list: {
+    usage: 'list [--status S] [--type T] [--reference R] [--name N] [--page N] [--page-size N]',
+    summary: 'applications, most recently changed first (drafts only with --status draft)',
+    options: ['status', 'type', 'reference', 'name', ...PAGING],
+    positionals: 0,
+    action: 'list_applications',
+    body: (_, o) => ({
+      status: str(o, 'status'),
+      application_type: str(o, 'type'),
+      reference_number: str(o, 'reference'),
+      name: str(o, 'name'),
+      ...paging(o),
+    }),
+  },
+  show: {
+    usage: 'show <reference>',
+    summary: 'one application: history, invoices, permits, documents',
+    options: [],
+    positionals: 1,
+    action: 'get_application',
+    body: ([reference]) => ({ reference_number: reference }),
+  },
+  'set-status': {
+    usage: 'set-status <reference> <status> [--remark TEXT]',
+    summary: 'move an application (under_review, returned, approved, rejected) and tell the applicant',
+    options: ['remark'],
+    positionals: 2,
+    action: 'set_status',
+    body: ([reference, status], o) => ({ reference_number: reference, status, remark: str(o, 'remark') }),
+  },
+  'add-invoice': {
+    usage: 'add-invoice <reference> --amount TZS --control-number N --due YYYY-MM-DD [--description TEXT]',
+    summary: 'an invoice for the applicant to pay',
+    options: ['amount', 'control-number', 'due', 'description'],
+    positionals: 1,
+    action: 'add_invoice',
+    body: ([reference], o) => ({
+      reference_number: reference,
+      amount_tzs: integer({ amount: required(o, 'amount') }, 'amount'),
+      control_number: required(o, 'control-number'),
+      due_date: required(o, 'due'),
+      description: str(o, 'description'),
+    }),
+  },
+  'mark-paid': {
+    usage: 'mark-paid <invoice-id>',
+    summary: 'record that an invoice was paid',
+    options: [],
+    positionals: 1,
+    action: 'mark_invoice_paid',
+    body: ([invoiceId]) => ({ invoice_id: invoiceId }),
+  },
+  'issue-permit': {
+    usage: 'issue-permit <reference> --permit-number N --from YYYY-MM-DD --until YYYY-MM-DD [--remark TEXT]',
+    summary: 'a permit for an approved application or a requested renewal',
+    options: ['permit-number', 'from', 'until', 'remark'],
+    positionals: 1,
+    action: 'issue_permit',
+    body: ([reference], o) => ({
+      reference_number: reference,
+      permit_number: required(o, 'permit-number'),
+      valid_from: required(o, 'from'),
+      valid_until: required(o, 'until'),
+      remark: str(o, 'remark'),
+    }),
+  },
+  notify: {
+    usage: 'notify <reference> --title TEXT --message TEXT [--remark TEXT]',
+    summary: 'a notification in your own words (dashboard and SMS)',
+    options: ['title', 'message', 'remark'],
+    positionals: 1,
+    action: 'add_notification',
+    body: ([reference], o) => ({
+      reference_number: reference,
+      title: required(o, 'title'),
+      message: required(o, 'message'),
+      remark: str(o, 'remark'),
+    }),
+  },
+  'review-attachment': {
+    usage: 'review-attachment <attachment-id> accepted|rejected [--remark TEXT]',
+    summary: 'accept or reject an uploaded document (a remark is required to reject)',
+    options: ['remark'],
+    positionals: 2,
+    action: 'update_attachment',
+    body: ([attachmentId, status], o) => ({
+      attachment_id: attachmentId,
+      status: status === 'accept' ? 'accepted' : status === 'reject' ? 'rejected' : status,
+      remark: str(o, 'remark'),
+    }),
+  },
+  messages: {
+    usage: 'messages [--reference R] [--page N] [--page-size N]',
+    summary: 'messages applicants sent, newest first',
+    options: ['reference', ...PAGING],
+    positionals: 0,
+    action: 'list_messages',
+    body: (_, o) => ({ reference_number: str(o, 'reference'), ...paging(o) }),
+  },
+  renewals: {
+    usage: 'renewals [--reference R] [--page N] [--page-size N]',
+    summary: 'permit renewal requests, newest first',
+    options: ['reference', ...PAGING],
+    positionals: 0,
+    action: 'list_renewals',
+    body: (_, o) => ({ reference_number: str(o, 'reference'), ...paging(o) }),
+  },
+};
+
+const GLOBAL_OPTIONS = ['json', 'url', 'lang', 'help'];
+const ALL_OPTIONS = [...new Set(Object.values(COMMANDS).flatMap((c) => c.options))];
+const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
+  ...Object.fromEntries(ALL_OPTIONS.map((name) => [name, { type: 'string' as const }])),
+  url: { type: 'string' },
+  lang: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.split(' ')[0]!.length));
+  return [
+    'Usage: npm run staff -- <command> [arguments] [--json] [--lang en|sw] [--url http://host:port]',
+    '',
+    'Commands:',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.split(' ')[0]!.padEnd(width)}  ${c.summary}`),
+    `  ${'help'.padEnd(width)}  this text, or a command's arguments: help <command>`,
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    '',
+    'Without --url it works on the configured database (DATA_DIR or DATABASE_URL, as the server).',
+    'With --url it calls that server’s back-office API with the token in STAFF_API_TOKEN.',
+    '--json prints the answer { code, message, data }. Exit codes: 0 done, 1 refused, 2 wrong usage.',
+  ].join('\n');
+}
+
+export interface Invocation {
+  name: string;
+  action: StaffActionName;
+  body: Record<string, unknown>;
+  json: boolean;
+  url: string | undefined;
+  language: 'en' | 'sw';
+}
+
+/** The command line as a back-office call; `help` when help was asked for; UsageError when it is wrong. */
+export function parseCommandLine(argv: string[]): Invocation | { help: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: PARSE_OPTIONS,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [name, ...positionals] = parsed.positionals;
+  const options = parsed.values as Options;
+  if (name === undefined || name === 'help' || options.help) {
+    const topic = name === 'help' ? positionals[0] : name;
+    const command = topic ? COMMANDS[topic] : undefined;
+    return { help: command ? `Usage: npm run staff -- ${command.usage}\n\n${command.summary}` : usage() };
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`Unknown command "${name}".`);
+  const extra = Object.keys(options).filter((o) => !GLOBAL_OPTIONS.includes(o) && !command.options.includes(o));
+  if (extra.length > 0) throw new UsageError(`${name} takes no --${extra.join(', --')}.\nUsage: ${command.usage}`);
+  if (positionals.length !== command.positionals)
+    throw new UsageError(`${name} takes ${command.positionals || 'no'} argument(s).\nUsage: ${command.usage}`);
+  const language = str(options, 'lang') ?? 'en';
+  if (language !== 'en' && language !== 'sw') throw new UsageError('--lang is en or sw.');
+  return {
+    name,
+    action: command.action,
+    body: defined(command.body(positionals, options)),
+    json: options.json === true,
+    url: str(options, 'url'),
+    language,
+  };
+}

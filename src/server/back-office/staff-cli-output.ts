@@ -1,0 +1,154 @@
+import type { Invocation } from './staff-cli-commands';
+import type { CliIo, StaffResponse } from './staff-cli';
+
+/** What the command line prints: the answer as JSON (--json), or tables and lines for people. */
+
+type Row = Record<string, unknown>;
+
+/** A time in Zanzibar (UTC+3, no daylight saving), to the minute. */
+function when(value: unknown): string {
+  if (typeof value !== 'string') return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Date(date.getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function cell(value: unknown, max = 48): string {
+  const text = value === null || value === undefined || value === '' ? '-' : String(value).replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function table(rows: Row[], columns: [header: string, value: (row: Row) => unknown][]): string {
+  const cells = rows.map((row) => columns.map(([, value]) => cell(value(row))));
+  const widths = columns.map(([header], i) => Math.max(header.length, ...cells.map((c) => c[i]!.length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map(([header]) => header)), ...cells.map(line)].join('\n');
+}
+
+function pageLine(data: Row): string {
+  const total = Number(data.total ?? 0);
+  const size = Number(data.page_size ?? 1);
+  const pages = Math.max(1, Math.ceil(total / size));
+  return `Page ${String(data.page)} of ${pages}; ${total} in all.`;
+}
+
+const items = (data: Row) => (Array.isArray(data.items) ? (data.items as Row[]) : []);
+const tzs = (amount: unknown) => `TZS ${Number(amount).toLocaleString('en-US')}`;
+
+function showApplication(a: Row): string {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+  const lines = [
+    `Reference:     ${cell(a.reference_number)}`,
+    `Type:          ${cell(a.application_type)}`,
+    `Status:        ${cell(a.status)}${a.status !== a.stored_status ? ` (stored: ${cell(a.stored_status)})` : ''}`,
+    `Applicant:     ${cell(a.applicant_name)}  phone ${cell(a.phone)}  ID ${cell(a.id_number)}  language ${cell(a.language)}`,
+    `Submitted:     ${when(a.submitted_at)}   last change ${when(a.updated_at)}`,
+    `Moves now:     ${[...list(a.allowed_moves), ...(a.permit_moves_to ? [`${String(a.permit_moves_to)} (issue-permit)`] : [])].join(', ') || '-'}`,
+    `Notifications: ${cell(a.notifications)}`,
+    '',
+    'History (newest first):',
+    table(list(a.history), [
+      ['WHEN', (e) => when(e.at)],
+      ['STATUS', (e) => e.status],
+      ['REMARK', (e) => e.remark],
+    ]),
+    '',
+    'Invoices:',
+    table(list(a.invoices), [
+      ['INVOICE ID', (i) => i.invoice_id],
+      ['AMOUNT', (i) => tzs(i.amount_tzs)],
+      ['CONTROL NUMBER', (i) => i.control_number],
+      ['DUE', (i) => i.due_date],
+      ['STATUS', (i) => i.status],
+      ['DESCRIPTION', (i) => i.description],
+    ]),
+    '',
+    'Permits:',
+    table(list(a.permits), [
+      ['NUMBER', (p) => p.permit_number],
+      ['FROM', (p) => p.valid_from],
+      ['UNTIL', (p) => p.valid_until],
+      ['STATUS', (p) => p.status],
+    ]),
+    '',
+    'Documents:',
+    table(list(a.attachments), [
+      ['ATTACHMENT ID', (d) => d.attachment_id],
+      ['DOCUMENT', (d) => (d.document_name as { en?: string } | undefined)?.en ?? d.document_type],
+      ['STATUS', (d) => d.status],
+      ['REMARK', (d) => d.remark],
+    ]),
+  ];
+  return lines.join('\n');
+}
+
+/** Prints the answer: on success to stdout; a refusal's message (and field problems) to stderr. */
+export function printAnswer(invocation: Invocation, response: StaffResponse, io: CliIo): void {
+  if (invocation.json) {
+    io.out(JSON.stringify(response, null, 2));
+    return;
+  }
+  const data = response.data ?? {};
+  if (response.code !== 200) {
+    const errors = Array.isArray(data.errors) ? (data.errors as { path: string; message: string }[]) : [];
+    const allowed = Array.isArray(data.allowed) ? ` Allowed from here: ${data.allowed.join(', ') || 'none'}.` : '';
+    io.err([`${response.message}${allowed}`, ...errors.map((e) => `  ${e.path}: ${e.message}`)].join('\n'));
+    return;
+  }
+  switch (invocation.action) {
+    case 'list_applications':
+      io.out(
+        table(items(data), [
+          ['REFERENCE', (r) => r.reference_number],
+          ['TYPE', (r) => r.application_type],
+          ['STATUS', (r) => r.status],
+          ['APPLICANT', (r) => r.applicant_name],
+          ['SUBMITTED (EAT)', (r) => when(r.submitted_at)],
+          ['CHANGED (EAT)', (r) => when(r.updated_at)],
+        ]),
+      );
+      io.out(pageLine(data));
+      return;
+    case 'get_application':
+      io.out(showApplication(data));
+      return;
+    case 'list_messages':
+      io.out(
+        table(items(data), [
+          ['SENT (EAT)', (r) => when(r.created_at)],
+          ['REFERENCE', (r) => r.reference_number],
+          ['SUBJECT', (r) => r.subject],
+          ['MESSAGE', (r) => r.message],
+        ]),
+      );
+      io.out(pageLine(data));
+      return;
+    case 'list_renewals':
+      io.out(
+        table(items(data), [
+          ['SENT (EAT)', (r) => when(r.created_at)],
+          ['REFERENCE', (r) => r.reference_number],
+          ['PERMIT', (r) => r.permit_number],
+          ['TYPE OF WORK', (r) => r.type_of_work],
+          ['REASON', (r) => r.reason],
+        ]),
+      );
+      io.out(pageLine(data));
+      return;
+    default: {
+      const details = Object.entries(data)
+        .filter(([, value]) => value === null || typeof value !== 'object')
+        .map(([key, value]) => `  ${key}: ${cell(value, 200)}`);
+      const permit = data.permit as Row | undefined;
+      if (permit)
+        details.push(
+          `  permit: ${cell(permit.permit_number)} ${cell(permit.valid_from)} → ${cell(permit.valid_until)}`,
+        );
+      io.out([response.message, ...details].join('\n'));
+    }
+  }
+}

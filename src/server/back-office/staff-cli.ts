@@ -1,0 +1,175 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import { openConfiguredDatabase } from '../db/setup';
+import { ApiError } from '../http/envelope';
+import { message } from '../i18n/messages';
+import { Notifier } from '../notifications/notifier';
+import { SplashService } from '../reference/splash-service';
+import { HttpSmsSender } from '../sms/http-sms-sender';
+import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
+import { BackOfficeService } from './back-office-service';
+import { STAFF_ACTIONS, type StaffActionName } from './staff-actions';
+import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
+import { printAnswer } from './staff-cli-output';
+
+/** The envelope's content, whether the call went over HTTP or straight to the service. */
+export interface StaffResponse {
+  code: number;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+interface Caller {
+  call(action: StaffActionName, body: Record<string, unknown>): Promise<StaffResponse>;
+  close(): Promise<void>;
+}
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const consoleIo: CliIo = { out: (text) => console.log(text), err: (text) => console.error(text) };
+
+/** A refusal the command line explains and stops on (exit code 1). */
+class Refusal extends Error {}
+
+/**
+ * `npm run staff -- <command>`: the back office from a terminal. Answers the exit code: 0 done,
+ * 1 refused (the message printed), 2 wrong usage.
+ */
+export async function runStaffCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  io: CliIo = consoleIo,
+): Promise<number> {
+  let invocation: Invocation;
+  try {
+    const parsed = parseCommandLine(argv);
+    if ('help' in parsed) {
+      io.out(parsed.help);
+      return 0;
+    }
+    invocation = parsed;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\nSee: npm run staff -- help`);
+    return 2;
+  }
+
+  let caller: Caller;
+  try {
+    caller = invocation.url
+      ? httpCaller(invocation.url, env.STAFF_API_TOKEN, invocation.language)
+      : await databaseCaller(env, invocation.language, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    if (error instanceof Refusal || error instanceof ConfigError || error instanceof DataDirLockedError) {
+      io.err(error.message);
+      if (error instanceof DataDirLockedError)
+        io.err('A running server has this data: use --url http://localhost:<PORT> with STAFF_API_TOKEN instead.');
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const response = await caller.call(invocation.action, invocation.body);
+    printAnswer(invocation, response, io);
+    if (response.code === 200) return 0;
+    return response.code === 400 ? 2 : 1;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    io.err(error.message);
+    return 1;
+  } finally {
+    await caller.close();
+  }
+}
+
+function httpCaller(url: string, token: string | undefined, language: string): Caller {
+  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError(`--url must be http://host:port, not "${url}".`);
+  if (!token) throw new UsageError('--url needs the back-office token in the environment: STAFF_API_TOKEN=… .');
+  const base = url.replace(/\/+$/, '');
+  return {
+    async call(action, body) {
+      let res: Response;
+      try {
+        res = await fetch(`${base}/api/staff/${action}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'accept-language': language,
+            authorization: `Bearer ${token}`,
+          },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(60_000),
+        });
+      } catch (error) {
+        throw new Refusal(`Cannot reach ${base}: ${(error as Error).message}`);
+      }
+      const parsed = (await res.json().catch(() => undefined)) as { response?: StaffResponse } | undefined;
+      if (!parsed?.response || typeof parsed.response.code !== 'number')
+        throw new Refusal(`${base} did not answer as a Kibali server (HTTP ${res.status}).`);
+      return parsed.response;
+    },
+    close: async () => {},
+  };
+}
+
+/** The configured database (as the server opens it: migrated, locked against a second user of a PGlite DATA_DIR). */
+async function databaseCaller(env: Record<string, string | undefined>, language: 'en' | 'sw', io: CliIo) {
+  const config = loadConfig(env);
+  const database = await openConfiguredDatabase(config, (line) => io.err(line));
+  const splash = new SplashService(database.db, {
+    support_phone: config.SUPPORT_PHONE,
+    whatsapp_number: config.WHATSAPP_NUMBER,
+  });
+  const service = new BackOfficeService(
+    database.db,
+    new Notifier(database.db, smsSender(config, database, io)),
+    splash,
+  );
+  // The very options the server gives Fastify's validator, so that a body refused there is refused here.
+  const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });
+  const caller: Caller = {
+    async call(action, body) {
+      const definition = STAFF_ACTIONS[action];
+      const validate = ajv.compile(definition.body);
+      if (!validate(body)) {
+        return { code: 400, message: message(language, 'invalid_body'), data: { errors: bodyErrors(validate.errors) } };
+      }
+      try {
+        const answer = await definition.run(service, body as never, language);
+        return { code: 200, message: message(language, answer.messageKey, answer.params), data: answer.data as never };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return { code: error.code, message: message(language, error.messageKey, error.params), data: error.data };
+      }
+    },
+    close: () => database.close(),
+  };
+  return caller;
+}
+
+function smsSender(config: Config, database: { db: ConstructorParameters<typeof OutboxSmsSender>[0] }, io: CliIo) {
+  if (!config.SMS_GATEWAY_URL) return new OutboxSmsSender(database.db) as SmsSender;
+  return new HttpSmsSender({
+    url: config.SMS_GATEWAY_URL,
+    token: config.SMS_GATEWAY_TOKEN,
+    onFailure: (failure) =>
+      io.err(`The SMS gateway did not send a message (${failure.reason} ${failure.status ?? ''}).`),
+  });
+}
+
+function bodyErrors(errors: ErrorObject[] | null | undefined) {
+  return (errors ?? []).map((e) => {
+    const params = e.params as { missingProperty?: string; additionalProperty?: string };
+    const extra = params.missingProperty ?? params.additionalProperty;
+    return { path: `${e.instancePath}${extra ? `/${extra}` : ''}` || '/', message: e.message ?? 'is not valid' };
+  });
+}
