@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { registerErrorHandling } from './http/error-handler';
-import { registerRateLimits, type RateLimitSettings } from './http/rate-limits';
+import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
@@ -39,6 +40,11 @@ import { Notifier } from './notifications/notifier';
 import { staffRoutes } from './routes/staff-routes';
 import { CaptchaService } from './captcha/captcha-service';
 import { captchaRoutes } from './routes/captcha-routes';
+import { DashboardService } from './dashboard/dashboard-service';
+import { dashboardRoutes } from './routes/dashboard-routes';
+import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
+import { SessionStore, type SessionLimits } from './sessions/session-store';
+import { SignInService } from './sessions/sign-in-service';
 
 export interface AppDependencies {
   config: Config;
@@ -51,6 +57,8 @@ export interface AppDependencies {
   engineerProofs?: EngineerProofs;
   /** How often the splash answer rechecks the reference version (ms); tests shorten it. */
   splashRecheckMs?: number;
+  /** Other idle and maximum session lengths; tests shorten them. */
+  sessionLimits?: SessionLimits;
   /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
   rateLimits?: RateLimitSettings;
 }
@@ -135,6 +143,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
       return reply(request, res, 503, 'maintenance', { maintenance: true });
     }
   });
+  await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
@@ -151,7 +160,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const spa = await registerStaticFiles(app, config.STATIC_DIR);
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
-  await registerRateLimits(app, config, dependencies.rateLimits);
+  await registerRateLimits(app, config, dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR));
 
   const splash = new SplashService(
     database.db,
@@ -159,7 +168,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     splashRecheckMs,
   );
   healthRoutes(app, database.db);
-  captchaRoutes(app, new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS }));
+  const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
+  captchaRoutes(app, captcha);
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);
   const notifier = new Notifier(database.db, sms);
@@ -172,14 +182,22 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   validatorRoutes(app, forms);
   const applications = new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation);
   applicationRoutes(app, applications);
-  continueRoutes(app, new ContinueService(database.db, codes, sms), codes, applications);
+  const sessions = new SessionStore(database.db, dependencies.sessionLimits);
+  const signIn = new SignInService(database.db, codes, sms, captcha, sessions);
+  continueRoutes(app, new ContinueService(database.db, codes, sms), codes, applications, {
+    purpose: SignInService.PURPOSE,
+    complete: (request, res, reference) => completeSignIn(request, res, signIn, sessions, reference),
+  });
+  signInRoutes(app, signIn, sessions);
   identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
   const storage = new FolderFileStorage(path.join(config.DATA_DIR, 'uploads'));
   await attachmentRoutes(
     app,
     new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms),
     config.UPLOAD_MAX_BYTES,
+    sessions,
   );
+  dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
   return Object.assign(app, { splash, forms }) as KibaliApp;

@@ -7,6 +7,7 @@ import type { RequiredDocument } from '../../src/shared/reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import type { RateLimitSettings } from '../../src/server/http/rate-limits';
+import type { SessionLimits } from '../../src/server/sessions/session-store';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -63,6 +64,8 @@ export interface TestAppOptions {
   identityRegistry?: IdentityRegistry;
   /** Other rate-limit numbers (e.g. `{ limits: { sign_in: { max: 1000 } } }`) or Redis key prefix. */
   rateLimits?: RateLimitSettings;
+  /** Other idle and maximum session lengths. */
+  sessionLimits?: SessionLimits;
 }
 
 let sharedForms: Promise<FormRegistry> | undefined;
@@ -92,6 +95,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

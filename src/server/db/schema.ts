@@ -15,6 +15,13 @@ export interface Database {
   engineer_confirmation: EngineerConfirmationTable;
   attachment: AttachmentTable;
   captcha: CaptchaTable;
+  applicant_session: ApplicantSessionTable;
+  application_event: ApplicationEventTable;
+  invoice: InvoiceTable;
+  permit: PermitTable;
+  notification: NotificationTable;
+  applicant_message: ApplicantMessageTable;
+  renewal_request: RenewalRequestTable;
 }
 
 interface Bilingual {
@@ -88,6 +95,7 @@ export interface ApplicationTable {
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
   submitted_at: ColumnType<Date | null, Date | undefined, Date>;
+  language: Generated<string>;
 }
 
 export interface SmsOutboxTable {
@@ -128,6 +136,73 @@ export interface AttachmentTable {
   remark: string | null;
   /** A drawing's scale as printed on it ('1:100'); null for other documents or when none was given. */
   scale: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface ApplicantSessionTable {
+  token_hash: string;
+  application_id: number;
+  created_at: ColumnType<Date, never, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  ended_at: ColumnType<Date | null, never, Date>;
+}
+
+export interface ApplicationEventTable {
+  id: Generated<number>;
+  application_id: number;
+  status: string;
+  remark: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface InvoiceTable {
+  id: string;
+  application_id: number;
+  description: string | null;
+  /** bigint: node-postgres answers it as a string. */
+  amount_tzs: ColumnType<string | number, number, number>;
+  control_number: string;
+  due_date: string;
+  paid_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface PermitTable {
+  id: string;
+  application_id: number;
+  permit_number: string;
+  valid_from: string;
+  valid_until: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface NotificationTable {
+  id: string;
+  application_id: number;
+  kind: string | null;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  title: string | null;
+  message: string | null;
+  remark: string | null;
+  read_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface ApplicantMessageTable {
+  id: string;
+  application_id: number;
+  subject: string | null;
+  message: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface RenewalRequestTable {
+  id: string;
+  application_id: number;
+  permit_id: string;
+  type_of_work: string;
+  reason: string;
   created_at: ColumnType<Date, never, never>;
 }
 

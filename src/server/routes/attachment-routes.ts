@@ -2,18 +2,31 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments-service';
 import { ApiError, ok } from '../http/envelope';
+import { sessionToken } from '../sessions/session-cookie';
+import type { SessionStore } from '../sessions/session-store';
 
 /**
  * POST /api/attachment/upload, multipart/form-data: the fields reference_number and document_type
  * (and, for a drawing, an optional scale such as 1:100) first, then one file. A JSON body schema
  * does not apply; the fields are checked here, before the file is read.
  */
-export async function attachmentRoutes(app: FastifyInstance, attachments: AttachmentsService, maxBytes: number) {
+export async function attachmentRoutes(
+  app: FastifyInstance,
+  attachments: AttachmentsService,
+  maxBytes: number,
+  sessions: SessionStore,
+) {
   await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 } });
 
   app.post(
     '/api/attachment/upload',
-    { schema: { summary: 'Uploads one document (PDF, JPEG or PNG by content) to a draft', hide: false } },
+    {
+      schema: {
+        summary:
+          'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number) or, without it, to the signed-in application',
+        hide: false,
+      },
+    },
     async (request, res) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
       const file = await request.file();
@@ -25,7 +38,14 @@ export async function attachmentRoutes(app: FastifyInstance, attachments: Attach
       let target;
       let scale: string | null;
       try {
-        target = await attachments.checkTarget(field('reference_number'), field('document_type'));
+        // Without a reference number, the upload is the signed-in applicant's (the dashboard).
+        if (field('reference_number') !== '') {
+          target = await attachments.checkTarget(field('reference_number'), field('document_type'));
+        } else {
+          const session = await sessions.touch(sessionToken(request));
+          if (!session) throw new ApiError(401, 'not_signed_in');
+          target = await attachments.checkSessionTarget(session.applicationId, field('document_type'));
+        }
         scale = await attachments.checkScale(target.document, field('scale'), request.language);
       } catch (error) {
         file.file.resume();

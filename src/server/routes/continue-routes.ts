@@ -11,6 +11,11 @@ export function continueRoutes(
   continuing: ContinueService,
   codes: OneTimeCodes,
   applications: ApplicationsService,
+  /** Answers the right code of a sign-in challenge (purpose, subject = reference number). */
+  signIn: {
+    purpose: string;
+    complete(request: FastifyRequest, res: FastifyReply, reference: string): Promise<FastifyReply>;
+  },
 ): void {
   app.post<{ Body: { reference_number: string } }>(
     '/api/application/continue_application',
@@ -35,7 +40,8 @@ export function continueRoutes(
     {
       config: { rateLimit: SIGN_IN_LIMIT },
       schema: {
-        summary: 'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers)',
+        summary:
+          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers); for a sign-in, { user, session } and the session cookie',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -52,6 +58,7 @@ export function continueRoutes(
       if (!challenge) throw new ApiError(422, 'wrong_code');
       if (challenge.purpose === ContinueService.PURPOSE)
         return ok(request, res, await continuing.open(challenge.subject));
+      if (challenge.purpose === signIn.purpose) return signIn.complete(request, res, challenge.subject);
       throw new ApiError(422, 'wrong_code');
     },
   );
