@@ -91,7 +91,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             .addColumn('reason', 'text', (c) => c.notNull());
     await create.addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)).execute();
   }
-  for (const table of ['applicant_session', 'invoice', 'permit', 'notification', 'applicant_message', 'renewal_request'])
+  for (const table of [
+    'applicant_session',
+    'invoice',
+    'permit',
+    'notification',
+    'applicant_message',
+    'renewal_request',
+  ])
     await db.schema.createIndex(`${table}_application_idx`).on(table).column('application_id').execute();
 }
 
