@@ -6,6 +6,7 @@ import { TABS } from '../../src/client/features/dashboard/ApplicationPage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
 import { APPLICATION_STATUSES } from '../../src/shared/dashboard';
 import { makeHandlers } from '../../src/client/mocks/handlers';
+import { mockSplash } from '../../src/client/mocks/mock-data';
 import { demo, envelope, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
@@ -13,6 +14,7 @@ import { en, sw } from './texts';
 import { wt } from './wizard-forms';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
+const splash = mockSplash();
 /** user-event that hands any file to the input (as a browser's "All files" choice does). */
 const userEventWithoutAccept = () => userEvent.setup({ applyAccept: false });
 
@@ -199,6 +201,39 @@ describe('the dashboard tabs', () => {
     expect(await screen.findByText(en('dashboard.attachments.uploaded'))).toBeInTheDocument();
     expect(seen).toEqual([{ keys: ['document_type', 'file'], type: rejected.document_type }]);
     await waitFor(() => expect(lists.length).toBe(before + 1));
+  });
+
+  it('Attachments: adds a missing document; a drawing asks its scale, checked as the form checks it', async () => {
+    const seen: { keys: string[]; type: unknown; scale: unknown }[] = [];
+    server.use(
+      http.post('/api/attachment/upload', async ({ request }) => {
+        const form = await request.formData();
+        seen.push({ keys: [...form.keys()], type: form.get('document_type'), scale: form.get('scale') });
+        return envelope(200, 'Uploaded', {
+          attachment_id: 'att-new',
+          document_name: 'x',
+          size: 14,
+          status: 'uploaded',
+        });
+      }),
+    );
+    const { user } = openDashboard('/dashboard/application?tab=attachments');
+    const floorPlans = splash.not_more_than_three_attachments.find((d) => d.code === 'floor_plans')!;
+    await user.click(await screen.findByRole('combobox', { name: en('dashboard.attachments.document') }));
+    await user.click(await screen.findByRole('option', { name: floorPlans.name.en }));
+
+    const scale = await screen.findByRole('textbox', { name: en('dashboard.attachments.scale_optional') });
+    await user.type(scale, '100');
+    expect(await screen.findByText(en('wizard.uploads.scale_invalid'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en('dashboard.attachments.choose_file') })).toBeDisabled();
+    await user.clear(scale);
+    await user.type(scale, '1:100');
+    expect(screen.getByRole('button', { name: en('dashboard.attachments.choose_file') })).toBeEnabled();
+
+    const input = document.querySelector<HTMLInputElement>('input[data-upload-more]')!;
+    await user.upload(input, new File(['%PDF-1.7\n%%EOF'], 'plans.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(en('dashboard.attachments.uploaded'))).toBeInTheDocument();
+    expect(seen).toEqual([{ keys: ['document_type', 'scale', 'file'], type: 'floor_plans', scale: '1:100' }]);
   });
 
   it('Attachments: refuses a file of the wrong type in the browser, without sending it', async () => {

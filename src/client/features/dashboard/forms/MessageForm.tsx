@@ -16,7 +16,7 @@ export function MessageForm() {
       submitLabel={t('dashboard.message.send')}
       fields={[
         { name: 'subject', label: t('dashboard.message.subject'), maxLength: 200 },
-        { name: 'message', label: t('dashboard.message.message'), multiline: true, required: true, maxLength: 2000 },
+        { name: 'message', label: t('dashboard.message.message'), multiline: true, required: true, maxLength: 4000 },
       ]}
       send={(values) => send(values as { subject?: string; message: string }).unwrap()}
       successKey="dashboard.message.sent"

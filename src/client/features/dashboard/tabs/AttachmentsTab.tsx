@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardAttachment } from '../../../../shared/dashboard';
 import type { FieldError } from '../../../../shared/envelope';
 import type { RequiredDocument } from '../../../../shared/reference-data';
+import { scaleFits, scaleSchemaOf } from '../../../../shared/drawing-scales';
 import { requiredDocuments } from '../../../../shared/required-documents';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
 import type { ApiFailure } from '../../../app/api';
@@ -21,6 +22,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
 import { EmptyState } from '../../../components/EmptyState';
 import { useSplash } from '../../splash/splash-api';
+import { useGetFormsQuery } from '../../wizard/forms-api';
 import {
   useGetAttachmentsQuery,
   useGetDashboardApplicationQuery,
@@ -171,22 +173,26 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
   );
 }
 
-/** Adds a document the application does not have yet: which one, its scale, the file. */
+/** Adds a document the application does not have yet: which one, its scale (a drawing's), the file. */
 function UploadMore({ missing }: { missing: RequiredDocument[] }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { upload, uploading } = useUpload();
+  // The uploads step's schema says which documents are drawings, and how a scale is written.
+  const forms = useGetFormsQuery();
   const [code, setCode] = useState('');
   const [scale, setScale] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const chosen = missing.find((d) => d.code === code);
+  const scaleSchema = chosen ? scaleSchemaOf(forms.data?.steps.uploads?.schema, chosen.code) : undefined;
+  const scaleWrong = Boolean(scaleSchema) && !scaleFits(scaleSchema!, scale.trim());
 
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file || !chosen) return;
     setError('');
-    const failure = await upload(file, chosen, chosen.code, scale);
+    const failure = await upload(file, chosen, chosen.code, scaleSchema ? scale : '');
     setError(failure);
     if (!failure) {
       setCode('');
@@ -220,14 +226,17 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              id="upload-more-scale"
-              label={t('dashboard.attachments.scale_optional')}
-              value={scale}
-              onChange={(event) => setScale(event.target.value)}
-              helperText={t('dashboard.attachments.scale_help')}
-              slotProps={{ htmlInput: { maxLength: 20 } }}
-            />
+            {scaleSchema && (
+              <TextField
+                id="upload-more-scale"
+                label={t('dashboard.attachments.scale_optional')}
+                value={scale}
+                onChange={(event) => setScale(event.target.value)}
+                error={scaleWrong}
+                helperText={t(scaleWrong ? 'wizard.uploads.scale_invalid' : 'wizard.uploads.scale_hint')}
+                slotProps={{ htmlInput: { maxLength: 20 } }}
+              />
+            )}
             <input
               ref={input}
               type="file"
@@ -239,7 +248,7 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
             <Button
               variant="contained"
               startIcon={<UploadFileIcon />}
-              disabled={!chosen || uploading}
+              disabled={!chosen || uploading || scaleWrong}
               onClick={() => input.current?.click()}
               sx={{ mt: { md: 1 } }}
             >
