@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -12,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A second real server started with MAINTENANCE_MODE=1. */
     maintenanceUrl: string;
+    /** The portal's back-office bearer token (STAFF_API_TOKEN), for /api/staff/* calls. */
+    staffToken: string;
   }
 }
 
@@ -105,6 +108,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`${path.relative(root, staticDir)}/index.html is missing: run npm run build first`);
   }
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'kibali-e2e-'));
+  // The back office is on for the portal only, with a token made for this run (at least 32 characters).
+  const staffToken = randomBytes(24).toString('hex');
   const servers: RunningServer[] = [];
   const teardown = async () => {
     await Promise.all(servers.map(stopServer));
@@ -113,7 +118,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Each server has its own data directory: PGlite locks it against a second process.
   const started = await Promise.allSettled([
     // Development tools on: the browser tests read the SMS codes from /api/dev/outbox.
-    startServer('portal', path.join(tempDir, 'portal'), { DEV_TOOLS: '1' }),
+    startServer('portal', path.join(tempDir, 'portal'), { DEV_TOOLS: '1', STAFF_API_TOKEN: staffToken }),
     startServer('maintenance', path.join(tempDir, 'maintenance'), { MAINTENANCE_MODE: '1' }),
   ]);
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
@@ -125,5 +130,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [portal, maintenance] = servers as [RunningServer, RunningServer];
   project.provide('baseUrl', portal.url);
   project.provide('maintenanceUrl', maintenance.url);
+  project.provide('staffToken', staffToken);
   return teardown;
 }

@@ -22,6 +22,10 @@ const PNG_FILE = {
   ),
 };
 
+/** The file the tests upload for a document: a PDF where accepted, else a PNG. */
+export const fileFor = (document: RequiredDocument) =>
+  document.accept.includes('application/pdf') ? PDF_FILE : PNG_FILE;
+
 /** Uploads a file for each document (a PDF where accepted, else a PNG) and waits until each is uploaded. */
 export async function uploadAll(page: Page, documents: RequiredDocument[], lng: Lng = 'en'): Promise<void> {
   for (const document of documents) {
