@@ -64,7 +64,7 @@ describe('redirects and the route guard', () => {
     await page.goto('/dashboard');
     await waitForPath(page, '/home/login');
     await expectHeading(page, tr('en', 'titles.view'));
-    await page.getByText(api.en.not_signed_in).first().waitFor();
+    await page.getByText(api.en.not_signed_in!).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await axeCheck(page);
 
