@@ -154,11 +154,6 @@ export class AttachmentsService {
   }
 
   private async document(code: string): Promise<RequiredDocument | undefined> {
-    const { lists } = await this.splash.get();
-    return [
-      ...lists.normal_attachments,
-      ...lists.not_more_than_three_attachments,
-      ...lists.more_than_three_attachments,
-    ].find((d) => d.code === code);
+    return (await this.splash.documentsByCode()).get(code);
   }
 }

@@ -14,7 +14,7 @@ import {
   type Permit,
   type RenewalRequest,
 } from '../../shared/dashboard';
-import type { Language, RequiredDocument } from '../../shared/reference-data';
+import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -118,7 +118,7 @@ export class BackOfficeService {
       repo.permitsOf(this.db, row.id),
       repo.attachmentsOf(this.db, row.id),
       repo.notificationCount(this.db, row.id),
-      this.documents(),
+      this.splash.documentsByCode(),
     ]);
     const today = todayIso();
     const scales = ((row.answers.uploads ?? {}) as { scales?: Record<string, unknown> }).scales ?? {};
@@ -364,7 +364,7 @@ export class BackOfficeService {
       return row;
     });
     const notified = await this.notify(reviewed.application_id, 'attachment_reviewed', {
-      document: documentName(await this.documents(), reviewed.document_type),
+      document: documentName(await this.splash.documentsByCode(), reviewed.document_type),
       status: reviewed.status,
       remark,
     });
@@ -453,15 +453,5 @@ export class BackOfficeService {
       if (!smsFailure(error)) throw error;
       return { sms_failed: true };
     }
-  }
-
-  private async documents(): Promise<Map<string, RequiredDocument>> {
-    const { lists } = await this.splash.get();
-    const all = [
-      ...lists.normal_attachments,
-      ...lists.not_more_than_three_attachments,
-      ...lists.more_than_three_attachments,
-    ];
-    return new Map(all.map((d) => [d.code, d]));
   }
 }

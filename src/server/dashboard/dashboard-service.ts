@@ -13,7 +13,7 @@ import {
   type Permit,
   type RenewalRequest,
 } from '../../shared/dashboard';
-import type { Language, RequiredDocument } from '../../shared/reference-data';
+import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -100,7 +100,7 @@ export class DashboardService {
       .where('status', '!=', 'replaced')
       .orderBy('created_at', 'desc')
       .execute();
-    const documents = await this.documents();
+    const documents = await this.splash.documentsByCode();
     return rows.map((r) => ({
       attachment_id: r.id,
       document_type: r.document_type,
@@ -299,15 +299,5 @@ export class DashboardService {
       mobile: row.mobile,
       role: row.name_en !== null && row.name_sw !== null ? { en: row.name_en, sw: row.name_sw } : null,
     };
-  }
-
-  private async documents(): Promise<Map<string, RequiredDocument>> {
-    const { lists } = await this.splash.get();
-    const all = [
-      ...lists.normal_attachments,
-      ...lists.not_more_than_three_attachments,
-      ...lists.more_than_three_attachments,
-    ];
-    return new Map(all.map((d) => [d.code, d]));
   }
 }

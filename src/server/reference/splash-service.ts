@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SiteSettings } from '../../shared/reference-data';
+import type { RequiredDocument, SiteSettings } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import { loadReferenceLists, referenceVersion, type ReferenceLists } from './reference-repository';
 
@@ -31,6 +31,17 @@ export class SplashService {
     if (this.snapshot && Date.now() - this.checkedAt < this.recheckMs) return this.snapshot;
     this.pending ??= this.refresh().finally(() => (this.pending = undefined));
     return this.pending;
+  }
+
+  /** Every document of the three required-document lists, by its code. */
+  async documentsByCode(): Promise<Map<string, RequiredDocument>> {
+    const { lists } = await this.get();
+    const all = [
+      ...lists.normal_attachments,
+      ...lists.not_more_than_three_attachments,
+      ...lists.more_than_three_attachments,
+    ];
+    return new Map(all.map((d) => [d.code, d]));
   }
 
   private async refresh(): Promise<SplashSnapshot> {
