@@ -75,8 +75,12 @@ function identityRegistryFor(config: Config): IdentityRegistry {
 }
 
 /** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
-function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
-  if (!config.SMS_GATEWAY_URL) return new OutboxSmsSender(db);
+export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
+  if (!config.SMS_GATEWAY_URL) {
+    const print =
+      config.NODE_ENV === 'development' ? (sms: object) => log.info({ sms }, 'SMS (outbox, development)') : undefined;
+    return new OutboxSmsSender(db, print);
+  }
   return new HttpSmsSender({
     url: config.SMS_GATEWAY_URL,
     token: config.SMS_GATEWAY_TOKEN,

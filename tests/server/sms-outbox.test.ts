@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { smsSenderFor } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { openTestDatabase } from './helpers';
+import type { DatabaseHandle } from '../../src/server/db/database';
+
+/** A logger that keeps what `info` was given. */
+function recordingLog() {
+  const lines: unknown[] = [];
+  const log = { info: (...args: unknown[]) => lines.push(args), warn: () => undefined } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+describe('the outbox SMS adapter', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  test('in development every SMS is stored and printed to the log, the phone masked', async () => {
+    const { log, lines } = recordingLog();
+    const sms = smsSenderFor(testConfig({ NODE_ENV: 'development' }), database.db, log);
+    await sms.send('+255700012345', 'Kibali: your code is 123456.', 'continue');
+    expect(lines).toEqual([
+      [
+        { sms: { to: '+2557•••••345', purpose: 'continue', message: 'Kibali: your code is 123456.' } },
+        expect.any(String),
+      ],
+    ]);
+    const stored = await database.db.selectFrom('sms_outbox').selectAll().execute();
+    expect(stored.map((s) => s.phone)).toEqual(['+255700012345']);
+  });
+
+  test.each(['test', 'production'] as const)(
+    'with NODE_ENV=%s nothing is printed (logs carry no codes)',
+    async (env) => {
+      const { log, lines } = recordingLog();
+      const sms = smsSenderFor(testConfig({ NODE_ENV: env }), database.db, log);
+      await sms.send('+255700012346', 'Kibali: your code is 654321.', 'continue');
+      expect(lines).toEqual([]);
+    },
+  );
+});
