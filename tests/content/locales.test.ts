@@ -129,7 +129,7 @@ describe('the translation keys the client uses', () => {
         uses.push({ file, namespace: ns as Namespace, key });
       };
       for (const m of source.matchAll(/\bt\(\s*(['"`])([^'"`$]+)\1/g)) add(m[2]!, fileNamespace);
-      // PageHeading and PendingServicePage translate titleKey in the common namespace.
+      // PageHeading translates titleKey in the common namespace.
       for (const m of source.matchAll(/\btitleKey="([^"]+)"/g)) add(m[1]!, 'common');
       if (file.endsWith('nav-items.ts')) for (const m of source.matchAll(/\bkey:\s*'([^']+)'/g)) add(m[1]!, 'common');
       if (file.endsWith('RequestPage.tsx'))
