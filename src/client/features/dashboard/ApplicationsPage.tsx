@@ -6,9 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import type { ApplicationSummary } from '../../../shared/dashboard';
 import type { ApiFailure } from '../../app/api';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,7 +17,8 @@ import type { CodeChallenge } from '../sign-in/sign-in-api';
 import { DASHBOARD_HOME, useOpenSession } from '../sign-in/use-open-session';
 import { useGetApplicationsQuery, useOpenApplicationMutation, useVerifyOpenCodeMutation } from './dashboard-api';
 import { formatDate, newestFirst, statusText, typeText } from './format';
-import { CardList, Details, ListCard, QueryState } from './parts';
+import { CardList, ListCard, QueryState } from './parts';
+import { Details } from '../../components/Details';
 
 interface Opening {
   reference: string;
@@ -71,19 +72,7 @@ function CodeDialog({ opening, onClose, onResend }: { opening: Opening; onClose:
               minutes: Math.max(1, Math.round(opening.challenge.expires_in_s / 60)),
             })}
           </Typography>
-          <TextField
-            id="open-code"
-            inputRef={codeInput}
-            label={t('view.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={Boolean(error)}
-            helperText={error || ' '}
-            slotProps={{
-              htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 },
-              formHelperText: { role: error ? 'alert' : undefined } as object,
-            }}
-          />
+          <OneTimeCodeField id="open-code" inputRef={codeInput} value={code} onChange={setCode} error={error} />
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button onClick={onResend}>{t('view.resend')}</Button>

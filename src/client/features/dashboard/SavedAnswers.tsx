@@ -10,7 +10,7 @@ import { FormsLoadState } from '../wizard/FormsLoadState';
 import { useGetFormsQuery } from '../wizard/forms-api';
 import { translateStep } from '../wizard/translate-schema';
 import { addWizardTexts } from '../wizard/wizard-i18n';
-import { Details } from './parts';
+import { Details } from '../../components/Details';
 
 /** Steps whose answers are shown elsewhere or are not the applicant's to read (proofs, attachment ids). */
 const HIDDEN: Record<string, string[]> = { uploads: ['documents', 'scales'], engineer: ['validation_token'] };

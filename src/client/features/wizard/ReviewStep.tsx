@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
+import { Details } from '../../components/Details';
 import { answerRows } from './answers-format';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
@@ -87,21 +88,7 @@ export function ReviewStep(props: ReviewStepProps) {
             {rows.length === 0 ? (
               <Typography color="text.secondary">{t('wizard.review.no_answers')}</Typography>
             ) : (
-              <Box
-                component="dl"
-                sx={{ display: 'grid', gridTemplateColumns: { sm: 'minmax(12rem, 1fr) 2fr' }, gap: 1 }}
-              >
-                {rows.map((row, i) => (
-                  <Box key={`${row.label}-${i}`} sx={{ display: 'contents' }}>
-                    <Box component="dt" sx={{ fontWeight: 600 }}>
-                      {row.label}
-                    </Box>
-                    <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
-                      {row.value}
-                    </Box>
-                  </Box>
-                ))}
-              </Box>
+              <Details rows={rows} />
             )}
           </Box>
         );

@@ -8,7 +8,8 @@ import { telHref } from '../../../components/contact';
 import { useGetDashboardApplicationQuery } from '../dashboard-api';
 import { formatDate, formatDateTime, localized, newestFirst, statusText, typeText } from '../format';
 import { MessageForm } from '../forms/MessageForm';
-import { Details, QueryState } from '../parts';
+import { QueryState } from '../parts';
+import { Details } from '../../../components/Details';
 
 /** The status history, newest first, as a timeline. */
 function Timeline({ events }: { events: StatusEvent[] }) {

@@ -30,7 +30,8 @@ import {
 } from '../dashboard-api';
 import { fallbackName, useDownload } from '../use-download';
 import { formatDateTime, formatSize, localized } from '../format';
-import { CardList, Details, ListCard, QueryState } from '../parts';
+import { CardList, ListCard, QueryState } from '../parts';
+import { Details } from '../../../components/Details';
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 const STATUS_COLOURS = { uploaded: 'default', accepted: 'success', rejected: 'error' } as const;

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { useGetInvoicesQuery } from '../dashboard-api';
 import { formatAmount, formatDate, newestFirst } from '../format';
-import { CardList, Details, ListCard, QueryState } from '../parts';
+import { CardList, ListCard, QueryState } from '../parts';
+import { Details } from '../../../components/Details';
 
 /** The Invoices tab: a list, newest first, with the control number to pay with. */
 export function InvoicesTab() {

@@ -7,7 +7,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { useGetDashboardApplicationQuery, useGetPermitsQuery } from '../dashboard-api';
 import { formatDate, newestFirst } from '../format';
 import { RenewForm } from '../forms/RenewForm';
-import { CardList, Details, ListCard, QueryState } from '../parts';
+import { CardList, ListCard, QueryState } from '../parts';
+import { Details } from '../../../components/Details';
 
 /** The Permit tab: the permits, newest first; Renew when the application allows it now. */
 export function PermitTab() {
