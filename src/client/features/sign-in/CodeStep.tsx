@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import type { ApiFailure } from '../../app/api';
 import { useVerifySignInCodeMutation, type CodeChallenge } from './sign-in-api';
 import { takeIntendedUrl, useOpenSession } from './use-open-session';
@@ -58,19 +58,7 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
         })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }}>
-        <TextField
-          id="view-code"
-          inputRef={codeInput}
-          label={t('view.code')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={Boolean(error)}
-          helperText={error || ' '}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 },
-            formHelperText: { role: error ? 'alert' : undefined } as object,
-          }}
-        />
+        <OneTimeCodeField id="view-code" inputRef={codeInput} value={code} onChange={setCode} error={error} />
         <Button type="submit" variant="contained" size="large" disabled={verifying.isLoading}>
           {t('view.verify')}
         </Button>
