@@ -32,13 +32,17 @@ function mockWorkerPlugin(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompressPlugin(), ...(mode === 'mock' ? [mockWorkerPlugin()] : [])],
+  resolve: {
+    // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
+    alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx') },
+  },
   build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/{content,shared,server}/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['tests/{content,shared,server,security}/**/*.test.ts'] },
       },
       {
         extends: true,
@@ -58,6 +62,18 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        // `npm run test:faults`: servers in their own processes killed, stopped and cut off from their database.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { appI18n } from './app/i18n';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
+import { prefetchSplash } from './features/splash/splash-api';
 
 async function start() {
   // `npm run dev:mock`: the client alone, the whole API answered by MSW in the browser.
@@ -13,7 +14,9 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(<App store={makeStore()} i18n={appI18n()} router={createBrowserRouter(routes)} />);
+  const store = makeStore();
+  prefetchSplash(store);
+  createRoot(root).render(<App store={store} i18n={appI18n()} router={createBrowserRouter(routes)} />);
 }
 
 void start();

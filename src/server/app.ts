@@ -3,11 +3,19 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { uploadDir, type Config } from './config';
+import { PROJECT_ROOT } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import { registerJsonBodies } from './http/json-body';
 import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -89,8 +97,8 @@ export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: Fast
 }
 
 /** Where the repository keeps the forms and the texts, whatever the working directory. */
-export const SCHEMAS_DIR = path.resolve(import.meta.dirname, '../../schemas');
-export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
+export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
+export const LOCALES_DIR = path.join(PROJECT_ROOT, 'locales');
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
@@ -101,8 +109,18 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    redact: ['req.headers', 'res.headers'],
   };
+}
+
+/** One log line per request, once it is answered, with its method and path (Fastify writes two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, res: FastifyReply): void {
+    const line = { req: request, res, responseTime: res.elapsedTime };
+    if (error) res.log.error({ ...line, err: error }, 'request errored');
+    else res.log.info(line, 'request completed');
+  }
 }
 
 /** Builds the whole portal (API and, when built, the SPA). `main.ts` starts it; tests `inject` into it. */
@@ -110,12 +128,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const { config, database, splashRecheckMs } = dependencies;
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.TRUST_PROXY,
+    // Only the proxies named: the client is the last address of X-Forwarded-For that none of them
+    // added, whatever the client itself wrote before it.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     requestTimeout: 30_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
 
@@ -133,10 +155,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     if (request.url.startsWith('/api/') && !res.hasHeader('Cache-Control')) res.header('Cache-Control', 'no-store');
   });
 
-  // Only JSON bodies: a text/plain POST is what a browser sends cross-site without asking.
-  app.removeContentTypeParser(['text/plain']);
+  registerJsonBodies(app);
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // After the security headers' hooks, so that these early answers carry them too.
   app.addHook('onRequest', async (request, res) => {
     if (closing) {
@@ -194,7 +215,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   signInRoutes(app, signIn, sessions);
   identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
-  const storage = new FolderFileStorage(path.join(config.DATA_DIR, 'uploads'));
+  const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(
     app,
     new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms),

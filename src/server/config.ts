@@ -7,6 +7,29 @@ const flag = z
   .transform((v) => v === '1' || v === 'true')
   .default(false);
 
+/** Where proxies usually are: this machine, link-local and private networks (proxy-addr's names). */
+const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+const ADDRESS_OR_SUBNET = /^(?:loopback|linklocal|uniquelocal|[0-9a-f:.]+(?:\/\d{1,3})?)$/i;
+
+/**
+ * The reverse proxies whose X-Forwarded-* headers are believed: `1` for any on this machine or a
+ * private network, or a comma-separated list of addresses and subnets; empty or `0` for none.
+ */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const text = value.trim().toLowerCase();
+    if (['', '0', 'false'].includes(text)) return [];
+    if (['1', 'true'].includes(text)) return PRIVATE_NETWORKS;
+    const list = text.split(',').map((item) => item.trim());
+    if (list.some((item) => !ADDRESS_OR_SUBNET.test(item))) {
+      ctx.addIssue({ code: 'custom', message: 'must be 1, or proxy addresses and subnets separated by commas' });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const phone = z.string().regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +255 24 223 0000');
 
 const schema = z
@@ -15,6 +38,8 @@ const schema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Uploaded files; unset, DATA_DIR/uploads. Several servers need one folder they all see (a shared volume).
+    UPLOAD_DIR: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -44,7 +69,7 @@ const schema = z
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, 'must be an http:// or https:// URL')
       .optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustedProxies,
     // Every browser of an end-to-end run comes from 127.0.0.1: the per-client limits are multiplied there.
     RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   })
@@ -95,7 +120,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = parsed.data;
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), STATIC_DIR: path.resolve(config.STATIC_DIR) };
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    STATIC_DIR: path.resolve(config.STATIC_DIR),
+    ...(config.UPLOAD_DIR ? { UPLOAD_DIR: path.resolve(config.UPLOAD_DIR) } : {}),
+  };
+}
+
+/** Where uploaded files are kept: UPLOAD_DIR, or the folder uploads of DATA_DIR. */
+export function uploadDir(config: Pick<Config, 'DATA_DIR' | 'UPLOAD_DIR'>): string {
+  return config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads');
 }
 
 /** A configuration for tests: defaults, overridden by what the test names. */

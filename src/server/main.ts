@@ -1,20 +1,41 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp, LOCALES_DIR, SCHEMAS_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { openConfiguredDatabase } from './db/setup';
-import { FormRegistry } from './forms/form-registry';
-import { FormsProblemsError } from './forms/form-loader';
+import { DataDirLockedError, refuseIfInUse } from './db/data-dir-lock';
 
 const SHUTDOWN_GRACE_MS = 9000;
+/** PostgreSQL: a query unanswered this long gives up its connection, so the request answers 503 within 2 s. */
+const QUERY_TIMEOUT_MS = 1500;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A second server on a PGlite directory in use stops here, before the rest of the server is loaded.
+  if (!config.DATABASE_URL) await refuseIfInUse(config.DATA_DIR);
+  const [
+    { default: closeWithGrace },
+    { buildApp, LOCALES_DIR, SCHEMAS_DIR },
+    { openConfiguredDatabase },
+    { FormRegistry },
+  ] = await Promise.all([
+    import('close-with-grace'),
+    import('./app'),
+    import('./db/setup'),
+    import('./forms/form-registry'),
+  ]);
   // Forms first: a broken policy edit stops the start with every problem listed, before the database opens.
   const forms = await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR);
-  const database = await openConfiguredDatabase(config, (line) => console.log(line));
+  const database = await openConfiguredDatabase(config, (line) => console.log(line), {
+    queryTimeoutMs: QUERY_TIMEOUT_MS,
+  });
   const app = await buildApp({ config, database, forms });
   app.addHook('onClose', async () => database.close());
+  // Once closing, every answer ends its connection, also those of requests taken before: a kept-alive
+  // connection left open would keep the server from closing until the grace delay kills it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, res) => {
+    if (closing) res.header('Connection', 'close');
+  });
 
   // SIGTERM/SIGINT: stop taking requests, finish those in flight, exit well within 10 s.
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
@@ -28,7 +49,8 @@ async function main(): Promise<void> {
   console.log(`Kibali is serving http://localhost:${config.PORT} on ${where}`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  const { FormsProblemsError } = await import('./forms/form-loader');
   if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof FormsProblemsError) {
     console.error(error.message);
   } else {

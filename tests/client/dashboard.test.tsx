@@ -428,8 +428,7 @@ describe('the dashboard in Swahili', () => {
   it('switches language inside the dashboard: tabs, statuses and texts in Swahili', async () => {
     const { user } = openDashboard();
     await screen.findByRole('heading', { level: 2, name: en('dashboard.summary.title') });
-    await user.click(screen.getByRole('combobox', { name: en('language.label') }));
-    await user.click(await screen.findByRole('option', { name: en('language.sw') }));
+    await user.selectOptions(screen.getByRole('combobox', { name: en('language.label') }), en('language.sw'));
 
     expect(await h1(sw('titles.dashboard_application'))).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: sw('dashboard.tabs.construction') })).toBeInTheDocument();

@@ -18,9 +18,14 @@ beforeEach(() => server.use(...formsHandlers(forms)));
 
 /** A new application open on its construction details, the earlier steps saved with `construction`. */
 function openDetails(construction: StepAnswers, details?: StepAnswers) {
+  return openDetailsIn('en', construction, details);
+}
+
+function openDetailsIn(language: 'en' | 'sw', construction: StepAnswers, details?: StepAnswers) {
   const answers: Record<string, StepAnswers> = { personal: {}, engineer: {}, construction };
   if (details) answers.construction_details = details;
   return renderWizard('/home/new', {
+    language,
     wizard: {
       type: 'new',
       answers,
@@ -40,6 +45,43 @@ describe('floor rows and the storey count', () => {
     openDetails({ has_storeys: true, storey_count: 2 });
     await screen.findByRole('heading', { level: 2, name: f('construction_details.title') });
     expect(floorInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['0', '1', '2']);
+  });
+
+  it("names each row's Remove and Move buttons after its table and row, in both languages", async () => {
+    for (const lng of ['en', 'sw'] as const) {
+      const { unmount } = openDetailsIn(lng, { has_storeys: true, storey_count: 2 });
+      const tl = wt(lng);
+      await screen.findByRole('heading', { level: 2, name: tl('forms:construction_details.title') });
+      const rowTitle = tl('common:wizard.rjsf.ArrayItemTitle');
+      const rows = screen
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('aria-label') ?? '')
+        .filter((name) => new RegExp(`${rowTitle} \\d+$`).test(name));
+      // Three floors, each with its table of rooms (one row each).
+      expect(rows).toHaveLength(6);
+      // The tables of rooms, one in each floor's row, have their own Add buttons, named apart too.
+      const add = tl('common:wizard.rjsf.AddItemButton');
+      const adds = screen
+        .getAllByRole('button', { name: new RegExp(`^${add}`) })
+        .map((button) => button.getAttribute('title') ?? '');
+      expect(adds.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(adds).size).toBe(adds.length);
+      // These tables are not reordered: a Remove button on each row (Move buttons would be named alike).
+      for (const [key, count] of [
+        ['RemoveButton', 6],
+        ['MoveUpButton', 0],
+      ] as const) {
+        const label = tl(`common:wizard.rjsf.${key}`);
+        const names = screen
+          .queryAllByRole('button', { name: new RegExp(`^${label}: `) })
+          .map((button) => button.getAttribute('title') ?? '');
+        expect(names).toHaveLength(count);
+        // No two buttons alike, each named for its own row (and the row it is in).
+        expect(new Set(names).size).toBe(names.length);
+        for (const name of names) expect(rows.some((row) => name.startsWith(`${label}: ${row}`))).toBe(true);
+      }
+      unmount();
+    }
   });
 
   it('opens with the ground floor alone for a building without storeys', async () => {

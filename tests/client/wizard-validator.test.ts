@@ -2,7 +2,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { requireShim, validatorVersion } from '../../src/client/features/wizard/precompiled-validator';
+import { runValidatorFactory, validatorVersion } from '../../src/client/features/wizard/precompiled-validator';
 import { dropInactive } from '../../src/client/features/wizard/step-data';
 import { localizer } from '../../src/client/features/wizard/validation-messages';
 import * as server from '../../src/server/routes/validator-routes';
@@ -11,28 +11,46 @@ import { servedForms, wt } from './wizard-forms';
 const forms = servedForms();
 
 /** What the browser does with GET /api/forms/validators/<step>.js, without a module loader. */
-function precompiled(step: string) {
+async function precompiled(step: string) {
   const schema = forms.steps[step]!.schema as RJSFSchema;
   const code = server.validatorModule(schema);
   const factory = new Function(code.replace(/^export default /, 'return '))() as (
     require: (name: string) => unknown,
   ) => ValidatorFunctions;
-  return { schema, validator: createPrecompiledValidator(factory(requireShim), schema) };
+  return { schema, validator: createPrecompiledValidator(await runValidatorFactory(factory), schema) };
 }
 
 describe('precompiled validators', () => {
+  it('load the ajv runtime modules a validator asks for on first use, and refuse any other module', async () => {
+    const asked: string[] = [];
+    const functions = await runValidatorFactory((require) => {
+      asked.push('run');
+      const equal = require('ajv/dist/runtime/equal') as { default: (a: unknown, b: unknown) => boolean };
+      const { fullFormats } = require('ajv-formats/dist/formats') as { fullFormats: Record<string, unknown> };
+      expect(equal.default({ a: [1] }, { a: [1] })).toBe(true);
+      expect(fullFormats.email).toBeDefined();
+      return {} as ValidatorFunctions;
+    });
+    expect(functions).toEqual({});
+    // Run again after each module arrived: equal, then the formats.
+    expect(asked).toHaveLength(3);
+    await expect(runValidatorFactory((require) => require('fs') as ValidatorFunctions)).rejects.toThrow(
+      /needs "fs", which the client lacks/,
+    );
+  });
+
   it('are asked for with the version the server answers immutably', () => {
     for (const [step, { schema }] of Object.entries(forms.steps))
       expect(validatorVersion(forms.version, schema), step).toBe(server.validatorVersion(forms.version, schema));
   });
 
-  it.each(Object.keys(forms.steps))('%s: the generated module runs with the client’s require shim', (step) => {
-    const { schema, validator } = precompiled(step);
+  it.each(Object.keys(forms.steps))('%s: the generated module runs with the client’s require shim', async (step) => {
+    const { schema, validator } = await precompiled(step);
     expect(() => validator.validateFormData({}, schema)).not.toThrow();
   });
 
-  it('validate like the server, with messages in the chosen language', () => {
-    const { schema, validator } = precompiled('personal');
+  it('validate like the server, with messages in the chosen language', async () => {
+    const { schema, validator } = await precompiled('personal');
     const sw = wt('sw');
     const data = { identification_type: 'passport', passport_number: 'x', email: 'not-an-email', phone: '12' };
     const { errors } = validator.validateFormData(data, schema, undefined, localizer(sw));
@@ -45,8 +63,8 @@ describe('precompiled validators', () => {
     });
   });
 
-  it('check the conditions that drop stale conditional answers', () => {
-    const { schema, validator } = precompiled('personal');
+  it('check the conditions that drop stale conditional answers', async () => {
+    const { schema, validator } = await precompiled('personal');
     const stale = { identification_type: 'passport', zan_id: '123456789', passport_number: 'AB123456' };
     expect(dropInactive(validator, schema, stale)).toEqual({
       identification_type: 'passport',

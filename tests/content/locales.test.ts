@@ -93,6 +93,8 @@ describe('the translation keys the client uses', () => {
   const translations = {
     common: load('en', 'common.json'),
     pages: load('en', 'pages.json'),
+    // The accessibility statement's own namespace, loaded with its page (AccessibilityPage.tsx).
+    accessibility: load('en', 'accessibility.json'),
   };
   type Namespace = keyof typeof translations;
 
@@ -122,8 +124,10 @@ describe('the translation keys the client uses', () => {
     for (const full of sourceFiles(path.join(root, 'src/client'))) {
       const file = path.relative(root, full);
       const source = readFileSync(full, 'utf8');
-      // A file that asks for the pages namespace translates its t() keys there (LandingPage, ArticlePage).
-      const fileNamespace: Namespace = /useTranslation\(\s*['"]pages['"]\s*\)/.test(source) ? 'pages' : 'common';
+      // A file that asks for another namespace translates its t() keys there (LandingPage, ArticlePage,
+      // AccessibilityPage).
+      const asked = /useTranslation\(\s*['"](pages|accessibility)['"]\s*\)/.exec(source)?.[1];
+      const fileNamespace: Namespace = (asked as Namespace | undefined) ?? 'common';
       const add = (raw: string, namespace: Namespace) => {
         const [ns, key] = raw.includes(':') ? (raw.split(':', 2) as [string, string]) : [namespace, raw];
         uses.push({ file, namespace: ns as Namespace, key });
@@ -165,6 +169,9 @@ describe('the translation keys the client uses', () => {
     ['pages', 'landing', ['apply', 'status', 'terms'], ['title', 'body', 'action']],
     ['pages', 'about', ['title', 'intro', 'sections'], []],
     ['pages', 'terms', ['title', 'intro', 'sections', 'updated'], []],
+    ['accessibility', 'works', ['heading', 'items'], []],
+    ['accessibility', 'testing', ['heading', 'items'], []],
+    ['accessibility', 'gaps', ['heading', 'intro', 'items'], []],
   ] as const)('built keys exist: %s:%s.*', (namespace, prefix, parts, leaves) => {
     for (const part of parts) {
       const keys = leaves.length ? leaves.map((leaf) => `${prefix}.${part}.${leaf}`) : [`${prefix}.${part}`];

@@ -3,7 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Lng } from './locales';
 
-const LAUNCH_ARGS = [
+/** Debian's Chromium as root, without a sandbox or anything that reaches out (stack notes). */
+export const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -92,11 +92,11 @@ describe('mobile viewport (390x844)', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the menu button opens the navigation drawer with the six links', async () => {
+  test('the menu button opens the navigation panel with the six links', async () => {
     const { page, errors } = await newPage({ viewport: MOBILE });
     await page.goto('/home/landing');
     await settled(page);
-    // The desktop links are hidden on a phone; the drawer holds them.
+    // The desktop links are hidden on a phone; the menu panel holds them.
     expect(await page.getByRole('navigation', { name: tr('en', 'nav.label') }).count()).toBe(0);
 
     await page.getByRole('button', { name: tr('en', 'nav.open_menu') }).click();

@@ -6,9 +6,10 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
-import type { DatabaseHandle } from '../../src/server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { MIGRATIONS } from '../../src/server/db/migration-list';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 import { databaseKinds, openTestDatabase } from './helpers';
 
@@ -113,6 +114,47 @@ describe('the PGlite dialect', () => {
   });
 });
 
+describe('the migration list', () => {
+  it('names every file of src/server/db/migrations, in order, and nothing else', () => {
+    const files = readdirSync('src/server/db/migrations')
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(Object.keys(MIGRATIONS)).toEqual(files);
+    for (const name of files) {
+      expect(name).toMatch(/^\d{8}T\d{6}-[a-z0-9-]+$/);
+      expect(typeof MIGRATIONS[name]!.up).toBe('function');
+    }
+  });
+});
+
+describe('a PGlite directory', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('is created on first use (in a worker thread), keeps its data, and runs with 16 MB of shared buffers', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kibali-pglite-new-'));
+    dirs.push(dir);
+    const pgliteDir = path.join(dir, 'pglite');
+    const first = await openDatabase({ pgliteDir });
+    try {
+      expect(existsSync(path.join(pgliteDir, 'PG_VERSION'))).toBe(true);
+      await counterTable(withCounter(first));
+      await sql`update counter set n = 41`.execute(first.db);
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(first.db);
+      expect(rows[0]!.shared_buffers).toBe('16MB');
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ pgliteDir });
+    try {
+      expect(await counterValue(withCounter(again))).toBe(41);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
 describe('the data directory lock', () => {
   let dir: string;
   const lockFile = () => path.join(dir, 'kibali.lock');
@@ -177,6 +219,18 @@ describe('the configuration', () => {
     expect(problems[2]).toContain('refused when NODE_ENV=production');
     expect(message.split('\n')).toHaveLength(4);
     expect(message).not.toContain('mysql://x');
+  });
+
+  it('reads TRUST_PROXY as 1 (proxies on this machine or a private network), a list of addresses and subnets, or none', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 192.168.4.0/24,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.7',
+      '192.168.4.0/24',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 
   it('accepts development tools outside production and reads flags', () => {

@@ -3,29 +3,11 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { KibaliApp } from '../../src/server/app';
-import { createTestApp, type Envelope, type TestApp } from './helpers';
+import { createTestApp, redisAnswers, REDIS_URL, type Envelope, type TestApp } from './helpers';
 
 // The Redis suite runs when Redis answers at TEST_REDIS_URL (default redis://127.0.0.1:6379), and
 // must run when CI=true: there it fails if Redis cannot be reached.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const redisUp = await redisAnswers(REDIS_URL);
 
 interface Hit {
@@ -185,11 +167,34 @@ describe('rate limits per client (in memory)', () => {
   });
 
   it('knows clients behind the proxy by X-Forwarded-For with TRUST_PROXY', async () => {
-    t = await createTestApp({ TRUST_PROXY: true });
+    t = await createTestApp({ TRUST_PROXY: ['uniquelocal'] });
     const from = (client: string) => ({ ip: '10.9.9.9', headers: { 'x-forwarded-for': client } });
     for (let i = 0; i < 10; i++) await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.7'));
     expect((await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.7'))).status).toBe(429);
     expect((await hit(t.app, VERIFY_CODE, badCode, from('198.51.100.8'))).status).toBe(422);
+  });
+
+  it('behind the proxy, counts the address the proxy added, not what the client wrote before it', async () => {
+    t = await createTestApp({ TRUST_PROXY: ['uniquelocal'] });
+    // The client sends its own X-Forwarded-For, a new made-up address each time; a proxy that appends
+    // (nginx's $proxy_add_x_forwarded_for) puts the address it saw last.
+    const spoofed = (i: number) => ({
+      ip: '10.9.9.9',
+      headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.9` },
+    });
+    for (let i = 0; i < 10; i++) await hit(t.app, VERIFY_CODE, badCode, spoofed(i));
+    expect((await hit(t.app, VERIFY_CODE, badCode, spoofed(99))).status).toBe(429);
+    expect(
+      (await hit(t.app, VERIFY_CODE, badCode, { ip: '10.9.9.9', headers: { 'x-forwarded-for': '198.51.100.10' } }))
+        .status,
+    ).toBe(422);
+  });
+
+  it('believes X-Forwarded-For only from a trusted proxy: a client reaching the server directly is counted by its own address', async () => {
+    t = await createTestApp({ TRUST_PROXY: ['uniquelocal'] });
+    const direct = (i: number) => ({ ip: '198.51.100.50', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    for (let i = 0; i < 10; i++) await hit(t.app, VERIFY_CODE, badCode, direct(i));
+    expect((await hit(t.app, VERIFY_CODE, badCode, direct(99))).status).toBe(429);
   });
 
   it('keeps answering, without limits, when Redis cannot be reached', async () => {

@@ -164,7 +164,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
   });
 
   test('Secure cookie behind HTTPS (a trusted proxy says so)', async () => {
-    const https = await createTestApp({ DEV_TOOLS: true, TRUST_PROXY: true }, { kind });
+    const https = await createTestApp({ DEV_TOOLS: true, TRUST_PROXY: ['loopback'] }, { kind });
     try {
       const app = await submitted(https, asha);
       const started = await post<Envelope<{ challenge_id: string }>>(https.app, SIGN_IN, {

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'landing', element: <LandingPage /> },
           { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
           { path: 'terms_conditions', lazy: page(() => import('../pages/TermsPage')) },
+          { path: 'accessibility', lazy: page(() => import('../pages/AccessibilityPage')) },
           { path: 'faq', lazy: page(() => import('../pages/FaqPage')) },
           { path: 'engineers', lazy: page(() => import('../features/engineers/EngineersPage')) },
           { path: 'request', lazy: page(() => import('../pages/RequestPage')) },

@@ -15,6 +15,7 @@ import { ProfileBlock } from '../features/dashboard/ProfileBlock';
 import { SessionTimer } from '../features/dashboard/SessionTimer';
 import { useLogout } from '../features/dashboard/use-logout';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SiteFooter } from './SiteFooter';
 
 const activeLink = { '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } };
 
@@ -91,12 +92,14 @@ export default function DashboardLayout() {
           >
             <ProfileBlock />
             {/* The profile block is beside the main content, not in it (a top-level landmark). */}
-            <Box component="main" id="main" tabIndex={-1} sx={{ minWidth: 0, outline: 'none' }}>
+            <Box component="main" id="main" tabIndex={-1} sx={{ minWidth: 0, minHeight: '100vh', outline: 'none' }}>
               <Outlet />
             </Box>
           </Box>
         </SplashGate>
       </Container>
+      {/* The footer's links (the accessibility statement among them) on the dashboard's pages too. */}
+      <SiteFooter />
       {user && <SessionTimer />}
     </Box>
   );

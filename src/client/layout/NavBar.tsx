@@ -3,11 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -16,6 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_ITEMS } from './nav-items';
 
+/**
+ * The site's navigation. On a phone the links fold into a panel under the bar (a disclosure, not a
+ * modal drawer: lighter to load, and the page behind stays reachable).
+ */
 export function NavBar() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -58,32 +58,43 @@ export function NavBar() {
             aria-label={t('nav.open_menu')}
             aria-expanded={open}
             aria-controls="mobile-menu"
-            onClick={() => setOpen(true)}
+            onClick={() => setOpen((wasOpen) => !wasOpen)}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} id="mobile-menu">
-        <Box component="nav" aria-label={t('nav.label')} sx={{ width: 260, p: 2 }}>
-          <List>
+      {open && (
+        <Box
+          component="nav"
+          id="mobile-menu"
+          aria-label={t('nav.label')}
+          sx={{ display: { md: 'none' }, bgcolor: 'background.paper', color: 'text.primary', px: 2, py: 1 }}
+        >
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {NAV_ITEMS.map((item) => (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton component={NavLink} to={item.to} onClick={() => setOpen(false)}>
+              <li key={item.to}>
+                <Button
+                  component={NavLink}
+                  to={item.to}
+                  onClick={() => setOpen(false)}
+                  fullWidth
+                  sx={{ justifyContent: 'flex-start', py: 1.25, '&.active': { fontWeight: 700 } }}
+                >
                   {t(item.key)}
-                </ListItemButton>
-              </ListItem>
+                </Button>
+              </li>
             ))}
-          </List>
-          <Box sx={{ mt: 2 }}>
+          </Box>
+          <Box sx={{ mt: 1, display: { sm: 'none' } }}>
             <LanguageSwitch id="language-switch-menu" />
           </Box>
-          <Button sx={{ mt: 2 }} onClick={() => setOpen(false)}>
+          <Button sx={{ mt: 1 }} onClick={() => setOpen(false)}>
             {t('nav.close_menu')}
           </Button>
         </Box>
-      </Drawer>
+      )}
     </AppBar>
   );
 }

@@ -27,6 +27,9 @@ export function SiteFooter() {
           <Link component={RouterLink} to="/home/faq">
             {t('nav.faq')}
           </Link>
+          <Link component={RouterLink} to="/home/accessibility">
+            {t('footer.accessibility')}
+          </Link>
         </Stack>
         <Typography variant="body2">{t('footer.powered_by')}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -26,7 +26,9 @@ export function SiteLayout() {
       </Link>
       <TopBar />
       <NavBar />
-      <Container component="main" id="main" tabIndex={-1} sx={{ flex: 1, py: 3, outline: 'none' }}>
+      {/* At least a screen high: the footer starts below the fold, so a page whose content arrives later
+          (the engineers, the wizard's step) does not push a visible footer down (layout shift). */}
+      <Container component="main" id="main" tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', py: 3, outline: 'none' }}>
         <SplashGate>
           <Outlet />
         </SplashGate>

@@ -45,9 +45,11 @@ export default function FaqPage() {
         <EmptyState />
       ) : (
         shown.map((faq) => (
-          <Accordion key={faq.id} disableGutters>
+          // MUI puts the question's button in a heading, an h3 by default: under the page's h1, an h2
+          // (a heading inside the button would be flattened into its name).
+          <Accordion key={faq.id} disableGutters slotProps={{ heading: { component: 'h2' } }}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`faq-${faq.id}-q`} aria-controls={`faq-${faq.id}-a`}>
-              <Typography component="h2" sx={{ fontWeight: 600 }}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
                 {faq.question[lng]}
               </Typography>
             </AccordionSummary>

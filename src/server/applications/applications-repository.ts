@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 export interface ApplicationRecord {
@@ -8,6 +8,8 @@ export interface ApplicationRecord {
   status: string;
   step_number: number;
   answers: Record<string, unknown>;
+  /** Raised by every write of the answers (compare-and-set of saves). */
+  revision: number;
 }
 
 export interface ApplicationChanges {
@@ -21,7 +23,19 @@ export interface ApplicationChanges {
   language?: string;
 }
 
-const columns = ['id', 'reference_number', 'application_type', 'status', 'step_number', 'answers'] as const;
+const columns = ['id', 'reference_number', 'application_type', 'status', 'step_number', 'answers', 'revision'] as const;
+
+/** The application as it is now, without a lock: a save writes with `updateIfUnchanged`. */
+export async function findByReference(
+  db: Kysely<Database>,
+  referenceNumber: string,
+): Promise<ApplicationRecord | undefined> {
+  return db
+    .selectFrom('application')
+    .select(columns)
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
 
 /** The application, locked for the rest of the transaction so two saves of one draft cannot interleave. */
 export async function findForUpdate(
@@ -59,21 +73,41 @@ export async function insertApplication(
     .executeTakeFirstOrThrow();
 }
 
+const changedColumns = (changes: ApplicationChanges) =>
+  ({
+    status: changes.status,
+    step_number: changes.step_number,
+    answers: JSON.stringify(changes.answers),
+    phone: changes.phone,
+    id_number: changes.id_number,
+    updated_at: new Date(),
+    revision: sql<number>`revision + 1`,
+    ...(changes.language ? { language: changes.language } : {}),
+    ...(changes.submitted ? { submitted_at: new Date() } : {}),
+  }) as const;
+
+/** Writes a locked application (a transaction holding it with `findForUpdate`). */
 export async function updateApplication(db: Kysely<Database>, id: number, changes: ApplicationChanges): Promise<void> {
-  await db
+  await db.updateTable('application').set(changedColumns(changes)).where('id', '=', id).execute();
+}
+
+/**
+ * Writes the draft only if it is still the draft that was read (same revision, still a draft): false
+ * when another write came in between, and the save must start again from what is there now.
+ */
+export async function updateIfUnchanged(
+  db: Kysely<Database>,
+  read: ApplicationRecord,
+  changes: ApplicationChanges,
+): Promise<boolean> {
+  const result = await db
     .updateTable('application')
-    .set({
-      status: changes.status,
-      step_number: changes.step_number,
-      answers: JSON.stringify(changes.answers),
-      phone: changes.phone,
-      id_number: changes.id_number,
-      updated_at: new Date(),
-      ...(changes.language ? { language: changes.language } : {}),
-      ...(changes.submitted ? { submitted_at: new Date() } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
+    .set(changedColumns(changes))
+    .where('id', '=', read.id)
+    .where('revision', '=', read.revision)
+    .where('status', '=', read.status)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /** A line of the application's status history. */

@@ -11,9 +11,11 @@ import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import {
   addEvent,
+  findByReference,
   findForUpdate,
   insertApplication,
   updateApplication,
+  updateIfUnchanged,
   type ApplicationRecord,
 } from './applications-repository';
 import { recordScales } from '../attachments/attachment-scales';
@@ -45,6 +47,8 @@ export interface EngineerProofs {
 }
 
 const DRAFT = 'draft';
+/** Saves of one draft racing each other: each tries this often before answering 409 changed_meanwhile. */
+const SAVE_ATTEMPTS = 5;
 const SUBMITTED = 'submitted';
 
 /** Saving and submitting applications: every answer validated with the forms' own schemas. */
@@ -65,8 +69,10 @@ export class ApplicationsService {
       });
     const answers = await this.validStep(step, input.data, language);
 
-    return this.db.transaction().execute(async (trx) => {
-      const existing = await this.draftFor(trx, input);
+    // Compare-and-set rather than a transaction holding the row: read the draft, check the step
+    // against it, write only if nothing else wrote it meanwhile, else start again from what is there.
+    for (let attempt = 1; ; attempt++) {
+      const existing = await this.currentDraft(input);
       const saved = { ...(existing?.answers ?? {}), [step]: answers };
       if (!canVisit(steps, saved, step)) throw new ApiError(409, 'step_out_of_order');
       // Only the rules about this step: a changed storey count is fixed on the floors' own step.
@@ -75,13 +81,16 @@ export class ApplicationsService {
       const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
       const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contactOf(saved) };
       const record = existing
-        ? (await updateApplication(trx, existing.id, changes), existing)
-        : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
-      return {
-        reference_number: formatReferenceNumber(record.reference_number),
-        step_number: Math.min(stepNumber + 1, steps.length),
-      };
-    });
+        ? (await updateIfUnchanged(this.db, existing, changes)) && existing
+        : await insertApplication(this.db, newReferenceNumber(), input.application_type, changes);
+      if (record) {
+        return {
+          reference_number: formatReferenceNumber(record.reference_number),
+          step_number: Math.min(stepNumber + 1, steps.length),
+        };
+      }
+      if (attempt === SAVE_ATTEMPTS) throw new ApiError(409, 'changed_meanwhile');
+    }
   }
 
   /** The final save (and Submit of a continued draft): every step of the flow valid, then submitted. */
@@ -99,7 +108,7 @@ export class ApplicationsService {
     // Every step is validated again, not only those sent now: forms, reference lists and engineer
     // confirmations may have changed since a step was saved. Outside the transaction: on PGlite a
     // query of the engineer check would wait for the transaction's connection.
-    const before = await this.peekDraft(input);
+    const before = await this.currentDraft(input); // checked again under the lock before writing
     const merged: Answers = { ...(before?.answers ?? {}), ...input.data };
     const missing = steps.filter((step) => !(step in merged));
     if (!isReadyToSubmit(steps, merged)) {
@@ -162,12 +171,6 @@ export class ApplicationsService {
     });
   }
 
-  /** The draft as it is now, without a lock (checked again under the lock before writing). */
-  private async peekDraft(input: { application_type: string; reference_number?: string }) {
-    if (input.reference_number === undefined) return undefined;
-    return this.db.transaction().execute((trx) => this.draftFor(trx, input));
-  }
-
   /** Submit of a continued draft: its type comes from the draft itself. */
   async submitDraft(
     referenceInput: string,
@@ -214,19 +217,31 @@ export class ApplicationsService {
     return cleaned;
   }
 
-  /** The draft being continued, locked; 404 for an unknown number, 409 once submitted or of another type. */
-  private async draftFor(
-    trx: Transaction<Database>,
-    input: { application_type: string; reference_number?: string },
-  ): Promise<ApplicationRecord | undefined> {
-    if (input.reference_number === undefined) return undefined;
-    const reference = normalizeReferenceNumber(input.reference_number);
-    const record = reference ? await findForUpdate(trx, reference) : undefined;
-    if (!record) throw new ApiError(404, 'application_not_found');
-    if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
-    if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
-    return record;
+  /** The draft being continued, locked for the rest of the transaction. */
+  private async draftFor(trx: Transaction<Database>, input: DraftInput): Promise<ApplicationRecord | undefined> {
+    return checkedDraft(input, (reference) => findForUpdate(trx, reference));
   }
+
+  /** The draft being continued as it is now, unlocked: written back with `updateIfUnchanged`. */
+  private async currentDraft(input: DraftInput): Promise<ApplicationRecord | undefined> {
+    return checkedDraft(input, (reference) => findByReference(this.db, reference));
+  }
+}
+
+type DraftInput = { application_type: string; reference_number?: string };
+
+/** The draft a call continues, if it names one: 404 for an unknown number, 409 once submitted or of another type. */
+async function checkedDraft(
+  input: DraftInput,
+  find: (reference: string) => Promise<ApplicationRecord | undefined>,
+): Promise<ApplicationRecord | undefined> {
+  if (input.reference_number === undefined) return undefined;
+  const reference = normalizeReferenceNumber(input.reference_number);
+  const record = reference ? await find(reference) : undefined;
+  if (!record) throw new ApiError(404, 'application_not_found');
+  if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
+  if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
+  return record;
 }
 
 /**

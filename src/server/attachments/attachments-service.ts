@@ -9,6 +9,7 @@ import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import type { SplashService } from '../reference/splash-service';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
+import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
 
 export interface UploadTarget {
   applicationId: number;
@@ -66,6 +67,10 @@ export class AttachmentsService {
   async upload(target: UploadTarget, file: Readable, scale: string | null = null) {
     const limit = Math.min(this.maxBytes, target.document.max_bytes);
     let stored;
+    // An error of the upload itself (a malformed or cut-off multipart body) is the client's; one of
+    // the storage is ours.
+    let uploadError: unknown;
+    file.once('error', (error) => (uploadError = error));
     try {
       stored = await this.storage.save(file, limit);
     } catch (error) {
@@ -73,10 +78,25 @@ export class AttachmentsService {
       if (error instanceof FileTooLargeError)
         throw new ApiError(413, 'file_too_large', { max_bytes: limit }, { mb: limit / 1048576 });
       if (error instanceof FileTypeRefusedError) throw new ApiError(415, 'file_type_refused');
+      // (a failed write reaches the request stream too, but as a system error, with its syscall)
+      const { statusCode, syscall } = error as { statusCode?: number; syscall?: string };
+      if (error === uploadError && !statusCode && !syscall) throw new ApiError(400, 'bad_request');
       throw error;
     }
     if (!target.document.accept.includes(stored.mimeType)) {
       await this.storage.remove(stored.id);
+      throw new ApiError(415, 'file_type_refused');
+    }
+    const image = await imageProblem(this.storage.pathOf(stored.id), stored.mimeType);
+    if (image) {
+      await this.storage.remove(stored.id);
+      if (image === 'too_many_pixels')
+        throw new ApiError(
+          413,
+          'image_too_large',
+          { max_pixels: MAX_IMAGE_PIXELS },
+          { megapixels: MAX_IMAGE_PIXELS / 1e6 },
+        );
       throw new ApiError(415, 'file_type_refused');
     }
     try {
@@ -116,6 +136,16 @@ export class AttachmentsService {
       scale,
       status: 'uploaded',
     };
+  }
+
+  /**
+   * The name the file was sent with, before it is read: never used to store or serve it, but a path, a
+   * control character, or an extension other than .pdf/.jpg/.png (or an active one inside) is refused.
+   */
+  checkFileName(name: string): void {
+    const problem = fileNameProblem(name);
+    if (problem === 'malformed') throw new ApiError(400, 'file_name_refused');
+    if (problem === 'disguised') throw new ApiError(415, 'file_name_refused');
   }
 
   /**

@@ -11,6 +11,15 @@ export const ACCEPTED_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/p
 export class FileTooLargeError extends Error {}
 export class FileTypeRefusedError extends Error {}
 
+/** The folder could not take the file (disk full, file too big for the system, no permission, gone). */
+export class StorageFailedError extends Error {
+  constructor(cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    super(`The file could not be stored${code ? ` (${code})` : ''}`, { cause });
+    this.name = 'StorageFailedError';
+  }
+}
+
 export interface StoredFile {
   id: string;
   size: number;
@@ -21,13 +30,18 @@ export interface StoredFile {
 /**
  * Files under a folder of the data directory, each named by a random id. A file is written to a
  * partial name while it streams in (counted, hashed, its first bytes sniffed) and renamed only once
- * it is whole and accepted: a refused or broken upload leaves nothing behind.
+ * it is whole and accepted: a refused or broken upload leaves nothing behind. When the folder fails
+ * (disk full…), StorageFailedError, after the partial file is removed.
  */
 export class FolderFileStorage {
   constructor(private readonly dir: string) {}
 
   async save(stream: Readable, maxBytes: number): Promise<StoredFile> {
-    await fs.mkdir(this.dir, { recursive: true });
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+    } catch (error) {
+      throw new StorageFailedError(error);
+    }
     const id = randomUUID();
     const partial = path.join(this.dir, `.partial-${id}`);
     const hash = createHash('sha256');
@@ -42,15 +56,33 @@ export class FolderFileStorage {
         done(null, chunk);
       },
     });
+    const file = createWriteStream(partial, { flags: 'wx' });
+    // Whose error it is: the first stream to fail is where it started (the pipeline then passes the same
+    // error to the others). The file's own (opening, writing) are the storage's; the request's (a client
+    // gone) and the meter's (too large) are not.
+    let storageError: unknown;
+    let failed = false;
+    const firstError = (own: boolean) => (error: unknown) => {
+      if (!failed && own) storageError = error;
+      failed = true;
+    };
+    stream.once('error', firstError(false));
+    meter.once('error', firstError(false));
+    file.once('error', firstError(true));
     try {
-      await pipeline(stream, meter, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(stream, meter, file);
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new FileTooLargeError();
       const type = await fileTypeFromBuffer(head);
       if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new FileTypeRefusedError();
-      await fs.rename(partial, this.pathOf(id));
+      await fs.rename(partial, this.pathOf(id)).catch((error: unknown) => {
+        storageError = error;
+        throw error;
+      });
       return { id, size, sha256: hash.digest('hex'), mimeType: type.mime };
     } catch (error) {
-      await fs.rm(partial, { force: true });
+      // Removing may fail too when the folder is what failed: the first error is the one to tell.
+      await fs.rm(partial, { force: true }).catch(() => {});
+      if (storageError !== undefined && error === storageError) throw new StorageFailedError(error);
       throw error;
     }
   }

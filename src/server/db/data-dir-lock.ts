@@ -32,12 +32,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = await readOwner(file);
-      if (owner && owner.host === os.hostname() && owner.pid !== process.pid && isAlive(owner.pid)) {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Kibali server (pid ${owner.pid}). ` +
-            'Stop that server, or give this one another DATA_DIR, or use DATABASE_URL for several servers.',
-        );
-      }
+      if (owner && heldByAnother(owner)) throw inUse(dataDir, owner.pid);
       if (owner && owner.host !== os.hostname()) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is locked by a Kibali server on host ${owner.host}. ` +
@@ -49,6 +44,24 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
   throw new DataDirLockedError(`Could not take the lock ${file}: another server is starting on it.`);
 }
+
+/**
+ * Refuses at once, taking nothing, when a live server holds the directory: the server asks this before
+ * it loads the rest of itself, so a second one stops in a moment. `lockDataDir` still takes the lock.
+ */
+export async function refuseIfInUse(dataDir: string): Promise<void> {
+  const owner = await readOwner(path.join(dataDir, 'kibali.lock'));
+  if (owner && heldByAnother(owner)) throw inUse(dataDir, owner.pid);
+}
+
+const heldByAnother = (owner: { pid: number; host: string }) =>
+  owner.host === os.hostname() && owner.pid !== process.pid && isAlive(owner.pid);
+
+const inUse = (dataDir: string, pid: number) =>
+  new DataDirLockedError(
+    `The data directory ${dataDir} is in use by another Kibali server (pid ${pid}). ` +
+      'Stop that server, or give this one another DATA_DIR, or use DATABASE_URL for several servers.',
+  );
 
 async function readOwner(file: string): Promise<{ pid: number; host: string } | undefined> {
   try {

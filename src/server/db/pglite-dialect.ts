@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PGliteStatements } from './pglite-statements';
 
 /**
  * A Kysely dialect over PGlite. PGlite has a single connection, so a promise mutex hands it
@@ -49,9 +50,12 @@ class Mutex {
 
 class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
+  private readonly statements: PGliteStatements;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGlite) {
+    this.statements = new PGliteStatements(pglite);
+  }
 
   async init() {
     await this.pglite.waitReady;
@@ -59,7 +63,11 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.mutex.lock();
-    const connection = new PGliteConnection(this.pglite);
+    // PGlite answers through promises only: without this, a queue of requests is served in one chain of
+    // microtasks during which the event loop never turns (no new connection taken, no timer, no signal
+    // such as SIGTERM handled) until the whole queue is done.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const connection = new PGliteConnection(this.pglite, this.statements);
     this.releases.set(connection, release);
     return connection;
   }
@@ -94,11 +102,27 @@ class PGliteDriver implements Driver {
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
+const DML = new Set(['SelectQueryNode', ...WRITES]);
+const TRANSACTION = /^(begin|commit|rollback)\b[a-z ]*$/i;
+/** Statements after which the kept plans may be wrong: any that is not one of these. */
+const KEEPS_SCHEMA =
+  /^\s*(select|insert|update|delete|merge|with|values|begin|start|commit|rollback|savepoint|release|set|show)\b/i;
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly statements: PGliteStatements,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
+    const dml = DML.has(query.query.kind);
+    const result =
+      dml && this.statements.accepts(query.parameters)
+        ? await this.statements.query<R>(query.sql, query.parameters)
+        : TRANSACTION.test(query.sql) && query.parameters.length === 0
+          ? await this.statements.simple<R>(query.sql)
+          : await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
+    if (!dml && !KEEPS_SCHEMA.test(query.sql)) await this.statements.forgetAll();
     const affected = result.affectedRows;
     // By the query's kind, not its first word: `with … update …` is an update too.
     const isWrite = WRITES.has(query.query.kind) || /^\s*(insert|update|delete|merge)/i.test(query.sql);

@@ -96,6 +96,8 @@ export interface ApplicationTable {
   updated_at: ColumnType<Date, never, Date>;
   submitted_at: ColumnType<Date | null, Date | undefined, Date>;
   language: Generated<string>;
+  /** Raised by every write of the answers: saves compare and set it. */
+  revision: Generated<number>;
 }
 
 export interface SmsOutboxTable {

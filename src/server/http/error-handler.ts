@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldError } from '../../shared/envelope';
+import { StorageFailedError } from '../attachments/file-storage';
+import { DatabaseUnavailableError } from '../db/database-errors';
+import { languageFromHeader } from '../i18n/messages';
 import { ApiError, reply } from './envelope';
 
 const clientErrors: Record<string, [number, string]> = {
@@ -33,6 +36,16 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
       }
       return reply(request, res, error.code, error.messageKey, error.data, error.params);
     }
+    if (error instanceof DatabaseUnavailableError) {
+      // The pool has already dropped the broken connection: the next request tries again by itself.
+      request.log.warn({ err: { type: error.name, message: error.message } }, 'database unavailable');
+      return reply(request, res, 503, 'database_unavailable', {});
+    }
+    if (error instanceof StorageFailedError) {
+      // The partial file is already gone and no record was made; the operator must free or fix the folder.
+      request.log.error({ err: { type: error.name, message: error.message } }, 'file storage failed');
+      return reply(request, res, 503, 'storage_unavailable', {});
+    }
     if (error.validation) {
       return reply(request, res, 400, 'invalid_body', { errors: fieldErrors(error) });
     }
@@ -42,6 +55,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     if (error.statusCode === 413) return reply(request, res, 413, 'too_large', {});
     if (error.statusCode === 415) return reply(request, res, 415, 'unsupported_media_type', {});
     if (error.statusCode === 503) return reply(request, res, 503, 'unavailable', {});
+    // Any other client error a plugin raises is the client's, not a 500: a folder the static files
+    // refuse to list (403), multipart's 406 for a field that is not the JSON it declares (no code of
+    // the contract's: 400).
+    if (error.statusCode === 403) return reply(request, res, 403, 'access_denied', {});
+    if (error.statusCode === 404) return reply(request, res, 404, 'not_found', {});
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply(request, res, 400, 'bad_request', {});
+    }
 
     request.log.error(
       { err: { type: error.name, message: error.message, code: error.code, stack: error.stack } },
@@ -56,4 +77,15 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
     if (options.spa && isPage) return res.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply(request, res, 404, 'not_found', {});
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (e.g. `/api/%`) is answered before any route or
+ * hook runs, so this answer sets what the hooks would: the language, the envelope, and the headers
+ * that matter for an error (no sniffing, no caching).
+ */
+export function answerFrameworkError(_error: FastifyError, request: FastifyRequest, res: FastifyReply): FastifyReply {
+  request.language = languageFromHeader(request.headers['accept-language']);
+  res.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
+  return reply(request, res, 400, 'bad_request', {});
 }

@@ -23,5 +23,9 @@ export async function registerStaticFiles(app: FastifyInstance, root: string): P
       res.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  // The root is a folder, which the plugin refuses (no index): the SPA's page, whose router goes on from there.
+  app.get('/', { schema: { hide: true } }, (_request, res) =>
+    res.header('Cache-Control', 'no-cache').sendFile('index.html'),
+  );
   return true;
 }

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInstance, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
+import { PROJECT_ROOT } from '../project-root';
 
-const localesDir = path.resolve(import.meta.dirname, '../../../locales');
+const localesDir = path.join(PROJECT_ROOT, 'locales');
 
 function loadNamespace(language: Language, namespace: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(localesDir, language, `${namespace}.json`), 'utf8')) as Record<
@@ -35,9 +36,19 @@ export function validationMessage(language: Language, key: string, params?: Reco
   return validationTranslators[language](key, params ?? {}) as string;
 }
 
+/** Messages without parameters, translated once: most answers carry one (i18next costs per call). */
+const plainMessages = new Map<string, string>();
+
 /** The server's message for `key` in `language`. */
 export function message(language: Language, key: string, params?: Record<string, unknown>): string {
-  return translators[language](key, params ?? {}) as string;
+  if (params) return translators[language](key, params) as string;
+  const id = `${language}:${key}`;
+  let text = plainMessages.get(id);
+  if (text === undefined) {
+    text = translators[language](key, {}) as string;
+    plainMessages.set(id, text);
+  }
+  return text;
 }
 
 /** Picks en or sw from an Accept-Language header; English when neither is asked for. */

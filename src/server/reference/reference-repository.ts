@@ -106,23 +106,26 @@ export async function findEngineers(
       .innerJoin('engineer_role', 'engineer_role.id', 'engineer.role_id')
       .where('engineer_role.code', '=', query.roleCode);
   }
-  const [countRow, items] = await Promise.all([
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'engineer.id',
-        'engineer.registration_number',
-        'engineer.name',
-        'engineer.role_id',
-        'engineer.experience_years',
-        'engineer.email',
-        'engineer.mobile',
-      ])
-      .orderBy('engineer.name')
-      .orderBy('engineer.id')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-  ]);
-  return { items, total: countRow.total };
+  // The page and the total in one query (the count over the whole match rides on each row); a page
+  // past the end has no row to carry it, and asks for the count alone.
+  const rows = await base
+    .select([
+      'engineer.id',
+      'engineer.registration_number',
+      'engineer.name',
+      'engineer.role_id',
+      'engineer.experience_years',
+      'engineer.email',
+      'engineer.mobile',
+      sql<number>`count(*) over ()::int`.as('total'),
+    ])
+    .orderBy('engineer.name')
+    .orderBy('engineer.id')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total : 0);
+  return { items: rows.map(({ total: _total, ...engineer }) => engineer), total };
 }

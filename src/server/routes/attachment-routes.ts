@@ -5,6 +5,10 @@ import { ApiError, ok } from '../http/envelope';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 
+/** The multipart parser's own errors (no boundary, a malformed part, the form cut short) are the client's: 400. */
+const malformed = (error: unknown): unknown =>
+  error instanceof ApiError || (error as { statusCode?: number }).statusCode ? error : new ApiError(400, 'bad_request');
+
 /**
  * POST /api/attachment/upload, multipart/form-data: the fields reference_number and document_type
  * (and, for a drawing, an optional scale such as 1:100) first, then one file. A JSON body schema
@@ -16,11 +20,22 @@ export async function attachmentRoutes(
   maxBytes: number,
   sessions: SessionStore,
 ) {
-  await app.register(multipart, { limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 } });
+  // preservePath: the name as sent, so that a path in it is refused rather than quietly cut to its last part.
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 },
+  });
 
   app.post(
     '/api/attachment/upload',
     {
+      // Multipart is read from the request itself, never inflated: a compressed upload (a decompression
+      // bomb, or just unreadable) is refused before anything is read.
+      onRequest: async (request) => {
+        const encoding = request.headers['content-encoding'];
+        if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+          throw new ApiError(415, 'unsupported_media_type');
+      },
       schema: {
         summary:
           'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number) or, without it, to the signed-in application',
@@ -29,7 +44,12 @@ export async function attachmentRoutes(
     },
     async (request, res) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
-      const file = await request.file();
+      let file;
+      try {
+        file = await request.file();
+      } catch (error) {
+        throw malformed(error);
+      }
       if (!file) throw new ApiError(400, 'bad_request');
       const field = (name: string) => {
         const value = file.fields[name];
@@ -47,6 +67,7 @@ export async function attachmentRoutes(
           target = await attachments.checkSessionTarget(session.applicationId, field('document_type'));
         }
         scale = await attachments.checkScale(target.document, field('scale'), request.language);
+        attachments.checkFileName(file.filename);
       } catch (error) {
         file.file.resume();
         throw error;

@@ -28,7 +28,8 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, config: C
         summary: 'Back office: re-read schemas/ after a policy edit; a broken edit keeps the old forms',
         body: emptyBody,
       },
-      preHandler: requireStaffToken(config.STAFF_API_TOKEN),
+      // On request, before the body is read, as every other /api/staff/* call: without the token, not even a 400.
+      onRequest: requireStaffToken(config.STAFF_API_TOKEN),
     },
     async (request, res) => {
       const result = await forms.registry.reload();

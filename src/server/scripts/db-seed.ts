@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCALES_DIR, SCHEMAS_DIR } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, uploadDir } from '../config';
 import { openConfiguredDatabase } from '../db/setup';
 import { seedDemo } from '../db/seed/seed-demo';
 import { seedReferenceData } from '../db/seed/seed-reference-data';
@@ -17,7 +16,7 @@ try {
   await seedReferenceData(database.db);
   console.log('Reference data seeded.');
   if (forms) {
-    const demo = await seedDemo({ db: database.db, forms, uploadsDir: path.join(config.DATA_DIR, 'uploads') });
+    const demo = await seedDemo({ db: database.db, forms, uploadsDir: uploadDir(config) });
     console.log('\nDemo applications (fictional people):');
     const width = Math.max(...demo.map((d) => d.status.length));
     for (const d of demo)

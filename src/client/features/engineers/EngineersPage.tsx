@@ -62,10 +62,16 @@ function EngineerCard({ engineer, role }: { engineer: Engineer; role: EngineerRo
           {t('engineers.registration', { number: engineer.registration_number })}
         </Typography>
         <Stack sx={{ mt: 1 }}>
-          <Link href={`mailto:${engineer.email}`} aria-label={t('engineers.email', { name: engineer.name })}>
+          <Link
+            href={`mailto:${engineer.email}`}
+            aria-label={t('engineers.email', { name: engineer.name, address: engineer.email })}
+          >
             {engineer.email}
           </Link>
-          <Link href={telHref(engineer.mobile)} aria-label={t('engineers.call', { name: engineer.name })}>
+          <Link
+            href={telHref(engineer.mobile)}
+            aria-label={t('engineers.call', { name: engineer.name, phone: engineer.mobile })}
+          >
             {engineer.mobile}
           </Link>
         </Stack>

@@ -73,7 +73,15 @@ export function CaptchaField(props: CaptchaFieldProps) {
             <CircularProgress size={24} aria-label={t('view.captcha_loading')} sx={{ position: 'absolute' }} />
           )}
         </Box>
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={props.onRefresh} disabled={loading}>
+        {/* Not disabled while loading: a disabled button drops the keyboard focus. */}
+        <Button
+          variant="outlined"
+          startIcon={<RefreshIcon />}
+          onClick={() => {
+            if (!loading) props.onRefresh();
+          }}
+          aria-disabled={loading || undefined}
+        >
           {t('view.captcha_refresh')}
         </Button>
       </Stack>

@@ -1,5 +1,6 @@
 import type { Splash } from '../../../shared/reference-data';
 import { api } from '../../app/api';
+import type { AppDispatch } from '../../app/store';
 import { STORAGE_KEYS } from '../../app/browser-storage';
 
 const splashApi = api.injectEndpoints({
@@ -13,6 +14,14 @@ const splashApi = api.injectEndpoints({
 });
 
 export const { useGetSplashQuery } = splashApi;
+
+/**
+ * Asks for the reference data as the app starts, before React's first render: every public page
+ * waits for it (spec: a loading view at start), so the request should not wait for the page.
+ */
+export function prefetchSplash(store: { dispatch: AppDispatch }): void {
+  void store.dispatch(splashApi.util.prefetch('getSplash', undefined, {}));
+}
 
 /** The reference data; only called below the splash gate, which waits for it. */
 export function useSplash(): Splash {

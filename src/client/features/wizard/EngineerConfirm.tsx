@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,24 +28,39 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
   const [error, setError] = useState('');
   const engineerId = normalizedEngineerId(answers.engineer_id);
   const confirmed = engineer && engineer.details.registration_number === engineerId ? engineer.details : null;
+  // Where the focus goes next: into the code once sent, to the confirmation once the code is right
+  // (the field it was in is gone then).
+  const moveFocus = useRef<'code' | 'confirmed' | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (moveFocus.current === 'code' && sent) codeInput.current?.focus();
+    else if (moveFocus.current === 'confirmed' && confirmed) confirmation.current?.focus();
+    else return;
+    moveFocus.current = null;
+  }, [sent, confirmed]);
 
   const onSend = async () => {
+    if (sending.isLoading) return;
     setError('');
     if (!engineerId) return setError(t('wizard.engineer.id_first'));
     try {
       const answer = await send({ engineer_id: engineerId }).unwrap();
+      moveFocus.current = 'code';
       setSent({ ...answer, engineerId });
       setCode('');
     } catch (failure) {
+      moveFocus.current = null;
       setError((failure as ApiFailure).message);
     }
   };
 
   const onCheck = async () => {
-    if (!sent) return;
+    if (!sent || checking.isLoading) return;
     setError('');
     try {
       const answer = await check({ engineer_id: sent.engineerId, otp: code.trim() }).unwrap();
+      moveFocus.current = 'confirmed';
       dispatch(engineerConfirmed({ details: answer.engineer, token: answer.validation_token }));
       // The number as the registry writes it ('zeb/1234' → 'ZEB/1234'): the step's pattern wants that form.
       change({
@@ -55,6 +70,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
       });
       setSent(null);
     } catch (failure) {
+      moveFocus.current = null;
       setError((failure as ApiFailure).message);
     }
   };
@@ -68,7 +84,12 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
     ];
     return (
       <Box sx={{ my: 2 }}>
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert
+          ref={confirmation}
+          severity="success"
+          tabIndex={-1}
+          sx={{ mb: 2, '&:focus-visible': { outline: '3px solid', outlineOffset: 2 } }}
+        >
           {t('wizard.engineer.confirmed')}
         </Alert>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
@@ -93,7 +114,8 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
         {t('wizard.engineer.heading')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('wizard.engineer.intro')}</Typography>
-      <Button id={ENGINEER_SEND_ID} variant="outlined" onClick={onSend} disabled={sending.isLoading}>
+      {/* Not disabled while sending: a disabled button drops the keyboard focus. */}
+      <Button id={ENGINEER_SEND_ID} variant="outlined" onClick={onSend} aria-disabled={sending.isLoading || undefined}>
         {sent ? t('wizard.engineer.resend') : t('wizard.engineer.send')}
       </Button>
       {sent && (
@@ -104,6 +126,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               id="engineer-code"
+              inputRef={codeInput}
               label={t('wizard.engineer.code')}
               value={code}
               onChange={(event) => setCode(event.target.value)}
@@ -116,7 +139,12 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
               }}
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 } }}
             />
-            <Button variant="contained" onClick={onCheck} disabled={checking.isLoading || code.trim() === ''}>
+            <Button
+              variant="contained"
+              onClick={onCheck}
+              disabled={code.trim() === ''}
+              aria-disabled={checking.isLoading || undefined}
+            >
               {t('wizard.engineer.check')}
             </Button>
           </Stack>

@@ -146,10 +146,13 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
         hidden
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
+      {/* Not disabled while uploading: a disabled button drops the keyboard focus. */}
       <Button
         variant="outlined"
-        onClick={() => input.current?.click()}
-        disabled={isLoading}
+        onClick={() => {
+          if (!isLoading) input.current?.click();
+        }}
+        aria-disabled={isLoading || undefined}
         aria-describedby={describedBy}
       >
         {t(done ? 'wizard.uploads.replace' : 'wizard.uploads.choose', { document: name })}

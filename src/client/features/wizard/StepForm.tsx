@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +14,7 @@ import { prepareAnswers } from './step-data';
 import type { TranslatedStep } from './translate-schema';
 import { errorProperty, localizer, rjsfStrings } from './validation-messages';
 import type { StepAnswers } from './wizard-slice';
+import type { StepFormContext } from './ZanidWidget';
 
 export type SaveMode = 'continue' | 'later';
 export type SaveOutcome = { ok: true } | { ok: false; errors: FieldError[]; message: string };
@@ -27,6 +28,7 @@ export interface StepFormProps {
   initialErrors: FieldError[];
   focusHeading: boolean;
   onSave: (answers: StepAnswers, mode: SaveMode) => Promise<SaveOutcome>;
+  /** The answers as edited, not yet saved: told once typing pauses, and before the step is left or saved. */
   onEdit: (answers: StepAnswers) => void;
   onPrevious?: () => void;
   onNext?: () => void;
@@ -40,17 +42,33 @@ export interface StepFormProps {
 
 const DEFAULTS = { constAsDefaults: 'never' } as const;
 
+/** How long typing pauses before the edited answers are told to the wizard (and its progress). */
+export const EDIT_SETTLE_MS = 300;
+
 interface Failure {
   attempt: number;
   items: SummaryItem[];
   server: FieldError[];
 }
 
+/** What a step shows under its fields, given the live answers. */
+function StepExtra({ render, answers, change }: { render: NonNullable<StepFormProps['extra']> } & StepFormContextLive) {
+  return render(answers, change);
+}
+
+interface StepFormContextLive {
+  answers: StepAnswers;
+  change: (next: StepAnswers) => void;
+}
+
 /** One step: its translated form (RJSF), the error summary, and the spec's buttons. */
 export function StepForm(props: StepFormProps) {
   const { step, translated, validator, onSave, onEdit, stepTitleOf } = props;
   const { t } = useTranslation();
+  // The answers, handed back to RJSF as they change (a form whose props lag behind would reset to them
+  // on its next render); `latest` is read by widgets without re-rendering every field.
   const [answers, setAnswers] = useState(props.initial);
+  const latest = useRef(props.initial);
   const [busy, setBusy] = useState(false);
   const mode = useRef<SaveMode>('continue');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,11 +89,37 @@ export function StepForm(props: StepFormProps) {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
 
-  const change = (next: unknown) => {
-    const prepared = prepareAnswers(validator, translated.schema, next);
-    setAnswers(prepared);
-    onEdit(prepared);
-  };
+  // The wizard hears of edits once typing settles (and at once before leaving or saving the step):
+  // every dispatch re-renders the wizard around the step.
+  const onEditRef = useRef(onEdit);
+  useEffect(() => {
+    onEditRef.current = onEdit;
+  });
+  const pendingEdit = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flushEdit = useCallback(() => {
+    if (pendingEdit.current === undefined) return;
+    clearTimeout(pendingEdit.current);
+    pendingEdit.current = undefined;
+    onEditRef.current(latest.current);
+  }, []);
+  useEffect(() => flushEdit, [flushEdit]);
+
+  const update = useCallback(
+    (emitted: unknown, programmatic: boolean) => {
+      const prepared = prepareAnswers(validator, translated.schema, emitted);
+      latest.current = prepared;
+      setAnswers(prepared);
+      clearTimeout(pendingEdit.current);
+      pendingEdit.current = setTimeout(flushEdit, EDIT_SETTLE_MS);
+      if (programmatic) flushEdit();
+    },
+    [validator, translated.schema, flushEdit],
+  );
+  /** A change made by the page rather than typed (a widget filling names, a table's rows). */
+  const change = useCallback((next: StepAnswers) => update(next, true), [update]);
+  const onChange = useCallback((event: IChangeEvent) => update(event.formData, false), [update]);
+  // Stable, so that RJSF's fields, which compare their props, re-render only when their own value changes.
+  const formContext = useMemo<StepFormContext>(() => ({ answers: () => latest.current, change }), [change]);
 
   const onError = (errors: RJSFValidationError[]) => {
     mode.current = 'continue';
@@ -90,8 +134,9 @@ export function StepForm(props: StepFormProps) {
     setFailure((f) => ({ attempt: f.attempt + 1, items, server: [] }));
   };
 
-  const onSubmit = async ({ formData }: IChangeEvent) => {
-    const prepared = prepareAnswers(validator, translated.schema, formData);
+  const onSubmit = async ({ formData: submitted }: IChangeEvent) => {
+    flushEdit();
+    const prepared = prepareAnswers(validator, translated.schema, submitted);
     const chosen = mode.current;
     mode.current = 'continue';
     setBusy(true);
@@ -101,6 +146,11 @@ export function StepForm(props: StepFormProps) {
       const items = outcome.errors.length > 0 ? fromServer(outcome.errors) : [{ message: outcome.message }];
       setFailure((f) => ({ attempt: f.attempt + 1, items, server: outcome.errors }));
     }
+  };
+
+  const leaving = (go: () => void) => () => {
+    flushEdit();
+    go();
   };
 
   return (
@@ -115,7 +165,7 @@ export function StepForm(props: StepFormProps) {
         uiSchema={translated.uiSchema}
         formData={answers}
         validator={validator}
-        onChange={(event: IChangeEvent) => change(event.formData)}
+        onChange={onChange}
         onSubmit={onSubmit}
         onError={onError}
         extraErrors={extraErrors}
@@ -124,7 +174,7 @@ export function StepForm(props: StepFormProps) {
         templates={templates}
         fields={fields}
         widgets={widgets}
-        formContext={{ answers, change }}
+        formContext={formContext}
         customValidate={props.customValidate}
         // A const is never a default: the safety disclaimer must be ticked, not found ticked.
         experimental_defaultFormStateBehavior={DEFAULTS}
@@ -132,10 +182,10 @@ export function StepForm(props: StepFormProps) {
         showErrorList={false}
         liveValidate={false}
       >
-        {props.extra?.(answers, change)}
+        {props.extra && <StepExtra render={props.extra} answers={answers} change={change} />}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           {props.onPrevious && (
-            <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>
+            <Button variant="outlined" onClick={leaving(props.onPrevious)} disabled={busy}>
               {t('wizard.buttons.previous')}
             </Button>
           )}
@@ -143,7 +193,7 @@ export function StepForm(props: StepFormProps) {
             {t('wizard.buttons.save_and_continue')}
           </Button>
           {props.onNext && (
-            <Button variant="outlined" onClick={props.onNext} disabled={busy}>
+            <Button variant="outlined" onClick={leaving(props.onNext)} disabled={busy}>
               {t('wizard.buttons.next')}
             </Button>
           )}

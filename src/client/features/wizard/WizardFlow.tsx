@@ -21,7 +21,7 @@ import { pointerParts } from './field-paths';
 import { RequiredDocuments, scaleRows } from './RequiredDocuments';
 import { ReviewStep } from './ReviewStep';
 import { StepPanel } from './StepPanel';
-import { translateStep, type TranslatedStep } from './translate-schema';
+import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
 import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
 import { SavedLater, Submitted } from './WizardOutcome';
@@ -42,6 +42,22 @@ function withZanid(translated: TranslatedStep, verified: boolean): TranslatedSte
 
 /** Steps whose fields the page shows itself: the uploads' documents and drawing scales (RequiredDocuments). */
 const SHOWN_ELSEWHERE: Record<string, string[]> = { uploads: ['documents', 'scales'] };
+
+/** Each step translated when first asked for: a step opens one at a time; only the review needs them all. */
+function lazyTranslator(forms: FormsDocument, options: TranslateOptions): (step: string) => TranslatedStep {
+  const all = new Map<string, TranslatedStep>();
+  return (step) => {
+    const known = all.get(step);
+    if (known) return known;
+    const form = Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined;
+    if (!form) return { schema: {}, uiSchema: {}, title: step };
+    const translated = translateStep(form, options);
+    for (const name of SHOWN_ELSEWHERE[step] ?? [])
+      translated.uiSchema[name] = { ...(translated.uiSchema[name] as object), 'ui:field': 'ShownElsewhere' };
+    all.set(step, translated);
+    return translated;
+  };
+}
 
 /** The application being filled in: progress, then the current step, the review or the outcome. */
 export function WizardFlow({
@@ -72,17 +88,14 @@ export function WizardFlow({
           (item) => item.id === id,
         )?.name?.[lng],
     };
-    const all = new Map<string, TranslatedStep>();
-    for (const [step, form] of Object.entries(forms.steps)) {
-      const translated = translateStep(form, options);
-      for (const name of SHOWN_ELSEWHERE[step] ?? [])
-        translated.uiSchema[name] = { ...(translated.uiSchema[name] as object), 'ui:field': 'ShownElsewhere' };
-      all.set(step, translated);
-    }
-    return (step: string): TranslatedStep => all.get(step) ?? { schema: {}, uiSchema: {}, title: step };
+    return lazyTranslator(forms, options);
   }, [forms, splash, lng, t]);
 
-  const titleOf = useCallback((step: string) => translate(step).title, [translate]);
+  const titleOf = useCallback(
+    (step: string) =>
+      stepTitle(Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined, (key) => t(`forms:${key}`), step),
+    [forms, t],
+  );
   const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
   // A fresh application opens on its first step, a continued one on its first incomplete step.
   const current = wizard.current ?? firstIncomplete(steps, saved) ?? REVIEW;
@@ -90,6 +103,13 @@ export function WizardFlow({
     setMoved(true);
     dispatch(wentTo(step));
   };
+  const personal = wizard.answers.personal ?? {};
+  const zanidVerified = personal.identification_type === 'zanid' && isVerified(wizard.zanid, personal.zan_id);
+  // The same object while the step is unchanged: RJSF recomputes a whole step when its UI schema changes.
+  const shown = useMemo(
+    () => (current === 'personal' ? withZanid(translate(current), zanidVerified) : translate(current)),
+    [translate, current, zanidVerified],
+  );
 
   if (wizard.phase === 'saved_later' && wizard.referenceNumber)
     return <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(resumed())} />;
@@ -127,9 +147,6 @@ export function WizardFlow({
     );
   }
 
-  const personal = wizard.answers.personal ?? {};
-  const zanidVerified = personal.identification_type === 'zanid' && isVerified(wizard.zanid, personal.zan_id);
-  const shown = current === 'personal' ? withZanid(translate(current), zanidVerified) : translate(current);
   // Spec section 4: a ZanID counts as valid once verified; until then the step cannot be saved.
   const customValidate: CustomValidator | undefined =
     current === 'personal'
@@ -146,18 +163,22 @@ export function WizardFlow({
   const next = nextStep(steps, current) ?? REVIEW;
   const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
   const previous = previousStep(steps, current);
-  const extra = (answers: StepAnswers, change: (next: StepAnswers) => void) =>
-    current === 'engineer' ? (
-      <EngineerConfirm answers={answers} change={change} />
-    ) : current === 'uploads' ? (
-      <RequiredDocuments
-        type={type}
-        saved={saved}
-        answers={answers}
-        change={change}
-        uploadsSchema={forms.steps.uploads?.schema}
-      />
-    ) : null;
+  const extra =
+    current === 'engineer'
+      ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
+          <EngineerConfirm answers={answers} change={change} />
+        )
+      : current === 'uploads'
+        ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
+            <RequiredDocuments
+              type={type}
+              saved={saved}
+              answers={answers}
+              change={change}
+              uploadsSchema={forms.steps.uploads?.schema}
+            />
+          )
+        : undefined;
 
   return (
     <>

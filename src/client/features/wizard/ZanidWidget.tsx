@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,9 +11,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useVerifyZanidMutation } from './forms-api';
 import { zanidVerified, type StepAnswers, type VerifiedPerson } from './wizard-slice';
 
-/** What a step's form gives its widgets: the step's answers and how to change them. */
+/**
+ * What a step's form gives its widgets: the step's latest answers (read when needed: the context stays
+ * the same object while typing, so RJSF does not re-render every field) and how to change them.
+ */
 export interface StepFormContext {
-  answers: StepAnswers;
+  answers: () => StepAnswers;
   change: (next: StepAnswers) => void;
 }
 
@@ -45,22 +48,35 @@ export function ZanidWidget(props: WidgetProps) {
   const done = isVerified(verified, props.value);
   const errorId = `${props.id}-verify-error`;
   const statusId = `${props.id}-verify-status`;
+  // The button the focus was on goes once verified (and comes back with "Use another ID"): the focus
+  // moves to what replaces it instead of being lost to the page.
+  const moveFocus = useRef<'status' | 'input' | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (moveFocus.current === 'status' && done) status.current?.focus();
+    else if (moveFocus.current === 'input' && !done) document.getElementById(props.id)?.focus();
+    else return;
+    moveFocus.current = null;
+  }, [done, props.id]);
 
   const onVerify = async () => {
+    if (isLoading) return;
     setError('');
     const zanId = tidyZanid(props.value);
     if (!zanId) return setError(t('wizard.zanid.enter_first'));
     try {
       const person = await verify({ zan_id: zanId }).unwrap();
+      moveFocus.current = 'status';
       dispatch(zanidVerified({ ...person, zan_id: person.zan_id || zanId }));
       context.change({
-        ...context.answers,
+        ...context.answers(),
         zan_id: person.zan_id || zanId,
         first_name: person.first_name,
         middle_name: person.middle_name ?? '',
         last_name: person.last_name,
       });
     } catch (failure) {
+      moveFocus.current = null;
       const { message, data } = failure as ApiFailure;
       const first = (data as { errors?: FieldError[] } | undefined)?.errors?.[0]?.message;
       setError(first || message || t('errors.network'));
@@ -81,10 +97,19 @@ export function ZanidWidget(props: WidgetProps) {
       <Box sx={{ mt: 1 }}>
         {done ? (
           <Alert
+            ref={status}
             id={statusId}
             severity="success"
+            tabIndex={-1}
+            sx={{ '&:focus-visible': { outline: '3px solid', outlineOffset: 2 } }}
             action={
-              <Button color="inherit" onClick={() => dispatch(zanidVerified(null))}>
+              <Button
+                color="inherit"
+                onClick={() => {
+                  moveFocus.current = 'input';
+                  dispatch(zanidVerified(null));
+                }}
+              >
                 {t('wizard.zanid.change')}
               </Button>
             }
@@ -97,7 +122,9 @@ export function ZanidWidget(props: WidgetProps) {
               id={ZANID_VERIFY_ID}
               variant="outlined"
               onClick={() => void onVerify()}
-              disabled={isLoading || props.disabled}
+              // Not disabled while checking: a disabled button drops the keyboard focus.
+              disabled={props.disabled}
+              aria-disabled={isLoading || undefined}
               aria-describedby={error ? errorId : undefined}
             >
               {t('wizard.zanid.verify')}

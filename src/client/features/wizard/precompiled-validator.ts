@@ -3,10 +3,7 @@ import { hashForSchema } from '@rjsf/utils';
 // Not the package's index: it builds the runtime (eval-based) validator when loaded.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import equal from 'ajv/dist/runtime/equal';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
-import uri from 'ajv/dist/runtime/uri';
-import { fastFormats, fullFormats } from 'ajv-formats/dist/formats';
 import type { JsonSchema } from '../../../shared/forms';
 
 /**
@@ -21,17 +18,48 @@ function esDefault(imported: unknown): unknown {
 /**
  * The CommonJS modules ajv's standalone code may `require`, as that code reads them (`.default`,
  * `.fullFormats`). Anything else is refused: the module comes from our server, but stays contained.
+ * ucs2length (string lengths) is in nearly every step; the rest (deep equality, URIs, formats: ~15 KiB
+ * of gzip) load the first time a validator asks for them.
  */
+const LOADERS: Record<string, () => Promise<unknown>> = {
+  'ajv/dist/runtime/equal': async () => ({ default: esDefault((await import('ajv/dist/runtime/equal')).default) }),
+  'ajv/dist/runtime/uri': async () => ({ default: esDefault((await import('ajv/dist/runtime/uri')).default) }),
+  'ajv-formats/dist/formats': async () => {
+    const { fastFormats, fullFormats } = await import('ajv-formats/dist/formats');
+    return { fullFormats, fastFormats };
+  },
+};
 const MODULES: Record<string, unknown> = {
   'ajv/dist/runtime/ucs2length': { default: esDefault(ucs2length) },
-  'ajv/dist/runtime/equal': { default: esDefault(equal) },
-  'ajv/dist/runtime/uri': { default: esDefault(uri) },
-  'ajv-formats/dist/formats': { fullFormats, fastFormats },
 };
 
-export function requireShim(name: string): unknown {
-  if (!Object.hasOwn(MODULES, name)) throw new Error(`The validator module needs "${name}", which the client lacks`);
-  return MODULES[name];
+class NotLoadedYet extends Error {
+  constructor(readonly module: string) {
+    super(`${module} is not loaded yet`);
+  }
+}
+
+function requireShim(name: string): unknown {
+  if (Object.hasOwn(MODULES, name)) return MODULES[name];
+  if (Object.hasOwn(LOADERS, name)) throw new NotLoadedYet(name);
+  throw new Error(`The validator module needs "${name}", which the client lacks`);
+}
+
+/**
+ * Runs the module's factory (which only builds functions, so running it again is harmless), loading
+ * each runtime module it asks for that is not loaded yet.
+ */
+export async function runValidatorFactory(
+  factory: (require: (name: string) => unknown) => ValidatorFunctions,
+): Promise<ValidatorFunctions> {
+  for (;;) {
+    try {
+      return factory(requireShim);
+    } catch (error) {
+      if (!(error instanceof NotLoadedYet)) throw error;
+      MODULES[error.module] = await LOADERS[error.module]!();
+    }
+  }
 }
 
 /** The version the server answers an immutable module for (src/server/routes/validator-routes.ts). */
@@ -54,6 +82,7 @@ export async function loadPrecompiledValidator(
   const url = `/api/forms/validators/${encodeURIComponent(step)}.js?v=${encodeURIComponent(validatorVersion(formsVersion, schema))}`;
   const loaded = (await import(/* @vite-ignore */ url)) as ValidatorModule;
   if (typeof loaded.default !== 'function') throw new Error(`${url} is not a validator module`);
-  const functions = (loaded.default as (require: (name: string) => unknown) => ValidatorFunctions)(requireShim);
+  const factory = loaded.default as (require: (name: string) => unknown) => ValidatorFunctions;
+  const functions = await runValidatorFactory(factory);
   return createPrecompiledValidator(functions, schema as RJSFSchema);
 }

@@ -158,7 +158,7 @@ function houseSteps(lists: Lists, who: Answers, engineerId: string, shehia: stri
 export interface DemoSeedOptions {
   db: Kysely<Database>;
   forms: FormRegistry;
-  /** Where uploads live (DATA_DIR/uploads, as the server keeps them). */
+  /** Where uploads live (as the server keeps them: UPLOAD_DIR, by default DATA_DIR/uploads). */
   uploadsDir: string;
 }
 

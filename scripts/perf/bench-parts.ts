@@ -1,0 +1,47 @@
+// The parts of `npm run bench` added by issue 5 beside the bytes and the wizard: Lighthouse, the API
+// under load and memory. BENCH_SKIP=lighthouse,api leaves parts out; BENCH_QUICK=1 shortens them.
+import os from 'node:os';
+import { apiLoad, type ApiLoadResults } from './api-load';
+import { lighthousePages, type LighthouseResults } from './lighthouse';
+import { apiGoals, apiLoadLines, goalLines, lighthouseGoals, lighthouseLines, type Goal } from './report';
+import { QUICK } from './common';
+
+const skipped = (process.env.BENCH_SKIP ?? '').split(',');
+
+export interface ServerParts {
+  quick: boolean;
+  lighthouse?: LighthouseResults & { load_average: { start: number; end: number } };
+  api_load?: ApiLoadResults & { load_average: { start: number; end: number } };
+  goals: Goal[];
+}
+
+/** Lighthouse on `url` (a server of the production build), then the API load runs (servers of their own). */
+export async function serverParts(url: string): Promise<ServerParts> {
+  const parts: ServerParts = { quick: QUICK, goals: [] };
+  if (!skipped.includes('lighthouse')) {
+    const start = os.loadavg()[0]!;
+    const results = await lighthousePages(url);
+    parts.lighthouse = { ...results, load_average: { start, end: os.loadavg()[0]! } };
+    parts.goals.push(...lighthouseGoals(results));
+  }
+  if (!skipped.includes('api')) {
+    const start = os.loadavg()[0]!;
+    const results = await apiLoad();
+    parts.api_load = { ...results, load_average: { start, end: os.loadavg()[0]! } };
+    parts.goals.push(...apiGoals(results));
+  }
+  return parts;
+}
+
+const load = (l: { start: number; end: number }) =>
+  `Load average (1 min) ${l.start.toFixed(1)} before and ${l.end.toFixed(1)} after this part.`;
+
+export function serverPartsLines(parts: ServerParts): string[] {
+  const lines: string[] = [];
+  if (parts.quick) lines.push('**BENCH_QUICK=1: short runs, not comparable with a full run.**', '');
+  if (parts.goals.length > 0)
+    lines.push('## Goals of Lighthouse, the API and memory', '', ...goalLines(parts.goals), '');
+  if (parts.lighthouse) lines.push(...lighthouseLines(parts.lighthouse), '', load(parts.lighthouse.load_average), '');
+  if (parts.api_load) lines.push(...apiLoadLines(parts.api_load), '', load(parts.api_load.load_average), '');
+  return lines;
+}

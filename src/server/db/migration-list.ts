@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import * as referenceData from './migrations/20261121T120000-reference-data';
+import * as applications from './migrations/20261121T180000-applications';
+import * as smsAndCodes from './migrations/20261121T190000-sms-and-codes';
+import * as codeChallenges from './migrations/20261121T200000-code-challenges';
+import * as attachments from './migrations/20261121T210000-attachments';
+import * as attachmentScale from './migrations/20261121T215000-attachment-scale';
+import * as dashboard from './migrations/20261121T230000-dashboard';
+import * as captcha from './migrations/20261121T230500-captcha';
+import * as applicationRevision from './migrations/20261122T050000-application-revision';
+
+/**
+ * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
+ * built server (one bundled file) has them too. Add a new file's line at the end; a test checks that
+ * this list and the folder agree.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '20261121T120000-reference-data': referenceData,
+  '20261121T180000-applications': applications,
+  '20261121T190000-sms-and-codes': smsAndCodes,
+  '20261121T200000-code-challenges': codeChallenges,
+  '20261121T210000-attachments': attachments,
+  '20261121T215000-attachment-scale': attachmentScale,
+  '20261121T230000-dashboard': dashboard,
+  '20261121T230500-captcha': captcha,
+  '20261122T050000-application-revision': applicationRevision,
+};

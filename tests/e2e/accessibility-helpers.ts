@@ -1,0 +1,459 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AxeResults } from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
+import { callApi, LAUNCH_ARGS } from './browser';
+import { engineerCode, fileFor, smsCode } from './journey-helpers';
+import type { Lng } from './locales';
+
+/**
+ * The accessibility suites' own tools: one browser and one context per language for a whole file
+ * (the journeys' useBrowser opens a context per test), axe with its findings split by impact, the
+ * accessible name of every control, and drafts saved through the API to reach every wizard step.
+ */
+
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+}
+
+/**
+ * axe-core as @axe-core/playwright loads it. Put in every page of a context once, at its start: the
+ * AxeBuilder injects it again and finishes each run in a new page, three to four times slower here.
+ */
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(
+  createRequire(require.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * A browser session in `lng` (sessionStorage 'language', as the app keeps it), on the portal or another
+ * server, with axe-core in each page.
+ */
+export async function languageContext(
+  browser: Browser,
+  lng: Lng,
+  baseURL: string = inject('baseUrl'),
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  await context.addInitScript((language) => {
+    if (!sessionStorage.getItem('language')) sessionStorage.setItem('language', language);
+  }, lng);
+  await context.addInitScript({ content: AXE_SOURCE });
+  return context;
+}
+
+/** Console errors and uncaught errors of a page, for `expect(errors).toEqual([])`. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** Waits until no request is in flight and no finite animation runs, twice in a row 100 ms apart. */
+export function stillness(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  return async () => {
+    for (let quiet = 0; quiet < 2;) {
+      await page.waitForTimeout(100);
+      const moving = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
+      );
+      quiet = inFlight <= 0 && !moving ? quiet + 1 : 0;
+    }
+  };
+}
+
+export interface AxeFindings {
+  /** Serious and critical violations: each fails the check. */
+  blocking: string[];
+  /** Moderate and minor ones: said in the output only. */
+  info: string[];
+}
+
+/** axe (WCAG 2.0–2.2 A and AA) on the page as it is now; the page comes from languageContext. */
+export async function axeFindings(page: Page): Promise<AxeFindings> {
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+        document,
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      ),
+    A11Y_TAGS,
+  );
+  const describe = (v: (typeof results.violations)[number]) => {
+    const targets = v.nodes.slice(0, 3).map((node) => JSON.stringify(node.target));
+    const more = v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : '';
+    return `${v.id} (${v.impact}): ${v.help} at ${targets.join(', ')}${more}`;
+  };
+  const serious = (v: (typeof results.violations)[number]) => v.impact === 'serious' || v.impact === 'critical';
+  return {
+    blocking: results.violations.filter(serious).map(describe),
+    info: results.violations.filter((v) => !serious(v)).map(describe),
+  };
+}
+
+/** Roles of controls: every one of them needs a name a screen reader can say. */
+const CONTROL_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'tab',
+  'switch',
+  'spinbutton',
+  'slider',
+  'menuitem',
+  'option',
+]);
+
+export interface Control {
+  role: string;
+  name: string;
+  /** Where it is, for a message: its tag, id and classes. */
+  where: string;
+}
+
+interface AXNode {
+  ignored: boolean;
+  role?: { value: string };
+  name?: { value: string };
+  backendDOMNodeId?: number;
+}
+
+/**
+ * Every control of the page as the browser's accessibility tree has it (button, link, input, select,
+ * textarea and the ARIA roles of controls), with its computed accessible name.
+ */
+export async function controls(page: Page): Promise<Control[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const found: Control[] = [];
+    for (const node of nodes) {
+      const role = node.role?.value ?? '';
+      if (node.ignored || !CONTROL_ROLES.has(role)) continue;
+      const name = (node.name?.value ?? '').replace(/\s+/g, ' ').trim();
+      let where = '';
+      if (!name && node.backendDOMNodeId !== undefined) {
+        const { node: dom } = (await cdp.send('DOM.describeNode', { backendNodeId: node.backendDOMNodeId })) as {
+          node: { localName: string; attributes?: string[] };
+        };
+        const attributes = dom.attributes ?? [];
+        const attribute = (wanted: string) => attributes[attributes.indexOf(wanted) + 1] ?? '';
+        where = `<${dom.localName} id="${attributes.includes('id') ? attribute('id') : ''}" class="${
+          attributes.includes('class') ? attribute('class') : ''
+        }">`;
+      }
+      found.push({ role, name, where });
+    }
+    return found;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Names that several buttons of the page share ('Remove ×7'): a list of the page's buttons cannot tell
+ * them apart. Links are left out: most that share a name lead to the same place (FAQ in the menu and in
+ * the footer).
+ */
+export function repeatedNames(found: Control[]): string[] {
+  const counts = new Map<string, number>();
+  for (const control of found)
+    if (control.role === 'button' && control.name) counts.set(control.name, (counts.get(control.name) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n > 1).map(([name, n]) => `"${name}" ×${n}`);
+}
+
+/**
+ * Headings more than one level below the one before them (an h6 after an h2): screen-reader users move
+ * through a page by its outline of headings, and a sentence marked up as a heading breaks it.
+ */
+export function skippedHeadings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    let previous = 0;
+    for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) {
+      if ((heading as HTMLElement).closest('[aria-hidden=true]') || !(heading as HTMLElement).offsetParent) continue;
+      const level = Number(heading.getAttribute('aria-level') ?? heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1)
+        found.push(`h${level} after h${previous}: "${(heading.textContent ?? '').trim().slice(0, 60)}"`);
+      previous = level;
+    }
+    return found;
+  });
+}
+
+/** The controls without a name, as messages. */
+export const unnamed = (found: Control[]) =>
+  found.filter((control) => control.name === '').map((control) => `${control.role} ${control.where}`);
+
+// ---------------------------------------------------------------------------------------------------
+// English left on Swahili pages.
+
+type Tree = { [key: string]: unknown };
+const localesDir = path.resolve(import.meta.dirname, '../../locales');
+
+function leaves(tree: unknown, prefix: string, out: Map<string, string>): void {
+  if (typeof tree === 'string') out.set(prefix, tree);
+  else if (Array.isArray(tree)) tree.forEach((item, i) => leaves(item, `${prefix}.${i}`, out));
+  else if (tree && typeof tree === 'object')
+    for (const [key, value] of Object.entries(tree as Tree)) leaves(value, prefix ? `${prefix}.${key}` : key, out);
+}
+
+function allTexts(lng: Lng): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith('.json'))) {
+    const tree = JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8')) as Tree;
+    leaves(tree, file.replace(/\.json$/, ''), out);
+  }
+  return out;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface EnglishMatcher {
+  key: string;
+  english: string;
+  test: (name: string) => boolean;
+}
+
+/**
+ * A matcher per English text of the locales (and of the reference lists) whose Swahili text differs:
+ * such a text on a Swahili page is English left untranslated. Placeholders match anything; templates
+ * with fewer than four letters of their own (e.g. '{{page}} | Kibali') are left out, they match too much.
+ */
+export function englishMatchers(splash: Splash, builtIn: Record<string, string> = {}): EnglishMatcher[] {
+  const en = allTexts('en');
+  const sw = allTexts('sw');
+  const pairs: [string, string, string][] = [...en].map(([key, text]) => [key, text, sw.get(key) ?? '']);
+  // A library's own English (RJSF's buttons and labels), '%1' its placeholder: never right on a Swahili page.
+  for (const [key, text] of Object.entries(builtIn)) pairs.push([key, text.replace(/%\d/g, '{{value}}'), '']);
+  for (const [list, items] of Object.entries(splash)) {
+    if (!Array.isArray(items)) continue;
+    for (const item of items as { name?: unknown }[]) {
+      const name = item.name as { en?: string; sw?: string } | undefined;
+      if (typeof name?.en === 'string' && typeof name.sw === 'string') pairs.push([`splash.${list}`, name.en, name.sw]);
+    }
+  }
+  const matchers: EnglishMatcher[] = [];
+  for (const [key, english, swahili] of pairs) {
+    if (english === swahili) continue;
+    const literal = english.replace(/\{\{\s*\w+\s*\}\}/g, '');
+    if (literal !== english && (literal.match(/\p{L}/gu) ?? []).length < 4) continue;
+    const pattern = new RegExp(
+      `^${english
+        .split(/\{\{\s*\w+\s*\}\}/)
+        .map(escapeRegExp)
+        .join('.+')}$`,
+      'su',
+    );
+    matchers.push({ key, english, test: (name) => pattern.test(name) });
+  }
+  return matchers;
+}
+
+/** The names of a Swahili page that are an English text of the portal, with the key it comes from. */
+export function englishOn(names: string[], matchers: EnglishMatcher[]): string[] {
+  const found: string[] = [];
+  for (const name of new Set(names)) {
+    const match = matchers.find((m) => m.test(name));
+    if (match) found.push(`"${name}" (${match.key})`);
+  }
+  return found;
+}
+
+/** Names the same in both languages that are data, not UI text: numbers, codes, emails, the language names. */
+export function isDataOrProperNoun(name: string, allowed: Set<string>): boolean {
+  if (allowed.has(name)) return true;
+  if (!/\p{L}/u.test(name)) return true;
+  if (/^[A-Z0-9]{5}-[A-Z0-9]{5}$/.test(name) || /@/.test(name) || /^[A-Z]{3}\/\d{4}/.test(name)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Drafts through the API: every step of a flow saved, so that the continue form can open any of them.
+
+const samples = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../fixtures/step-samples.json'), 'utf8'),
+) as Record<string, { data: Record<string, unknown> }>;
+const sample = (label: string) => structuredClone(samples[label]!.data);
+
+export interface Applicant {
+  zanId: string;
+  first: string;
+  middle: string;
+  last: string;
+  phone: string;
+}
+
+/** The samples name reference items 1, 2, …: real ids of the seeded lists instead. */
+function withIds(splash: Splash, step: 'building_details' | 'construction_details', storeys = 1) {
+  if (step === 'construction_details') {
+    const details = sample('construction_details ok');
+    const rows = details.floors as { rooms: { room: number }[] }[];
+    const floors = Array.from({ length: storeys + 1 }, (_, floor) => ({
+      ...structuredClone(rows[floor % rows.length]!),
+      floor,
+    }));
+    let n = 0;
+    for (const floor of floors) for (const room of floor.rooms) room.room = splash.rooms[n++ % splash.rooms.length]!.id;
+    return { ...details, floors };
+  }
+  const out = sample('building_details ok');
+  const lists = {
+    foundation: splash.foundation_tools,
+    wall: splash.wall_tools,
+    pillar: splash.beam_tools,
+    beam: splash.beam_tools,
+    roof: splash.roof_tools,
+    entry: splash.entry_tools,
+  };
+  for (const [category, list] of Object.entries(lists))
+    (out[category] as { name: number }[]).forEach((row, i) => (row.name = list[i % list.length]!.id));
+  return out;
+}
+
+/** The engineer step confirmed for real: send_otp, the code from the outbox, validate_otp. */
+async function confirmedEngineer(engineer: Engineer): Promise<Record<string, unknown>> {
+  await callApi('/engineer/send_otp', { engineer_id: engineer.registration_number });
+  const answer = await callApi<{ validation_token: string }>('/engineer/validate_otp', {
+    engineer_id: engineer.registration_number,
+    otp: await engineerCode(engineer),
+  });
+  return { engineer_id: engineer.registration_number, validation_token: answer.validation_token };
+}
+
+/** Uploads a tiny real file for each document to the draft; answers the uploads step. */
+async function uploaded(reference: string, documents: RequiredDocument[]): Promise<Record<string, unknown>> {
+  const named: Record<string, string> = {};
+  for (const document of documents) {
+    const file = fileFor(document);
+    const form = new FormData();
+    form.append('reference_number', reference);
+    form.append('document_type', document.code);
+    form.append('file', new Blob([file.buffer], { type: file.mimeType }), file.name);
+    const res = await fetch(`${inject('baseUrl')}/api/attachment/upload`, { method: 'POST', body: form });
+    const body = (await res.json()) as { response: { code: number; data: { attachment_id: string } } };
+    if (body.response.code !== 200) throw new Error(`Uploading ${document.code} answered ${body.response.code}`);
+    named[document.code] = body.response.data.attachment_id;
+  }
+  return {
+    documents: named,
+    ...(documents.some((d) => d.code === 'site_plan') ? { scales: { site_plan: '1:200' } } : {}),
+  };
+}
+
+export type WizardType = 'new' | 'government' | 'repair' | 'special';
+
+/**
+ * A draft of `type` with every step saved through save_and_continue (the engineer confirmed by SMS
+ * code, each required document uploaded): the continue form opens it on the review and can show
+ * any step. Answers its reference number.
+ */
+export async function completeDraft(
+  type: WizardType,
+  who: Applicant,
+  splash: Splash,
+  engineer: Engineer | undefined,
+  lng: Lng,
+): Promise<string> {
+  const personal = {
+    ...sample('personal ok (zanid)'),
+    zan_id: who.zanId,
+    first_name: who.first,
+    middle_name: who.middle,
+    last_name: who.last,
+    phone: who.phone,
+  };
+  const storeys = 1;
+  const steps: [string, () => Promise<Record<string, unknown>> | Record<string, unknown>][] =
+    type === 'repair'
+      ? [
+          ['personal', () => personal],
+          ['repair', () => sample('repair ok (affects neighbours)')],
+        ]
+      : type === 'special'
+        ? [
+            ['personal', () => personal],
+            ['special_plot', () => sample('special_plot ok')],
+            ['building_details', () => withIds(splash, 'building_details')],
+          ]
+        : [
+            ['personal', () => personal],
+            ['engineer', () => confirmedEngineer(engineer!)],
+            [
+              'construction',
+              () => ({ ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: storeys }),
+            ],
+            ['construction_details', () => withIds(splash, 'construction_details', storeys)],
+            ['building', () => sample('building ok (well, power)')],
+            ['building_details', () => withIds(splash, 'building_details')],
+          ];
+  let reference: string | undefined;
+  for (const [i, [, data]] of steps.entries()) {
+    const saved = await callApi<{ reference_number: string }>(
+      '/application/save_and_continue',
+      { application_type: type, step_number: i + 1, data: await data(), reference_number: reference },
+      lng,
+    );
+    reference = saved.reference_number;
+  }
+  const documents = [
+    ...splash.normal_attachments,
+    ...(type === 'new' || type === 'government' ? splash.not_more_than_three_attachments : []),
+  ];
+  await callApi(
+    '/application/save_and_continue',
+    {
+      application_type: type,
+      step_number: steps.length + 1,
+      data: await uploaded(reference!, documents),
+      reference_number: reference,
+    },
+    lng,
+  );
+  return reference!;
+}
+
+/** The continue data verify_code answers for a draft (continue_application, then the SMS code). */
+export async function continueData(reference: string): Promise<unknown> {
+  const challenge = await callApi<{ challenge_id: string }>('/application/continue_application', {
+    reference_number: reference,
+  });
+  return callApi('/application/verify_code', { challenge_id: challenge.challenge_id, code: await smsCode(reference) });
+}
+
+/** A back-office call with the bearer token, as the unit's own system makes it. */
+export async function staff<T>(call: string, body: unknown): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}/api/staff/${call}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${inject('staffToken')}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
+  if (payload.response.code !== 200)
+    throw new Error(`staff ${call} answered ${payload.response.code}: ${payload.response.message}`);
+  return payload.response.data;
+}
