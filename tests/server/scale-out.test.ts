@@ -173,7 +173,8 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
     const uploadDir = path.join(tempDir, 'shared-uploads');
     const clients: string[] = [];
     let admin: pg.Client | undefined;
-    let db: pg.Pool | undefined;
+    /** One connection (not a pool): `end()` resolves once it is closed, before the database is dropped. */
+    let db: pg.Client | undefined;
     let a: Server;
     let b: Server;
     /** Requests alternate: the i-th goes to A when i is even, to B when odd. */
@@ -206,7 +207,8 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
       await admin.query(`create database ${databaseName}`);
       const databaseUrl = new URL(adminUrl);
       databaseUrl.pathname = `/${databaseName}`;
-      db = new pg.Pool({ connectionString: databaseUrl.href, max: 2 });
+      db = new pg.Client({ connectionString: databaseUrl.href });
+      await db.connect();
 
       // Each process its own DATA_DIR (unused on PostgreSQL), one UPLOAD_DIR for both: the shared volume.
       const env = (name: string) => ({
