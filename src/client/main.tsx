@@ -16,7 +16,10 @@ async function start() {
   if (!root) throw new Error('index.html has no #root');
   const store = makeStore();
   prefetchSplash(store);
-  createRoot(root).render(<App store={store} i18n={appI18n()} router={createBrowserRouter(routes)} />);
+  const i18n = appI18n();
+  // English is in this script; Swahili, when kept for the session, is a file to wait for.
+  await i18n.loadNamespaces(['common', 'pages']);
+  createRoot(root).render(<App store={store} i18n={i18n} router={createBrowserRouter(routes)} />);
 }
 
 void start();

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { api, type ApiFailure, type ApiRequest } from '../../src/client/app/api';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
+import { allTexts } from './locales';
 import { makeStore } from '../../src/client/app/store';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
@@ -39,7 +40,7 @@ async function call(store: ReturnType<typeof makeStore>, request: Partial<ApiReq
   return result as { data?: unknown; error?: ApiFailure };
 }
 
-beforeEach(() => setAppI18n(createI18n('en')));
+beforeEach(() => setAppI18n(createI18n('en', allTexts)));
 
 describe('the envelope base query', () => {
   it('posts JSON under /api and answers the data of a code-200 envelope', async () => {
@@ -180,7 +181,7 @@ describe('the envelope base query', () => {
   });
 
   it('shows the network error in Swahili when Swahili is chosen', async () => {
-    setAppI18n(createI18n('sw'));
+    setAppI18n(createI18n('sw', allTexts));
     probeAnswers(() => HttpResponse.error());
     const store = makeStore();
 
@@ -206,7 +207,7 @@ describe('the envelope base query', () => {
   });
 
   it.each(['en', 'sw'] as const)('sends Accept-Language %s, the current language', async (language) => {
-    setAppI18n(createI18n(language));
+    setAppI18n(createI18n(language, allTexts));
     const seen = probeAnswers(() => envelope(200, 'OK', {}));
 
     await call(makeStore());

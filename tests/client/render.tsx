@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
+import { allTexts } from './locales';
 import { routes } from '../../src/client/app/routes';
 import type { SessionUser } from '../../src/client/app/session-slice';
 import { makeStore } from '../../src/client/app/store';
@@ -13,12 +14,14 @@ export interface RenderAppOptions {
   language?: Language;
   /** A signed-in applicant (the application record); none by default. */
   user?: SessionUser;
+  /** 'app': only the texts the app starts with (English common and pages), the rest loaded when needed. */
+  texts?: 'all' | 'app';
 }
 
 /** The whole app as main.tsx builds it, with a real store and i18n, on a memory router at `path`. */
-export function renderApp(path: string, { language, user: sessionUser }: RenderAppOptions = {}) {
+export function renderApp(path: string, { language, user: sessionUser, texts = 'all' }: RenderAppOptions = {}) {
   const store = makeStore(sessionUser ? { session: { user: sessionUser } } : undefined);
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, texts === 'all' ? allTexts : undefined);
   setAppI18n(i18n);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user: UserEvent = userEvent.setup();

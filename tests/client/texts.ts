@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { resources } from '../../src/client/app/i18n';
+import { allTexts as resources } from './locales';
 import type { Language } from '../../src/shared/reference-data';
 
 /**

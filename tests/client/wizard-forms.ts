@@ -3,13 +3,12 @@ import path from 'node:path';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { resources } from '../../src/client/app/i18n';
-import { wizardResources } from '../../src/client/features/wizard/wizard-i18n';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
 import { AJV_OPTIONS, walkSchema, type FormsDocument, type StepForm } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import type { Flows } from '../../src/shared/wizard-driver';
+import { allTexts } from './locales';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -49,10 +48,7 @@ export const runtimeValidator = async () => customizeValidator({ ajvOptionsOverr
 
 const lookup = i18next.createInstance();
 void lookup.init({
-  resources: {
-    en: { ...resources.en, ...wizardResources.en },
-    sw: { ...resources.sw, ...wizardResources.sw },
-  },
+  resources: allTexts,
   lng: 'en',
   fallbackLng: false,
   ns: ['common', 'forms', 'validation'],

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
+import { allTexts } from './locales';
 import { routes } from '../../src/client/app/routes';
 import { makeStore } from '../../src/client/app/store';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
@@ -12,6 +13,8 @@ export interface RenderWizardOptions {
   language?: Language;
   /** An application already under way (e.g. every step saved and the review open). */
   wizard?: Partial<WizardState>;
+  /** 'app': only the texts the app starts with (English common and pages), the rest loaded when needed. */
+  texts?: 'all' | 'app';
 }
 
 const EMPTY: WizardState = {
@@ -27,9 +30,9 @@ const EMPTY: WizardState = {
 };
 
 /** The whole app at `path`, as renderApp does, with the wizard's state given and user-event without timers. */
-export function renderWizard(path: string, { language, wizard }: RenderWizardOptions = {}) {
+export function renderWizard(path: string, { language, wizard, texts = 'all' }: RenderWizardOptions = {}) {
   const store = makeStore(wizard ? { wizard: { ...EMPTY, ...wizard } } : undefined);
-  const i18n = createI18n(language);
+  const i18n = createI18n(language, texts === 'all' ? allTexts : undefined);
   setAppI18n(i18n);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // No delays between keystrokes: some tests fake setTimeout.

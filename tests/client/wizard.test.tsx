@@ -151,6 +151,20 @@ describe('the wizard', () => {
     expect(localStorage.getItem('reference_number')).toBe('KQ7MZ-4XPRT');
   });
 
+  it("loads the form texts with the wizard, in the page's language, and Swahili's when chosen", async () => {
+    const { user } = renderWizard('/home/new', { texts: 'app' });
+    expect(await screen.findByRole('heading', { level: 2, name: f('personal.title') })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: new RegExp(f('personal.first_name.title')) })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: t('language.label') }), t('language.sw'));
+
+    const sw = wt('sw');
+    expect(await screen.findByRole('heading', { level: 2, name: sw('forms:personal.title') })).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', { name: new RegExp(sw('forms:personal.first_name.title')) }),
+    ).toBeInTheDocument();
+  });
+
   it('speaks Swahili: labels, buttons and validation messages', async () => {
     const sw = wt('sw');
     const { user } = renderWizard('/home/new', { language: 'sw' });

@@ -1,16 +1,31 @@
-import i18next from 'i18next';
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../../../locales/en/common.json';
 import enPages from '../../../locales/en/pages.json';
-import swCommon from '../../../locales/sw/common.json';
-import swPages from '../../../locales/sw/pages.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
 import { readText, STORAGE_KEYS, writeText } from './browser-storage';
 
-export const resources = {
-  en: { common: enCommon, pages: enPages },
-  sw: { common: swCommon, pages: swPages },
-} as const;
+/**
+ * In the first script: English (the default language) for the shell and the public pages, so the
+ * landing page shows without waiting for a second file.
+ */
+export const bundled = { en: { common: enCommon, pages: enPages } } satisfies Resource;
+
+/**
+ * Every other language and namespace is a file of its own, loaded when first needed: Swahili when it
+ * is chosen (or kept for the session), `forms` and `validation` with the wizard, `accessibility` with
+ * its page. A visitor downloads the texts of one language, and only of the pages they open.
+ */
+const localeFiles = import.meta.glob<ResourceLanguage>(
+  '../../../locales/*/{common,pages,forms,validation,accessibility}.json',
+  { import: 'default' },
+);
+
+export function loadLocale(language: string, namespace: string): Promise<ResourceLanguage> {
+  const load = localeFiles[`../../../locales/${language}/${namespace}.json`];
+  return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -22,24 +37,32 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-export function createI18n(language: Language = storedLanguage()) {
+/**
+ * An i18next instance in `language`. `resources` are texts it starts with (tests give them all);
+ * whatever it lacks it loads with loadLocale: wait with `loadNamespaces` before showing a page.
+ */
+export function createI18n(language: Language = storedLanguage(), resources: Resource = bundled) {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
     document.documentElement.lang = lng;
     writeText('session', STORAGE_KEYS.language, lng);
   });
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: ['common', 'pages'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+  void instance
+    .use(initReactI18next)
+    .use(resourcesToBackend(loadLocale))
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common', 'pages'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
   document.documentElement.lang = instance.language;
   return instance;
 }

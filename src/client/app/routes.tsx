@@ -1,15 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { RequireUser } from '../components/RequireUser';
+import { WIZARD_NAMESPACES } from '../features/wizard/wizard-i18n';
 import { SiteLayout } from '../layout/SiteLayout';
 import LandingPage from '../pages/LandingPage';
+import { appI18n } from './i18n';
 import { RootShell } from './RootShell';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/** A lazily loaded page, and the text namespaces it needs (loaded at the same time, in the current language). */
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>, namespaces: string[] = []) =>
+  async () => {
+    const [module] = await Promise.all([load(), appI18n().loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
 
-const wizard = page(() => import('../features/wizard/WizardPage'));
+const wizard = page(() => import('../features/wizard/WizardPage'), WIZARD_NAMESPACES);
 
 /**
  * View loads lazily too, but inside its route rather than by the router: the wizard's requests move
@@ -36,7 +42,7 @@ export const routes: RouteObject[] = [
           { path: 'landing', element: <LandingPage /> },
           { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
           { path: 'terms_conditions', lazy: page(() => import('../pages/TermsPage')) },
-          { path: 'accessibility', lazy: page(() => import('../pages/AccessibilityPage')) },
+          { path: 'accessibility', lazy: page(() => import('../pages/AccessibilityPage'), ['accessibility']) },
           { path: 'faq', lazy: page(() => import('../pages/FaqPage')) },
           { path: 'engineers', lazy: page(() => import('../features/engineers/EngineersPage')) },
           { path: 'request', lazy: page(() => import('../pages/RequestPage')) },
@@ -50,7 +56,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
-          { path: 'continue_form', lazy: page(() => import('../features/wizard/ContinueFormPage')) },
+          { path: 'continue_form', lazy: page(() => import('../features/wizard/ContinueFormPage'), WIZARD_NAMESPACES) },
           // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
           { path: 'new', lazy: wizard },
           { path: 'maintenance', lazy: wizard },
@@ -71,9 +77,12 @@ export const routes: RouteObject[] = [
             children: [
               // The spec's /dashboard/home has no page: the dashboard opens on the application.
               { index: true, element: <Navigate to="/dashboard/application" replace /> },
-              { path: 'application', lazy: page(() => import('../features/dashboard/ApplicationPage')) },
+              {
+                path: 'application',
+                lazy: page(() => import('../features/dashboard/ApplicationPage'), WIZARD_NAMESPACES),
+              },
               { path: 'applications', lazy: page(() => import('../features/dashboard/ApplicationsPage')) },
-              { path: 'profile', lazy: page(() => import('../features/dashboard/ProfilePage')) },
+              { path: 'profile', lazy: page(() => import('../features/dashboard/ProfilePage'), WIZARD_NAMESPACES) },
             ],
           },
         ],

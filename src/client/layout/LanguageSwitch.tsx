@@ -1,13 +1,24 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../shared/reference-data';
 
 /**
  * English/Swahili, kept for the browser session (i18n.ts stores it and sets <html lang>). A native
- * select: the phone's own picker, and none of MUI's menu, popover and modal on every page.
+ * select: the phone's own picker, and none of MUI's menu, popover and modal on every page. A language
+ * not used yet is loaded first (app/i18n.ts): meanwhile the select shows the choice, the page the old one.
  */
 export function LanguageSwitch({ id = 'language-switch', dark = false }: { id?: string; dark?: boolean }) {
   const { t, i18n } = useTranslation();
+  const [choosing, setChoosing] = useState<string>();
+  const choose = async (language: string) => {
+    setChoosing(language);
+    try {
+      await i18n.changeLanguage(language);
+    } finally {
+      setChoosing(undefined);
+    }
+  };
   const colour = dark ? '#fff' : 'text.primary';
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 130 }}>
@@ -17,8 +28,8 @@ export function LanguageSwitch({ id = 'language-switch', dark = false }: { id?: 
       <Box
         component="select"
         id={id}
-        value={i18n.language}
-        onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void i18n.changeLanguage(e.target.value)}
+        value={choosing ?? i18n.language}
+        onChange={(e: React.ChangeEvent<HTMLSelectElement>) => void choose(e.target.value)}
         sx={{
           font: 'inherit',
           fontSize: '0.95rem',

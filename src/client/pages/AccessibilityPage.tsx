@@ -3,16 +3,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import enTexts from '../../../locales/en/accessibility.json';
-import swTexts from '../../../locales/sw/accessibility.json';
 import { PageHeading } from '../components/PageHeading';
 import { telHref, useContact } from '../components/contact';
-
-/**
- * The statement's own namespace, added when this page loads: its texts stay off the landing page,
- * whose JavaScript every visitor downloads.
- */
-const TEXTS = { en: enTexts, sw: swTexts } as const;
 
 function Section({ heading, children }: { heading: string; children: ReactNode }) {
   return (
@@ -39,9 +31,7 @@ function Items({ items }: { items: string[] }) {
 
 /** /home/accessibility: the accessibility statement (WCAG 2.2 AA, how it was tested, the known gaps, how to report). */
 export default function AccessibilityPage() {
-  const { i18n } = useTranslation();
-  for (const [lng, texts] of Object.entries(TEXTS))
-    if (!i18n.hasResourceBundle(lng, 'accessibility')) i18n.addResourceBundle(lng, 'accessibility', texts);
+  // The statement's own namespace, loaded with the page (app/routes.tsx), not on the landing page.
   const { t } = useTranslation('accessibility');
   const { phone, whatsapp } = useContact();
   const list = (key: string) => t(key, { returnObjects: true }) as string[];

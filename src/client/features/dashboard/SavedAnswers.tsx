@@ -9,7 +9,7 @@ import { answerRows, type AnswerRow } from '../wizard/answers-format';
 import { FormsLoadState } from '../wizard/FormsLoadState';
 import { useGetFormsQuery } from '../wizard/forms-api';
 import { translateStep } from '../wizard/translate-schema';
-import { addWizardTexts } from '../wizard/wizard-i18n';
+import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
 import { Details } from '../../components/Details';
 
 /** Steps whose answers are shown elsewhere or are not the applicant's to read (proofs, attachment ids). */
@@ -38,8 +38,7 @@ export function SavedAnswers({
   answers: Record<string, Record<string, unknown>>;
   headingLevel: 'h2' | 'h3';
 }) {
-  const { t, i18n } = useTranslation();
-  addWizardTexts(i18n);
+  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
   const forms = useGetFormsQuery();
   const splash = useSplash();
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';

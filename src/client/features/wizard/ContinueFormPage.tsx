@@ -8,7 +8,7 @@ import { loadContinued, readContinueData } from './continue-data';
 import { FormsLoadState } from './FormsLoadState';
 import { useGetFormsQuery } from './forms-api';
 import { useSubmittedRedirect } from './use-submitted-redirect';
-import { addWizardTexts } from './wizard-i18n';
+import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { WizardFlow } from './WizardFlow';
 
 /**
@@ -16,8 +16,7 @@ import { WizardFlow } from './WizardFlow';
  * reload it reopens from the stored continue data; with none, it sends the applicant to Continue.
  */
 export default function ContinueFormPage() {
-  const { t, i18n } = useTranslation();
-  addWizardTexts(i18n);
+  const { t } = useTranslation(WIZARD_NAMESPACES);
   const dispatch = useAppDispatch();
   const wizard = useAppSelector((state) => state.wizard);
   const forms = useGetFormsQuery();

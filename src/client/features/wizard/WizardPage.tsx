@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { FormsLoadState } from './FormsLoadState';
 import { useGetFormsQuery } from './forms-api';
 import { useSubmittedRedirect } from './use-submitted-redirect';
-import { addWizardTexts } from './wizard-i18n';
+import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { opened } from './wizard-slice';
 import { WizardFlow } from './WizardFlow';
 
@@ -30,8 +30,7 @@ function useApplicationType(): ApplicationType {
 /** The application wizard (loaded lazily: RJSF and the validators stay off the landing page). */
 export default function WizardPage() {
   const type = useApplicationType();
-  const { t, i18n } = useTranslation();
-  addWizardTexts(i18n);
+  const { t } = useTranslation(WIZARD_NAMESPACES);
   const dispatch = useAppDispatch();
   const activeType = useAppSelector((state) => state.wizard.type);
   const forms = useGetFormsQuery();

@@ -1,0 +1,16 @@
+import type { Resource, ResourceLanguage } from 'i18next';
+
+const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,pages,forms,validation,accessibility}.json', {
+  eager: true,
+  import: 'default',
+});
+
+/**
+ * Every text of every language, as tests hand them to createI18n: the app itself loads all but English
+ * common and pages when first needed (app/i18n.ts), which `tests/client/app.test.tsx` tests.
+ */
+export const allTexts: Resource = {};
+for (const [file, texts] of Object.entries(files)) {
+  const [, language, namespace] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
+  (allTexts[language!] ??= {})[namespace!] = texts;
+}
