@@ -36,7 +36,31 @@ export default defineConfig(({ mode }) => ({
     // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
     alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx') },
   },
-  build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What nearly every page but the landing page uses of MUI (its styling engine, emotion, and
+          // the components of every page) as one file, loaded with the first such page: left to
+          // itself the bundler cuts them into ~30 files of a few KB, each a request and each
+          // compressed alone. React, which they import too, stays in a file of its own that every
+          // page loads (a group takes the modules its modules import, unless a group before it has).
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'mui-core',
+              priority: 1,
+              test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
     projects: [

@@ -5,6 +5,7 @@ import { appI18n } from './app/i18n';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { prefetchSplash } from './features/splash/splash-api';
+import './shell.css';
 
 async function start() {
   // `npm run dev:mock`: the client alone, the whole API answered by MSW in the browser.

@@ -15,6 +15,8 @@ const page =
     return { Component: module.default };
   };
 
+const themed = page(() => import('./Themed'));
+
 const wizard = page(() => import('../features/wizard/WizardPage'), WIZARD_NAMESPACES);
 
 /**
@@ -40,27 +42,36 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/home/landing" replace /> },
           { path: 'landing', element: <LandingPage /> },
-          { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
-          { path: 'terms_conditions', lazy: page(() => import('../pages/TermsPage')) },
-          { path: 'accessibility', lazy: page(() => import('../pages/AccessibilityPage'), ['accessibility']) },
-          { path: 'faq', lazy: page(() => import('../pages/FaqPage')) },
-          { path: 'engineers', lazy: page(() => import('../features/engineers/EngineersPage')) },
-          { path: 'request', lazy: page(() => import('../pages/RequestPage')) },
-          { path: 'request_options', lazy: page(() => import('../pages/RequestOptionsPage')) },
           {
-            path: 'login',
-            element: (
-              <Suspense fallback={null}>
-                <ViewPage />
-              </Suspense>
-            ),
+            // Every page but the landing page uses MUI: its theme loads with the first of them.
+            lazy: themed,
+            children: [
+              { path: 'about', lazy: page(() => import('../pages/AboutPage')) },
+              { path: 'terms_conditions', lazy: page(() => import('../pages/TermsPage')) },
+              { path: 'accessibility', lazy: page(() => import('../pages/AccessibilityPage'), ['accessibility']) },
+              { path: 'faq', lazy: page(() => import('../pages/FaqPage')) },
+              { path: 'engineers', lazy: page(() => import('../features/engineers/EngineersPage')) },
+              { path: 'request', lazy: page(() => import('../pages/RequestPage')) },
+              { path: 'request_options', lazy: page(() => import('../pages/RequestOptionsPage')) },
+              {
+                path: 'login',
+                element: (
+                  <Suspense fallback={null}>
+                    <ViewPage />
+                  </Suspense>
+                ),
+              },
+              { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
+              {
+                path: 'continue_form',
+                lazy: page(() => import('../features/wizard/ContinueFormPage'), WIZARD_NAMESPACES),
+              },
+              // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
+              { path: 'new', lazy: wizard },
+              { path: 'maintenance', lazy: wizard },
+              { path: 'no_drawings', lazy: wizard },
+            ],
           },
-          { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
-          { path: 'continue_form', lazy: page(() => import('../features/wizard/ContinueFormPage'), WIZARD_NAMESPACES) },
-          // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
-          { path: 'new', lazy: wizard },
-          { path: 'maintenance', lazy: wizard },
-          { path: 'no_drawings', lazy: wizard },
         ],
       },
       {

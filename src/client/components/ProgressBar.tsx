@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import LinearProgress from '@mui/material/LinearProgress';
-import Box from '@mui/material/Box';
 import { useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
@@ -26,17 +24,18 @@ export function ProgressBar() {
 
   const active = navigating || calling;
   return (
-    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.snackbar + 1, height: 4 }}>
-      {active && <LinearProgress aria-label={t('progress.label')} data-testid="progress-bar" />}
-      {!active && failedShown && (
-        <LinearProgress
-          variant="determinate"
-          value={100}
-          color="error"
-          aria-hidden="true"
-          data-testid="progress-failed"
+    <div className="k-progress">
+      {active && (
+        <div
+          role="progressbar"
+          aria-label={t('progress.label')}
+          className="k-progress__bar"
+          data-testid="progress-bar"
         />
       )}
-    </Box>
+      {!active && failedShown && (
+        <div className="k-progress__bar k-progress__bar--failed" aria-hidden="true" data-testid="progress-failed" />
+      )}
+    </div>
   );
 }

@@ -1,10 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useGetSplashQuery } from '../features/splash/splash-api';
 
@@ -18,25 +12,21 @@ export function SplashGate({ children }: { children: ReactNode }) {
   if (data) return children;
   if (isError && !isFetching) {
     return (
-      <Box sx={{ py: 6 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" variant="outlined" onClick={() => void refetch()}>
-              {t('load_error.retry')}
-            </Button>
-          }
-        >
-          <AlertTitle>{t('load_error.title')}</AlertTitle>
-          {t('load_error.body')}
-        </Alert>
-      </Box>
+      <div className="k-alert" role="alert">
+        <div className="k-alert__text">
+          <p className="k-alert__title">{t('load_error.title')}</p>
+          <p>{t('load_error.body')}</p>
+        </div>
+        <button type="button" className="k-button k-button--outlined" onClick={() => void refetch()}>
+          {t('load_error.retry')}
+        </button>
+      </div>
     );
   }
   return (
-    <Box role="status" sx={{ py: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
-      <CircularProgress aria-hidden="true" />
-      <Typography>{t('loading.reference_data')}</Typography>
-    </Box>
+    <div role="status" className="k-loading">
+      <div className="k-spinner" aria-hidden="true" />
+      <p>{t('loading.reference_data')}</p>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { Themed } from '../app/Themed';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { hideToast, type Toast } from '../app/ui-slice';
 import { TOAST_HIDE_MS } from './Toasts';
@@ -31,26 +32,28 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toasts shown, loaded with the first one (MUI's snackbar is not on every page's first load). */
+/** The toasts shown, loaded with the first one (MUI's snackbar and theme are not on every page's first load). */
 export default function ToastList() {
   const toasts = useAppSelector((s) => s.ui.toasts);
   return (
-    <Stack
-      spacing={1}
-      sx={{
-        position: 'fixed',
-        bottom: 16,
-        left: 16,
-        right: 16,
-        zIndex: (theme) => theme.zIndex.snackbar,
-        alignItems: 'center',
-        pointerEvents: 'none',
-        '& > *': { pointerEvents: 'auto', maxWidth: 560, width: '100%' },
-      }}
-    >
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
-    </Stack>
+    <Themed>
+      <Stack
+        spacing={1}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          left: 16,
+          right: 16,
+          zIndex: (theme) => theme.zIndex.snackbar,
+          alignItems: 'center',
+          pointerEvents: 'none',
+          '& > *': { pointerEvents: 'auto', maxWidth: 560, width: '100%' },
+        }}
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </Stack>
+    </Themed>
   );
 }

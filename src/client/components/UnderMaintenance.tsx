@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../app/hooks';
 import { maintenanceEnded } from '../app/ui-slice';
@@ -20,21 +16,17 @@ export function UnderMaintenance() {
     dispatch(api.util.resetApiState());
   };
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography component="p" variant="overline">
-        {t('maintenance.heading')}
-      </Typography>
-      <Typography component="h1" variant="h1" sx={{ my: 2 }}>
-        {t('maintenance.title')}
-      </Typography>
-      <Typography sx={{ fontSize: '1.15rem' }}>{t('maintenance.message')}</Typography>
-      <Typography sx={{ mt: 1 }}>{t('maintenance.detail')}</Typography>
-      <Button variant="contained" sx={{ mt: 4 }} onClick={retry}>
+    <main className="k-maintenance">
+      <p className="k-overline">{t('maintenance.heading')}</p>
+      <h1 className="k-h1">{t('maintenance.title')}</h1>
+      <p style={{ fontSize: '1.15rem' }}>{t('maintenance.message')}</p>
+      <p style={{ marginTop: 8 }}>{t('maintenance.detail')}</p>
+      <button type="button" className="k-button k-button--contained" onClick={retry}>
         {t('maintenance.retry')}
-      </Button>
-      <Box component="footer" sx={{ mt: 6, color: 'text.secondary' }}>
-        <Typography variant="body2">{t('maintenance.footer', { phone })}</Typography>
-      </Box>
-    </Container>
+      </button>
+      <footer>
+        <p>{t('maintenance.footer', { phone })}</p>
+      </footer>
+    </main>
   );
 }

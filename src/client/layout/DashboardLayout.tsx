@@ -9,6 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Themed } from '../app/Themed';
 import { SplashGate } from '../components/SplashGate';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { ProfileBlock } from '../features/dashboard/ProfileBlock';
@@ -40,67 +41,69 @@ export default function DashboardLayout() {
   }, [i18n.language, dispatch]);
 
   return (
-    <Box sx={{ minHeight: '100vh' }}>
-      <Link
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: -9999,
-          '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: '#fff', p: 1 },
-        }}
-      >
-        {t('app.skip_to_content')}
-      </Link>
-      <AppBar position="static" elevation={0}>
-        <Container>
-          <Toolbar
-            disableGutters
-            component="nav"
-            aria-label={t('dashboard.nav_label')}
-            sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}
-          >
-            <Button component={NavLink} to="/dashboard/application" color="inherit" sx={activeLink}>
-              {t('dashboard.application')}
-            </Button>
-            <Button component={NavLink} to="/dashboard/applications" color="inherit" sx={activeLink}>
-              {t('dashboard.applications')}
-            </Button>
-            <Button component={NavLink} to="/dashboard/profile" color="inherit" sx={{ ...activeLink, mr: 'auto' }}>
-              {t('dashboard.profile')}
-            </Button>
-            <LanguageSwitch id="dashboard-language" dark />
-            {user && (
-              <Button color="inherit" variant="outlined" onClick={() => void logout()} disabled={loggingOut}>
-                {t('dashboard.logout')}
+    <Themed>
+      <Box sx={{ minHeight: '100vh' }}>
+        <Link
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: -9999,
+            '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: '#fff', p: 1 },
+          }}
+        >
+          {t('app.skip_to_content')}
+        </Link>
+        <AppBar position="static" elevation={0}>
+          <Container>
+            <Toolbar
+              disableGutters
+              component="nav"
+              aria-label={t('dashboard.nav_label')}
+              sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}
+            >
+              <Button component={NavLink} to="/dashboard/application" color="inherit" sx={activeLink}>
+                {t('dashboard.application')}
               </Button>
-            )}
-          </Toolbar>
-        </Container>
-      </AppBar>
-      <Container sx={{ py: 3 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)} sx={{ mb: 2 }}>
-          {t('dashboard.back')}
-        </Button>
-        <SplashGate>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' },
-              gap: 3,
-              alignItems: 'start',
-            }}
-          >
-            <ProfileBlock />
-            {/* The profile block is beside the main content, not in it (a top-level landmark). */}
-            <Box component="main" id="main" tabIndex={-1} sx={{ minWidth: 0, minHeight: '100vh', outline: 'none' }}>
-              <Outlet />
+              <Button component={NavLink} to="/dashboard/applications" color="inherit" sx={activeLink}>
+                {t('dashboard.applications')}
+              </Button>
+              <Button component={NavLink} to="/dashboard/profile" color="inherit" sx={{ ...activeLink, mr: 'auto' }}>
+                {t('dashboard.profile')}
+              </Button>
+              <LanguageSwitch id="dashboard-language" dark />
+              {user && (
+                <Button color="inherit" variant="outlined" onClick={() => void logout()} disabled={loggingOut}>
+                  {t('dashboard.logout')}
+                </Button>
+              )}
+            </Toolbar>
+          </Container>
+        </AppBar>
+        <Container sx={{ py: 3 }}>
+          <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)} sx={{ mb: 2 }}>
+            {t('dashboard.back')}
+          </Button>
+          <SplashGate>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' },
+                gap: 3,
+                alignItems: 'start',
+              }}
+            >
+              <ProfileBlock />
+              {/* The profile block is beside the main content, not in it (a top-level landmark). */}
+              <Box component="main" id="main" tabIndex={-1} sx={{ minWidth: 0, minHeight: '100vh', outline: 'none' }}>
+                <Outlet />
+              </Box>
             </Box>
-          </Box>
-        </SplashGate>
-      </Container>
-      {/* The footer's links (the accessibility statement among them) on the dashboard's pages too. */}
-      <SiteFooter />
-      {user && <SessionTimer />}
-    </Box>
+          </SplashGate>
+        </Container>
+        {/* The footer's links (the accessibility statement among them) on the dashboard's pages too. */}
+        <SiteFooter />
+        {user && <SessionTimer />}
+      </Box>
+    </Themed>
   );
 }

@@ -1,9 +1,3 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../components/PageHeading';
@@ -14,38 +8,30 @@ const BOXES = [
   { key: 'terms', to: '/home/terms_conditions' },
 ] as const;
 
-/** Home: the three boxes Apply, View Status, Terms & Conditions. */
+/** Home: the three boxes Apply, View Status, Terms & Conditions (plain elements: no MUI on this page). */
 export default function LandingPage() {
   const { t } = useTranslation('pages');
   return (
     <>
       <PageHeading titleKey="titles.landing">{t('landing.title')}</PageHeading>
-      <Typography sx={{ fontSize: '1.1rem', mb: 3 }}>{t('landing.lead')}</Typography>
-      <Grid
-        component="ul"
-        container
-        spacing={2}
-        aria-label={t('common:landing.boxes')}
-        sx={{ listStyle: 'none', p: 0, m: 0 }}
-      >
+      <p className="k-lead">{t('landing.lead')}</p>
+      <ul className="k-boxes" aria-label={t('common:landing.boxes')}>
         {BOXES.map((box) => (
-          <Grid component="li" key={box.key} size={{ xs: 12, md: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-              <CardContent sx={{ flex: 1 }}>
-                <Typography component="h2" variant="h2" gutterBottom>
-                  {t(`landing.${box.key}.title`)}
-                </Typography>
-                <Typography>{t(`landing.${box.key}.body`)}</Typography>
-              </CardContent>
-              <CardActions sx={{ p: 2 }}>
-                <Button component={RouterLink} to={box.to} variant="contained">
+          <li key={box.key}>
+            <div className="k-card">
+              <div className="k-card__content">
+                <h2 className="k-h2">{t(`landing.${box.key}.title`)}</h2>
+                <p>{t(`landing.${box.key}.body`)}</p>
+              </div>
+              <div className="k-card__actions">
+                <RouterLink className="k-button k-button--contained" to={box.to}>
                   {t(`landing.${box.key}.action`)}
-                </Button>
-              </CardActions>
-            </Card>
-          </Grid>
+                </RouterLink>
+              </div>
+            </div>
+          </li>
         ))}
-      </Grid>
+      </ul>
     </>
   );
 }
