@@ -110,12 +110,13 @@ export const GOALS = {
 };
 
 /**
- * What `npm run test:budgets` enforces until the goals are reached: the bytes of the lightest build so
- * far, plus 1 KiB. A change may only keep or lower these (lower them when a page gets lighter). Why
- * the goals are not reached yet is in bench/RESULTS.md: react-dom, the router, RTK and i18next alone
- * are ~140 KiB of gzip before the first component.
+ * What `npm run test:budgets` enforces: the goal where it is reached (the landing page, 141.8 KiB since
+ * its shell dropped MUI and the data router), else the bytes of the lightest build so far plus 1 KiB
+ * until it is. A change may only keep or lower these (lower the wizard's when it gets lighter). What
+ * the wizard's first step loads is in bench/RESULTS.md: React, the router, RTK and i18next are ~115 KiB
+ * of gzip, MUI's core ~54 and RJSF with its MUI theme ~87 before the first field.
  */
 export const LIMITS = {
-  landing_js_gzip: 218 * KiB,
-  wizard_total_gzip: 346 * KiB,
+  landing_js_gzip: GOALS.landing_js_gzip,
+  wizard_total_gzip: 319 * KiB,
 };

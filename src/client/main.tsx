@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { appI18n } from './app/i18n';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { makeStore } from './app/store';
 import { prefetchSplash } from './features/splash/splash-api';
 import './shell.css';
@@ -20,7 +20,13 @@ async function start() {
   const i18n = appI18n();
   // English is in this script; Swahili, when kept for the session, is a file to wait for.
   await i18n.loadNamespaces(['common', 'pages']);
-  createRoot(root).render(<App store={store} i18n={i18n} router={createBrowserRouter(routes)} />);
+  createRoot(root).render(
+    <App store={store} i18n={i18n}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>,
+  );
 }
 
 void start();

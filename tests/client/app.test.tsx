@@ -223,7 +223,7 @@ describe('routes and the guard', () => {
     expect(await h1(en('faq.title'))).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
 
-    await act(() => router.navigate('/home/about#main'));
+    await router.navigate('/home/about#main');
     expect(await h1(en('pages:about.title'))).toBeInTheDocument();
     expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('main'));

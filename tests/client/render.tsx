@@ -1,10 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
 import { allTexts } from './locales';
-import { routes } from '../../src/client/app/routes';
+import { testRouter } from './test-router';
 import type { SessionUser } from '../../src/client/app/session-slice';
 import { makeStore } from '../../src/client/app/store';
 import type { Language } from '../../src/shared/reference-data';
@@ -23,8 +22,12 @@ export function renderApp(path: string, { language, user: sessionUser, texts = '
   const store = makeStore(sessionUser ? { session: { user: sessionUser } } : undefined);
   const i18n = createI18n(language, texts === 'all' ? allTexts : undefined);
   setAppI18n(i18n);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { element, router } = testRouter(path);
   const user: UserEvent = userEvent.setup();
-  const result = render(<App store={store} i18n={i18n} router={router} />);
+  const result = render(
+    <App store={store} i18n={i18n}>
+      {element}
+    </App>,
+  );
   return { ...result, store, i18n, router, user };
 }

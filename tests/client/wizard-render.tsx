@@ -1,10 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
 import { allTexts } from './locales';
-import { routes } from '../../src/client/app/routes';
+import { testRouter } from './test-router';
 import { makeStore } from '../../src/client/app/store';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import type { Language } from '../../src/shared/reference-data';
@@ -34,9 +33,13 @@ export function renderWizard(path: string, { language, wizard, texts = 'all' }: 
   const store = makeStore(wizard ? { wizard: { ...EMPTY, ...wizard } } : undefined);
   const i18n = createI18n(language, texts === 'all' ? allTexts : undefined);
   setAppI18n(i18n);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { element, router } = testRouter(path);
   // No delays between keystrokes: some tests fake setTimeout.
   const user = userEvent.setup({ delay: null });
-  const result = render(<App store={store} i18n={i18n} router={router} />);
+  const result = render(
+    <App store={store} i18n={i18n}>
+      {element}
+    </App>,
+  );
   return { ...result, store, router, user };
 }

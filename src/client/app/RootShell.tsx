@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { PageBoundary } from '../components/PageBoundary';
 import { ProgressBar } from '../components/ProgressBar';
 import { RedirectFollower } from '../components/RedirectFollower';
 import { ScrollManager } from '../components/ScrollManager';
@@ -14,7 +15,13 @@ export function RootShell() {
       <ProgressBar />
       <ScrollManager />
       <RedirectFollower />
-      {maintenance ? <UnderMaintenance /> : <Outlet />}
+      {maintenance ? (
+        <UnderMaintenance />
+      ) : (
+        <PageBoundary>
+          <Outlet />
+        </PageBoundary>
+      )}
       <Toasts />
     </>
   );

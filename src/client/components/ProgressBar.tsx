@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
+import { usePageLoading } from '../app/page-loads';
 import { selectCallsPending } from '../app/store';
 
 const FAILURE_SHOWN_MS = 1200;
@@ -9,7 +9,7 @@ const FAILURE_SHOWN_MS = 1200;
 /** A thin bar at the top while a page or any API call is loading; it turns red briefly when a call fails. */
 export function ProgressBar() {
   const { t } = useTranslation();
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = usePageLoading();
   const calling = useAppSelector(selectCallsPending);
   const failures = useAppSelector((s) => s.ui.failures);
   // The failure count already shown and faded; a newer failure shows red until its timer ends.

@@ -10,6 +10,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { Themed } from '../app/Themed';
+import { PageBoundary } from '../components/PageBoundary';
 import { SplashGate } from '../components/SplashGate';
 import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { ProfileBlock } from '../features/dashboard/ProfileBlock';
@@ -95,7 +96,9 @@ export default function DashboardLayout() {
               <ProfileBlock />
               {/* The profile block is beside the main content, not in it (a top-level landmark). */}
               <Box component="main" id="main" tabIndex={-1} sx={{ minWidth: 0, minHeight: '100vh', outline: 'none' }}>
-                <Outlet />
+                <PageBoundary>
+                  <Outlet />
+                </PageBoundary>
               </Box>
             </Box>
           </SplashGate>

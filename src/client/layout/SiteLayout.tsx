@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { PageBoundary } from '../components/PageBoundary';
 import { SplashGate } from '../components/SplashGate';
 import { WhatsAppPrompt } from '../components/WhatsAppPrompt';
 import { NavBar } from './NavBar';
@@ -21,7 +22,9 @@ export function SiteLayout() {
       <NavBar />
       <main id="main" tabIndex={-1} className="k-container k-main">
         <SplashGate>
-          <Outlet />
+          <PageBoundary>
+            <Outlet />
+          </PageBoundary>
         </SplashGate>
       </main>
       <SiteFooter />
