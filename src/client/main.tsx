@@ -19,7 +19,7 @@ async function start() {
   prefetchSplash(store);
   const i18n = appI18n();
   // English is in this script; Swahili, when kept for the session, is a file to wait for.
-  await i18n.loadNamespaces(['common', 'pages']);
+  await i18n.loadNamespaces(['common']);
   createRoot(root).render(
     <App store={store} i18n={i18n}>
       <BrowserRouter>

@@ -14,7 +14,7 @@ const { site } = mockSplash();
 describe('the accessibility statement', () => {
   it('is linked from the footer of every public page, and the link opens it', async () => {
     const { user, router } = renderApp('/home/landing');
-    await screen.findByRole('heading', { level: 1, name: en('pages:landing.title') });
+    await screen.findByRole('heading', { level: 1, name: en('landing.title') });
     const footer = screen.getByRole('contentinfo');
     const link = within(footer).getByRole('link', { name: en('footer.accessibility') });
     expect(link).toHaveAttribute('href', '/home/accessibility');

@@ -39,16 +39,12 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 const mainNav = () => screen.getByRole('navigation', { name: en('nav.label') });
 
 async function landingBoxesShown(t = en) {
-  await h1(t('pages:landing.title'));
+  await h1(t('landing.title'));
   const boxes = screen.getByRole('list', { name: t('landing.boxes') });
   const titles = within(boxes)
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
-  expect(titles).toEqual([
-    t('pages:landing.apply.title'),
-    t('pages:landing.status.title'),
-    t('pages:landing.terms.title'),
-  ]);
+  expect(titles).toEqual([t('landing.apply.title'), t('landing.status.title'), t('landing.terms.title')]);
 }
 
 describe('start-up', () => {
@@ -75,7 +71,7 @@ describe('start-up', () => {
     ['terms', '/home/terms_conditions', 'pages:terms.title'],
   ])('links the %s box of Home to %s', async (box, path, titleKey) => {
     const { user, router } = renderApp('/home/landing');
-    await user.click(await screen.findByRole('link', { name: en(`pages:landing.${box}.action`) }));
+    await user.click(await screen.findByRole('link', { name: en(`landing.${box}.action`) }));
     expect(await h1(en(titleKey))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
@@ -125,7 +121,7 @@ describe('language', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: en('language.label') }), en('language.sw'));
 
-    expect(await h1(sw('pages:landing.title'))).toBeInTheDocument();
+    expect(await h1(sw('landing.title'))).toBeInTheDocument();
     await landingBoxesShown(sw);
     expect(
       within(screen.getByRole('navigation', { name: sw('nav.label') })).getByRole('link', {
@@ -145,7 +141,7 @@ describe('language', () => {
     async (kept, t) => {
       sessionStorage.setItem(STORAGE_KEYS.language, kept);
       renderApp('/home/landing', { texts: 'app' });
-      expect(await h1(t('pages:landing.title'))).toBeInTheDocument();
+      expect(await h1(t('landing.title'))).toBeInTheDocument();
       expect(document.documentElement.lang).toBe(t === sw ? 'sw' : 'en');
     },
   );

@@ -25,6 +25,6 @@ export function textsIn(language: Language): TFunction {
   return lookup.getFixedT(language);
 }
 
-/** English texts, common namespace by default ('pages:landing.title' for the pages namespace). */
+/** English texts, common namespace by default ('landing.title' for the pages namespace). */
 export const en = textsIn('en');
 export const sw = textsIn('sw');

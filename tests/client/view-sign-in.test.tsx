@@ -103,7 +103,7 @@ describe('View (sign-in)', () => {
 
   it('goes to the dashboard page the route guard remembered', async () => {
     const { user, router } = renderApp('/dashboard/application?tab=invoices');
-    await h1(en('pages:landing.title'));
+    await h1(en('landing.title'));
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBe('/dashboard/application?tab=invoices');
     await router.navigate('/home/login');
 

@@ -133,7 +133,7 @@ describe('submitting', () => {
     );
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
     expect(await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) })).toHaveFocus();
-    expect(screen.getByRole('list', { name: t('wizard.uploads.required') })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: t('wizard.uploads.required') })).toBeInTheDocument();
   });
 });
 

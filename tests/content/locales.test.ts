@@ -124,8 +124,7 @@ describe('the translation keys the client uses', () => {
     for (const full of sourceFiles(path.join(root, 'src/client'))) {
       const file = path.relative(root, full);
       const source = readFileSync(full, 'utf8');
-      // A file that asks for another namespace translates its t() keys there (LandingPage, ArticlePage,
-      // AccessibilityPage).
+      // A file that asks for another namespace translates its t() keys there (ArticlePage, AccessibilityPage).
       const asked = /useTranslation\(\s*['"](pages|accessibility)['"]\s*\)/.exec(source)?.[1];
       const fileNamespace: Namespace = (asked as Namespace | undefined) ?? 'common';
       const add = (raw: string, namespace: Namespace) => {
@@ -148,7 +147,12 @@ describe('the translation keys the client uses', () => {
     expect(uses.length).toBeGreaterThan(80);
     expect(uses).toContainEqual({ file: 'src/client/app/api.ts', namespace: 'common', key: 'errors.network' });
     expect(uses).toContainEqual({ file: 'src/client/layout/nav-items.ts', namespace: 'common', key: 'nav.view' });
-    expect(uses).toContainEqual({ file: 'src/client/pages/LandingPage.tsx', namespace: 'pages', key: 'landing.title' });
+    expect(uses).toContainEqual({
+      file: 'src/client/pages/LandingPage.tsx',
+      namespace: 'common',
+      key: 'landing.title',
+    });
+    expect(uses).toContainEqual({ file: 'src/client/pages/ArticlePage.tsx', namespace: 'pages', key: 'terms.updated' });
     expect(uses).toContainEqual({
       file: 'src/client/pages/LandingPage.tsx',
       namespace: 'common',
@@ -166,7 +170,7 @@ describe('the translation keys the client uses', () => {
     ['common', 'language', ['en', 'sw'], []],
     ['common', 'engineers', ['first_page', 'last_page', 'next_page', 'previous_page'], []],
     ['common', 'request.types', ['new', 'renew', 'repair', 'government', 'special'], ['title', 'body']],
-    ['pages', 'landing', ['apply', 'status', 'terms'], ['title', 'body', 'action']],
+    ['common', 'landing', ['apply', 'status', 'terms'], ['title', 'body', 'action']],
     ['pages', 'about', ['title', 'intro', 'sections'], []],
     ['pages', 'terms', ['title', 'intro', 'sections', 'updated'], []],
     ['accessibility', 'works', ['heading', 'items'], []],

@@ -51,15 +51,15 @@ const stepHeading = (page: Page, lng: Lng, step: string) =>
 
 /** Every route of src/client/app/routes.tsx (and the spec's route table), signed out. */
 const ROUTES: Route[] = [
-  { path: '/home/landing', heading: 'pages:landing.title' },
-  { path: '/', lands: '/home/landing', heading: 'pages:landing.title' },
-  { path: '/home', lands: '/home/landing', heading: 'pages:landing.title' },
+  { path: '/home/landing', heading: 'landing.title' },
+  { path: '/', lands: '/home/landing', heading: 'landing.title' },
+  { path: '/home', lands: '/home/landing', heading: 'landing.title' },
   // Unknown paths: the portal has no 404 page, it goes to the root (spec section 2).
-  { path: '/home/no-such-page', lands: '/home/landing', heading: 'pages:landing.title' },
-  { path: '/no/such/page', lands: '/home/landing', heading: 'pages:landing.title' },
+  { path: '/home/no-such-page', lands: '/home/landing', heading: 'landing.title' },
+  { path: '/no/such/page', lands: '/home/landing', heading: 'landing.title' },
   // Signed out, the guard sends the dashboard to Home.
-  { path: '/dashboard', lands: '/home/landing', heading: 'pages:landing.title' },
-  { path: '/dashboard/application', lands: '/home/landing', heading: 'pages:landing.title' },
+  { path: '/dashboard', lands: '/home/landing', heading: 'landing.title' },
+  { path: '/dashboard/application', lands: '/home/landing', heading: 'landing.title' },
   { path: '/home/about', heading: 'pages:about.title' },
   { path: '/home/terms_conditions', heading: 'pages:terms.title' },
   { path: '/home/accessibility', heading: 'accessibility:title' },

@@ -25,7 +25,7 @@ function lookup(tree: Tree, key: string): unknown {
 }
 
 /**
- * The text of `key` ('nav.home', or 'pages:landing.title' for another namespace) read from the
+ * The text of `key` ('nav.home', or 'landing.title' for another namespace) read from the
  * locales JSON files, with {{name}} filled in and, when `count` is given, the _one/_other form chosen.
  * Throws when the key is missing, so that a renamed key fails loudly instead of comparing to undefined.
  */

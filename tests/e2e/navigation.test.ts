@@ -39,7 +39,7 @@ describe('redirects and the route guard', () => {
     const { page, errors } = await newPage();
     await page.goto(start);
     await waitForPath(page, '/home/landing');
-    await expectHeading(page, tr('en', 'pages:landing.title'));
+    await expectHeading(page, tr('en', 'landing.title'));
     expect(errors).toEqual([]);
   });
 
@@ -49,7 +49,7 @@ describe('redirects and the route guard', () => {
       const { page, errors } = await newPage();
       await page.goto(intended);
       await waitForPath(page, '/home/landing');
-      await expectHeading(page, tr('en', 'pages:landing.title'));
+      await expectHeading(page, tr('en', 'landing.title'));
       expect(await page.evaluate(() => sessionStorage.getItem('intended_url'))).toBe(intended);
       expect(errors).toEqual([]);
     },
@@ -80,25 +80,25 @@ describe('language', () => {
   test('switching to Swahili translates the page, survives a reload, and a new session starts in English', async () => {
     const { page, errors } = await newPage();
     await page.goto('/home/landing');
-    await expectHeading(page, tr('en', 'pages:landing.title'));
+    await expectHeading(page, tr('en', 'landing.title'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     await page
       .getByRole('combobox', { name: tr('en', 'language.label') })
       .selectOption({ label: tr('en', 'language.sw') });
-    await expectHeading(page, tr('sw', 'pages:landing.title'));
+    await expectHeading(page, tr('sw', 'landing.title'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('sw');
     await page.getByRole('combobox', { name: tr('sw', 'language.label') }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('language'))).toBe('sw');
 
     await page.reload();
-    await expectHeading(page, tr('sw', 'pages:landing.title'));
+    await expectHeading(page, tr('sw', 'landing.title'));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('sw');
     await page.getByRole('navigation', { name: tr('sw', 'nav.label') }).waitFor();
 
     const fresh = await newPage();
     await fresh.page.goto('/home/landing');
-    await expectHeading(fresh.page, tr('en', 'pages:landing.title'));
+    await expectHeading(fresh.page, tr('en', 'landing.title'));
     expect(await fresh.page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect([...errors, ...fresh.errors]).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('notifications', () => {
     await page.goto('/home/engineers');
     await page.getByTestId('progress-failed').waitFor();
     await waitForPath(page, '/home/landing');
-    await expectHeading(page, tr('en', 'pages:landing.title'));
+    await expectHeading(page, tr('en', 'landing.title'));
   });
 });
 
@@ -154,7 +154,7 @@ describe('loading', () => {
   test('the progress bar shows while a call is pending and goes when it is answered', async () => {
     const { page, errors } = await newPage();
     await page.goto('/home/landing');
-    await expectHeading(page, tr('en', 'pages:landing.title'));
+    await expectHeading(page, tr('en', 'landing.title'));
     const bar = page.getByTestId('progress-bar');
     await bar.waitFor({ state: 'hidden' });
 
@@ -192,7 +192,7 @@ describe('loading', () => {
 
     await page.unroute('**/api/splash/get_splash');
     await retry.click();
-    await expectHeading(page, tr('en', 'pages:landing.title'));
+    await expectHeading(page, tr('en', 'landing.title'));
     expect(await retry.count()).toBe(0);
   });
 

@@ -6,7 +6,7 @@ import { LANGUAGES, tr, type Lng } from './locales';
 
 /** Every public route of spec section 2, with the locale keys of its h1 and of its document title. */
 const ROUTES = [
-  { path: '/home/landing', heading: 'pages:landing.title', title: 'titles.landing' },
+  { path: '/home/landing', heading: 'landing.title', title: 'titles.landing' },
   { path: '/home/about', heading: 'pages:about.title', title: 'titles.about' },
   { path: '/home/terms_conditions', heading: 'pages:terms.title', title: 'titles.terms' },
   { path: '/home/faq', heading: 'faq.title', title: 'titles.faq' },

@@ -2,20 +2,19 @@ import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../../../locales/en/common.json';
-import enPages from '../../../locales/en/pages.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
 import { readText, STORAGE_KEYS, writeText } from './browser-storage';
 
 /**
- * In the first script: English (the default language) for the shell and the public pages, so the
- * landing page shows without waiting for a second file.
+ * In the first script: English (the default language) for the shell, the landing page and the short
+ * texts of every page, so the landing page shows without waiting for a second file.
  */
-export const bundled = { en: { common: enCommon, pages: enPages } } satisfies Resource;
+export const bundled = { en: { common: enCommon } } satisfies Resource;
 
 /**
  * Every other language and namespace is a file of its own, loaded when first needed: Swahili when it
- * is chosen (or kept for the session), `forms` and `validation` with the wizard, `accessibility` with
- * its page. A visitor downloads the texts of one language, and only of the pages they open.
+ * is chosen (or kept for the session), `forms` and `validation` with the wizard, `pages` (About,
+ * Terms) and `accessibility` with their pages. A visitor downloads the texts of one language, and only of the pages they open.
  */
 const localeFiles = import.meta.glob<ResourceLanguage>(
   '../../../locales/*/{common,pages,forms,validation,accessibility}.json',
@@ -57,7 +56,7 @@ export function createI18n(language: Language = storedLanguage(), resources: Res
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      ns: ['common', 'pages'],
+      ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       initAsync: false,

@@ -49,8 +49,8 @@ export const routes: RouteObject[] = [
           {
             element: themed,
             children: [
-              { path: 'about', element: page(() => import('../pages/AboutPage')) },
-              { path: 'terms_conditions', element: page(() => import('../pages/TermsPage')) },
+              { path: 'about', element: page(() => import('../pages/AboutPage'), ['pages']) },
+              { path: 'terms_conditions', element: page(() => import('../pages/TermsPage'), ['pages']) },
               { path: 'accessibility', element: page(() => import('../pages/AccessibilityPage'), ['accessibility']) },
               { path: 'faq', element: page(() => import('../pages/FaqPage')) },
               { path: 'engineers', element: page(() => import('../features/engineers/EngineersPage')) },

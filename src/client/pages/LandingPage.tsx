@@ -10,12 +10,12 @@ const BOXES = [
 
 /** Home: the three boxes Apply, View Status, Terms & Conditions (plain elements: no MUI on this page). */
 export default function LandingPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation();
   return (
     <>
       <PageHeading titleKey="titles.landing">{t('landing.title')}</PageHeading>
       <p className="k-lead">{t('landing.lead')}</p>
-      <ul className="k-boxes" aria-label={t('common:landing.boxes')}>
+      <ul className="k-boxes" aria-label={t('landing.boxes')}>
         {BOXES.map((box) => (
           <li key={box.key}>
             <div className="k-card">

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { scaleFits, scaleSchemaOf } from '../../../shared/drawing-scales';
-import type { JsonSchema, UiSchema } from '../../../shared/forms';
+import type { JsonSchema } from '../../../shared/forms';
 import type { RequiredDocument } from '../../../shared/reference-data';
 import { requiredDocuments } from '../../../shared/required-documents';
 import type { ApplicationType } from '../../../shared/wizard-driver';
@@ -251,17 +251,4 @@ export function RequiredDocuments({
       </Box>
     </Box>
   );
-}
-
-/** The review's rows for the drawings' scales ('Drawing scales, Floor plans: 1:100'), which the step's form does not show. */
-export function scaleRows(uiSchema: UiSchema, answers: StepAnswers | undefined): { label: string; value: string }[] {
-  const ui = (uiSchema.scales ?? {}) as Record<string, { 'ui:title'?: string } | string | undefined>;
-  const title = (node: unknown) => (node as { 'ui:title'?: unknown } | undefined)?.['ui:title'];
-  const group = typeof ui['ui:title'] === 'string' ? ui['ui:title'] : '';
-  return Object.entries((answers?.scales ?? {}) as Record<string, unknown>)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
-    .map(([code, value]) => {
-      const name = title(ui[code]);
-      return { label: [group, typeof name === 'string' ? name : code].filter(Boolean).join(', '), value };
-    });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { CustomValidator, FormValidation } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
@@ -13,13 +13,13 @@ import {
   type ApplicationType,
 } from '../../../shared/wizard-driver';
 import { isLanguage } from '../../app/i18n';
+import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
 import { EngineerConfirm } from './EngineerConfirm';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { pointerParts } from './field-paths';
-import { RequiredDocuments, scaleRows } from './RequiredDocuments';
-import { ReviewStep } from './ReviewStep';
+import { scaleRows } from './scale-rows';
 import { StepPanel } from './StepPanel';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
 import { useWizardActions } from './use-wizard-actions';
@@ -27,6 +27,12 @@ import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wiza
 import { SavedLater, Submitted } from './WizardOutcome';
 import { WizardProgress } from './WizardProgress';
 import { isVerified } from './ZanidWidget';
+
+// The uploads step and the review load when first reached: not with the first step, on every phone.
+const RequiredDocuments = lazy(() =>
+  trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
+);
+const ReviewStep = lazy(() => trackPageLoad(import('./ReviewStep')).then((m) => ({ default: m.ReviewStep })));
 
 /** Filled from the ID registry once the ZanID is verified: read-only from then on. */
 const FROM_REGISTRY = ['zan_id', 'first_name', 'middle_name', 'last_name'];
@@ -126,23 +132,25 @@ export function WizardFlow({
     return (
       <>
         {progressBar}
-        <ReviewStep
-          steps={steps}
-          translate={translate}
-          answers={wizard.answers}
-          extraRows={(step) =>
-            step === 'engineer' && wizard.engineer
-              ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
-              : step === 'uploads'
-                ? scaleRows(translate(step).uiSchema, wizard.answers.uploads)
-                : []
-          }
-          focusHeading={moved}
-          onChangeStep={goTo}
-          onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}
-          onSubmit={submit}
-          onErrors={setSubmitErrors}
-        />
+        <Suspense fallback={null}>
+          <ReviewStep
+            steps={steps}
+            translate={translate}
+            answers={wizard.answers}
+            extraRows={(step) =>
+              step === 'engineer' && wizard.engineer
+                ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
+                : step === 'uploads'
+                  ? scaleRows(translate(step).uiSchema, wizard.answers.uploads)
+                  : []
+            }
+            focusHeading={moved}
+            onChangeStep={goTo}
+            onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}
+            onSubmit={submit}
+            onErrors={setSubmitErrors}
+          />
+        </Suspense>
       </>
     );
   }
@@ -170,13 +178,15 @@ export function WizardFlow({
         )
       : current === 'uploads'
         ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
-            <RequiredDocuments
-              type={type}
-              saved={saved}
-              answers={answers}
-              change={change}
-              uploadsSchema={forms.steps.uploads?.schema}
-            />
+            <Suspense fallback={null}>
+              <RequiredDocuments
+                type={type}
+                saved={saved}
+                answers={answers}
+                change={change}
+                uploadsSchema={forms.steps.uploads?.schema}
+              />
+            </Suspense>
           )
         : undefined;
 
