@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 export const root = path.resolve(import.meta.dirname, '..');
 export const dist = path.join(root, 'dist/client');
 
-/** Debian's Chromium as root, without a sandbox or anything that reaches out (stack notes). */
+/** Debian's Chromium as root, without a sandbox or anything that reaches out (stack notes): for the bench, the budgets and the browser tests. */
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   headless: true,

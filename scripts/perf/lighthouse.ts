@@ -97,7 +97,7 @@ function summary(page: (typeof PAGES)[number], lhr: Result, runs: number[]): Pag
 export async function lighthousePages(baseUrl: string, log: (line: string) => void = console.log) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-lighthouse-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath: CHROMIUM.executablePath,
     userDataDir,
     // The flags the byte count's Chromium has (scripts/page-bytes.ts), headless.
     chromeFlags: ['--headless=new', ...CHROMIUM.args],

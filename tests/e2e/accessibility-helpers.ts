@@ -5,7 +5,8 @@ import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
-import { callApi, LAUNCH_ARGS } from './browser';
+import { CHROMIUM } from '../../scripts/page-bytes';
+import { callApi } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
 import type { Lng } from './locales';
 
@@ -18,7 +19,7 @@ import type { Lng } from './locales';
 export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+  return chromium.launch(CHROMIUM);
 }
 
 /**

@@ -1,18 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM } from '../../scripts/page-bytes';
 import type { Lng } from './locales';
-
-/** Debian's Chromium as root, without a sandbox or anything that reaches out (stack notes). */
-export const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
@@ -43,7 +33,7 @@ export function useBrowser(): { newPage(options?: NewPageOptions): Promise<Opene
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
+    browser = await chromium.launch(CHROMIUM);
   });
   afterEach(async () => {
     await Promise.all(contexts.map((c) => c.close()));

@@ -1,19 +1,17 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from './LoadFailed';
 
 function PageLoadFailed() {
   const { t } = useTranslation();
   return (
-    <div className="k-alert" role="alert">
-      <div className="k-alert__text">
-        <p className="k-alert__title">{t('page_error.title')}</p>
-        <p>{t('page_error.body')}</p>
-      </div>
-      <button type="button" className="k-button k-button--outlined" onClick={() => window.location.reload()}>
-        {t('page_error.retry')}
-      </button>
-    </div>
+    <LoadFailed
+      title={t('page_error.title')}
+      body={t('page_error.body')}
+      action={t('page_error.retry')}
+      onAction={() => window.location.reload()}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetSplashQuery } from '../features/splash/splash-api';
+import { LoadFailed } from './LoadFailed';
 
 /**
  * Shows a loading view until the reference data has arrived; if it cannot be had, an error with
@@ -12,15 +13,12 @@ export function SplashGate({ children }: { children: ReactNode }) {
   if (data) return children;
   if (isError && !isFetching) {
     return (
-      <div className="k-alert" role="alert">
-        <div className="k-alert__text">
-          <p className="k-alert__title">{t('load_error.title')}</p>
-          <p>{t('load_error.body')}</p>
-        </div>
-        <button type="button" className="k-button k-button--outlined" onClick={() => void refetch()}>
-          {t('load_error.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        title={t('load_error.title')}
+        body={t('load_error.body')}
+        action={t('load_error.retry')}
+        onAction={() => void refetch()}
+      />
     );
   }
   return (
