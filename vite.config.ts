@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { ModuleInfo, OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
+/** The server's render of the landing page (`vite build --ssr src/client/prerender.tsx`; see that file). */
+const prerenderDir = path.resolve(import.meta.dirname, 'dist/prerender');
 
 /**
  * What RJSF imports and our forms never use, replaced for RJSF alone (see each replacement): @rjsf/mui's
@@ -36,6 +39,69 @@ function precompressPlugin(): Plugin {
   };
 }
 
+/**
+ * The app's files as `<link rel="modulepreload">` in index.html. The page's script (boot.ts) imports
+ * the app (main.tsx) only once the page has painted; the links have the browser fetch (and compile) the
+ * app's files meanwhile, as it would for the page's own script.
+ */
+function preloadAppPlugin(): Plugin {
+  const APP = 'src/client/main.tsx';
+  return {
+    name: 'kibali-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? ({} as OutputBundle)).filter(
+          (c): c is OutputChunk => c.type === 'chunk',
+        );
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const app = chunks.find((c) => c.moduleIds.some((id) => id.split(path.sep).join('/').endsWith(APP)));
+        if (!app) throw new Error(`No chunk for ${APP}: index.html would not preload the app`);
+        const files = new Set<string>();
+        const add = (chunk: OutputChunk) => {
+          if (files.has(chunk.fileName) || chunk.isEntry) return; // the page's own script is in the page
+          files.add(chunk.fileName);
+          chunk.imports.forEach((name) => byName.get(name) && add(byName.get(name)!));
+        };
+        add(app);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * The chunk name ('app') of every module the app (main.tsx) imports to start, but what the page's
+ * script (boot.ts) imports itself: one file beside React, instead of a file for each set of pages that
+ * share some of them (the app is imported by boot.ts, so each of them would be a chunk of its own).
+ */
+function startingApp(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+  const root = (file: string) => path.resolve(import.meta.dirname, file);
+  let members: Set<string> | undefined;
+  const closure = (ctx: { getModuleInfo(id: string): ModuleInfo | null }, from: string) => {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id)) return;
+      found.add(id);
+      ctx.getModuleInfo(id)?.importedIds.forEach(visit);
+    };
+    visit(from);
+    return found;
+  };
+  return (id, ctx) => {
+    if (!members) {
+      const boot = closure(ctx, root('src/client/boot.ts'));
+      members = new Set([...closure(ctx, root('src/client/main.tsx'))].filter((m) => !boot.has(m)));
+    }
+    return members.has(id) ? 'app' : null;
+  };
+}
+
 /** `npm run dev:mock`: serves MSW's service worker from node_modules, so no generated file is committed. */
 function mockWorkerPlugin(): Plugin {
   return {
@@ -50,37 +116,47 @@ function mockWorkerPlugin(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), rjsfTrimPlugin(), precompressPlugin(), ...(mode === 'mock' ? [mockWorkerPlugin()] : [])],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    rjsfTrimPlugin(),
+    ...(isSsrBuild ? [] : [preloadAppPlugin(), precompressPlugin()]),
+    ...(mode === 'mock' ? [mockWorkerPlugin()] : []),
+  ],
   resolve: {
     // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
     alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx') },
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What nearly every page but the landing page uses of MUI (its styling engine, emotion, and
-          // the components of every page) as one file, loaded with the first such page: left to
-          // itself the bundler cuts them into ~30 files of a few KB, each a request and each
-          // compressed alone. React, which they import too, stays in a file of its own that every
-          // page loads (a group takes the modules its modules import, unless a group before it has).
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            {
-              name: 'mui-core',
-              priority: 1,
-              test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+  build: isSsrBuild
+    ? // For Node: the packages stay in node_modules (the server's dependencies), one file for the app's code.
+      { outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20' }
+    : {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Left to itself the bundler cuts what pages share into many files of a few KB, each a
+              // request and each compressed alone. So: React in a file of its own that every page loads;
+              // the rest of what the app needs to start in one (see startingApp); and what nearly every
+              // page but the landing page uses of MUI (its styling engine, emotion, and the components of
+              // every page) in one, loaded with the first such page (a group takes the modules its
+              // modules import, unless a group before it has).
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: startingApp(), priority: 2, includeDependenciesRecursively: false },
+                {
+                  name: 'mui-core',
+                  priority: 1,
+                  test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
     projects: [

@@ -1,11 +1,27 @@
-import { createRoot } from 'react-dom/client';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
 import { App } from './app/App';
-import { appI18n } from './app/i18n';
-import { AppRoutes } from './app/routes';
+import { appI18n, isLanguage } from './app/i18n';
+import { pageSettingsOf } from './app/page-settings';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { makeStore } from './app/store';
 import { prefetchSplash } from './features/splash/splash-api';
-import './shell.css';
+
+/**
+ * A page the server rendered (the landing page) is taken over as it is, when it is in the language the
+ * app starts in; `null` otherwise (the app renders from scratch). The URL asked for may have been a
+ * redirect to that page ('/' → '/home/landing'): the browser's URL becomes the page's first.
+ */
+function renderedPage(root: HTMLElement, language: string): string | null {
+  const path = root.getAttribute(RENDERED_PATH_ATTRIBUTE);
+  if (!path || root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE) !== language) return null;
+  if (window.location.pathname !== path) {
+    window.history.replaceState(window.history.state, '', `${path}${window.location.search}${window.location.hash}`);
+  }
+  return path;
+}
 
 async function start() {
   // `npm run dev:mock`: the client alone, the whole API answered by MSW in the browser.
@@ -16,17 +32,45 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const store = makeStore();
-  prefetchSplash(store);
+  // The state the server rendered with: before the first calls (which show the progress bar).
+  const serverState = store.getState();
   const i18n = appI18n();
+  // A language chosen in the server's page before the app started (a select no longer showing the
+  // language the page was rendered in): the app starts in it.
+  const renderedIn = root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE);
+  const chosen = [...document.querySelectorAll<HTMLSelectElement>('select[data-language-switch]')].find(
+    (select) => renderedIn !== null && select.value !== renderedIn,
+  )?.value;
+  if (isLanguage(chosen)) await i18n.changeLanguage(chosen);
+  const rendered = renderedPage(root, i18n.language);
+  prefetchSplash(store);
+  preloadRoute(window.location, store);
   // English is in this script; Swahili, when kept for the session, is a file to wait for.
   await i18n.loadNamespaces(['common']);
-  createRoot(root).render(
-    <App store={store} i18n={i18n}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>,
+  const app = (children: ReactNode, hydrating: boolean) => (
+    <App
+      store={store}
+      i18n={i18n}
+      pageSettings={pageSettingsOf(document)}
+      serverState={hydrating ? serverState : undefined}
+    >
+      {children}
+    </App>
   );
+  const routes = (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+  if (rendered) {
+    // In slices that leave the phone free to scroll and tap meanwhile (a transition), not in one long task.
+    startTransition(() => {
+      hydrateRoot(root, app(routes, true));
+    });
+  } else {
+    createRoot(root).render(app(routes, false));
+  }
 }
 
-void start();
+// After the task that set up the app's code: the browser may paint and answer taps in between.
+setTimeout(() => void start(), 0);

@@ -182,16 +182,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  const spa = await registerStaticFiles(app, config.STATIC_DIR);
+  const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
+  const spa = await registerStaticFiles(app, config.STATIC_DIR, site);
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
   await registerRateLimits(app, config, dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR));
 
-  const splash = new SplashService(
-    database.db,
-    { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER },
-    splashRecheckMs,
-  );
+  const splash = new SplashService(database.db, site, splashRecheckMs);
   healthRoutes(app, database.db);
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
   captchaRoutes(app, captcha);

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
@@ -6,6 +6,7 @@ import { TOAST_HIDE_MS } from '../../src/client/components/Toasts';
 import { showToast } from '../../src/client/app/ui-slice';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
+import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
@@ -48,9 +49,23 @@ async function landingBoxesShown(t = en) {
 }
 
 describe('start-up', () => {
-  it('shows the loading view while the reference data is pending, then the three boxes of Home', async () => {
+  it('shows Home at once, the reference data loading behind it (the progress bar shows it)', async () => {
     const release = holdSplash();
     renderApp('/home/landing');
+
+    await landingBoxesShown();
+    expect(screen.getByRole('progressbar', { name: en('progress.label') })).toBeInTheDocument();
+    expect(screen.queryByText(en('loading.reference_data'))).not.toBeInTheDocument();
+    expect(document.title).toBe(en('titles.suffix', { page: en('titles.landing') }));
+
+    release();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    await landingBoxesShown();
+  });
+
+  it('shows the loading view on a page that needs the reference data while it is pending, then the page', async () => {
+    const release = holdSplash();
+    renderApp('/home/faq');
 
     const loading = await screen.findByRole('status');
     expect(loading).toHaveTextContent(en('loading.reference_data'));
@@ -59,10 +74,10 @@ describe('start-up', () => {
 
     release();
 
-    await landingBoxesShown();
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
     expect(screen.queryByText(en('loading.reference_data'))).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-    expect(document.title).toBe(en('titles.suffix', { page: en('titles.landing') }));
+    expect(document.title).toBe(en('titles.suffix', { page: en('titles.faq') }));
   });
 
   it.each([
@@ -78,7 +93,7 @@ describe('start-up', () => {
 
   it('shows an error with Retry when the reference data cannot be loaded, and the page after a retry', async () => {
     server.use(http.post('/api/splash/get_splash', () => HttpResponse.error()));
-    const { user } = renderApp('/home/landing');
+    const { user } = renderApp('/home/faq');
 
     expect(await screen.findByText(en('load_error.title'))).toBeInTheDocument();
     expect(screen.getByText(en('load_error.body'))).toBeInTheDocument();
@@ -87,7 +102,7 @@ describe('start-up', () => {
     server.resetHandlers(); // the network is back
     await user.click(screen.getByRole('button', { name: en('load_error.retry') }));
 
-    await landingBoxesShown();
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
     expect(screen.queryByText(en('load_error.title'))).not.toBeInTheDocument();
   });
 
@@ -145,6 +160,30 @@ describe('language', () => {
       expect(document.documentElement.lang).toBe(t === sw ? 'sw' : 'en');
     },
   );
+
+  it('keeps the choice in a session cookie too, by which a new tab of the session opens in it', async () => {
+    const { user } = renderApp('/home/landing', { texts: 'app' });
+    await landingBoxesShown();
+    await user.selectOptions(screen.getByRole('combobox', { name: en('language.label') }), en('language.sw'));
+    expect(await h1(sw('landing.title'))).toBeInTheDocument();
+    // The server renders the landing page in the cookie's language.
+    expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=sw`);
+    cleanup();
+
+    // A new tab: its session storage is empty, the browser session's cookie is not.
+    sessionStorage.clear();
+    renderApp('/home/landing', { texts: 'app' });
+    expect(await h1(sw('landing.title'))).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('sw');
+  });
+
+  it("prefers the tab's own language to the cookie's", async () => {
+    document.cookie = `${LANGUAGE_COOKIE}=sw; Path=/`;
+    sessionStorage.setItem(STORAGE_KEYS.language, 'en');
+    renderApp('/home/landing', { texts: 'app' });
+    expect(await h1(en('landing.title'))).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+  });
 
   it('asks the server for messages in the chosen language', async () => {
     const languages: (string | null)[] = [];
@@ -269,6 +308,27 @@ describe('toasts', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(store.getState().ui.toasts).toEqual([]);
     expect(TOAST_HIDE_MS).toBe(5000);
+  });
+
+  it('shows the same message once while it is shown, and a different one beside it', async () => {
+    const { store } = renderApp('/home/faq');
+    expect(await h1(en('faq.title'))).toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(showToast({ severity: 'error', text: 'The engineers list is resting' }));
+      store.dispatch(showToast({ severity: 'error', text: 'The engineers list is resting' }));
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    act(() => {
+      store.dispatch(showToast({ severity: 'error', text: 'Another message' }));
+      store.dispatch(showToast({ severity: 'warning', text: 'The engineers list is resting' }));
+    });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      expect.stringContaining('The engineers list is resting'),
+      expect.stringContaining('Another message'),
+      expect.stringContaining('The engineers list is resting'),
+    ]);
   });
 
   it('closes a toast with its Close button', async () => {

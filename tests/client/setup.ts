@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
 
 // jsdom lacks these (its scrollTo only logs "Not implemented"); the app calls them on navigation.
@@ -23,6 +24,12 @@ if (typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
+// jsdom has no user-agent stylesheet: a closed <details> (the phone menu) would show its content to
+// queries by role. The browser's rule, so that the tests see what a screen reader does.
+const userAgentRules = document.createElement('style');
+userAgentRules.textContent = 'details:not([open]) > :not(summary) { display: none; }';
+document.head.append(userAgentRules);
+
 // The whole app (MUI, StrictMode's double renders) in jsdom, on a small machine that other test runs
 // share: a page can take seconds to appear. These are ceilings for a failure, not expected times.
 configure({ asyncUtilTimeout: 10_000 });
@@ -34,5 +41,6 @@ afterEach(() => {
   server.resetHandlers();
   sessionStorage.clear();
   localStorage.clear();
+  document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
 });
 afterAll(() => server.close());

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { CHROMIUM } from '../../scripts/page-bytes';
-import { callApi } from './browser';
+import { callApi, keepLanguage } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
 import type { Lng } from './locales';
 
@@ -42,9 +42,7 @@ export async function languageContext(
   baseURL: string = inject('baseUrl'),
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  await context.addInitScript((language) => {
-    if (!sessionStorage.getItem('language')) sessionStorage.setItem('language', language);
-  }, lng);
+  await keepLanguage(context, lng, baseURL);
   await context.addInitScript({ content: AXE_SOURCE });
   return context;
 }

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM } from '../../scripts/page-bytes';
+import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import type { Lng } from './locales';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -22,6 +23,18 @@ export interface OpenedPage {
   context: BrowserContext;
   /** Console errors and uncaught page errors, for `expect(errors).toEqual([])`. */
   errors: string[];
+}
+
+/**
+ * A browser session in `lng` as the app keeps it: sessionStorage 'language' (only when the session has
+ * no language yet, so that a switch in the page survives a reload) and the session cookie by which the
+ * server renders the landing page in it.
+ */
+export async function keepLanguage(context: BrowserContext, lng: Lng, baseUrl: string): Promise<void> {
+  await context.addInitScript((language) => {
+    if (!sessionStorage.getItem('language')) sessionStorage.setItem('language', language);
+  }, lng);
+  await context.addCookies([{ name: LANGUAGE_COOKIE, value: lng, url: baseUrl }]);
 }
 
 /**
@@ -52,12 +65,7 @@ export function useBrowser(): { newPage(options?: NewPageOptions): Promise<Opene
         locale: 'en-GB',
       });
       contexts.push(context);
-      if (options.language) {
-        // Only when the session has no language yet, so that a switch in the page survives a reload.
-        await context.addInitScript((lng) => {
-          if (!sessionStorage.getItem('language')) sessionStorage.setItem('language', lng);
-        }, options.language);
-      }
+      if (options.language) await keepLanguage(context, options.language, options.baseUrl ?? inject('baseUrl'));
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {

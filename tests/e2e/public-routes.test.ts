@@ -99,7 +99,8 @@ describe('mobile viewport (390x844)', () => {
     // The desktop links are hidden on a phone; the menu panel holds them.
     expect(await page.getByRole('navigation', { name: tr('en', 'nav.label') }).count()).toBe(0);
 
-    await page.getByRole('button', { name: tr('en', 'nav.open_menu') }).click();
+    // A <details> disclosure (it opens before the app has started): its summary is named by aria-label.
+    await page.getByLabel(tr('en', 'nav.open_menu')).click();
     const drawerNav = page.getByRole('navigation', { name: tr('en', 'nav.label') });
     await drawerNav.waitFor();
     const links = (await drawerNav.getByRole('link').allTextContents()).map((text) => text.trim());

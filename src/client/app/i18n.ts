@@ -3,6 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../../../locales/en/common.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
+import { LANGUAGE_COOKIE } from '../../shared/served-page';
 import { readText, STORAGE_KEYS, writeText } from './browser-storage';
 
 /**
@@ -30,10 +31,31 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language kept for this browser session (spec: session storage), else English. */
+/**
+ * The language kept for this browser session: the tab's (spec: session storage), else the session
+ * cookie's (chosen in another tab of the same session, and the language the server rendered the page
+ * in), else English.
+ */
 export function storedLanguage(): Language {
   const stored = readText('session', STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  if (isLanguage(stored)) return stored;
+  const cookie =
+    typeof document === 'undefined'
+      ? undefined
+      : new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language as the session keeps it (spec: session storage), and as a session cookie too, so that
+ * the server sends the pages it renders (the landing page) in it. Nothing of this in a server render.
+ */
+function keepLanguage(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  writeText('session', STORAGE_KEYS.language, language);
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; SameSite=Lax${secure}`;
 }
 
 /**
@@ -43,9 +65,7 @@ export function storedLanguage(): Language {
 export function createI18n(language: Language = storedLanguage(), resources: Resource = bundled) {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (lng) => {
-    if (!isLanguage(lng)) return;
-    document.documentElement.lang = lng;
-    writeText('session', STORAGE_KEYS.language, lng);
+    if (isLanguage(lng)) keepLanguage(lng);
   });
   void instance
     .use(initReactI18next)
@@ -62,7 +82,7 @@ export function createI18n(language: Language = storedLanguage(), resources: Res
       initAsync: false,
       returnNull: false,
     });
-  document.documentElement.lang = instance.language;
+  if (isLanguage(instance.language)) keepLanguage(instance.language);
   return instance;
 }
 

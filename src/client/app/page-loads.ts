@@ -23,6 +23,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** False in a page the server rendered: it loads nothing (the server snapshot, while the app takes it over). */
 export function usePageLoading(): boolean {
-  return useSyncExternalStore(subscribe, () => pending > 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
 }

@@ -26,8 +26,11 @@ const uiSlice = createSlice({
   initialState,
   reducers: {
     showToast: {
+      /** Once: the same message twice at a time (a call and its retry failing alike) says nothing more. */
       reducer(state, action: PayloadAction<Toast>) {
-        state.toasts.push(action.payload);
+        const { severity, key, text } = action.payload;
+        const shown = state.toasts.some((t) => t.severity === severity && t.key === key && t.text === text);
+        if (!shown) state.toasts.push(action.payload);
       },
       prepare(toast: Omit<Toast, 'id'>) {
         return { payload: { ...toast, id: nanoid() } };

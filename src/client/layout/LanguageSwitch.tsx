@@ -21,7 +21,12 @@ export function LanguageSwitch({ id = 'language-switch', dark = false }: { id?: 
   return (
     <div className={dark ? 'k-language k-language--dark' : 'k-language'}>
       <label htmlFor={id}>{t('language.label')}</label>
-      <select id={id} value={choosing ?? i18n.language} onChange={(e) => void choose(e.target.value)}>
+      <select
+        id={id}
+        data-language-switch
+        value={choosing ?? i18n.language}
+        onChange={(e) => void choose(e.target.value)}
+      >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {t(`language.${lng}`)}

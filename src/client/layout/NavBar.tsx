@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../components/Icon';
@@ -6,12 +6,18 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_ITEMS } from './nav-items';
 
 /**
- * The site's navigation. On a phone the links fold into a panel under the bar (a disclosure, not a
- * modal drawer: lighter to load, and the page behind stays reachable).
+ * The site's navigation. On a phone the links fold into a panel under the bar: a disclosure (not a
+ * modal drawer: lighter, and the page behind stays reachable), made of `<details>`, so that it opens
+ * even before the app has started (the landing page as the server sent it, on a slow network).
  */
 export function NavBar() {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
+  // Opened before the app took the page over: it stays open.
+  useEffect(() => {
+    if (menu.current?.open) setOpen(true);
+  }, []);
   return (
     <header className="k-navbar">
       <div className="k-container k-navbar__bar">
@@ -29,18 +35,11 @@ export function NavBar() {
         <div className="k-navbar__language">
           <LanguageSwitch dark />
         </div>
-        <button
-          type="button"
-          className="k-menu-button"
-          aria-label={t('nav.open_menu')}
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((wasOpen) => !wasOpen)}
-        >
-          <Icon name="menu" />
-        </button>
       </div>
-      {open && (
+      <details ref={menu} className="k-menu" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="k-menu-button" aria-label={t('nav.open_menu')}>
+          <Icon name="menu" />
+        </summary>
         <nav id="mobile-menu" aria-label={t('nav.label')} className="k-mobile-menu">
           <ul>
             {NAV_ITEMS.map((item) => (
@@ -58,7 +57,7 @@ export function NavBar() {
             {t('nav.close_menu')}
           </button>
         </nav>
-      )}
+      </details>
     </header>
   );
 }

@@ -1,8 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { usePageSettings } from '../app/page-settings';
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // The server's year when it sent the page: a phone's clock is often wrong, and a page the server
+  // rendered must be taken over as it is.
+  const year = usePageSettings()?.year ?? new Date().getFullYear();
   return (
     <footer className="k-footer">
       <div className="k-container">
@@ -21,7 +25,7 @@ export function SiteFooter() {
           </RouterLink>
         </nav>
         <p>{t('footer.powered_by')}</p>
-        <p className="k-muted">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="k-muted">{t('footer.copyright', { year })}</p>
       </div>
     </footer>
   );

@@ -1,15 +1,14 @@
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageBoundary } from '../components/PageBoundary';
-import { SplashGate } from '../components/SplashGate';
 import { WhatsAppPrompt } from '../components/WhatsAppPrompt';
 import { NavBar } from './NavBar';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 
 /**
- * The public pages: top bar, navigation, the page (once reference data is in), footer, WhatsApp
- * prompt. Plain elements styled by shell.css: the shell and the landing page show without MUI.
+ * The public pages: top bar, navigation, the page, footer, WhatsApp prompt. Plain elements styled by
+ * shell.css: the shell and the landing page show without MUI (and the server can render them).
  */
 export function SiteLayout() {
   const { t } = useTranslation();
@@ -21,11 +20,9 @@ export function SiteLayout() {
       <TopBar />
       <NavBar />
       <main id="main" tabIndex={-1} className="k-container k-main">
-        <SplashGate>
-          <PageBoundary>
-            <Outlet />
-          </PageBoundary>
-        </SplashGate>
+        <PageBoundary>
+          <Outlet />
+        </PageBoundary>
       </main>
       <SiteFooter />
       <WhatsAppPrompt />

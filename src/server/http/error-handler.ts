@@ -4,6 +4,7 @@ import { StorageFailedError } from '../attachments/file-storage';
 import { DatabaseUnavailableError } from '../db/database-errors';
 import { languageFromHeader } from '../i18n/messages';
 import { ApiError, reply } from './envelope';
+import type { SpaPages } from './spa-pages';
 
 const clientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
@@ -28,7 +29,7 @@ function fieldErrors(error: FastifyError): FieldError[] {
 }
 
 /** Every error becomes the envelope; a 500 carries only the request id, never the error itself. */
-export function registerErrorHandling(app: FastifyInstance, options: { spa: boolean }): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spa: SpaPages | undefined }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, res: FastifyReply) => {
     if (error instanceof ApiError) {
       if (error.code === 429 && typeof error.data.retry_after_s === 'number') {
@@ -74,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: bool
   app.setNotFoundHandler((request, res) => {
     // The SPA owns every other GET path: its router shows the page or sends the user to /.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (options.spa && isPage) return res.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (options.spa && isPage) return options.spa.send(request, res, 'app');
     return reply(request, res, 404, 'not_found', {});
   });
 }

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useSplash } from '../splash/splash-api';
 import { answerRows, type AnswerRow } from '../wizard/answers-format';
 import { FormsLoadState } from '../wizard/FormsLoadState';
-import { useGetFormsQuery } from '../wizard/forms-api';
+import { useGetFormsQuery } from '../wizard/forms-query';
 import { translateStep } from '../wizard/translate-schema';
 import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
 import { Details } from '../../components/Details';

@@ -17,25 +17,22 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { telHref } from '../../components/contact';
 import { useSplash } from '../splash/splash-api';
-import { ENGINEER_PAGE_SIZES, useGetEngineersQuery } from './engineers-api';
+import {
+  ENGINEER_PAGE_SIZES,
+  engineerParams,
+  engineersQuery,
+  SEARCH_MAX_LENGTH,
+  useGetEngineersQuery,
+  type EngineerParams,
+} from './engineers-api';
 
 const SEARCH_DELAY_MS = 400;
-const SEARCH_MAX_LENGTH = 100;
 
-/** Reads the list's state from the URL, so that a search can be shared or bookmarked. */
+/** The list's state in the URL, and a way to change it there. */
 function useEngineerParams() {
   const [params, setParams] = useSearchParams();
-  const size = Number(params.get('size'));
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  // A hand-edited or old link must not make a request the server refuses: keep what it would accept.
-  const role = params.get('role') ?? '';
-  const state = {
-    search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    role: /^[a-z0-9_]{1,50}$/.test(role) ? role : '',
-    page,
-    pageSize: ENGINEER_PAGE_SIZES.includes(size) ? size : ENGINEER_PAGE_SIZES[0]!,
-  };
-  const update = (changes: Partial<typeof state>) => {
+  const state = engineerParams(params);
+  const update = (changes: Partial<EngineerParams>) => {
     const next = { ...state, ...changes };
     const out = new URLSearchParams();
     if (next.search) out.set('q', next.search);
@@ -101,12 +98,7 @@ export default function EngineersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts a search
   }, [draft]);
 
-  const { data, currentData, isFetching } = useGetEngineersQuery({
-    ...(state.search ? { search: state.search } : {}),
-    ...(state.role ? { role: state.role } : {}),
-    page: state.page,
-    page_size: state.pageSize,
-  });
+  const { data, currentData, isFetching } = useGetEngineersQuery(engineersQuery(state));
 
   // A shared or old link can name a page past the end (the list has shrunk): show the last page instead.
   const lastPage = currentData ? Math.max(1, Math.ceil(currentData.total / state.pageSize)) : state.page;

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { loadContinued, readContinueData } from './continue-data';
 import { FormsLoadState } from './FormsLoadState';
-import { useGetFormsQuery } from './forms-api';
+import { useGetFormsQuery } from './forms-query';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { WizardFlow } from './WizardFlow';

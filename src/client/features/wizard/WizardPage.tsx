@@ -5,7 +5,7 @@ import type { ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { FormsLoadState } from './FormsLoadState';
-import { useGetFormsQuery } from './forms-api';
+import { useGetFormsQuery } from './forms-query';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { opened } from './wizard-slice';

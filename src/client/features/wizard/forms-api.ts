@@ -1,4 +1,3 @@
-import type { FormsDocument } from '../../../shared/forms';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { api } from '../../app/api';
 import type { ConfirmedEngineer, StepAnswers, VerifiedPerson } from './wizard-slice';
@@ -56,14 +55,9 @@ export interface UploadedAttachment {
   status: string;
 }
 
-/** The wizard's calls. The page shows their errors itself (quiet), except reading the forms. */
+/** The wizard's calls (reading the forms is in forms-query.ts). The page shows their errors itself (quiet). */
 const formsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getForms: build.query<FormsDocument, void>({
-      // Kept in sessionStorage and revalidated with its ETag, like the splash.
-      query: () => ({ url: '/forms/get_forms', cacheKey: 'forms' }),
-      keepUnusedDataFor: Number.POSITIVE_INFINITY,
-    }),
     saveAndContinue: build.mutation<SaveAndContinueResult, SaveAndContinueBody>({
       query: (body) => ({ url: '/application/save_and_continue', body, quiet: true }),
     }),
@@ -104,7 +98,6 @@ const formsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetFormsQuery,
   useSaveAndContinueMutation,
   useSaveFinalMutation,
   useRequestMaintenanceMutation,

@@ -22,7 +22,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
 import { EmptyState } from '../../../components/EmptyState';
 import { useSplash } from '../../splash/splash-api';
-import { useGetFormsQuery } from '../../wizard/forms-api';
+import { useGetFormsQuery } from '../../wizard/forms-query';
 import {
   useGetAttachmentsQuery,
   useGetDashboardApplicationQuery,

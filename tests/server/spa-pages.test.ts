@@ -1,0 +1,184 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createTestApp, type TestApp } from './helpers';
+
+// The app's pages as the server sends them (src/server/http/spa-pages.ts): index.html with the page
+// settings in it, and the landing page rendered by the client's server bundle, in a child process, in
+// the language of the visitor's cookie. Here with a built client of its own: an index.html like Vite's
+// and a server bundle that renders a recognisable page from what it is given.
+
+const SUPPORT_PHONE = '+255 24 555 0101';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Kibali</title>
+    <script type="module" crossorigin src="/assets/index-1a2b3c.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-4d5e6f.css">
+    <link rel="modulepreload" crossorigin href="/assets/app-7a8b9c.js">
+    <link rel="modulepreload" crossorigin href="/assets/react-0d1e2f.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Renders what it was given, so the test sees that the server gave the right things. */
+const BUNDLE = `export function renderPage(path, language, settings) {
+  if (path !== '/home/landing') throw new Error('not rendered: ' + path);
+  return {
+    html: '<main><h1>Landing ' + language + '</h1><p class="phone">' + settings.support_phone + '</p><p class="year">' + settings.year + '</p></main>',
+    title: 'Title ' + language,
+  };
+}`;
+
+function builtClient(bundle: string | undefined): string {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'kibali-spa-'));
+  mkdirSync(path.join(dist, 'client'));
+  writeFileSync(path.join(dist, 'client', 'index.html'), INDEX_HTML);
+  if (bundle !== undefined) {
+    mkdirSync(path.join(dist, 'prerender'));
+    writeFileSync(path.join(dist, 'prerender', 'prerender.js'), bundle);
+  }
+  return dist;
+}
+
+async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { res, html: res.body };
+}
+
+const rootOf = (html: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div>\n/.exec(html);
+const settingsOf = (html: string) => {
+  const content = /<meta name="kibali-site" content="([^"]*)"/.exec(html)?.[1];
+  return content === undefined ? undefined : (JSON.parse(content.replace(/&quot;/g, '"')) as Record<string, unknown>);
+};
+
+describe('with the server bundle', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = builtClient(BUNDLE);
+    t = await createTestApp({ STATIC_DIR: path.join(dist, 'client'), SUPPORT_PHONE });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  test('/home/landing is the landing page, rendered, in English without a language cookie', async () => {
+    const { res, html } = await get(t, '/home/landing');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(String(res.headers.vary)).toContain('Cookie');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Title en</title>');
+    expect(html).toContain('<div id="root" data-rendered-path="/home/landing" data-rendered-language="en">');
+    expect(rootOf(html)?.[0]).toContain(`<h1>Landing en</h1><p class="phone">${SUPPORT_PHONE}</p>`);
+    expect(rootOf(html)?.[0]).toContain(`<p class="year">${new Date().getFullYear()}</p>`);
+    // The page's script stays; the app's files are not preloaded (boot.ts asks for them after the paint).
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1a2b3c.js"></script>');
+    expect(html).toContain('href="/assets/index-4d5e6f.css"');
+    expect(html).not.toContain('modulepreload');
+    expect(settingsOf(html)).toEqual({
+      support_phone: SUPPORT_PHONE,
+      whatsapp_number: '255777000000',
+      year: new Date().getFullYear(),
+    });
+  });
+
+  test.each([
+    ['kibali_lang=sw', 'sw'],
+    ['kibali_lang=en', 'en'],
+    ['kibali_lang=fr', 'en'],
+    ['other=1; kibali_lang=sw', 'sw'],
+  ])('the language cookie %s gives the page in %s', async (cookie, language) => {
+    const { html } = await get(t, '/home/landing', { cookie });
+    expect(html).toContain(`<html lang="${language}">`);
+    expect(html).toContain(`data-rendered-language="${language}"`);
+    expect(html).toContain(`<h1>Landing ${language}</h1>`);
+  });
+
+  test.each(['/', '/home'])('%s, which redirects to /home/landing, is that page at once', async (url) => {
+    const landing = await get(t, '/home/landing', { cookie: 'kibali_lang=sw' });
+    const { res, html } = await get(t, url, { cookie: 'kibali_lang=sw' });
+    expect(res.statusCode).toBe(200);
+    expect(html).toBe(landing.html);
+  });
+
+  test.each(['/home/engineers', '/home/new?type=government', '/dashboard/application', '/index.html'])(
+    '%s is the app, with the page settings and its files preloaded, nothing rendered',
+    async (url) => {
+      const { res, html } = await get(t, url, { cookie: 'kibali_lang=sw' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app-7a8b9c.js">');
+      expect(settingsOf(html)?.support_phone).toBe(SUPPORT_PHONE);
+    },
+  );
+
+  test('compressed as asked, the same page; revalidated by its ETag', async () => {
+    const plain = await get(t, '/home/landing');
+    const br = await t.app.inject({ method: 'GET', url: '/home/landing', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.html);
+    const gz = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.html);
+
+    const etag = String(plain.res.headers.etag);
+    const again = await get(t, '/home/landing', { 'if-none-match': etag });
+    expect(again.res.statusCode).toBe(304);
+    expect(again.html).toBe('');
+    const otherLanguage = await get(t, '/home/landing', { 'if-none-match': etag, cookie: 'kibali_lang=sw' });
+    expect(otherLanguage.res.statusCode).toBe(200);
+  });
+
+  test('a new year renders the page again, with its year', async () => {
+    const year = new Date().getFullYear();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(year + 1, 0, 1, 0, 0, 5));
+    // The first request of the new year starts the render and gets last year's page meanwhile: its
+    // settings are those it was rendered with, so the app can take it over as it is.
+    const first = await get(t, '/home/landing');
+    expect(rootOf(first.html)?.[0]).toContain(`<p class="year">${String(settingsOf(first.html)?.year)}</p>`);
+    await vi.waitFor(
+      async () => {
+        const { html } = await get(t, '/home/landing');
+        expect(rootOf(html)?.[0]).toContain(`<p class="year">${year + 1}</p>`);
+        expect(settingsOf(html)?.year).toBe(year + 1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
+});
+
+describe('without a usable server bundle', () => {
+  test.each([
+    ['no bundle', undefined],
+    ['a bundle that fails', 'export function renderPage() { throw new Error("broken render"); }'],
+    ['a bundle that does not load', 'this is not JavaScript'],
+  ])('%s: the landing page is the app, which renders it in the browser', async (_name, bundle) => {
+    const dist = builtClient(bundle);
+    const t = await createTestApp({ STATIC_DIR: path.join(dist, 'client'), SUPPORT_PHONE });
+    try {
+      const { res, html } = await get(t, '/home/landing');
+      expect(res.statusCode).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-rendered-path');
+      expect(settingsOf(html)?.support_phone).toBe(SUPPORT_PHONE);
+    } finally {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
