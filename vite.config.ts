@@ -102,6 +102,17 @@ function startingApp(): (id: string, ctx: { getModuleInfo(id: string): ModuleInf
   };
 }
 
+/**
+ * React Router's production build. Its package.json points every condition at its development build
+ * (remix-run/react-router#14753, #14102), which carries warnings and checks that cost a phone time at
+ * start; the production build is the same code without them.
+ */
+const reactRouterDist = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+const REACT_ROUTER_PRODUCTION = {
+  'react-router/dom': path.join(reactRouterDist, 'dom-export.mjs'),
+  'react-router': path.join(reactRouterDist, 'index.mjs'),
+};
+
 /** `npm run dev:mock`: serves MSW's service worker from node_modules, so no generated file is committed. */
 function mockWorkerPlugin(): Plugin {
   return {
@@ -116,7 +127,7 @@ function mockWorkerPlugin(): Plugin {
   };
 }
 
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     rjsfTrimPlugin(),
@@ -124,8 +135,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ...(mode === 'mock' ? [mockWorkerPlugin()] : []),
   ],
   resolve: {
-    // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
-    alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx') },
+    alias: {
+      // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
+      'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx'),
+      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : {}),
+    },
   },
   build: isSsrBuild
     ? // For Node: the packages stay in node_modules (the server's dependencies), one file for the app's code.
@@ -135,6 +149,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: false,
         target: 'es2022',
+        // dist/client/.vite/manifest.json: the server preloads the files of the page it sends (spa-pages.ts).
+        manifest: true,
         rolldownOptions: {
           output: {
             codeSplitting: {

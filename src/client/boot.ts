@@ -4,6 +4,7 @@
 // (a few hundred milliseconds of script) does not hold up its first paint. Every other page starts the
 // app at once; its files are already on their way (index.html preloads them).
 import { RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
+import { startEarlyCalls } from './app/early-calls';
 import './shell.css';
 
 /** Lets the browser paint and handle input before going on. */
@@ -38,5 +39,7 @@ function afterFirstPaint(then: () => void) {
   setTimeout(go, 1000);
 }
 
+// The mock mode's answers come from a service worker the app starts: nothing early there.
+if (import.meta.env.MODE !== 'mock') startEarlyCalls(window.location);
 if (document.getElementById('root')?.hasAttribute(RENDERED_PATH_ATTRIBUTE)) afterFirstPaint(() => void start());
 else void start();

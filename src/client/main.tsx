@@ -62,14 +62,11 @@ async function start() {
       <AppRoutes />
     </BrowserRouter>
   );
-  if (rendered) {
-    // In slices that leave the phone free to scroll and tap meanwhile (a transition), not in one long task.
-    startTransition(() => {
-      hydrateRoot(root, app(routes, true));
-    });
-  } else {
-    createRoot(root).render(app(routes, false));
-  }
+  // In slices that leave the phone free to scroll and tap meanwhile (a transition), not in one long task.
+  startTransition(() => {
+    if (rendered) hydrateRoot(root, app(routes, true));
+    else createRoot(root).render(app(routes, false));
+  });
 }
 
 // After the task that set up the app's code: the browser may paint and answer taps in between.

@@ -10,7 +10,9 @@ import type { Language } from '../shared/reference-data';
 import type { PageRenderer, PageSettings, RenderedPage } from '../shared/served-page';
 import { App } from './app/App';
 import { createI18n } from './app/i18n';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, modulesByPath } from './app/routes';
+
+export { modulesByPath };
 import { makeStore } from './app/store';
 
 const texts = { en: { common: enCommon }, sw: { common: swCommon } };

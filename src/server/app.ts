@@ -183,12 +183,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
-  const spa = await registerStaticFiles(app, config.STATIC_DIR, site);
+  const splash = new SplashService(database.db, site, splashRecheckMs);
+  const forms = new FormsService(dependencies.forms, splash);
+  const spa = await registerStaticFiles(app, config.STATIC_DIR, site, (pathname, search) =>
+    forms.preloadsFor(pathname, search),
+  );
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
   await registerRateLimits(app, config, dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR));
 
-  const splash = new SplashService(database.db, site, splashRecheckMs);
   healthRoutes(app, database.db);
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
   captchaRoutes(app, captcha);
@@ -199,7 +202,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
   engineerRoutes(app, database.db, confirmation);
   if (config.DEV_TOOLS) devRoutes(app, database.db);
-  const forms = new FormsService(dependencies.forms, splash);
   formsRoutes(app, forms, config);
   validatorRoutes(app, forms);
   const applications = new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation);

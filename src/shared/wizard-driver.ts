@@ -17,6 +17,18 @@ export function isApplicationType(value: unknown): value is ApplicationType {
   return typeof value === 'string' && (APPLICATION_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * The application a wizard URL opens: /home/new (?type=government), /home/maintenance (repair),
+ * /home/no_drawings (special); undefined for any other page.
+ */
+export function applicationTypeAt(pathname: string, typeParam: string | null): ApplicationType | undefined {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  if (path === '/home/maintenance') return 'repair';
+  if (path === '/home/no_drawings') return 'special';
+  if (path === '/home/new') return typeParam === 'government' ? 'government' : 'new';
+  return undefined;
+}
+
 export function stepsOf(flows: Flows, type: ApplicationType): readonly string[] {
   return flows[type];
 }

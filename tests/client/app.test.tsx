@@ -420,22 +420,23 @@ describe('the engineers page', () => {
     const { user, router } = renderApp('/home/engineers');
     await screen.findByText(en('engineers.results', { count: splash.engineers.length }));
 
-    await user.click(screen.getByRole('combobox', { name: new RegExp(`^${en('engineers.role')}`) }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    // A native select: the phone's own picker.
+    const roleSelect = screen.getByRole('combobox', { name: en('engineers.role') });
+    const options = within(roleSelect).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       en('engineers.all'),
       ...splash.engineer_roles.map((r) => r.name.en),
     ]);
+    expect(roleSelect).toHaveValue('');
 
-    await user.click(screen.getByRole('option', { name: role.name.en }));
+    await user.selectOptions(roleSelect, role.name.en);
 
     expect(await screen.findByText(en('engineers.results', { count: ofRole.length }))).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('role')).toBe(role.code);
     expect(cardNames()).toEqual(ofRole.slice(0, 10).map((e) => e.name));
     for (const card of screen.getAllByRole('article')) expect(card).toHaveTextContent(role.name.en);
 
-    await user.click(screen.getByRole('combobox', { name: new RegExp(`^${en('engineers.role')}`) }));
-    await user.click(await screen.findByRole('option', { name: en('engineers.all') }));
+    await user.selectOptions(roleSelect, en('engineers.all'));
     expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
@@ -451,6 +452,28 @@ describe('the engineers page', () => {
     expect(
       screen.getByText(en('engineers.displayed', { from: 11, to: 20, count: splash.engineers.length })),
     ).toBeInTheDocument();
+  });
+
+  it('shows more per page, back to the first page, and the first and last page buttons', async () => {
+    const { user, router } = renderApp('/home/engineers?page=3');
+    await screen.findByText(en('engineers.displayed', { from: 21, to: 30, count: splash.engineers.length }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: en('engineers.rows_per_page') }), '25');
+    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(0, 25).map((e) => e.name)));
+    expect(new URLSearchParams(router.state.location.search).get('size')).toBe('25');
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+    expect(screen.getByRole('button', { name: en('engineers.first_page') })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en('engineers.previous_page') })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: en('engineers.last_page') }));
+    const last = Math.ceil(splash.engineers.length / 25);
+    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice((last - 1) * 25).map((e) => e.name)));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe(String(last));
+    expect(screen.getByRole('button', { name: en('engineers.next_page') })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en('engineers.last_page') })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: en('engineers.first_page') }));
+    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(0, 25).map((e) => e.name)));
   });
 
   it('shows the last page for a link to a page past the end', async () => {

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
-import { preloadRoute } from '../../src/client/app/routes';
+import { modulesByPath, preloadRoute } from '../../src/client/app/routes';
 import { makeStore } from '../../src/client/app/store';
 import { allTexts } from './locales';
 import { server } from './msw-server';
@@ -60,4 +62,40 @@ describe('preloading the page of the URL the app starts at', () => {
       expect(await callsFor(url)).toEqual([]);
     },
   );
+});
+
+describe('the modules of each page, for the server to preload', () => {
+  const modules = modulesByPath();
+
+  it('names every page of the routes, each with its layouts’ modules and texts before its own', () => {
+    expect(modules['/home/landing']).toEqual(['locales/{language}/common.json']);
+    expect(modules['/home/engineers']).toEqual([
+      'locales/{language}/common.json',
+      'src/client/features/engineers/EngineersPage.tsx',
+    ]);
+    expect(modules['/home/new']).toEqual([
+      'locales/{language}/common.json',
+      'src/client/app/Themed.tsx',
+      'src/client/features/wizard/WizardPage.tsx',
+      'locales/{language}/forms.json',
+      'locales/{language}/validation.json',
+    ]);
+    expect(modules['/dashboard/profile']).toEqual([
+      'locales/{language}/common.json',
+      'src/client/layout/DashboardLayout.tsx',
+      'src/client/features/dashboard/ProfilePage.tsx',
+      'locales/{language}/forms.json',
+      'locales/{language}/validation.json',
+    ]);
+    expect(Object.keys(modules)).not.toContain('*');
+  });
+
+  it('names only files that exist', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files = new Set(Object.values(modules).flat());
+    for (const file of files) {
+      expect(existsSync(path.join(root, file.replace('{language}', 'en'))), file).toBe(true);
+      expect(existsSync(path.join(root, file.replace('{language}', 'sw'))), file).toBe(true);
+    }
+  });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runValidatorFactory, validatorVersion } from '../../src/client/features/wizard/precompiled-validator';
 import { dropInactive } from '../../src/client/features/wizard/step-data';
 import { localizer } from '../../src/client/features/wizard/validation-messages';
-import * as server from '../../src/server/routes/validator-routes';
+import { validatorVersion as serverValidatorVersion } from '../../src/server/forms/forms-service';
+import { validatorModule } from '../../src/server/routes/validator-routes';
 import { servedForms, wt } from './wizard-forms';
 
 const forms = servedForms();
@@ -13,7 +14,7 @@ const forms = servedForms();
 /** What the browser does with GET /api/forms/validators/<step>.js, without a module loader. */
 async function precompiled(step: string) {
   const schema = forms.steps[step]!.schema as RJSFSchema;
-  const code = server.validatorModule(schema);
+  const code = validatorModule(schema);
   const factory = new Function(code.replace(/^export default /, 'return '))() as (
     require: (name: string) => unknown,
   ) => ValidatorFunctions;
@@ -41,7 +42,7 @@ describe('precompiled validators', () => {
 
   it('are asked for with the version the server answers immutably', () => {
     for (const [step, { schema }] of Object.entries(forms.steps))
-      expect(validatorVersion(forms.version, schema), step).toBe(server.validatorVersion(forms.version, schema));
+      expect(validatorVersion(forms.version, schema), step).toBe(serverValidatorVersion(forms.version, schema));
   });
 
   it.each(Object.keys(forms.steps))('%s: the generated module runs with the client’s require shim', async (step) => {

@@ -35,12 +35,48 @@ const BUNDLE = `export function renderPage(path, language, settings) {
     html: '<main><h1>Landing ' + language + '</h1><p class="phone">' + settings.support_phone + '</p><p class="year">' + settings.year + '</p></main>',
     title: 'Title ' + language,
   };
+}
+export function modulesByPath() {
+  return {
+    '/home/landing': ['locales/{language}/common.json'],
+    '/home/engineers': ['locales/{language}/common.json', 'src/client/features/engineers/EngineersPage.tsx'],
+    '/home/new': [
+      'locales/{language}/common.json',
+      'src/client/app/Themed.tsx',
+      'src/client/features/wizard/WizardPage.tsx',
+      'src/client/not-in-the-manifest.tsx',
+      'locales/{language}/forms.json',
+    ],
+  };
 }`;
+
+/** Vite's manifest of the built client above: shared chunks, one the page already has (app). */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1a2b3c.js', isEntry: true, css: ['assets/index-4d5e6f.css'] },
+  '_app-7a8b9c.js': { file: 'assets/app-7a8b9c.js', imports: ['_react-0d1e2f.js'] },
+  '_react-0d1e2f.js': { file: 'assets/react-0d1e2f.js' },
+  '_mui-core.js': { file: 'assets/mui-core-111.js', imports: ['_react-0d1e2f.js'] },
+  'src/client/app/Themed.tsx': { file: 'assets/Themed-222.js', imports: ['_mui-core.js', '_app-7a8b9c.js'] },
+  'src/client/features/wizard/WizardPage.tsx': {
+    file: 'assets/WizardPage-333.js',
+    imports: ['_app-7a8b9c.js', '_WizardFlow.js'],
+  },
+  '_WizardFlow.js': { file: 'assets/WizardFlow-444.js', imports: ['_mui-core.js'] },
+  'src/client/features/engineers/EngineersPage.tsx': {
+    file: 'assets/EngineersPage-555.js',
+    imports: ['_app-7a8b9c.js'],
+    css: ['assets/EngineersPage-666.css'],
+  },
+  'locales/en/forms.json': { file: 'assets/forms-en.js' },
+  'locales/sw/forms.json': { file: 'assets/forms-sw.js' },
+  'locales/sw/common.json': { file: 'assets/common-sw.js' },
+};
 
 function builtClient(bundle: string | undefined): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'kibali-spa-'));
-  mkdirSync(path.join(dist, 'client'));
+  mkdirSync(path.join(dist, 'client', '.vite'), { recursive: true });
   writeFileSync(path.join(dist, 'client', 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   if (bundle !== undefined) {
     mkdirSync(path.join(dist, 'prerender'));
     writeFileSync(path.join(dist, 'prerender', 'prerender.js'), bundle);
@@ -125,6 +161,69 @@ describe('with the server bundle', () => {
       expect(settingsOf(html)?.support_phone).toBe(SUPPORT_PHONE);
     },
   );
+
+  /** The files a page preloads beyond index.html's own, in order: `rel href`. */
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="(modulepreload|stylesheet)"[^>]*href="([^"]+)">/g)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .filter((link) => !INDEX_HTML.includes(link.split(' ')[1]!));
+
+  test('each page preloads its own files and texts, each once, after index.html’s own; stylesheets as such', async () => {
+    const engineers = await get(t, '/home/engineers');
+    expect(preloadsOf(engineers.html)).toEqual([
+      'stylesheet /assets/EngineersPage-666.css',
+      'modulepreload /assets/EngineersPage-555.js',
+    ]);
+    // The page's scripts come after the app's (low priority); its stylesheet as a stylesheet.
+    expect(engineers.html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/EngineersPage-555.js">',
+    );
+
+    // Themed, then what it imports, then the wizard; a module the build does not know is left out.
+    const wizard = await get(t, '/home/new/');
+    expect(preloadsOf(wizard.html)).toEqual([
+      'modulepreload /assets/Themed-222.js',
+      'modulepreload /assets/mui-core-111.js',
+      'modulepreload /assets/WizardPage-333.js',
+      'modulepreload /assets/WizardFlow-444.js',
+      'modulepreload /assets/forms-en.js',
+      expect.stringMatching(/^modulepreload \/api\/forms\/validators\/personal\.js\?v=/),
+    ]);
+  });
+
+  test.each(['/home/new', '/home/new?type=government', '/home/maintenance', '/home/no_drawings'])(
+    '%s preloads the current validator of its flow’s first step (the one the wizard will ask for)',
+    async (url) => {
+      const validator = preloadsOf((await get(t, url)).html)
+        .find((link) => link.includes('/api/forms/'))
+        ?.split(' ')[1];
+      expect(validator).toMatch(/^\/api\/forms\/validators\/personal\.js\?v=/);
+      const res = await t.app.inject({ method: 'GET', url: validator! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      // Only the current version is answered for good.
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
+
+  test('the texts preloaded are those of the session’s language (Swahili: its common texts too)', async () => {
+    const { res, html } = await get(t, '/home/new', { cookie: 'kibali_lang=sw' });
+    expect(String(res.headers.vary)).toContain('Cookie');
+    const links = preloadsOf(html);
+    expect(links).toContain('modulepreload /assets/common-sw.js');
+    expect(links).toContain('modulepreload /assets/forms-sw.js');
+    expect(links).not.toContain('modulepreload /assets/forms-en.js');
+  });
+
+  test.each(['/home/faq', '/no/such/page', '/home/new/more'])('%s: nothing of another page preloaded', async (url) => {
+    expect(preloadsOf((await get(t, url)).html)).toEqual([]);
+  });
+
+  test('the build’s manifest is not served', async () => {
+    const { res, html } = await get(t, '/.vite/manifest.json');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html).not.toContain('WizardPage-333');
+  });
 
   test('compressed as asked, the same page; revalidated by its ETag', async () => {
     const plain = await get(t, '/home/landing');

@@ -1,6 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ACCESS_DENIED_MESSAGE, isEnvelope, SUCCESS_CODE } from '../../shared/envelope';
 import { readJson, writeJson } from './browser-storage';
+import { apiRequestInit, takeEarlyCall, type CachedAnswer } from './early-calls';
 import { appI18n } from './i18n';
 import { sessionUsed, signedOut } from './session-slice';
 import { callFailed, maintenanceStarted, redirect, showToast } from './ui-slice';
@@ -31,11 +32,6 @@ export interface ApiFailure {
   data?: unknown;
 }
 
-interface CachedAnswer {
-  etag: string;
-  data: unknown;
-}
-
 /**
  * The one base query: every call is a POST under /api (JSON, or FormData for uploads) that answers the envelope.
  * Success is `code === 200` only. Otherwise the server's message becomes an error toast;
@@ -53,24 +49,15 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
     return { error: failure };
   };
   const cached = args.cacheKey ? readJson<CachedAnswer>('session', args.cacheKey) : undefined;
-  // A FormData goes as it is: the browser sets multipart/form-data with its boundary.
-  const multipart = typeof FormData !== 'undefined' && args.body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
-  if (!multipart) headers['Content-Type'] = 'application/json';
   const sessionCall = args.session ?? args.url.startsWith('/dashboard/');
   // The server restarts the idle time when it gets the call: count from when it was sent.
   const sentAt = Date.now();
-  if (cached?.etag) headers['If-None-Match'] = cached.etag;
 
   let response: Response;
   try {
-    response = await fetch(`/api${args.url}`, {
-      method: 'POST',
-      headers,
-      body: multipart ? (args.body as FormData) : JSON.stringify(args.body ?? {}),
-      credentials: 'same-origin',
-      signal,
-    });
+    // Made already by the page's first script (early-calls.ts), or made now.
+    response = await (takeEarlyCall(args.url, args.body) ??
+      fetch(`/api${args.url}`, apiRequestInit(args.body, { language: i18n.language, etag: cached?.etag, signal })));
   } catch {
     return fail({ code: 0, message: i18n.t('errors.network') });
   }

@@ -4,7 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import enCommon from '../../../locales/en/common.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
 import { LANGUAGE_COOKIE } from '../../shared/served-page';
-import { readText, STORAGE_KEYS, writeText } from './browser-storage';
+import { STORAGE_KEYS, writeText } from './browser-storage';
+import { isLanguage, storedLanguage } from './stored-language';
 
 /**
  * In the first script: English (the default language) for the shell, the landing page and the short
@@ -27,24 +28,7 @@ export function loadLocale(language: string, namespace: string): Promise<Resourc
   return load ? load() : Promise.reject(new Error(`No texts for ${language}/${namespace}`));
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * The language kept for this browser session: the tab's (spec: session storage), else the session
- * cookie's (chosen in another tab of the same session, and the language the server rendered the page
- * in), else English.
- */
-export function storedLanguage(): Language {
-  const stored = readText('session', STORAGE_KEYS.language);
-  if (isLanguage(stored)) return stored;
-  const cookie =
-    typeof document === 'undefined'
-      ? undefined
-      : new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-  return isLanguage(cookie) ? cookie : DEFAULT_LANGUAGE;
-}
+export { isLanguage, storedLanguage };
 
 /**
  * The language as the session keeps it (spec: session storage), and as a session cookie too, so that

@@ -10,26 +10,55 @@ import LandingPage from '../pages/LandingPage';
 import { appI18n } from './i18n';
 import { trackPageLoad } from './page-loads';
 import { RootShell } from './RootShell';
+import { LANGUAGE_PLACEHOLDER } from '../../shared/served-page';
 import type { AppStore } from './store';
+
+/**
+ * Every lazily loaded module of the routes, each a file of its own, loaded when its route is first
+ * opened. By path (from the project's root, as the build's manifest names them), so that the server can
+ * preload the files of the page it sends (modulesByPath, src/server/http/spa-pages.ts).
+ */
+const LAZY = import.meta.glob<{ default: ComponentType }>([
+  './Themed.tsx',
+  '../pages/AboutPage.tsx',
+  '../pages/TermsPage.tsx',
+  '../pages/AccessibilityPage.tsx',
+  '../pages/FaqPage.tsx',
+  '../pages/RequestPage.tsx',
+  '../pages/RequestOptionsPage.tsx',
+  '../features/engineers/EngineersPage.tsx',
+  '../features/sign-in/ViewPage.tsx',
+  '../features/continue/ContinuePage.tsx',
+  '../features/wizard/ContinueFormPage.tsx',
+  '../features/wizard/WizardPage.tsx',
+  '../layout/DashboardLayout.tsx',
+  '../features/dashboard/ApplicationPage.tsx',
+  '../features/dashboard/ApplicationsPage.tsx',
+  '../features/dashboard/ProfilePage.tsx',
+]);
+
+/** '../pages/AboutPage.tsx' (from this file) as 'src/client/pages/AboutPage.tsx'. */
+const fromRoot = (file: string) => new URL(file, 'file:///src/client/app/').pathname.slice(1);
 
 /** What a route loads before it can show: its files and texts, and the data it asks for first. */
 interface RouteHandle {
   preload(store: AppStore, search: URLSearchParams): void;
+  /** Its lazily loaded module, from the project's root, and the texts it loads with it. */
+  module: string;
+  namespaces: string[];
 }
 
 type Prefetch = (store: AppStore, search: URLSearchParams) => void;
 
 /**
- * A lazily loaded page and the text namespaces it needs, loaded at the same time (in the current
- * language), and `data` it will ask for as it opens. Its element suspends until files and texts are in:
- * a PageBoundary in the layout catches that. `handle.preload` starts all of it before the page renders
- * (see preloadRoute).
+ * A lazily loaded page (a file of LAZY) and the text namespaces it needs, loaded at the same time (in
+ * the current language), and `data` it will ask for as it opens. Its element suspends until files and
+ * texts are in: a PageBoundary in the layout catches that. `handle.preload` starts all of it before
+ * the page renders (see preloadRoute).
  */
-function page(
-  load: () => Promise<{ default: ComponentType }>,
-  namespaces: string[] = [],
-  data?: Prefetch,
-): Pick<RouteObject, 'element' | 'handle'> {
+function page(file: string, namespaces: string[] = [], data?: Prefetch): Pick<RouteObject, 'element' | 'handle'> {
+  const load = LAZY[file];
+  if (!load) throw new Error(`${file} is not among the lazily loaded modules of routes.tsx`);
   let loading: Promise<{ default: ComponentType }> | undefined;
   const files = () => {
     loading ??= Promise.all([load(), appI18n().loadNamespaces(namespaces)]).then(
@@ -47,21 +76,23 @@ function page(
       void trackPageLoad(files()).catch(() => undefined); // the page itself shows the failure
       data?.(store, search);
     },
+    module: fromRoot(file),
+    namespaces,
   };
   return { element: <Page />, handle };
 }
 
-/** Every page but the landing page uses MUI: its theme loads with the first of them. */
-const themed = page(() => import('./Themed'));
+/** Every page but the landing and engineers pages uses MUI: its theme loads with the first of them. */
+const themed = page('./Themed.tsx');
 
-const wizard = page(() => import('../features/wizard/WizardPage'), WIZARD_NAMESPACES, prefetchForms);
+const wizard = page('../features/wizard/WizardPage.tsx', WIZARD_NAMESPACES, prefetchForms);
 
 /**
  * View has a Suspense of its own: the wizard's requests move to /home/login after 3.5 s, and a
  * navigation there must be done at once, the page following (a new boundary shows its fallback rather
  * than hold the navigation, as the router's transition does for the others).
  */
-const view = page(() => import('../features/sign-in/ViewPage'));
+const view = page('../features/sign-in/ViewPage.tsx');
 
 /**
  * Every route of spec section 2. Public: the /home pages (the spec's guard list, plus Continue, which
@@ -87,24 +118,25 @@ export const routes: RouteObject[] = [
               </SplashGate>
             ),
             children: [
+              // Plain elements, like the landing page: no MUI.
+              {
+                path: 'engineers',
+                ...page('../features/engineers/EngineersPage.tsx', [], prefetchEngineers),
+              },
               {
                 ...themed,
                 children: [
-                  { path: 'about', ...page(() => import('../pages/AboutPage'), ['pages']) },
-                  { path: 'terms_conditions', ...page(() => import('../pages/TermsPage'), ['pages']) },
-                  { path: 'accessibility', ...page(() => import('../pages/AccessibilityPage'), ['accessibility']) },
-                  { path: 'faq', ...page(() => import('../pages/FaqPage')) },
-                  {
-                    path: 'engineers',
-                    ...page(() => import('../features/engineers/EngineersPage'), [], prefetchEngineers),
-                  },
-                  { path: 'request', ...page(() => import('../pages/RequestPage')) },
-                  { path: 'request_options', ...page(() => import('../pages/RequestOptionsPage')) },
+                  { path: 'about', ...page('../pages/AboutPage.tsx', ['pages']) },
+                  { path: 'terms_conditions', ...page('../pages/TermsPage.tsx', ['pages']) },
+                  { path: 'accessibility', ...page('../pages/AccessibilityPage.tsx', ['accessibility']) },
+                  { path: 'faq', ...page('../pages/FaqPage.tsx') },
+                  { path: 'request', ...page('../pages/RequestPage.tsx') },
+                  { path: 'request_options', ...page('../pages/RequestOptionsPage.tsx') },
                   { path: 'login', element: <Suspense fallback={null}>{view.element}</Suspense>, handle: view.handle },
-                  { path: 'continue', ...page(() => import('../features/continue/ContinuePage')) },
+                  { path: 'continue', ...page('../features/continue/ContinuePage.tsx') },
                   {
                     path: 'continue_form',
-                    ...page(() => import('../features/wizard/ContinueFormPage'), WIZARD_NAMESPACES, prefetchForms),
+                    ...page('../features/wizard/ContinueFormPage.tsx', WIZARD_NAMESPACES, prefetchForms),
                   },
                   // The wizard: one lazily loaded page for every flow (RJSF never loads on the landing page).
                   { path: 'new', ...wizard },
@@ -126,16 +158,16 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The layout and its pages load lazily: nothing of the dashboard is on the landing page.
-            ...page(() => import('../layout/DashboardLayout')),
+            ...page('../layout/DashboardLayout.tsx'),
             children: [
               // The spec's /dashboard/home has no page: the dashboard opens on the application.
               { index: true, element: <Navigate to="/dashboard/application" replace /> },
               {
                 path: 'application',
-                ...page(() => import('../features/dashboard/ApplicationPage'), WIZARD_NAMESPACES),
+                ...page('../features/dashboard/ApplicationPage.tsx', WIZARD_NAMESPACES),
               },
-              { path: 'applications', ...page(() => import('../features/dashboard/ApplicationsPage')) },
-              { path: 'profile', ...page(() => import('../features/dashboard/ProfilePage'), WIZARD_NAMESPACES) },
+              { path: 'applications', ...page('../features/dashboard/ApplicationsPage.tsx') },
+              { path: 'profile', ...page('../features/dashboard/ProfilePage.tsx', WIZARD_NAMESPACES) },
             ],
           },
         ],
@@ -154,6 +186,28 @@ export function preloadRoute(location: { pathname: string; search: string }, sto
   const search = new URLSearchParams(location.search);
   for (const match of matchRoutes(routes, location.pathname) ?? [])
     (match.route.handle as RouteHandle | undefined)?.preload(store, search);
+}
+
+/**
+ * The lazily loaded modules each page needs (its layouts' and its own, and its texts: the locale files
+ * as `locales/{language}/<namespace>.json`, common's included), by the page's path: the server preloads
+ * their files with the page (src/server/http/spa-pages.ts), instead of the browser asking for them only
+ * once the app has started.
+ */
+export function modulesByPath(): Record<string, string[]> {
+  const texts = (namespaces: string[]) => namespaces.map((ns) => `locales/${LANGUAGE_PLACEHOLDER}/${ns}.json`);
+  const found: Record<string, string[]> = {};
+  const walk = (list: RouteObject[], base: string, modules: string[]) => {
+    for (const route of list) {
+      const path = route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+      const handle = route.handle as RouteHandle | undefined;
+      const mine = handle ? [...modules, handle.module, ...texts(handle.namespaces)] : modules;
+      if (route.children) walk(route.children, path, mine);
+      else if (route.path !== undefined && route.path !== '*') found[path] = [...new Set(mine)];
+    }
+  };
+  walk(routes, '', texts(['common']));
+  return found;
 }
 
 /** The routes, inside the router main.tsx gives them (the browser's) or a test does (in memory). */

@@ -1,12 +1,11 @@
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's empty-list text: "Sorry! No Records Found." */
+/** The spec's empty-list text: "Sorry! No Records Found." (plain: shell.css, on MUI pages and plain ones alike) */
 export function EmptyState() {
   const { t } = useTranslation();
   return (
-    <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+    <p role="status" className="k-empty">
       {t('empty')}
-    </Typography>
+    </p>
   );
 }

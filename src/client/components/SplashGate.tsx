@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetSplashQuery } from '../features/splash/splash-api';
 import { LoadFailed } from './LoadFailed';
@@ -9,7 +9,10 @@ import { LoadFailed } from './LoadFailed';
  */
 export function SplashGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { data, isError, isFetching, refetch } = useGetSplashQuery();
+  const { data: arrived, isError, isFetching, refetch } = useGetSplashQuery();
+  // The page renders in slices once the data is in (a deferred value renders as a transition): the
+  // loading view stays meanwhile, and a phone stays free to scroll and tap.
+  const data = useDeferredValue(arrived);
   if (data) return children;
   if (isError && !isFetching) {
     return (

@@ -1,5 +1,8 @@
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, type FormsDocument } from '../../shared/forms';
+import { createAjv, type FormsDocument, type JsonSchema } from '../../shared/forms';
+import { validatorUrl } from '../../shared/validator-url';
+import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
 import { bindReferences, formsEtag, type FormRegistry } from './form-registry';
 
@@ -9,6 +12,15 @@ interface Served {
   etag: string;
   forms: FormsDocument;
   validators: Map<string, ValidateFunction>;
+}
+
+/**
+ * The version a step's validator module is asked for with: the forms' version and a hash of the step's
+ * schema as served (bound to the current reference ids, which change without a new forms version).
+ * The client computes the same from the get_forms answer (same function, same schema).
+ */
+export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
+  return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
 }
 
 /**
@@ -38,6 +50,19 @@ export class FormsService {
   /** The current reference lists (the document lists decide what an application must upload). */
   async references() {
     return (await this.splash.get()).lists;
+  }
+
+  /**
+   * What a wizard page asks for first besides its files: the validator of its flow's first step
+   * (the server sends the page with it preloaded). None for other pages.
+   */
+  async preloadsFor(pathname: string, search: URLSearchParams): Promise<string[]> {
+    const type = applicationTypeAt(pathname, search.get('type'));
+    if (!type) return [];
+    const { forms } = await this.get();
+    const step = forms.flows[type][0];
+    const schema = step === undefined ? undefined : forms.steps[step]?.schema;
+    return step === undefined || !schema ? [] : [validatorUrl(step, validatorVersion(forms.version, schema))];
   }
 
   /** The compiled validator of a step of the current forms (compiled on first use). */

@@ -75,7 +75,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: SpaP
   app.setNotFoundHandler((request, res) => {
     // The SPA owns every other GET path: its router shows the page or sends the user to /.
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (options.spa && isPage) return options.spa.send(request, res, 'app');
+    if (options.spa && isPage) return options.spa.send(request, res);
     return reply(request, res, 404, 'not_found', {});
   });
 }

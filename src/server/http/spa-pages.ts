@@ -8,16 +8,27 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language, type SiteSettings } from '../../shared/reference-data';
 import {
   LANGUAGE_COOKIE,
+  LANGUAGE_PLACEHOLDER,
   PAGE_SETTINGS_META,
   RENDERED_LANGUAGE_ATTRIBUTE,
+  RENDERED_PAGES,
   RENDERED_PATH_ATTRIBUTE,
   type PageSettings,
   type RenderedPage,
 } from '../../shared/served-page';
+import { filesOf, readBuildManifest, type BuildManifest } from './build-manifest';
 import { chosenEncoding } from './cached-answer';
 
 /** How long the landing page's render may take at start before the server goes on without it. */
 const RENDER_TIMEOUT_MS = 15_000;
+/** Pages of the app kept ready to send (a page and its preloads, per version of its data's). */
+const KEPT_PAGES = 64;
+
+/** What the client's server bundle answers: the rendered pages asked for, and every page's modules. */
+interface Rendered {
+  pages: RenderedPage[];
+  modules: Record<string, string[]>;
+}
 
 /**
  * Renders pages with the client's server bundle (dist/prerender/prerender.js) in a process of its own:
@@ -27,17 +38,18 @@ const RENDER_TIMEOUT_MS = 15_000;
 function renderInChild(bundle: string, jobs: { path: string; language: Language; settings: PageSettings }[]) {
   const script = `
     const [, bundle] = process.argv;
-    const { renderPage } = await import(bundle);
+    const { renderPage, modulesByPath } = await import(bundle);
     const jobs = JSON.parse(await new Response(process.stdin).text());
-    process.stdout.write(JSON.stringify(jobs.map((j) => renderPage(j.path, j.language, j.settings))));`;
-  return new Promise<RenderedPage[]>((resolve, reject) => {
+    const pages = jobs.map((j) => renderPage(j.path, j.language, j.settings));
+    process.stdout.write(JSON.stringify({ pages, modules: modulesByPath() }));`;
+  return new Promise<Rendered>((resolve, reject) => {
     const child = execFile(
       process.execPath,
       ['--input-type=module', '-e', script, pathToFileURL(bundle).href],
       { env: { PATH: process.env.PATH, NODE_ENV: 'production' }, timeout: RENDER_TIMEOUT_MS, maxBuffer: 16 << 20 },
       (error, stdout) => {
         if (error) reject(error);
-        else resolve(JSON.parse(stdout) as RenderedPage[]);
+        else resolve(JSON.parse(stdout) as Rendered);
       },
     );
     child.stdin?.end(JSON.stringify(jobs));
@@ -66,26 +78,45 @@ function variant(html: string): Variant {
   };
 }
 
+/** What a page asks for first beside its files (the wizard's first validator), by URL path and query. */
+export type DataPreloads = (pathname: string, search: URLSearchParams) => Promise<string[]>;
+
+/** The path of a request's URL, without a trailing slash ('/home/new/' is '/home/new'), and its query. */
+function pageUrl(request: FastifyRequest): { pathname: string; search: URLSearchParams } {
+  const url = new URL(request.url, 'http://page');
+  return { pathname: url.pathname.replace(/(.)\/+$/, '$1'), search: url.searchParams };
+}
+
 /**
- * The built client's index.html with the server's page settings in it (every page of the app), and
- * pages the server renders ready to read: the landing page, in each language, which the app takes over
- * as it starts (src/client/main.tsx). Pages a server renders are the one part of the app that shows
- * before its scripts have arrived, which on a slow network is most of the wait.
+ * The built client's index.html with the server's page settings in it, and for each page of the app
+ * its own files preloaded (`<link rel="modulepreload">` for the lazily loaded modules of its route, from
+ * the build's manifest, and what it asks for first, e.g. the wizard's first validator): the browser
+ * fetches them beside the app's own files instead of after the app has started. And pages the server
+ * renders ready to read: the landing page, in each language, which the app takes over as it starts
+ * (src/client/main.tsx). Pages a server renders are the one part of the app that shows before its
+ * scripts have arrived, which on a slow network is most of the wait.
  */
 export class SpaPages {
-  private shell: { year: number; page: Variant } | undefined;
   private landing: { year: number; pages: Map<Language, Variant> } | undefined;
+  private modules: Record<string, string[]> = {};
   private rendering: Promise<void> | undefined;
+  private readonly pages = new Map<string, Variant>();
   private readonly template: string;
   private readonly bundle: string;
+  private readonly manifest: BuildManifest | undefined;
+  /** The files index.html itself loads: not preloaded a second time. */
+  private readonly inTemplate: Set<string>;
 
   constructor(
     staticDir: string,
     private readonly site: SiteSettings,
     private readonly log: FastifyBaseLogger,
+    private readonly dataPreloads: DataPreloads = async () => [],
   ) {
     this.template = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
     this.bundle = path.join(staticDir, '..', 'prerender', 'prerender.js');
+    this.manifest = readBuildManifest(staticDir);
+    this.inTemplate = new Set([...this.template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]!));
   }
 
   /** Renders the landing page for this year; resolves when done or given up (the shell is sent meanwhile). */
@@ -104,8 +135,11 @@ export class SpaPages {
         LANGUAGES.map((language) => ({ path: '/home/landing', language, settings })),
       );
       const pages = new Map<Language, Variant>();
-      LANGUAGES.forEach((language, i) => pages.set(language, variant(this.page(settings, language, rendered[i]!))));
+      LANGUAGES.forEach((language, i) =>
+        pages.set(language, variant(this.page(settings, [], language, rendered.pages[i]!))),
+      );
       this.landing = { year, pages };
+      this.modules = rendered.modules;
     } catch (error) {
       this.log.warn({ err: { message: (error as Error).message } }, 'the landing page could not be rendered');
     }
@@ -115,12 +149,18 @@ export class SpaPages {
     return { support_phone: this.site.support_phone, whatsapp_number: this.site.whatsapp_number, year };
   }
 
-  /** index.html with the page settings, and when given a rendered page: its language, title and content. */
-  private page(settings: PageSettings, language?: Language, rendered?: RenderedPage): string {
-    const meta = `<meta name="${PAGE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(settings))}" />`;
-    let html = this.template.includes('</head>')
-      ? this.template.replace(/\n?([ \t]*)<\/head>/, `\n$1  ${meta}\n$1</head>`)
-      : this.template.replace(/(<!doctype html>)?/i, `$1${meta}`);
+  /**
+   * index.html with the page settings and `preloads`, and when given a rendered page: its language,
+   * title and content.
+   */
+  private page(settings: PageSettings, preloads: string[], language?: Language, rendered?: RenderedPage): string {
+    const head = [
+      `<meta name="${PAGE_SETTINGS_META}" content="${escapeAttribute(JSON.stringify(settings))}" />`,
+      ...preloads,
+    ];
+    let html = this.template.replace(/\n?([ \t]*)<\/head>/, (_all, indent: string) =>
+      [...head.map((line) => `\n${indent}  ${line}`), `\n${indent}</head>`].join(''),
+    );
     if (language && rendered) {
       html = html
         .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
@@ -135,27 +175,66 @@ export class SpaPages {
     return html;
   }
 
-  private shellPage(): Variant {
-    const year = new Date().getFullYear();
-    if (this.shell?.year !== year) this.shell = { year, page: variant(this.page(this.settings(year))) };
-    return this.shell.page;
+  /** The `<link>`s of what the page at `pathname` loads first: its route's files and texts, then `data`. */
+  private preloads(pathname: string, language: Language, data: string[]): string[] {
+    const modules = (this.modules[pathname] ?? []).map((module) => module.replace(LANGUAGE_PLACEHOLDER, language));
+    const { scripts, styles } = this.manifest ? filesOf(this.manifest, modules) : { scripts: [], styles: [] };
+    // After the app's own files (index.html's, fetched first: the app shows the page's frame while
+    // the page's own files still arrive), hence low priority for the scripts.
+    const link = (rel: string, href: string, priority = '') =>
+      `<link rel="${rel}"${priority} crossorigin href="${escapeAttribute(href)}">`;
+    const later = ' fetchpriority="low"';
+    return [
+      ...styles.filter((file) => !this.inTemplate.has(file)).map((file) => link('stylesheet', `/${file}`)),
+      ...scripts.filter((file) => !this.inTemplate.has(file)).map((file) => link('modulepreload', `/${file}`, later)),
+      ...data.map((url) => link('modulepreload', url, later)),
+    ];
   }
 
-  /** The landing page in the language of the visitor's session (its cookie), else English. */
-  private landingPage(request: FastifyRequest): Variant | undefined {
+  /**
+   * The app's page for `pathname`, with its preloads (its texts in `language`), made once per year and
+   * per set of preloads.
+   */
+  private async appPage(pathname: string, search: URLSearchParams, language: Language): Promise<Variant> {
+    const year = new Date().getFullYear();
+    let data: string[] = [];
+    try {
+      data = await this.dataPreloads(pathname, search);
+    } catch (error) {
+      // The page works without (the database is away, say): it asks for the data itself.
+      this.log.warn({ err: { message: (error as Error).message } }, 'the preloads of a page could not be found');
+    }
+    const known = Object.hasOwn(this.modules, pathname) ? pathname : '';
+    const key = `${year} ${language} ${known} ${data.join(' ')}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = variant(this.page(this.settings(year), this.preloads(known, language, data)));
+      this.pages.set(key, page);
+      while (this.pages.size > KEPT_PAGES) this.pages.delete(this.pages.keys().next().value!);
+    }
+    return page;
+  }
+
+  /** The landing page in `language`, once rendered. */
+  private landingPage(language: Language): Variant | undefined {
     if (this.landing?.year !== new Date().getFullYear()) void this.prepare();
-    const chosen = request.cookies[LANGUAGE_COOKIE];
-    const language = LANGUAGES.find((lng) => lng === chosen) ?? 'en';
     return this.landing?.pages.get(language);
   }
 
-  /** Sends the landing page (for '/', '/home' and '/home/landing'), or any other page of the app. */
-  send(request: FastifyRequest, res: FastifyReply, which: 'landing' | 'app'): FastifyReply {
-    const page = (which === 'landing' && this.landingPage(request)) || this.shellPage();
+  /**
+   * Sends the page of the app at the request's URL, in the language of the visitor's session (its
+   * cookie), else English: the landing page rendered, any other page to be, with its files preloaded.
+   */
+  async send(request: FastifyRequest, res: FastifyReply): Promise<FastifyReply> {
+    const { pathname, search } = pageUrl(request);
+    const chosen = request.cookies[LANGUAGE_COOKIE];
+    const language = LANGUAGES.find((lng) => lng === chosen) ?? 'en';
+    const landing = RENDERED_PAGES['/home/landing']?.includes(pathname) ? this.landingPage(language) : undefined;
+    const page = landing ?? (await this.appPage(pathname, search, language));
     res
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Vary', which === 'landing' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
+      .header('Vary', 'Accept-Encoding, Cookie')
       .header('ETag', page.etag);
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((tag) => tag.trim() === page.etag)) return res.code(304).send();

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../shared/reference-data';
 import { RENDERED_PAGES } from '../../shared/served-page';
-import { SpaPages } from './spa-pages';
+import { SpaPages, type DataPreloads } from './spa-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -18,9 +18,10 @@ export async function registerStaticFiles(
   app: FastifyInstance,
   root: string,
   site: SiteSettings,
+  dataPreloads?: DataPreloads,
 ): Promise<SpaPages | undefined> {
   if (!existsSync(path.join(root, 'index.html'))) return undefined;
-  const pages = new SpaPages(root, site, app.log);
+  const pages = new SpaPages(root, site, app.log, dataPreloads);
   await pages.prepare();
   await app.register(fastifyStatic, {
     root,
@@ -28,8 +29,8 @@ export async function registerStaticFiles(
     index: false,
     wildcard: true,
     cacheControl: false,
-    // index.html is sent by SpaPages, with the page settings in it.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is sent by SpaPages, with the page settings in it; the build's manifest is for SpaPages.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
@@ -37,7 +38,7 @@ export async function registerStaticFiles(
   });
   // The landing page and the URLs that redirect to it ('/' → '/home' → '/home/landing'): the page itself.
   for (const url of RENDERED_PAGES['/home/landing'] ?? []) {
-    app.get(url, { schema: { hide: true } }, (request, res) => pages.send(request, res, 'landing'));
+    app.get(url, { schema: { hide: true } }, (request, res) => pages.send(request, res));
   }
   return pages;
 }

@@ -1,18 +1,9 @@
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { FastifyInstance } from 'fastify';
 import { AJV_OPTIONS, type JsonSchema } from '../../shared/forms';
-import type { FormsService } from '../forms/forms-service';
+import { validatorVersion, type FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
-
-/**
- * The version a step's validator module is asked for with: the forms' version and a hash of the step's
- * schema as served (bound to the current reference ids, which change without a new forms version).
- * The client computes the same from the get_forms answer (same function, same schema).
- */
-export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
-  return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
-}
 
 /**
  * ajv's standalone code for one step, as an ES module whose default export takes the `require` the

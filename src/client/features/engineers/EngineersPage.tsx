@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Engineer, EngineerRole } from '../../../shared/reference-data';
 import { isLanguage } from '../../app/i18n';
 import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
 import { telHref } from '../../components/contact';
 import { useSplash } from '../splash/splash-api';
@@ -25,6 +16,7 @@ import {
   useGetEngineersQuery,
   type EngineerParams,
 } from './engineers-api';
+import './engineers.css';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -48,42 +40,98 @@ function EngineerCard({ engineer, role }: { engineer: Engineer; role: EngineerRo
   const { t, i18n } = useTranslation();
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
-    <Card variant="outlined" component="article" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography component="h2" variant="h3">
-          {engineer.name}
-        </Typography>
-        {role && <Typography sx={{ color: 'primary.main', fontWeight: 600 }}>{role.name[lng]}</Typography>}
-        <Typography variant="body2">{t('engineers.experience', { count: engineer.experience_years })}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('engineers.registration', { number: engineer.registration_number })}
-        </Typography>
-        <Stack sx={{ mt: 1 }}>
-          <Link
-            href={`mailto:${engineer.email}`}
-            aria-label={t('engineers.email', { name: engineer.name, address: engineer.email })}
-          >
-            {engineer.email}
-          </Link>
-          <Link
-            href={telHref(engineer.mobile)}
-            aria-label={t('engineers.call', { name: engineer.name, phone: engineer.mobile })}
-          >
-            {engineer.mobile}
-          </Link>
-        </Stack>
-      </CardContent>
-    </Card>
+    <article className="k-engineer">
+      <h2 className="k-engineer__name">{engineer.name}</h2>
+      {role && <p className="k-engineer__role">{role.name[lng]}</p>}
+      <p>{t('engineers.experience', { count: engineer.experience_years })}</p>
+      <p className="k-muted">{t('engineers.registration', { number: engineer.registration_number })}</p>
+      <p className="k-engineer__contacts">
+        <a
+          className="k-link"
+          href={`mailto:${engineer.email}`}
+          aria-label={t('engineers.email', { name: engineer.name, address: engineer.email })}
+        >
+          {engineer.email}
+        </a>
+        <a
+          className="k-link"
+          href={telHref(engineer.mobile)}
+          aria-label={t('engineers.call', { name: engineer.name, phone: engineer.mobile })}
+        >
+          {engineer.mobile}
+        </a>
+      </p>
+    </article>
   );
 }
 
-/** The public engineers list: search by name, email or phone, a role filter with All, and pages. */
+/** Rows per page, where the list is, and the first/previous/next/last buttons. */
+function Pagination(props: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}) {
+  const { t } = useTranslation();
+  const sizeId = useId();
+  const last = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const from = (props.page - 1) * props.pageSize + 1;
+  const to = Math.min(props.total, props.page * props.pageSize);
+  const buttons = [
+    { key: 'first_page', icon: 'first', page: 1, disabled: props.page <= 1 },
+    { key: 'previous_page', icon: 'previous', page: props.page - 1, disabled: props.page <= 1 },
+    { key: 'next_page', icon: 'next', page: props.page + 1, disabled: props.page >= last },
+    { key: 'last_page', icon: 'last', page: last, disabled: props.page >= last },
+  ] as const;
+  return (
+    <nav className="k-pagination" aria-label={t('engineers.pagination')}>
+      <span className="k-pagination__size">
+        <label htmlFor={sizeId}>{t('engineers.rows_per_page')}</label>
+        <select
+          id={sizeId}
+          className="k-select"
+          value={props.pageSize}
+          onChange={(e) => props.onPageSize(Number(e.target.value))}
+        >
+          {ENGINEER_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="k-pagination__shown">{t('engineers.displayed', { from, to, count: props.total })}</span>
+      <span className="k-pagination__buttons">
+        {buttons.map((button) => (
+          <button
+            key={button.key}
+            type="button"
+            className="k-icon-button"
+            aria-label={t(`engineers.${button.key}`)}
+            disabled={button.disabled}
+            onClick={() => props.onPage(button.page)}
+          >
+            <Icon name={button.icon} />
+          </button>
+        ))}
+      </span>
+    </nav>
+  );
+}
+
+/**
+ * The public engineers list: search by name, email or phone, a role filter with All, and pages. Plain
+ * elements (engineers.css): no MUI on this page, one of the most visited, opened on phones.
+ */
 export default function EngineersPage() {
   const { t, i18n } = useTranslation();
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
   const { engineer_roles: roles } = useSplash();
   const [state, update] = useEngineerParams();
   const [draft, setDraft] = useState(state.search);
+  const searchId = useId();
+  const roleId = useId();
   // The URL can change the search without typing (the Engineers link, back/forward): the box follows it.
   const [urlSearch, setUrlSearch] = useState(state.search);
   if (urlSearch !== state.search) {
@@ -111,68 +159,57 @@ export default function EngineersPage() {
   return (
     <>
       <PageHeading titleKey="titles.engineers">{t('engineers.title')}</PageHeading>
-      <Typography sx={{ mb: 2 }}>{t('engineers.intro')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} component="search">
-        <TextField
-          type="search"
-          label={t('engineers.search')}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH } }}
-          sx={{ flex: 2 }}
-        />
-        <TextField
-          select
-          id="engineer-role"
-          label={t('engineers.role')}
-          value={state.role}
-          onChange={(e) => update({ role: e.target.value, page: 1 })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: 1, minWidth: 200 }}
-        >
-          <MenuItem value="">{t('engineers.all')}</MenuItem>
-          {roles.map((role) => (
-            <MenuItem key={role.code} value={role.code}>
-              {role.name[lng]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      <Typography role="status" sx={{ mb: 1, color: 'text.secondary' }} aria-busy={isFetching}>
+      <p className="k-intro">{t('engineers.intro')}</p>
+      <search className="k-filters">
+        <div className="k-field k-field--wide">
+          <label htmlFor={searchId}>{t('engineers.search')}</label>
+          <input
+            id={searchId}
+            type="search"
+            className="k-input"
+            value={draft}
+            maxLength={SEARCH_MAX_LENGTH}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <div className="k-field">
+          <label htmlFor={roleId}>{t('engineers.role')}</label>
+          <select
+            id={roleId}
+            className="k-select"
+            value={state.role}
+            onChange={(e) => update({ role: e.target.value, page: 1 })}
+          >
+            <option value="">{t('engineers.all')}</option>
+            {roles.map((role) => (
+              <option key={role.code} value={role.code}>
+                {role.name[lng]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </search>
+      <p role="status" className="k-muted k-results" aria-busy={isFetching}>
         {data ? t('engineers.results', { count: data.total }) : ''}
-      </Typography>
+      </p>
       {data && data.items.length === 0 && <EmptyState />}
       {data && data.items.length > 0 && (
-        <Grid
-          component="ul"
-          container
-          spacing={2}
-          sx={{ listStyle: 'none', p: 0, m: 0, opacity: isFetching ? 0.6 : 1 }}
-        >
+        <ul className={isFetching ? 'k-engineers k-engineers--fetching' : 'k-engineers'}>
           {data.items.map((engineer) => (
-            <Grid component="li" key={engineer.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <li key={engineer.id}>
               <EngineerCard engineer={engineer} role={rolesById.get(engineer.role_id)} />
-            </Grid>
+            </li>
           ))}
-        </Grid>
+        </ul>
       )}
       {data && data.total > 0 && (
-        <Box component="nav" aria-label={t('engineers.pagination')}>
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={state.page - 1}
-            rowsPerPage={state.pageSize}
-            rowsPerPageOptions={ENGINEER_PAGE_SIZES}
-            onPageChange={(_, page) => update({ page: page + 1 })}
-            onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
-            labelRowsPerPage={t('engineers.rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => t('engineers.displayed', { from, to, count })}
-            getItemAriaLabel={(type) => t(`engineers.${type}_page`)}
-            showFirstButton
-            showLastButton
-          />
-        </Box>
+        <Pagination
+          page={state.page}
+          pageSize={state.pageSize}
+          total={data.total}
+          onPage={(page) => update({ page })}
+          onPageSize={(pageSize) => update({ pageSize, page: 1 })}
+        />
       )}
     </>
   );

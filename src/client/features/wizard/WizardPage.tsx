@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationType } from '../../../shared/wizard-driver';
+import { applicationTypeAt, type ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { FormsLoadState } from './FormsLoadState';
@@ -22,9 +22,7 @@ const TITLE_KEYS: Record<ApplicationType, string> = {
 function useApplicationType(): ApplicationType {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  if (pathname.endsWith('/maintenance')) return 'repair';
-  if (pathname.endsWith('/no_drawings')) return 'special';
-  return params.get('type') === 'government' ? 'government' : 'new';
+  return applicationTypeAt(pathname, params.get('type')) ?? 'new';
 }
 
 /** The application wizard (loaded lazily: RJSF and the validators stay off the landing page). */
@@ -34,6 +32,8 @@ export default function WizardPage() {
   const dispatch = useAppDispatch();
   const activeType = useAppSelector((state) => state.wizard.type);
   const forms = useGetFormsQuery();
+  // The wizard renders in slices once the forms are in (a transition): a phone stays free meanwhile.
+  const formsData = useDeferredValue(forms.data);
   useEffect(() => {
     dispatch(opened(type));
   }, [dispatch, type]);
@@ -41,7 +41,7 @@ export default function WizardPage() {
 
   const titleKey = TITLE_KEYS[type];
   const heading = <PageHeading titleKey={titleKey}>{t(titleKey)}</PageHeading>;
-  if (!forms.data) {
+  if (!formsData) {
     return (
       <>
         {heading}
@@ -52,7 +52,7 @@ export default function WizardPage() {
   return (
     <>
       {heading}
-      {activeType === type && <WizardFlow type={type} forms={forms.data} onReload={() => void forms.refetch()} />}
+      {activeType === type && <WizardFlow type={type} forms={formsData} onReload={() => void forms.refetch()} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { FormsDocument } from '../../../shared/forms';
 import { api } from '../../app/api';
+import { FORMS_CACHE_KEY } from '../../app/early-calls';
 import type { AppStore } from '../../app/store';
 
 /**
@@ -10,7 +11,7 @@ const formsQuery = api.injectEndpoints({
   endpoints: (build) => ({
     getForms: build.query<FormsDocument, void>({
       // Kept in sessionStorage and revalidated with its ETag, like the splash.
-      query: () => ({ url: '/forms/get_forms', cacheKey: 'forms' }),
+      query: () => ({ url: '/forms/get_forms', cacheKey: FORMS_CACHE_KEY }),
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
   }),

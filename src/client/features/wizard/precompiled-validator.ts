@@ -5,6 +5,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { JsonSchema } from '../../../shared/forms';
+import { validatorUrl } from '../../../shared/validator-url';
 
 /**
  * The value of a CommonJS module's `exports.default`, whichever interop the bundler applied: the
@@ -79,7 +80,7 @@ export async function loadPrecompiledValidator(
   schema: JsonSchema,
   formsVersion: string,
 ): Promise<ValidatorType> {
-  const url = `/api/forms/validators/${encodeURIComponent(step)}.js?v=${encodeURIComponent(validatorVersion(formsVersion, schema))}`;
+  const url = validatorUrl(step, validatorVersion(formsVersion, schema));
   const loaded = (await import(/* @vite-ignore */ url)) as ValidatorModule;
   if (typeof loaded.default !== 'function') throw new Error(`${url} is not a validator module`);
   const factory = loaded.default as (require: (name: string) => unknown) => ValidatorFunctions;

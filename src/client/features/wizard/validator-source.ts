@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import type { JsonSchema } from '../../../shared/forms';
 import { loadPrecompiledValidator, validatorVersion } from './precompiled-validator';
@@ -52,7 +52,8 @@ export function useStepValidator(step: string, schema: JsonSchema, formsVersion:
   useEffect(() => {
     let live = true;
     validatorFor(step, schema, formsVersion).then(
-      (validator) => live && setState({ validator, failed: false, for: schema }),
+      // The step's form renders in slices (a transition): a phone stays free to scroll meanwhile.
+      (validator) => live && startTransition(() => setState({ validator, failed: false, for: schema })),
       () => live && setState({ failed: true, for: schema }),
     );
     return () => {
