@@ -1,7 +1,8 @@
 // The API under load: autocannon on loopback against Kibali in its own process, on PGlite and on
 // PostgreSQL, beside a bare Fastify route measured in the same run; then the realistic profile; the
 // server's memory idle and after the load.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Splash } from '../../src/shared/reference-data';
@@ -26,6 +27,7 @@ export const LOAD = {
 
 export const SCENARIOS = [
   'bare',
+  'bare_splash',
   'get_splash',
   'get_splash_304',
   'get_engineers',
@@ -67,6 +69,8 @@ function scenarioSteps(
   switch (scenario) {
     case 'bare':
       return [{ name: 'bare', path: '/bare', body: '{}' }];
+    case 'bare_splash':
+      return [{ name: 'bare_splash', path: '/bare_splash', body: '{}' }];
     case 'get_splash':
       return [{ name: 'get_splash', path: '/api/splash/get_splash', body: '{}' }];
     case 'get_splash_304':
@@ -163,7 +167,40 @@ function scenarioSteps(
   }
 }
 
-async function runOn(database: 'pglite' | 'postgres', bare: ServerProcess, log: (line: string) => void) {
+/** The bytes of an answer as sent to a browser (Accept-Encoding as the load runs send it), not unpacked. */
+function answerBytes(url: string, route: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}${route}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': 'en',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          res.headers['content-encoding'] === 'br'
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${route} answered ${String(res.headers['content-encoding'])}, not br`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end('{}');
+  });
+}
+
+async function runOn(
+  database: 'pglite' | 'postgres',
+  bare: ServerProcess,
+  splashFile: string,
+  log: (line: string) => void,
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-load-'));
   const postgres =
     database === 'postgres'
@@ -198,12 +235,14 @@ async function runOn(database: 'pglite' | 'postgres', bare: ServerProcess, log: 
       })
     ).headers.get('etag')!;
     const engineers = await confirmEngineers(server.url, splash, sms, 10);
+    // The get_splash answer as Kibali sends it to a browser (brotli), for the bare server's same-bytes route.
+    writeFileSync(splashFile, await answerBytes(server.url, '/api/splash/get_splash'));
     const signIn = { references, sms, next: 0 };
 
     const scenarios: DatabaseRun['scenarios'] = {};
     const only = process.env.BENCH_SCENARIOS?.split(',');
     for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s))) {
-      const target = scenario === 'bare' ? bare.url : server.url;
+      const target = scenario.startsWith('bare') ? bare.url : server.url;
       const steps = scenarioSteps(scenario, { splash, engineers, etag }, signIn);
       await load({ url: target, connections: LOAD.connections, duration_s: LOAD.warmup_s, steps });
       scenarios[scenario] = await load({
@@ -256,12 +295,14 @@ async function runOn(database: 'pglite' | 'postgres', bare: ServerProcess, log: 
 /** Both databases (BENCH_DATABASES=pglite or postgres for one), the bare server beside them. */
 export async function apiLoad(log: (line: string) => void = console.log): Promise<ApiLoadResults> {
   const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseRun['database'][];
-  const bare = await startBare();
+  const splashFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'kibali-bare-')), 'splash.br');
+  const bare = await startBare(splashFile);
   try {
     const runs: DatabaseRun[] = [];
-    for (const database of databases) runs.push(await runOn(database, bare, log));
+    for (const database of databases) runs.push(await runOn(database, bare, splashFile, log));
     return { settings: LOAD, runs };
   } finally {
     await bare.stop();
+    rmSync(path.dirname(splashFile), { recursive: true, force: true });
   }
 }

@@ -68,11 +68,13 @@ async function started(child: ChildProcess, url: string, readyPath: string, what
   };
 }
 
-export async function startBare(): Promise<ServerProcess> {
+/** The bare server; its /bare_splash answers the bytes the bench writes to `splashFile` (bare-server.ts). */
+export async function startBare(splashFile: string): Promise<ServerProcess> {
   const port = await freePort();
   const child = serve(['--import', 'tsx', 'scripts/perf/bare-server.ts'], {
     PATH: process.env.PATH,
     PORT: String(port),
+    BARE_SPLASH_FILE: splashFile,
   });
   return started(child, `http://127.0.0.1:${port}`, '/healthz', 'the bare Fastify server');
 }

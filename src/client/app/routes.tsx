@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireUser } from '../components/RequireUser';
 import { SplashGate } from '../components/SplashGate';
 import { prefetchEngineers } from '../features/engineers/engineers-api';
@@ -12,6 +12,16 @@ import { trackPageLoad } from './page-loads';
 import { RootShell } from './RootShell';
 import { LANGUAGE_PLACEHOLDER } from '../../shared/served-page';
 import type { AppStore } from './store';
+
+/**
+ * A route that leads on to another (spec: '/' → '/home' → '/home/landing'), each time it is reached: a
+ * <Navigate> reached again at the same place (a second 'Access denied' sending the user to '/' while the
+ * first redirect is under way) would stay there, blank, its effect already run.
+ */
+function Redirect({ to }: { to: string }) {
+  const { key } = useLocation();
+  return <Navigate key={key} to={to} replace />;
+}
 
 /**
  * Every lazily loaded module of the routes, each a file of its own, loaded when its route is first
@@ -102,12 +112,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     children: [
-      { path: '/', element: <Navigate to="/home" replace /> },
+      { path: '/', element: <Redirect to="/home" /> },
       {
         path: '/home',
         element: <SiteLayout />,
         children: [
-          { index: true, element: <Navigate to="/home/landing" replace /> },
+          { index: true, element: <Redirect to="/home/landing" /> },
           { path: 'landing', element: <LandingPage /> },
           // Every page but the landing page waits for the reference data, with the spec's loading view
           // (the landing page needs none of it: it shows at once, as the server rendered it).
@@ -161,7 +171,7 @@ export const routes: RouteObject[] = [
             ...page('../layout/DashboardLayout.tsx'),
             children: [
               // The spec's /dashboard/home has no page: the dashboard opens on the application.
-              { index: true, element: <Navigate to="/dashboard/application" replace /> },
+              { index: true, element: <Redirect to="/dashboard/application" /> },
               {
                 path: 'application',
                 ...page('../features/dashboard/ApplicationPage.tsx', WIZARD_NAMESPACES),
@@ -172,7 +182,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Redirect to="/" /> },
     ],
   },
 ];

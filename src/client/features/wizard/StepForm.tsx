@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IChangeEvent } from '@rjsf/core';
 import Form from '@rjsf/mui';
-import type { CustomValidator, RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { deepEquals, type CustomValidator, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
@@ -61,14 +61,34 @@ interface StepFormContextLive {
   change: (next: StepAnswers) => void;
 }
 
+/**
+ * A step's answers as the step last prepared them: read at each render of the step (useSyncExternalStore),
+ * telling the step to render only when `set` asks.
+ */
+function answersStore(initial: StepAnswers) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: StepAnswers, render: boolean) {
+      value = next;
+      if (render) listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 /** One step: its translated form (RJSF), the error summary, and the spec's buttons. */
 export function StepForm(props: StepFormProps) {
   const { step, translated, validator, onSave, onEdit, stepTitleOf } = props;
   const { t } = useTranslation();
-  // The answers, handed back to RJSF as they change (a form whose props lag behind would reset to them
-  // on its next render); `latest` is read by widgets without re-rendering every field.
-  const [answers, setAnswers] = useState(props.initial);
-  const latest = useRef(props.initial);
+  // The answers, handed back to RJSF at each render (a form whose props lag behind would reset to them);
+  // a reason to render only when the page must show something RJSF does not (see update).
+  const [store] = useState(() => answersStore(props.initial));
+  const answers = useSyncExternalStore(store.subscribe, store.get);
   const [busy, setBusy] = useState(false);
   const mode = useRef<SaveMode>('continue');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -100,26 +120,29 @@ export function StepForm(props: StepFormProps) {
     if (pendingEdit.current === undefined) return;
     clearTimeout(pendingEdit.current);
     pendingEdit.current = undefined;
-    onEditRef.current(latest.current);
-  }, []);
+    onEditRef.current(store.get());
+  }, [store]);
   useEffect(() => flushEdit, [flushEdit]);
 
+  const hasExtra = props.extra !== undefined;
   const update = useCallback(
     (emitted: unknown, programmatic: boolean) => {
       const prepared = prepareAnswers(validator, translated.schema, emitted);
-      latest.current = prepared;
-      setAnswers(prepared);
+      // What was typed RJSF shows already: the step renders again (RJSF recomputing the whole form a
+      // second time) only for what RJSF does not show (totals computed, answers dropped, a change made by
+      // the page) or for what the step shows under its fields.
+      store.set(prepared, programmatic || hasExtra || !deepEquals(prepared, emitted));
       clearTimeout(pendingEdit.current);
       pendingEdit.current = setTimeout(flushEdit, EDIT_SETTLE_MS);
       if (programmatic) flushEdit();
     },
-    [validator, translated.schema, flushEdit],
+    [validator, translated.schema, flushEdit, store, hasExtra],
   );
   /** A change made by the page rather than typed (a widget filling names, a table's rows). */
   const change = useCallback((next: StepAnswers) => update(next, true), [update]);
   const onChange = useCallback((event: IChangeEvent) => update(event.formData, false), [update]);
   // Stable, so that RJSF's fields, which compare their props, re-render only when their own value changes.
-  const formContext = useMemo<StepFormContext>(() => ({ answers: () => latest.current, change }), [change]);
+  const formContext = useMemo<StepFormContext>(() => ({ answers: store.get, change }), [change, store]);
 
   const onError = (errors: RJSFValidationError[]) => {
     mode.current = 'continue';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,14 +15,29 @@ export interface StepPanelProps {
   translated: TranslatedStep;
   /** Reads the forms again: a validator that does not fit means they changed on the server. */
   onReload: () => void;
+  /** Told once, a moment after the step has shown (the wizard then makes the steps around it ready). */
+  onShown?: () => void;
   formProps: Omit<StepFormProps, 'step' | 'translated' | 'validator'>;
 }
 
+/** How long after a step has shown `onShown` is told: the phone has painted it and is idle. */
+const SHOWN_AFTER_MS = 500;
+
 /** A step once its validator is loaded (a same-origin module per step, no eval). */
-export function StepPanel({ step, schema, formsVersion, translated, onReload, formProps }: StepPanelProps) {
+export function StepPanel({ step, schema, formsVersion, translated, onReload, onShown, formProps }: StepPanelProps) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const { validator, failed } = useStepValidator(step, schema, formsVersion, attempt);
+  const shown = useRef(onShown);
+  useEffect(() => {
+    shown.current = onShown;
+  });
+  const ready = validator !== undefined;
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => shown.current?.(), SHOWN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
   if (failed) {
     return (
       <Alert

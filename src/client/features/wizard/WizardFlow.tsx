@@ -16,23 +16,27 @@ import { isLanguage } from '../../app/i18n';
 import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
-import { EngineerConfirm } from './EngineerConfirm';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { pointerParts } from './field-paths';
 import { scaleRows } from './scale-rows';
 import { StepPanel } from './StepPanel';
+import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
 import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
-import { SavedLater, Submitted } from './WizardOutcome';
 import { WizardProgress } from './WizardProgress';
 import { isVerified } from './ZanidWidget';
 
-// The uploads step and the review load when first reached: not with the first step, on every phone.
+// What later steps and the outcome show load when first reached (or made ready around the step shown):
+// not with the first step, on every phone.
+const loadEngineerConfirm = () => import('./EngineerConfirm');
+const EngineerConfirm = lazy(() => trackPageLoad(loadEngineerConfirm()).then((m) => ({ default: m.EngineerConfirm })));
 const RequiredDocuments = lazy(() =>
   trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
 );
 const ReviewStep = lazy(() => trackPageLoad(import('./ReviewStep')).then((m) => ({ default: m.ReviewStep })));
+const SavedLater = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.SavedLater })));
+const Submitted = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.Submitted })));
 
 /** Filled from the ID registry once the ZanID is verified: read-only from then on. */
 const FROM_REGISTRY = ['zan_id', 'first_name', 'middle_name', 'last_name'];
@@ -80,10 +84,10 @@ export function WizardFlow({
   const splash = useSplash();
   const wizard = useAppSelector((state) => state.wizard);
   const steps = stepsOf(forms.flows, type);
-  const { saveStep, submit } = useWizardActions(type, steps);
-  const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
   // Focus moves to the new step's heading once the applicant has moved, not on the first load.
   const [moved, setMoved] = useState(false);
+  const { saveStep, submit } = useWizardActions(type, steps, () => setMoved(true));
+  const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 
   const translate = useMemo(() => {
@@ -117,14 +121,31 @@ export function WizardFlow({
     [translate, current, zanidVerified],
   );
 
+  // Once a step shows, the steps either side of it are made ready (their validators, a file each, their
+  // texts and parts): on a slow network or phone, Next and Previous then open them at once.
+  const prepareAround = () => {
+    for (const step of [previousStep(steps, current), nextStep(steps, current)]) {
+      if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
+      preloadValidator(step, forms.steps[step]!.schema, forms.version);
+      translate(step);
+      if (step === 'engineer') void loadEngineerConfirm().catch(() => undefined);
+    }
+  };
+
   if (wizard.phase === 'saved_later' && wizard.referenceNumber)
-    return <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(resumed())} />;
+    return (
+      <Suspense fallback={null}>
+        <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(resumed())} />
+      </Suspense>
+    );
   if (wizard.phase === 'submitted' && wizard.referenceNumber)
     return (
-      <Submitted
-        referenceNumber={wizard.referenceNumber}
-        request={!wizard.continued && (type === 'repair' || type === 'special')}
-      />
+      <Suspense fallback={null}>
+        <Submitted
+          referenceNumber={wizard.referenceNumber}
+          request={!wizard.continued && (type === 'repair' || type === 'special')}
+        />
+      </Suspense>
     );
 
   const progressBar = <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />;
@@ -174,7 +195,9 @@ export function WizardFlow({
   const extra =
     current === 'engineer'
       ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
-          <EngineerConfirm answers={answers} change={change} />
+          <Suspense fallback={null}>
+            <EngineerConfirm answers={answers} change={change} />
+          </Suspense>
         )
       : current === 'uploads'
         ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
@@ -200,6 +223,7 @@ export function WizardFlow({
         formsVersion={forms.version}
         translated={shown}
         onReload={onReload}
+        onShown={prepareAround}
         formProps={{
           initial:
             current === 'construction_details'
@@ -210,7 +234,6 @@ export function WizardFlow({
           onSave: async (answers, mode) => {
             const outcome = await saveStep(current, answers, mode);
             if (outcome.ok) setSubmitErrors((errors) => errors.filter((e) => pointerParts(e.path)[0] !== current));
-            if (outcome.ok) setMoved(true);
             return outcome;
           },
           onEdit: (answers) => dispatch(answersEdited({ step: current, answers })),

@@ -2,11 +2,19 @@ import { createContext, useContext } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Templates as MuiTemplates, Widgets as MuiWidgets } from '@rjsf/mui';
+import { PlainInput } from './PlainInput';
 import { ZanidWidget } from './ZanidWidget';
+import './wizard.css';
 import {
+  buttonId,
+  canExpand,
+  descriptionId,
+  getTemplate,
   getUiOptions,
+  titleId,
   TranslatableString,
   type ArrayFieldItemTemplateProps,
+  type ObjectFieldTemplateProps,
   type DescriptionFieldProps,
   type IconButtonProps,
   type RegistryFieldsType,
@@ -58,7 +66,70 @@ function AddButton(props: IconButtonProps) {
   return <MuiAddButton {...props} title={outer ? `${name} (${outer})` : name} />;
 }
 
-const MuiArrayItem = MuiTemplates.ArrayFieldItemTemplate!;
+/**
+ * The fields of an object (a step, a table row) one under the other, as @rjsf/mui's template lays
+ * them out, in plain elements (wizard.css) rather than a MUI Grid around each field: the largest step
+ * has ~30 of them, each restyled by emotion on every key typed.
+ */
+function ObjectFields(props: ObjectFieldTemplateProps) {
+  const { title, description, properties, required, disabled, readonly, uiSchema, fieldPathId, schema, registry } =
+    props;
+  const uiOptions = getUiOptions(uiSchema);
+  const Title = getTemplate('TitleFieldTemplate', registry, uiOptions);
+  const Description = getTemplate('DescriptionFieldTemplate', registry, uiOptions);
+  const AddObjectButton = registry.templates.ButtonTemplates.AddButton;
+  const inTitle = !readonly && !disabled;
+  return (
+    <>
+      {title && (
+        // eslint-disable-next-line react-hooks/static-components -- looked up in the registry, not made here
+        <Title
+          id={titleId(fieldPathId)}
+          title={title}
+          required={required}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+          optionalDataControl={inTitle ? props.optionalDataControl : undefined}
+        />
+      )}
+      {description && (
+        // eslint-disable-next-line react-hooks/static-components -- looked up in the registry, not made here
+        <Description
+          id={descriptionId(fieldPathId)}
+          description={description}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      )}
+      <div className="k-fields">
+        {!inTitle && props.optionalDataControl}
+        {properties.map((property) =>
+          property.hidden ? (
+            property.content
+          ) : (
+            <div key={property.name} className="k-fields__field">
+              {property.content}
+            </div>
+          ),
+        )}
+      </div>
+      {canExpand(schema, uiSchema, props.formData) && (
+        <div className="k-fields__add">
+          <AddObjectButton
+            id={buttonId(fieldPathId, 'add')}
+            className="rjsf-object-property-expand"
+            onClick={props.onAddProperty}
+            disabled={disabled || readonly}
+            uiSchema={uiSchema}
+            registry={registry}
+          />
+        </div>
+      )}
+    </>
+  );
+}
 
 /**
  * The buttons of a table row, each named for its row too: "Remove: Foundation, Row 2", and in a table
@@ -70,6 +141,29 @@ const ROW_BUTTONS = new Set<string>([
   TranslatableString.MoveDownButton,
   TranslatableString.CopyButton,
 ]);
+
+/**
+ * A table row's fields on a card, its buttons beside it, as @rjsf/mui's template lays them out, in plain
+ * elements (wizard.css) rather than MUI's Grid, Box and Paper.
+ */
+function RowLayout(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, uiSchema, registry } = props;
+  const Buttons = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
+  return (
+    <div className="k-row">
+      <div className="k-row__card">{children}</div>
+      {hasToolbar && (
+        <div className={props.hasDescription ? 'k-row__buttons k-row__buttons--below' : 'k-row__buttons'}>
+          {/* eslint-disable-next-line react-hooks/static-components -- looked up in the registry, not made here */}
+          <Buttons {...buttonsProps} style={ROW_BUTTON_STYLE} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** @rjsf/mui's style of a row's buttons. */
+const ROW_BUTTON_STYLE = { flex: 1, paddingLeft: 6, paddingRight: 6, fontWeight: 'bold', minWidth: 0 };
 
 /**
  * A table row, numbered ("Row 2") and grouped under its table's name for screen readers. Its buttons
@@ -98,7 +192,7 @@ function ArrayItem(props: ArrayFieldItemTemplateProps) {
         {row}
       </Typography>
       <RowName.Provider value={fullName}>
-        <MuiArrayItem {...props} buttonsProps={buttonsProps} />
+        <RowLayout {...props} buttonsProps={buttonsProps} />
       </RowName.Provider>
     </Box>
   );
@@ -108,6 +202,8 @@ export const templates: Partial<TemplatesType> = {
   TitleFieldTemplate: TitleField,
   DescriptionFieldTemplate: DescriptionField,
   ArrayFieldItemTemplate: ArrayItem,
+  ObjectFieldTemplate: ObjectFields,
+  BaseInputTemplate: PlainInput,
   ButtonTemplates: { AddButton } as TemplatesType['ButtonTemplates'],
 };
 

@@ -23,8 +23,12 @@ export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; 
   return { ok: false, errors: Array.isArray(errors) ? errors : [], message: message ?? '' };
 }
 
-/** Save And Continue, Save & Complete Later and Submit, for the application being filled in. */
-export function useWizardActions(type: ApplicationType, steps: readonly string[]) {
+/**
+ * Save And Continue, Save & Complete Later and Submit, for the application being filled in. `onMove`
+ * is told as a save moves the applicant on, in the same update (the next step opens with its heading
+ * focused).
+ */
+export function useWizardActions(type: ApplicationType, steps: readonly string[], onMove?: () => void) {
   const dispatch = useAppDispatch();
   const { answers, referenceNumber, engineer, continued } = useAppSelector((state) => state.wizard);
   const [saveAndContinue] = useSaveAndContinueMutation();
@@ -58,6 +62,7 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
           writeJson('local', STORAGE_KEYS.continueData, { ...kept, data, step_number: result.step_number });
         }
       }
+      onMove?.();
       dispatch(mode === 'later' ? savedForLater() : wentTo(nextStep(steps, step) ?? REVIEW));
       return { ok: true };
     } catch (failure) {

@@ -39,11 +39,22 @@ export function localizer(t: TFunction): ErrorTransformer {
 
 const STRING_KEYS = new Map<string, string>(Object.entries(TranslatableString).map(([key, value]) => [value, key]));
 
-/** RJSF's own texts (Add, Remove, Yes, No…) from common.json wizard.rjsf.<name>, else RJSF's English. */
+/**
+ * RJSF's own texts (Add, Remove, Yes, No…) from common.json wizard.rjsf.<name>, else RJSF's English.
+ * Each text looked up once for this `t` (one language): RJSF asks again for every field at every render,
+ * i.e. on every key typed.
+ */
 export function rjsfStrings(t: TFunction) {
+  const found = new Map<string, string>();
   return (text: TranslatableString, params?: string[]): string => {
-    const key = STRING_KEYS.get(text);
-    const translated = key ? t(`wizard.rjsf.${key}`, { defaultValue: '' }) : '';
-    return translated ? replaceStringParameters(translated, params) : englishStringTranslator(text, params);
+    const cacheKey = params ? `${text}\u0000${params.join('\u0000')}` : text;
+    let string = found.get(cacheKey);
+    if (string === undefined) {
+      const key = STRING_KEYS.get(text);
+      const translated = key ? t(`wizard.rjsf.${key}`, { defaultValue: '' }) : '';
+      string = translated ? replaceStringParameters(translated, params) : englishStringTranslator(text, params);
+      found.set(cacheKey, string);
+    }
+    return string;
   };
 }

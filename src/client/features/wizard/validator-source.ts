@@ -23,22 +23,39 @@ const defaultFactory: ValidatorFactory = import.meta.env.MODE === 'mock' ? mockV
 
 let factory: ValidatorFactory = defaultFactory;
 const cache = new Map<string, Promise<ValidatorType>>();
+/** The validators loaded, by the same key: a step whose validator is in opens at once, in one render. */
+const loaded = new Map<string, ValidatorType>();
 
 export function setValidatorFactory(next?: ValidatorFactory): void {
   factory = next ?? defaultFactory;
   cache.clear();
+  loaded.clear();
 }
 
+const keyOf = (step: string, schema: JsonSchema, formsVersion: string) =>
+  `${step}:${validatorVersion(formsVersion, schema)}`;
+
 function validatorFor(step: string, schema: JsonSchema, formsVersion: string): Promise<ValidatorType> {
-  const key = `${step}:${validatorVersion(formsVersion, schema)}`;
+  const key = keyOf(step, schema, formsVersion);
   let found = cache.get(key);
   if (!found) {
     found = factory(step, schema, formsVersion);
-    // A failure is not kept: the next attempt (after reloading the forms) tries again.
-    found.catch(() => cache.delete(key));
+    found.then(
+      (validator) => loaded.set(key, validator),
+      // A failure is not kept: the next attempt (after reloading the forms) tries again.
+      () => cache.delete(key),
+    );
     cache.set(key, found);
   }
   return found;
+}
+
+/**
+ * Loads a step's validator before it is opened (the wizard asks for the steps next to the one shown):
+ * on a slow network it is then there when the applicant moves on.
+ */
+export function preloadValidator(step: string, schema: JsonSchema, formsVersion: string): void {
+  validatorFor(step, schema, formsVersion).catch(() => undefined); // the step itself shows the failure
 }
 
 export interface StepValidator {
@@ -48,8 +65,12 @@ export interface StepValidator {
 
 /** The validator of a step, loaded once per version of its schema. */
 export function useStepValidator(step: string, schema: JsonSchema, formsVersion: string, attempt = 0): StepValidator {
-  const [state, setState] = useState<StepValidator & { for?: unknown }>({ failed: false });
+  const [state, setState] = useState<StepValidator & { for?: unknown }>(() => {
+    const validator = loaded.get(keyOf(step, schema, formsVersion));
+    return validator ? { validator, failed: false, for: schema } : { failed: false };
+  });
   useEffect(() => {
+    if (state.validator && state.for === schema && attempt === 0) return; // loaded before the step opened
     let live = true;
     validatorFor(step, schema, formsVersion).then(
       // The step's form renders in slices (a transition): a phone stays free to scroll meanwhile.
@@ -59,6 +80,7 @@ export function useStepValidator(step: string, schema: JsonSchema, formsVersion:
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the state is read only to skip a validator in already
   }, [step, schema, formsVersion, attempt]);
   // Until the new step's validator arrives, not the previous step's.
   return state.for === schema ? state : { failed: false };

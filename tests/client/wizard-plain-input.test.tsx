@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Form from '@rjsf/mui';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { describe, expect, it, vi } from 'vitest';
+import { fields, templates, widgets } from '../../src/client/features/wizard/rjsf-parts';
+
+// The wizard's text, number and long-text fields (PlainInput, in plain elements instead of MUI's
+// TextField): what they say to a screen reader and what they give RJSF, as MUI's did.
+
+const schema: RJSFSchema = {
+  type: 'object',
+  required: ['name', 'area'],
+  properties: {
+    name: { type: 'string', title: 'Name', maxLength: 20 },
+    area: { type: 'number', title: 'Area (m²)', minimum: 1 },
+    notes: { type: 'string', title: 'Notes' },
+    locked: { type: 'string', title: 'From the registry' },
+    hint: { type: 'string', title: 'Hinted', examples: ['Mjini', 'Magharibi'] },
+  },
+};
+const uiSchema: UiSchema = {
+  notes: { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } },
+  locked: { 'ui:readonly': true },
+  name: { 'ui:help': 'As on your ID.' },
+};
+
+function renderForm(formData: Record<string, unknown> = {}) {
+  const onChange = vi.fn();
+  const onSubmit = vi.fn();
+  render(
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={customizeValidator()}
+      templates={templates}
+      fields={fields}
+      widgets={widgets}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      onError={() => undefined}
+      noHtml5Validate
+      showErrorList={false}
+    />,
+  );
+  return { onChange, onSubmit, user: userEvent.setup() };
+}
+
+describe('PlainInput', () => {
+  it('names each field by its label (the asterisk hidden), required fields required, help described', () => {
+    renderForm();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name.tagName).toBe('INPUT');
+    expect(name).toBeRequired();
+    expect(name.getAttribute('aria-describedby')).toContain('root_name__help');
+    expect(document.getElementById('root_name__help')).toHaveTextContent('As on your ID.');
+    expect(screen.getByRole('spinbutton', { name: 'Area (m²)' })).toHaveAttribute('min', '1');
+    expect(screen.getByRole('textbox', { name: 'Notes' }).tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveAttribute('rows', '3');
+    expect(screen.getByRole('textbox', { name: 'Notes' })).not.toBeRequired();
+    // Read-only answers are disabled fields, as MUI's were.
+    expect(screen.getByRole('textbox', { name: 'From the registry' })).toBeDisabled();
+    // Examples are offered as a list the browser suggests.
+    const hinted = screen.getByRole('combobox', { name: 'Hinted' });
+    expect(hinted).toHaveAttribute('list', 'root_hint__examples');
+  });
+
+  it('gives RJSF what is typed (a number as a number, an emptied field as undefined)', async () => {
+    const { onChange, onSubmit, user } = renderForm({ notes: 'x' });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Asha');
+    await user.type(screen.getByRole('spinbutton', { name: 'Area (m²)' }), '42.5');
+    await user.clear(screen.getByRole('textbox', { name: 'Notes' }));
+    expect(onChange.mock.lastCall?.[0].formData).toEqual({ name: 'Asha', area: 42.5, notes: undefined });
+
+    await user.click(screen.getByRole('button', { name: /submit/i }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('marks a field with errors invalid, describes it by them, and says so on its label', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: /submit/i }));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name.getAttribute('aria-describedby')).toContain('root_name__error');
+    expect(document.getElementById('root_name__error')).toHaveTextContent(/required/i);
+    expect(name.closest('.k-input-field')).toHaveClass('k-input-field--error');
+    expect(screen.getByRole('textbox', { name: 'Notes' })).not.toHaveAttribute('aria-invalid');
+  });
+});
