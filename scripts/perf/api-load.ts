@@ -25,6 +25,9 @@ export const LOAD = {
   log_level: process.env.BENCH_LOG_LEVEL ?? 'info',
 };
 
+/** How long after the load the server's memory is read again. */
+const SETTLE_MS = 30_000;
+
 export const SCENARIOS = [
   'bare',
   'bare_splash',
@@ -40,7 +43,8 @@ export interface DatabaseRun {
   database: 'pglite' | 'postgres';
   scenarios: Partial<Record<Scenario, LoadResult>>;
   applicants?: ApplicantsResult;
-  memory: { idle: Memory; after_load: Memory };
+  /** RSS 2 s after the start, at the end of the load runs, and SETTLE_MS after that. */
+  memory: { idle: Memory; after_load: Memory; settled?: Memory };
   /** Reference numbers the sign-in run had (each used once); more sign-ins than this meet the code limit. */
   sign_in_references: number;
 }
@@ -274,14 +278,18 @@ async function runOn(
         `${database} applicants: ${profile.requests_per_s.toFixed(0)} req/s, p99 ${profile.latency_ms.p99.toFixed(0)} ms, errors ${JSON.stringify(profile.errors)}`,
       );
     const afterLoad = server.memory();
+    // V8 gives back the heap it grew under load once the process has been idle a while (its memory
+    // reducer): what a server settles at, beside what it holds the moment the load stops.
+    await sleep(QUICK ? 5_000 : SETTLE_MS);
+    const settled = server.memory();
     log(
-      `${database}: RSS after the load ${afterLoad.rss_mb.toFixed(0)} MB (peak ${afterLoad.peak_rss_mb.toFixed(0)} MB)`,
+      `${database}: RSS after the load ${afterLoad.rss_mb.toFixed(0)} MB (peak ${afterLoad.peak_rss_mb.toFixed(0)} MB), ${settled.rss_mb.toFixed(0)} MB ${SETTLE_MS / 1000} s later`,
     );
     return {
       database,
       scenarios,
       applicants: profile,
-      memory: { idle, after_load: afterLoad },
+      memory: { idle, after_load: afterLoad, settled },
       sign_in_references: references.length,
     } satisfies DatabaseRun;
   } finally {

@@ -33,6 +33,8 @@ export interface ServerProcess {
 
 /** BENCH_CPU_PROF=<dir>: the Kibali servers write a CPU profile there when they stop (node --cpu-prof). */
 const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** BENCH_NODE_FLAGS='--max-semi-space-size=4 …': Node flags for the Kibali servers, to try their effect. */
+const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 function serve(args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
   return spawn(process.execPath, [...flags, ...args], {
@@ -109,7 +111,7 @@ export async function startKibali(options: KibaliOptions): Promise<ServerProcess
       SMS_GATEWAY_URL: options.smsGatewayUrl,
       MAINTENANCE_MODE: '0',
     },
-    cpuProfile,
+    [...cpuProfile, ...extraFlags],
   );
   return started(child, `http://127.0.0.1:${port}`, '/readyz', 'Kibali');
 }

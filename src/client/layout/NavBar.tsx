@@ -37,7 +37,7 @@ export function NavBar() {
         </div>
       </div>
       <details ref={menu} className="k-menu" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="k-menu-button" aria-label={t('nav.open_menu')}>
+        <summary className="k-icon-button k-menu-button" aria-label={t('nav.open_menu')}>
           <Icon name="menu" />
         </summary>
         <nav id="mobile-menu" aria-label={t('nav.label')} className="k-mobile-menu">
