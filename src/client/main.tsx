@@ -1,4 +1,4 @@
-import { startTransition, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
@@ -10,17 +10,17 @@ import { makeStore } from './app/store';
 import { prefetchSplash } from './features/splash/splash-api';
 
 /**
- * A page the server rendered (the landing page) is taken over as it is, when it is in the language the
- * app starts in; `null` otherwise (the app renders from scratch). The URL asked for may have been a
+ * Whether the app takes over the page the server rendered (the landing page) as it is: when it is in the
+ * language the app starts in (else the app renders from scratch). The URL asked for may have been a
  * redirect to that page ('/' → '/home/landing'): the browser's URL becomes the page's first.
  */
-function renderedPage(root: HTMLElement, language: string): string | null {
+function takesOverRenderedPage(root: HTMLElement, language: string): boolean {
   const path = root.getAttribute(RENDERED_PATH_ATTRIBUTE);
-  if (!path || root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE) !== language) return null;
+  if (!path || root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE) !== language) return false;
   if (window.location.pathname !== path) {
     window.history.replaceState(window.history.state, '', `${path}${window.location.search}${window.location.hash}`);
   }
-  return path;
+  return true;
 }
 
 async function start() {
@@ -42,30 +42,27 @@ async function start() {
     (select) => renderedIn !== null && select.value !== renderedIn,
   )?.value;
   if (isLanguage(chosen)) await i18n.changeLanguage(chosen);
-  const rendered = renderedPage(root, i18n.language);
+  const hydrating = takesOverRenderedPage(root, i18n.language);
   prefetchSplash(store);
   preloadRoute(window.location, store);
   // English is in this script; Swahili, when kept for the session, is a file to wait for.
   await i18n.loadNamespaces(['common']);
-  const app = (children: ReactNode, hydrating: boolean) => (
+  const app = (
     <App
       store={store}
       i18n={i18n}
       pageSettings={pageSettingsOf(document)}
       serverState={hydrating ? serverState : undefined}
     >
-      {children}
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>
-  );
-  const routes = (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
   );
   // In slices that leave the phone free to scroll and tap meanwhile (a transition), not in one long task.
   startTransition(() => {
-    if (rendered) hydrateRoot(root, app(routes, true));
-    else createRoot(root).render(app(routes, false));
+    if (hydrating) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 }
 

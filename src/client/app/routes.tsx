@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { LANGUAGE_PLACEHOLDER } from '../../shared/served-page';
 import { RequireUser } from '../components/RequireUser';
 import { SplashGate } from '../components/SplashGate';
 import { prefetchEngineers } from '../features/engineers/engineers-api';
@@ -10,7 +11,6 @@ import LandingPage from '../pages/LandingPage';
 import { appI18n } from './i18n';
 import { trackPageLoad } from './page-loads';
 import { RootShell } from './RootShell';
-import { LANGUAGE_PLACEHOLDER } from '../../shared/served-page';
 import type { AppStore } from './store';
 
 /**
