@@ -1,6 +1,21 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, draft, personal, sample, SAVE, stored, type Answers } from './application-fixtures';
-import { createTestApp, databaseKinds, type TestApp } from './helpers';
+import { buildApp, LOCALES_DIR, SCHEMAS_DIR } from '../../src/server/app';
+import { testConfig } from '../../src/server/config';
+import { FormRegistry } from '../../src/server/forms/form-registry';
+import type { Splash } from '../../src/shared/reference-data';
+import {
+  api,
+  call,
+  draft,
+  personal,
+  sample,
+  SAVE,
+  stored,
+  withReferenceIds,
+  type Answers,
+} from './application-fixtures';
+import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 
 // Save And Continue writes a draft by compare-and-set (read, check, write if the revision is unchanged,
 // else again): saves of one draft racing each other, from two tabs or a retrying phone, lose nothing.
@@ -66,6 +81,81 @@ describe.each(databaseKinds)('saves of one draft racing each other (%s)', (kind)
     const before = await stored(t, reference);
     const res = await save(reference, 2, sample('repair ok (no neighbours)'));
     expect(res.status).toBe(409);
+    expect(await stored(t, reference)).toEqual(before);
+  });
+});
+
+// Each server process keeps the drafts it wrote last and continues them without reading them back.
+// Another process (or Submit, or staff) may have written the draft since: that copy is then stale.
+describe.each(databaseKinds)('a draft written meanwhile by another server process (%s)', (kind) => {
+  let t: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { kind });
+    // A second app on the same database: what a second server process is, without the process.
+    const app = await buildApp({
+      config: testConfig({ STATIC_DIR: '/nonexistent' }),
+      database: t.database,
+      forms: await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR),
+    });
+    other = { app, database: t.database, close: () => app.close() };
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  const saveOn = (on: TestApp, type: string, reference: string, stepNumber: number, data: Answers) =>
+    call(on, SAVE, { application_type: type, step_number: stepNumber, data, reference_number: reference });
+
+  it('the next save here keeps what the other wrote: nothing is written over from an old copy', async () => {
+    const reference = await draft(t, 'repair', [['personal', personal()]]);
+    const first = await stored(t, reference);
+    const elsewhere = { ...personal(), first_name: 'Elsewhere' };
+    expect((await saveOn(other, 'repair', reference, 1, elsewhere)).status).toBe(200);
+
+    const repair = sample('repair ok (no neighbours)');
+    expect((await saveOn(t, 'repair', reference, 2, repair)).status).toBe(200);
+    const row = await stored(t, reference);
+    expect(row.answers).toEqual({ personal: elsewhere, repair });
+    expect(row.revision - first.revision).toBe(2);
+
+    // And again here, right after its own write: its copy is current, the answer the same.
+    const repaired = { ...repair, repair_description: 'Repaint the front room.' };
+    expect((await saveOn(t, 'repair', reference, 2, repaired)).status).toBe(200);
+    expect((await stored(t, reference)).answers).toEqual({ personal: elsewhere, repair: repaired });
+  });
+
+  it('a step that only an old copy would refuse (out of order there) is saved', async () => {
+    const splash = (await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {})).body!.response.data;
+    const passport = sample('personal ok (passport)');
+    const reference = await draft(t, 'special', [['personal', passport]]);
+    expect((await saveOn(other, 'special', reference, 2, sample('special_plot ok'))).status).toBe(200);
+
+    // This process's copy has no special_plot step: the building details would be out of order in it.
+    const details = withReferenceIds('building_details', sample('building_details ok'), splash);
+    const res = await saveOn(t, 'special', reference, 3, details);
+    expect([res.status, res.data.step_number]).toEqual([200, 4]);
+    const row = await stored(t, reference);
+    expect(row.answers).toEqual({
+      personal: passport,
+      special_plot: sample('special_plot ok'),
+      building_details: details,
+    });
+    expect(row.step_number).toBe(3);
+  });
+
+  it('a draft submitted elsewhere is not written here from the copy: 409 already_submitted, nothing changed', async () => {
+    const reference = await draft(t, 'repair', [['personal', personal()]]);
+    await t.database.db
+      .updateTable('application')
+      .set({ status: 'submitted', revision: sql`revision + 1` })
+      .where('reference_number', '=', reference.replace('-', ''))
+      .execute();
+    const before = await stored(t, reference);
+    const res = await saveOn(t, 'repair', reference, 2, sample('repair ok (no neighbours)'));
+    expect(res.status).toBe(409);
+    expect(res.message).toBe(api.en.already_submitted);
     expect(await stored(t, reference)).toEqual(before);
   });
 });

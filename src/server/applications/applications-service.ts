@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { crossStepErrors } from '../../shared/cross-step-rules';
@@ -50,9 +51,19 @@ const DRAFT = 'draft';
 /** Saves of one draft racing each other: each tries this often before answering 409 changed_meanwhile. */
 const SAVE_ATTEMPTS = 5;
 const SUBMITTED = 'submitted';
+/** Drafts this process wrote last, kept to continue them without reading them back (see `recent`). */
+const RECENT_DRAFTS = { max: 1000, ttl: 15 * 60_000 };
 
 /** Saving and submitting applications: every answer validated with the forms' own schemas. */
 export class ApplicationsService {
+  /**
+   * Each draft as this process last wrote it, by reference number: the next save of the draft checks
+   * its step against this copy and writes by compare-and-set without reading the draft first (one
+   * query a save instead of two). The copy may be stale (another process, Submit, a staff change):
+   * then the conditional write changes nothing, the copy is dropped and the save reads the draft.
+   */
+  private readonly recent = new LRUCache<string, ApplicationRecord>(RECENT_DRAFTS);
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly forms: FormsService,
@@ -71,26 +82,60 @@ export class ApplicationsService {
 
     // Compare-and-set rather than a transaction holding the row: read the draft, check the step
     // against it, write only if nothing else wrote it meanwhile, else start again from what is there.
-    for (let attempt = 1; ; attempt++) {
-      const existing = await this.currentDraft(input);
+    // The kept copy first, if any; a copy found stale is not counted among the attempts.
+    let fromCopy = true;
+    for (let attempt = 1; ;) {
+      const { existing, copied } = await this.draftToContinue(input, fromCopy);
       const saved = { ...(existing?.answers ?? {}), [step]: answers };
-      if (!canVisit(steps, saved, step)) throw new ApiError(409, 'step_out_of_order');
-      // Only the rules about this step: a changed storey count is fixed on the floors' own step.
-      const broken = ruleErrors(saved, language).filter((error) => error.path.startsWith(`/${step}/`));
-      if (broken.length > 0) throw new ApiError(422, 'validation_failed', { errors: broken });
       const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
+      // A stale copy could refuse a step that the draft as it is allows: only the stored draft refuses.
+      const refusal = this.stepRefusal(steps, saved, step, language);
+      if (refusal && !copied) throw refusal;
       const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contactOf(saved) };
-      const record = existing
-        ? (await updateIfUnchanged(this.db, existing, changes)) && existing
-        : await insertApplication(this.db, newReferenceNumber(), input.application_type, changes);
-      if (record) {
+      const written = refusal
+        ? undefined
+        : existing
+          ? (await updateIfUnchanged(this.db, existing, changes)) && {
+              ...existing,
+              step_number: stepNumber,
+              answers: saved,
+              revision: existing.revision + 1,
+            }
+          : await insertApplication(this.db, newReferenceNumber(), input.application_type, changes);
+      if (written) {
+        this.keep(written);
         return {
-          reference_number: formatReferenceNumber(record.reference_number),
+          reference_number: formatReferenceNumber(written.reference_number),
           step_number: Math.min(stepNumber + 1, steps.length),
         };
       }
+      if (copied && existing) {
+        this.recent.delete(existing.reference_number);
+        fromCopy = false;
+        continue;
+      }
       if (attempt === SAVE_ATTEMPTS) throw new ApiError(409, 'changed_meanwhile');
+      attempt++;
     }
+  }
+
+  /** Why this step cannot be saved into these answers (out of order, or a rule across steps broken), if it cannot. */
+  private stepRefusal(
+    steps: readonly string[],
+    saved: Answers,
+    step: string,
+    language: Language,
+  ): ApiError | undefined {
+    if (!canVisit(steps, saved, step)) return new ApiError(409, 'step_out_of_order');
+    // Only the rules about this step: a changed storey count is fixed on the floors' own step.
+    const broken = ruleErrors(saved, language).filter((error) => error.path.startsWith(`/${step}/`));
+    return broken.length > 0 ? new ApiError(422, 'validation_failed', { errors: broken }) : undefined;
+  }
+
+  /** Keeps the draft as written, unless a later write of it is kept already (answers may come back out of order). */
+  private keep(record: ApplicationRecord): void {
+    const kept = this.recent.get(record.reference_number);
+    if (!kept || kept.revision < record.revision) this.recent.set(record.reference_number, record);
   }
 
   /** The final save (and Submit of a continued draft): every step of the flow valid, then submitted. */
@@ -167,6 +212,7 @@ export class ApplicationsService {
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
       await addEvent(trx, record.id, SUBMITTED);
+      this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
   }
@@ -225,6 +271,20 @@ export class ApplicationsService {
   /** The draft being continued as it is now, unlocked: written back with `updateIfUnchanged`. */
   private async currentDraft(input: DraftInput): Promise<ApplicationRecord | undefined> {
     return checkedDraft(input, (reference) => findByReference(this.db, reference));
+  }
+
+  /** The draft a save continues: this process's copy of it when it has one (`fromCopy`), else as stored. */
+  private async draftToContinue(
+    input: DraftInput,
+    fromCopy: boolean,
+  ): Promise<{ existing: ApplicationRecord | undefined; copied: boolean }> {
+    let copied = false;
+    const existing = await checkedDraft(input, async (reference) => {
+      const copy = fromCopy ? this.recent.get(reference) : undefined;
+      copied = copy !== undefined;
+      return copy ?? findByReference(this.db, reference);
+    });
+    return { existing, copied };
   }
 }
 
