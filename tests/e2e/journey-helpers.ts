@@ -177,8 +177,7 @@ export class Wizard {
 
   /** Chooses `option` (its text) in the drop-down list `key`. */
   async select(key: string, option: string, scope: Page | Locator = this.page): Promise<void> {
-    await scope.getByRole('combobox', { name: this.title(key), exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await scope.getByRole('combobox', { name: this.title(key), exact: true }).selectOption({ label: option });
   }
 
   /** Row `n` (from 1) of the table `key`, a group named after both. */

@@ -76,8 +76,9 @@ describe('the application wizard', () => {
     await axeCheck(page);
 
     await textbox(page, 'en', 'repair.street_village.title').fill('Mkunazini');
-    await page.getByRole('combobox', { name: tr('en', 'forms:repair.repair_type.title') }).click();
-    await page.getByRole('option', { name: tr('en', 'forms:repair.repair_type.options.roof'), exact: true }).click();
+    await page
+      .getByRole('combobox', { name: tr('en', 'forms:repair.repair_type.title') })
+      .selectOption({ label: tr('en', 'forms:repair.repair_type.options.roof') });
     await textbox(page, 'en', 'repair.repair_description.title').fill('Replace the iron sheets of the roof.');
     await page.getByRole('radio', { name: tr('en', 'wizard.rjsf.NoLabel'), exact: true }).check();
     await button(page, 'en', 'save_and_continue').click();
@@ -198,8 +199,9 @@ describe('the application wizard', () => {
     // The continued draft is completed and submitted (submit_application), then the final-save redirect.
     const p2 = later.page;
     await textbox(p2, 'en', 'repair.street_village.title').fill('Mkunazini');
-    await p2.getByRole('combobox', { name: tr('en', 'forms:repair.repair_type.title') }).click();
-    await p2.getByRole('option', { name: tr('en', 'forms:repair.repair_type.options.roof'), exact: true }).click();
+    await p2
+      .getByRole('combobox', { name: tr('en', 'forms:repair.repair_type.title') })
+      .selectOption({ label: tr('en', 'forms:repair.repair_type.options.roof') });
     await textbox(p2, 'en', 'repair.repair_description.title').fill('Replace the iron sheets of the roof.');
     await p2.getByRole('radio', { name: tr('en', 'wizard.rjsf.NoLabel'), exact: true }).check();
     await p2.getByRole('checkbox', { name: tr('en', 'forms:repair.disclaimer_agreed.title') }).check();

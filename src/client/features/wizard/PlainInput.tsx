@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { SchemaExamples } from '@rjsf/core';
 import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 
@@ -40,17 +40,7 @@ export function PlainInput(props: BaseInputTemplateProps) {
       change,
   };
   return (
-    <div className={rawErrors.length > 0 ? 'k-input-field k-input-field--error' : 'k-input-field'}>
-      {text && (
-        <label htmlFor={id}>
-          {text}
-          {required && (
-            <span aria-hidden="true" className="k-input-field__required">
-              {' *'}
-            </span>
-          )}
-        </label>
-      )}
+    <PlainField id={id} label={text} required={required} invalid={rawErrors.length > 0}>
       {multiline ? (
         <textarea {...shared} rows={typeof rows === 'string' ? Number(rows) : rows} />
       ) : (
@@ -66,6 +56,32 @@ export function PlainInput(props: BaseInputTemplateProps) {
         />
       )}
       <SchemaExamples id={id} schema={schema} />
+    </PlainField>
+  );
+}
+
+/** A plain field's frame: its label above (the asterisk hidden from screen readers), red with errors. */
+export function PlainField(props: {
+  id: string;
+  label: string | undefined;
+  required: boolean | undefined;
+  invalid: boolean;
+  children: ReactNode;
+}) {
+  const { id, label, required, invalid, children } = props;
+  return (
+    <div className={invalid ? 'k-input-field k-input-field--error' : 'k-input-field'}>
+      {label && (
+        <label htmlFor={id}>
+          {label}
+          {required && (
+            <span aria-hidden="true" className="k-input-field__required">
+              {' *'}
+            </span>
+          )}
+        </label>
+      )}
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Templates as MuiTemplates, Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
+import { PlainSelect } from './PlainSelect';
 import { ZanidWidget } from './ZanidWidget';
 import './wizard.css';
 import {
@@ -227,5 +228,5 @@ function RadioWidget(props: WidgetProps) {
   return <MuiRadioWidget {...props} options={{ ...props.options, mui }} />;
 }
 
-/** The personal step's ZanID, with its Verify ID button; radio groups named by their question. */
-export const widgets: RegistryWidgetsType = { ZanidWidget, RadioWidget };
+/** The personal step's ZanID, with its Verify ID button; radio groups named by their question; plain lists. */
+export const widgets: RegistryWidgetsType = { ZanidWidget, RadioWidget, SelectWidget: PlainSelect };

@@ -1,0 +1,70 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Widgets as MuiWidgets } from '@rjsf/mui';
+import {
+  ariaDescribedByIds,
+  enumOptionSelectedValue,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
+  getOptionValueFormat,
+  labelValue,
+  SelectedOptionDescription,
+  type WidgetProps,
+} from '@rjsf/utils';
+import { PlainField } from './PlainInput';
+
+const MuiSelectWidget = MuiWidgets.SelectWidget!;
+
+/**
+ * The wizard's drop-down lists (RJSF's SelectWidget): the phone's own `<select>` under a label, framed
+ * as the text fields are (PlainInput, wizard.css), where @rjsf/mui renders a MUI TextField with a menu.
+ * A phone opens its own picker, which every screen reader knows, and the step opens and takes keys
+ * faster: a materials table has a list in every row. The values are RJSF's (as its own SelectWidget
+ * encodes and decodes them); the empty first choice is there unless the schema has a default, named by
+ * the field's placeholder or "Choose…" (a screen reader says an empty one as a blank). A list of several
+ * choices (`multiple`) stays MUI's.
+ */
+export function PlainSelect(props: WidgetProps) {
+  const { id, htmlName, options, value, required, disabled, readonly, autofocus, placeholder, schema } = props;
+  const { label, hideLabel, onChange, onBlur, onFocus, rawErrors = [], multiple } = props;
+  const { t } = useTranslation();
+  if (multiple) return <MuiSelectWidget {...props} />;
+  const { enumOptions, enumDisabled, emptyValue } = options;
+  const format = getOptionValueFormat(options);
+  const decode = (chosen: string) => enumOptionValueDecoder(chosen, enumOptions, format, emptyValue);
+  return (
+    <PlainField
+      id={id}
+      label={labelValue(label || undefined, hideLabel, undefined)}
+      required={required}
+      invalid={rawErrors.length > 0}
+    >
+      <select
+        id={id}
+        name={htmlName || id}
+        className="k-input k-select"
+        value={enumOptionSelectedValue(value, enumOptions, false, format, '') as string}
+        required={required}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
+        onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(event.target.value))}
+        onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(event.target.value))}
+      >
+        {schema.default === undefined && <option value="">{placeholder || t('wizard.choose')}</option>}
+        {enumOptions?.map(({ value: option, label: text }, i) => (
+          <option
+            key={String(option)}
+            value={enumOptionValueEncoder(option, i, format)}
+            disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option)}
+          >
+            {text}
+          </option>
+        ))}
+      </select>
+      <SelectedOptionDescription {...props} />
+    </PlainField>
+  );
+}
