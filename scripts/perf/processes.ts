@@ -110,6 +110,8 @@ export async function startKibali(options: KibaliOptions): Promise<ServerProcess
       RATE_LIMIT_FACTOR: '1000',
       SMS_GATEWAY_URL: options.smsGatewayUrl,
       MAINTENANCE_MODE: '0',
+      // MALLOC_ARENA_MAX=1 or 2 (glibc), passed on to try its effect on the servers' memory.
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     },
     [...cpuProfile, ...extraFlags],
   );
