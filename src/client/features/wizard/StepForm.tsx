@@ -122,7 +122,24 @@ export function StepForm(props: StepFormProps) {
     pendingEdit.current = undefined;
     onEditRef.current(store.get());
   }, [store]);
-  useEffect(() => flushEdit, [flushEdit]);
+  const settleEdit = useCallback(() => {
+    clearTimeout(pendingEdit.current);
+    pendingEdit.current = setTimeout(flushEdit, EDIT_SETTLE_MS);
+  }, [flushEdit]);
+  // RJSF reports the defaults it adds as it is constructed, while the step renders: a render React may
+  // throw away (an interrupted transition, a prepared sibling), whose answers must never reach the
+  // wizard. Only a step on the page tells its edits: the defaults once it is there.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    if (store.get() !== props.initial) settleEdit();
+    return () => {
+      mounted.current = false;
+      flushEdit();
+    };
+    // Once, as the step is put on the page: its first answers are the ones it opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flushEdit, settleEdit, store]);
 
   const hasExtra = props.extra !== undefined;
   const update = useCallback(
@@ -132,11 +149,11 @@ export function StepForm(props: StepFormProps) {
       // second time) only for what RJSF does not show (totals computed, answers dropped, a change made by
       // the page) or for what the step shows under its fields.
       store.set(prepared, programmatic || hasExtra || !deepEquals(prepared, emitted));
-      clearTimeout(pendingEdit.current);
-      pendingEdit.current = setTimeout(flushEdit, EDIT_SETTLE_MS);
+      if (!mounted.current) return;
+      settleEdit();
       if (programmatic) flushEdit();
     },
-    [validator, translated.schema, flushEdit, store, hasExtra],
+    [validator, translated.schema, flushEdit, settleEdit, store, hasExtra],
   );
   /** A change made by the page rather than typed (a widget filling names, a table's rows). */
   const change = useCallback((next: StepAnswers) => update(next, true), [update]);
