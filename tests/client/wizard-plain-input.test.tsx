@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -89,5 +89,87 @@ describe('PlainInput', () => {
     expect(document.getElementById('root_name__error')).toHaveTextContent(/required/i);
     expect(name.closest('.k-input-field')).toHaveClass('k-input-field--error');
     expect(screen.getByRole('textbox', { name: 'Notes' })).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+// The wizard's drop-down lists (PlainSelect, the browser's own <select> instead of MUI's menu).
+describe('PlainSelect', () => {
+  const listSchema: RJSFSchema = {
+    type: 'object',
+    required: ['room'],
+    properties: {
+      room: {
+        type: 'integer',
+        title: 'Room',
+        oneOf: [
+          { const: 1, title: 'Bedroom' },
+          { const: 2, title: 'Kitchen' },
+        ],
+      },
+      roof: { type: 'string', title: 'Roof', enum: ['iron', 'tiles'], default: 'iron' },
+    },
+  };
+
+  function renderList(formData: Record<string, unknown> = {}) {
+    const onChange = vi.fn();
+    const onSubmit = vi.fn();
+    render(
+      <Form
+        schema={listSchema}
+        formData={formData}
+        validator={customizeValidator()}
+        templates={templates}
+        fields={fields}
+        widgets={widgets}
+        onChange={onChange}
+        onSubmit={onSubmit}
+        onError={() => undefined}
+        // As the wizard's StepForm: a const is never a default.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        noHtml5Validate
+        showErrorList={false}
+      />,
+    );
+    return { onChange, onSubmit, user: userEvent.setup() };
+  }
+
+  it('is a <select> named by its label, with a named empty first choice unless the schema has a default', () => {
+    renderList();
+    const room = screen.getByRole('combobox', { name: 'Room' });
+    expect(room.tagName).toBe('SELECT');
+    expect(room).toBeRequired();
+    const choices = within(room).getAllByRole('option');
+    expect(choices.map((o) => o.textContent)).toEqual(['wizard.choose', 'Bedroom', 'Kitchen']);
+    expect((room as HTMLSelectElement).value).toBe('');
+    const roof = screen.getByRole('combobox', { name: 'Roof' });
+    expect(
+      within(roof)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['iron', 'tiles']);
+    expect(roof).toHaveDisplayValue('iron');
+  });
+
+  it('gives RJSF the choice as its schema types it (a number as a number), the empty choice as none', async () => {
+    const { onChange, user } = renderList();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'Kitchen');
+    expect(onChange.mock.lastCall?.[0].formData).toEqual({ room: 2, roof: 'iron' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'wizard.choose');
+    expect(onChange.mock.lastCall?.[0].formData.room).toBeUndefined();
+  });
+
+  it('shows a saved choice', () => {
+    renderList({ room: 1 });
+    expect(screen.getByRole('combobox', { name: 'Room' })).toHaveDisplayValue('Bedroom');
+  });
+
+  it('shows a missing choice as an error on the list', async () => {
+    const { onSubmit, user } = renderList();
+    await user.click(screen.getByRole('button', { name: /submit/i }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const room = screen.getByRole('combobox', { name: 'Room' });
+    expect(room).toHaveAttribute('aria-invalid', 'true');
+    expect(room.getAttribute('aria-describedby')).toContain('root_room__error');
+    expect(room.closest('.k-input-field')).toHaveClass('k-input-field--error');
   });
 });
