@@ -1,5 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo, type ChangeEvent, type FocusEvent } from 'react';
 import { Widgets as MuiWidgets } from '@rjsf/mui';
 import {
   ariaDescribedByIds,
@@ -12,6 +11,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { PlainField } from './PlainInput';
+import { CHOOSE_OPTION } from './validation-messages';
 
 const MuiSelectWidget = MuiWidgets.SelectWidget!;
 
@@ -25,13 +25,38 @@ const MuiSelectWidget = MuiWidgets.SelectWidget!;
  * choices (`multiple`) stays MUI's.
  */
 export function PlainSelect(props: WidgetProps) {
+  return props.multiple ? <MuiSelectWidget {...props} /> : <SingleSelect {...props} />;
+}
+
+function SingleSelect(props: WidgetProps) {
   const { id, htmlName, options, value, required, disabled, readonly, autofocus, placeholder, schema } = props;
-  const { label, hideLabel, onChange, onBlur, onFocus, rawErrors = [], multiple } = props;
-  const { t } = useTranslation();
-  if (multiple) return <MuiSelectWidget {...props} />;
+  const { label, hideLabel, onChange, onBlur, onFocus, rawErrors = [], uiSchema, registry } = props;
   const { enumOptions, enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const decode = (chosen: string) => enumOptionValueDecoder(chosen, enumOptions, format, emptyValue);
+  const empty = schema.default === undefined ? placeholder || registry.translateString(CHOOSE_OPTION) : undefined;
+  const disabledKey = Array.isArray(enumDisabled) ? JSON.stringify(enumDisabled) : '';
+  // The same elements while the list is the same (its schema and translated UI schema): RJSF renders every
+  // field again on every key typed, and a materials table has a list of dozens of choices in each row.
+  const choices = useMemo(
+    () => (
+      <>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {enumOptions?.map(({ value: option, label: text }, i) => (
+          <option
+            key={String(option)}
+            value={enumOptionValueEncoder(option, i, format)}
+            disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option)}
+          >
+            {text}
+          </option>
+        ))}
+      </>
+    ),
+    // enumOptions and enumDisabled are derived afresh at each render from the schema and UI schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [schema, uiSchema, format, empty, disabledKey],
+  );
   return (
     <PlainField
       id={id}
@@ -53,16 +78,7 @@ export function PlainSelect(props: WidgetProps) {
         onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(event.target.value))}
         onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(event.target.value))}
       >
-        {schema.default === undefined && <option value="">{placeholder || t('wizard.choose')}</option>}
-        {enumOptions?.map(({ value: option, label: text }, i) => (
-          <option
-            key={String(option)}
-            value={enumOptionValueEncoder(option, i, format)}
-            disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option)}
-          >
-            {text}
-          </option>
-        ))}
+        {choices}
       </select>
       <SelectedOptionDescription {...props} />
     </PlainField>

@@ -39,6 +39,9 @@ export function localizer(t: TFunction): ErrorTransformer {
 
 const STRING_KEYS = new Map<string, string>(Object.entries(TranslatableString).map(([key, value]) => [value, key]));
 
+/** The empty first choice of a drop-down list (PlainSelect): a text of ours asked for as RJSF's are. */
+export const CHOOSE_OPTION = 'Choose…' as TranslatableString;
+
 /**
  * RJSF's own texts (Add, Remove, Yes, No…) from common.json wizard.rjsf.<name>, else RJSF's English.
  * Each text looked up once for this `t` (one language): RJSF asks again for every field at every render,
@@ -50,8 +53,9 @@ export function rjsfStrings(t: TFunction) {
     const cacheKey = params ? `${text}\u0000${params.join('\u0000')}` : text;
     let string = found.get(cacheKey);
     if (string === undefined) {
-      const key = STRING_KEYS.get(text);
-      const translated = key ? t(`wizard.rjsf.${key}`, { defaultValue: '' }) : '';
+      const key =
+        text === CHOOSE_OPTION ? 'wizard.choose' : STRING_KEYS.has(text) ? `wizard.rjsf.${STRING_KEYS.get(text)}` : '';
+      const translated = key ? t(key, { defaultValue: '' }) : '';
       string = translated ? replaceStringParameters(translated, params) : englishStringTranslator(text, params);
       found.set(cacheKey, string);
     }
