@@ -26,13 +26,17 @@ const uiSchema: UiSchema = {
   name: { 'ui:help': 'As on your ID.' },
 };
 
-function renderForm(formData: Record<string, unknown> = {}) {
+/** A form with the wizard's templates and widgets, set as the wizard's StepForm sets RJSF. */
+function renderForm(
+  formData: Record<string, unknown> = {},
+  form: { schema: RJSFSchema; uiSchema?: UiSchema } = { schema, uiSchema },
+) {
   const onChange = vi.fn();
   const onSubmit = vi.fn();
   render(
     <Form
-      schema={schema}
-      uiSchema={uiSchema}
+      schema={form.schema}
+      uiSchema={form.uiSchema}
       formData={formData}
       validator={customizeValidator()}
       templates={templates}
@@ -41,6 +45,8 @@ function renderForm(formData: Record<string, unknown> = {}) {
       onChange={onChange}
       onSubmit={onSubmit}
       onError={() => undefined}
+      // As StepForm: a const is never a default.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       noHtml5Validate
       showErrorList={false}
     />,
@@ -110,28 +116,7 @@ describe('PlainSelect', () => {
     },
   };
 
-  function renderList(formData: Record<string, unknown> = {}) {
-    const onChange = vi.fn();
-    const onSubmit = vi.fn();
-    render(
-      <Form
-        schema={listSchema}
-        formData={formData}
-        validator={customizeValidator()}
-        templates={templates}
-        fields={fields}
-        widgets={widgets}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        onError={() => undefined}
-        // As the wizard's StepForm: a const is never a default.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-        noHtml5Validate
-        showErrorList={false}
-      />,
-    );
-    return { onChange, onSubmit, user: userEvent.setup() };
-  }
+  const renderList = (formData: Record<string, unknown> = {}) => renderForm(formData, { schema: listSchema });
 
   it('is a <select> named by its label, with a named empty first choice unless the schema has a default', () => {
     renderList();
