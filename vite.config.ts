@@ -13,6 +13,7 @@ const prerenderDir = path.resolve(import.meta.dirname, 'dist/prerender');
  * What RJSF imports and our forms never use, replaced for RJSF alone (see each replacement): @rjsf/mui's
  * RangeWidget (MUI's Slider; its widget list imports every widget, used or not) by RJSF's own, and
  * fast-uri (for 2020-12 `$id`s) by the browser's URL. ~14 KiB of gzip off the wizard's first step.
+ * And the decimal separator remembered rather than computed again on every render of a number field.
  */
 function rjsfTrimPlugin(): Plugin {
   const vendor = (file: string) => path.resolve(import.meta.dirname, 'src/client/vendor', file);
@@ -24,6 +25,7 @@ function rjsfTrimPlugin(): Plugin {
     resolveId(source, importer) {
       if (source === '../RangeWidget/RangeWidget.js' && from(importer, 'mui')) return vendor('rjsf-range-widget.tsx');
       if (source === 'fast-uri' && from(importer, 'utils')) return vendor('fast-uri.ts');
+      if (source === './getDecimalSeparator.js' && from(importer, 'utils')) return vendor('rjsf-decimal-separator.ts');
       return null;
     },
   };

@@ -6,7 +6,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { expectedFloors } from '../src/shared/cross-step-rules';
 import type { Splash } from '../src/shared/reference-data';
 import { CHROMIUM, GOALS, LIMITS, measureBudgetPages } from './page-bytes';
@@ -27,6 +27,26 @@ const TYPED_FIELD: Record<string, string> = {
   building_details: 'root_foundation_0_other',
   construction_details: 'root_floors_0_rooms_0_area_m2',
 };
+
+/**
+ * BENCH_CLIENT_PROF=<dir>: the page's CPU profile (DevTools' .cpuprofile, with the CPU slowdown) while
+ * the largest step opens with Next and while it is typed into, to see where a slow phone's time goes.
+ * The bench then builds the client unminified, so that the functions keep their names.
+ */
+function clientProfiler(cdp: CDPSession) {
+  const dir = process.env.BENCH_CLIENT_PROF;
+  return async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    if (!dir) return run();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const result = await run();
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    return result;
+  };
+}
 
 /** Calls the API as the client does; the envelope's data, or an error with the code and message. */
 async function api<T>(url: string, route: string, body: unknown = {}): Promise<T> {
@@ -199,6 +219,7 @@ async function largestStep(browser: Browser, url: string) {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const profiled = clientProfiler(cdp);
   const timed = async (key: 'next' | 'save_and_continue') => {
     const all: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -212,7 +233,7 @@ async function largestStep(browser: Browser, url: string) {
     const sorted = [...all].sort((a, b) => a - b);
     return { median: sorted[Math.floor(sorted.length / 2)]!, all };
   };
-  const next = await timed('next');
+  const next = await profiled('next', () => timed('next'));
   const saveAndContinue = await timed('save_and_continue');
 
   // Typing into one of its fields, as on the first step: key to the next frame.
@@ -229,12 +250,14 @@ async function largestStep(browser: Browser, url: string) {
   const numeric = (await field.getAttribute('type')) === 'number';
   await field.click();
   const latencies: number[] = [];
-  for (let i = 0; i < KEYSTROKES; i++) {
-    const started = performance.now();
-    await page.keyboard.type(numeric ? String((i % 9) + 1) : String.fromCharCode(97 + (i % 26)));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
-    latencies.push(performance.now() - started);
-  }
+  await profiled('typing', async () => {
+    for (let i = 0; i < KEYSTROKES; i++) {
+      const started = performance.now();
+      await page.keyboard.type(numeric ? String((i % 9) + 1) : String.fromCharCode(97 + (i % 26)));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+      latencies.push(performance.now() - started);
+    }
+  });
   latencies.sort((a, b) => a - b);
   const typed = (await field.inputValue()).length;
   await context.close();
@@ -304,7 +327,12 @@ function largestStepLines(largest: Awaited<ReturnType<typeof largestStep>>, ms: 
 
 async function main() {
   // Always a fresh build: the bench measures this commit's client and server.
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // Profiling (BENCH_CLIENT_PROF), the client unminified: its functions named in the profiles (its bytes
+  // then are not the production ones).
+  const build = process.env.BENCH_CLIENT_PROF
+    ? 'npx vite build --minify false && npx vite build --ssr src/client/prerender.tsx && npm run build:server'
+    : 'npm run build';
+  execSync(build, { cwd: root, stdio: 'inherit' });
   const loadAtStart = os.loadavg()[0]!;
   // Development tools on (the outbox); a fresh embedded database each run, so no rate limit, resend wait
   // or engineer confirmation is left over from an earlier run.

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './page-bytes';
+import { serverNodeFlags } from './server-flags';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,8 +26,8 @@ export interface Portal {
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-portal-'));
-  // The built server (npm run build), as production runs it.
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // The built server (npm run build), as production runs it (npm run serve).
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { serverNodeFlags } from '../server-flags';
 import { freePort, root, sleep, waitUntilReady } from './common';
 
 export interface Memory {
@@ -33,7 +34,7 @@ export interface ServerProcess {
 
 /** BENCH_CPU_PROF=<dir>: the Kibali servers write a CPU profile there when they stop (node --cpu-prof). */
 const cpuProfile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-/** BENCH_NODE_FLAGS='--max-semi-space-size=4 …': Node flags for the Kibali servers, to try their effect. */
+/** BENCH_NODE_FLAGS='--max-semi-space-size=4 …': Node flags for the Kibali servers beside those of `npm run serve`, to try their effect (a later flag wins). */
 const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 function serve(args: string[], env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
@@ -113,7 +114,7 @@ export async function startKibali(options: KibaliOptions): Promise<ServerProcess
       // MALLOC_ARENA_MAX=1 or 2 (glibc), passed on to try its effect on the servers' memory.
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     },
-    [...cpuProfile, ...extraFlags],
+    [...serverNodeFlags(), ...cpuProfile, ...extraFlags],
   );
   return started(child, `http://127.0.0.1:${port}`, '/readyz', 'Kibali');
 }

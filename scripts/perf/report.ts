@@ -1,4 +1,5 @@
 // The RESULTS.md sections of Lighthouse, the API load and memory: goals beside results, each marked.
+import { serverNodeFlags } from '../server-flags';
 import type { ApiLoadResults, DatabaseRun, Scenario } from './api-load';
 import type { LoadResult } from './cannon';
 import type { Finding, LighthouseResults, PageResult } from './lighthouse';
@@ -229,7 +230,8 @@ export function apiLoadLines(results: ApiLoadResults): string[] {
     '',
     `autocannon ${s.connections} connections, ${s.duration_s} s a call after ${s.warmup_s} s of warm-up, on loopback, ` +
       'with the headers a browser sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language: en`, JSON). ' +
-      'The server runs in its own process (`node dist/server/main.js`, the built server, as `npm run serve`) with ' +
+      `The server runs in its own process (\`node ${serverNodeFlags().join(' ')} dist/server/main.js\`, the built server, as \`npm run serve\` starts it, ` +
+      'with its Node flags for memory: see the README) with ' +
       `\`NODE_ENV=test\`, \`LOG_LEVEL=${s.log_level}\` (the log written to /dev/null), \`DEV_TOOLS=1\` and \`RATE_LIMIT_FACTOR=1000\` ` +
       '(both refused in production: the captcha answer for sign-in, and every load client is 127.0.0.1), SMS through a fake HTTP gateway ' +
       'in the bench process (`SMS_GATEWAY_URL`, as in production). The bare route is a separate Fastify process answering a small JSON ' +

@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serverNodeFlags } from '../../scripts/server-flags';
 import { openDatabase } from '../../src/server/db/database';
 import { DemoIdentityRegistry } from '../../src/server/identity/identity-registry';
 import { codesIn, scanLogFiles } from './log-secrets';
@@ -76,7 +77,7 @@ async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   // The built server, as production runs it (npm run build, before the browser tests).
-  const child = spawn(process.execPath, [serverScript], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), serverScript], {
     cwd: root,
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-flags';
 
 /** The real server in a process of its own, as `npm run serve` starts it, for tests that kill, stop and starve it. */
 
@@ -52,7 +53,7 @@ export interface StartOptions {
 
 const running = new Set<ServerProcess>();
 
-/** Spawns the built server (`node dist/server/main.js`, after npm run build) with the test's environment; it is not ready yet. */
+/** Spawns the built server as `npm run serve` does (after npm run build) with the test's environment; it is not ready yet. */
 export async function spawnServer(options: StartOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
@@ -72,7 +73,12 @@ export async function spawnServer(options: StartOptions): Promise<ServerProcess>
     IDENTITY_REGISTRY_URL: '',
     ...options.env,
   };
-  const command = [...(options.wrapper ?? []), process.execPath, path.join(ROOT, 'dist/server/main.js')];
+  const command = [
+    ...(options.wrapper ?? []),
+    process.execPath,
+    ...serverNodeFlags(),
+    path.join(ROOT, 'dist/server/main.js'),
+  ];
   const spawnedAt = performance.now();
   const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
