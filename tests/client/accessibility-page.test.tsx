@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import enStatement from '../../locales/en/accessibility.json';
 import swStatement from '../../locales/sw/accessibility.json';
@@ -22,7 +22,8 @@ describe('the accessibility statement', () => {
     await user.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: enStatement.title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home/accessibility');
-    expect(document.title).toBe(en('titles.suffix', { page: en('titles.accessibility') }));
+    // The title follows the page once its texts are in (an effect after the heading): waited for, not raced.
+    await waitFor(() => expect(document.title).toBe(en('titles.suffix', { page: en('titles.accessibility') })));
   });
 
   it.each(['en', 'sw'] as Language[])(
