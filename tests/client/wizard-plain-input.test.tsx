@@ -54,6 +54,13 @@ function renderForm(
   return { onChange, onSubmit, user: userEvent.setup() };
 }
 
+/** A field RJSF has errors for: invalid, described by its errors, and its frame (label) red. */
+function expectShownInError(field: HTMLElement, errorsId: string) {
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field.getAttribute('aria-describedby')).toContain(errorsId);
+  expect(field.closest('.k-input-field')).toHaveClass('k-input-field--error');
+}
+
 describe('PlainInput', () => {
   it('names each field by its label (the asterisk hidden), required fields required, help described', () => {
     renderForm();
@@ -89,11 +96,8 @@ describe('PlainInput', () => {
     await user.click(screen.getByRole('button', { name: /submit/i }));
     expect(onSubmit).not.toHaveBeenCalled();
 
-    const name = screen.getByRole('textbox', { name: 'Name' });
-    expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name.getAttribute('aria-describedby')).toContain('root_name__error');
+    expectShownInError(screen.getByRole('textbox', { name: 'Name' }), 'root_name__error');
     expect(document.getElementById('root_name__error')).toHaveTextContent(/required/i);
-    expect(name.closest('.k-input-field')).toHaveClass('k-input-field--error');
     expect(screen.getByRole('textbox', { name: 'Notes' })).not.toHaveAttribute('aria-invalid');
   });
 });
@@ -152,9 +156,6 @@ describe('PlainSelect', () => {
     const { onSubmit, user } = renderList();
     await user.click(screen.getByRole('button', { name: /submit/i }));
     expect(onSubmit).not.toHaveBeenCalled();
-    const room = screen.getByRole('combobox', { name: 'Room' });
-    expect(room).toHaveAttribute('aria-invalid', 'true');
-    expect(room.getAttribute('aria-describedby')).toContain('root_room__error');
-    expect(room.closest('.k-input-field')).toHaveClass('k-input-field--error');
+    expectShownInError(screen.getByRole('combobox', { name: 'Room' }), 'root_room__error');
   });
 });
