@@ -44,19 +44,23 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-/** The headers every answer must carry; what is wrong, or an empty list. */
-function headerProblems(res: LightMyRequestResponse, what: string): string[] {
+/**
+ * The headers every answer must carry; what is wrong, or an empty list. Pages load the portal's own
+ * scripts and nothing else's; API answers (JSON, or files sent as attachments) may load nothing.
+ */
+function headerProblems(res: LightMyRequestResponse, url: string, what = url): string[] {
   const problems: string[] = [];
   const h = res.headers;
+  const own = url.startsWith('/api/') ? "'none'" : "'self'";
   if (h['x-content-type-options'] !== 'nosniff')
     problems.push(`${what}: X-Content-Type-Options ${String(h['x-content-type-options'])}`);
   const csp = directives(String(h['content-security-policy'] ?? ''));
   const scripts = csp.get('script-src') ?? csp.get('default-src');
-  if (!scripts || scripts.join(' ') !== "'self'") problems.push(`${what}: script-src ${String(scripts)}`);
-  if (csp.get('default-src')?.join(' ') !== "'self'")
+  if (!scripts || scripts.join(' ') !== own) problems.push(`${what}: script-src ${String(scripts)}`);
+  if (csp.get('default-src')?.join(' ') !== own)
     problems.push(`${what}: default-src ${String(csp.get('default-src'))}`);
   if (String(h['content-security-policy']).includes('unsafe-eval')) problems.push(`${what}: unsafe-eval`);
-  if (csp.get('object-src')?.join(' ') !== "'none'") problems.push(`${what}: object-src`);
+  if ((csp.get('object-src') ?? csp.get('default-src'))?.join(' ') !== "'none'") problems.push(`${what}: object-src`);
   const framing = csp.get('frame-ancestors')?.join(' ') === "'none'" || h['x-frame-options'] === 'DENY';
   if (!framing) problems.push(`${what}: framing allowed`);
   if (!['no-referrer', 'same-origin', 'strict-origin'].includes(String(h['referrer-policy'])))
@@ -90,7 +94,7 @@ describe('every route', () => {
               };
         const res = await world.app.inject(request);
         const what = `${route.url} (${res.statusCode}, ${Object.keys(headers).join('+') || 'anonymous'})`;
-        problems.push(...headerProblems(res, what));
+        problems.push(...headerProblems(res, route.url, what));
         if (route.url.startsWith('/api/') && !PUBLIC_CACHEABLE.has(route.url) && !noStore(res))
           problems.push(`${what}: Cache-Control ${String(res.headers['cache-control'])}`);
       }
@@ -114,7 +118,7 @@ describe('every route', () => {
     ];
     for (const request of requests) {
       const res = await world.app.inject(request);
-      problems.push(...headerProblems(res, `${request.method} ${request.url}`));
+      problems.push(...headerProblems(res, String(request.url), `${request.method} ${String(request.url)}`));
       if (!noStore(res)) problems.push(`${request.url}: Cache-Control ${String(res.headers['cache-control'])}`);
     }
     const undecodable = await world.app.inject({ method: 'GET', url: '/api/%' });

@@ -47,11 +47,31 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
-/** Every answer, the API's, the SPA's and the errors', carries the security headers. */
+/**
+ * The API's answers are JSON or files sent as attachments, never a page: nothing in them may load,
+ * run or be framed (OWASP's REST headers). The headers that only mean something for a document
+ * (COOP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options…) are left out: every API
+ * call from a phone carries some 600 bytes fewer.
+ */
+const API_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  referrerPolicy: { policy: 'no-referrer' },
+  frameguard: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/** Every answer, the API's, the SPA's and the errors', carries the security headers; the API its own. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, res, done) => {
-    res.headers(headers);
+  const page = securityHeaders(OPTIONS);
+  const api = securityHeaders(API_OPTIONS);
+  app.addHook('onRequest', (request, res, done) => {
+    res.headers(request.url.startsWith('/api/') ? api : page);
     done();
   });
 }
