@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -85,10 +85,37 @@ describe('PlainInput', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Asha');
     await user.type(screen.getByRole('spinbutton', { name: 'Area (m²)' }), '42.5');
     await user.clear(screen.getByRole('textbox', { name: 'Notes' }));
+    await user.tab();
     expect(onChange.mock.lastCall?.[0].formData).toEqual({ name: 'Asha', area: 42.5, notes: undefined });
 
     await user.click(screen.getByRole('button', { name: /submit/i }));
     expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('shows each key at once and tells RJSF once typing pauses, as the field is left, or as Enter submits', async () => {
+    const { onChange, onSubmit, user } = renderForm();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    // The names RJSF was told, each time it changed.
+    const told = () =>
+      onChange.mock.calls
+        .map(([event]) => (event as { formData: { name?: string } }).formData.name)
+        .filter((n, i, all) => n !== undefined && n !== all[i - 1]);
+    await user.type(name, 'Asha');
+    expect(name).toHaveValue('Asha');
+    expect(told()).not.toContain('Asha');
+    await waitFor(() => expect(told()).toContain('Asha'));
+    // Once, not once a key.
+    expect(told()).toEqual(['Asha']);
+
+    await user.type(name, ' Said');
+    await user.tab();
+    expect(told().at(-1)).toBe('Asha Said');
+
+    const area = screen.getByRole('spinbutton', { name: 'Area (m²)' });
+    await user.type(area, '7{Enter}');
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit.mock.lastCall?.[0].formData).toEqual({ name: 'Asha Said', area: 7 });
+    expect(told()).toEqual(['Asha', 'Asha Said']);
   });
 
   it('marks a field with errors invalid, describes it by them, and says so on its label', async () => {

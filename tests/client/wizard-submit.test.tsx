@@ -164,7 +164,8 @@ describe('the engineer step', () => {
     await user.type(await screen.findByRole('textbox', { name: f('engineer.engineer_id.title') }), 'ZEB/0001');
     expect(code()).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: t('wizard.engineer.send') }));
+    // The button comes once typing pauses, with the number typed.
+    await user.click(await screen.findByRole('button', { name: t('wizard.engineer.send') }));
     await user.type(await screen.findByRole('textbox', { name: t('wizard.engineer.code') }), '123456');
     await user.click(screen.getByRole('button', { name: t('wizard.engineer.check') }));
     expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();

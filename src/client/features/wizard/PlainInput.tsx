@@ -1,4 +1,12 @@
-import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { SchemaExamples } from '@rjsf/core';
 import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
 
@@ -10,6 +18,12 @@ import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInp
  * step and every key typed slow on a cheap phone. What the field says to a screen reader is MUI's: the
  * label names it (its asterisk hidden, the field itself `required`), `aria-invalid` with errors, and
  * `aria-describedby` its help, errors and examples.
+ *
+ * What is typed shows at once, and RJSF hears of it once typing pauses (TYPING_SETTLE_MS), as the field
+ * is left, or as Enter submits the form: each change RJSF hears makes it work out the whole form again
+ * (defaults, then every field compared and rendered), 10–20 ms a key on a cheap phone on the largest
+ * step, where the key itself needs a fraction of a millisecond. Leaving the field (a button pressed, Tab)
+ * always comes first, so a save or a page's own check never misses what was typed.
  */
 export function PlainInput(props: BaseInputTemplateProps) {
   const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, autofocus } = props;
@@ -18,8 +32,7 @@ export function PlainInput(props: BaseInputTemplateProps) {
   const rows = (props as { rows?: number | string }).rows;
   const { step, min, max, accept, autoCapitalize, ...input } = getInputProps(schema, type, options);
   const text = labelValue(label || undefined, hideLabel, undefined);
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+  const typing = useTyping((typed) => onChange(typed === '' ? options.emptyValue : typed));
   const shared = {
     id,
     name: htmlName || id,
@@ -29,15 +42,21 @@ export function PlainInput(props: BaseInputTemplateProps) {
     // As MUI's: a read-only answer (the registry's names) is a disabled field.
     disabled: disabled || readonly,
     autoFocus: autofocus,
-    value: value || value === 0 ? value : '',
+    value: typing.text ?? (value || value === 0 ? value : ''),
     'aria-invalid': rawErrors.length > 0 || undefined,
     'aria-describedby': ariaDescribedByIds(id, !!schema.examples),
-    onBlur: ({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, target.value),
+    onBlur: ({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      typing.tell();
+      onBlur(id, target.value);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (event.key === 'Enter') typing.tell();
+    },
     onFocus: ({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, target.value),
     // RJSF's override is typed for an <input>; it reads only the target's value, as a <textarea> has.
     onChange:
       (onChangeOverride as ((event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void) | undefined) ??
-      change,
+      typing.change,
   };
   return (
     <PlainField id={id} label={text} required={required} invalid={rawErrors.length > 0}>
@@ -58,6 +77,37 @@ export function PlainInput(props: BaseInputTemplateProps) {
       <SchemaExamples id={id} schema={schema} />
     </PlainField>
   );
+}
+
+/** How long typing pauses before RJSF hears what was typed into a field. */
+export const TYPING_SETTLE_MS = 250;
+
+/**
+ * A field's text as typed, told (`tell`) once typing pauses, or at once when asked. `text` is what was
+ * typed and not yet told, shown instead of the form's value; undefined once told.
+ */
+function useTyping(told: (text: string) => void) {
+  const [text, setText] = useState<string | undefined>(undefined);
+  const pending = useRef<{ text: string; timer: ReturnType<typeof setTimeout> } | undefined>(undefined);
+  const toldRef = useRef(told);
+  useEffect(() => {
+    toldRef.current = told;
+  });
+  useEffect(() => () => clearTimeout(pending.current?.timer), []);
+  const tell = () => {
+    const typed = pending.current;
+    if (!typed) return;
+    clearTimeout(typed.timer);
+    pending.current = undefined;
+    setText(undefined);
+    toldRef.current(typed.text);
+  };
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    clearTimeout(pending.current?.timer);
+    pending.current = { text: event.target.value, timer: setTimeout(tell, TYPING_SETTLE_MS) };
+    setText(event.target.value);
+  };
+  return { text, tell, change };
 }
 
 /** A plain field's frame: its label above (the asterisk hidden from screen readers), red with errors. */

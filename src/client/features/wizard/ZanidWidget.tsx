@@ -62,7 +62,9 @@ export function ZanidWidget(props: WidgetProps) {
   const onVerify = async () => {
     if (isLoading) return;
     setError('');
-    const zanId = tidyZanid(props.value);
+    // The field's text: Enter verifies before the form has heard of the last keys typed (PlainInput).
+    const typed = (document.getElementById(props.id) as HTMLInputElement | null)?.value;
+    const zanId = tidyZanid(typed ?? props.value);
     if (!zanId) return setError(t('wizard.zanid.enter_first'));
     try {
       const person = await verify({ zan_id: zanId }).unwrap();
