@@ -210,6 +210,23 @@ class Session {
       expect
         .soft(await this.page.locator('footer a[href="/home/accessibility"]').count(), `statement link on ${where}`)
         .toBe(1);
+    // WCAG 1.4.10, reflow: 320 CSS px wide, nothing needs scrolling sideways (a table row's fields wrap).
+    const size = this.page.viewportSize();
+    await this.page.setViewportSize({ width: 320, height: 640 });
+    const sideways = await this.page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return [];
+      // The innermost elements reaching past the right edge: what to make wrap.
+      const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+        (e) => e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 1,
+      );
+      return past
+        .filter((e) => !past.some((other) => other !== e && e.contains(other)))
+        .slice(0, 3)
+        .map((e) => `<${e.tagName.toLowerCase()} class="${e.className}"> ${(e.textContent ?? '').slice(0, 40)}`);
+    });
+    expect.soft(sideways, `what reaches past the right edge at 320 px wide on ${where}`).toEqual([]);
+    if (size) await this.page.setViewportSize(size);
     const repeated = repeatedNames(found);
     // Each button says what it acts on: no two alike on a page (a row's Remove names its table and row).
     expect.soft(repeated, `buttons with the same name on ${where}`).toEqual([]);

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/PageHeading';
 import { useGetNotificationsQuery } from './dashboard-api';
-import { visuallyHidden } from './parts';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { ApplicationTab } from './tabs/ApplicationTab';
 import { AttachmentsTab } from './tabs/AttachmentsTab';
 import { ConstructionTab } from './tabs/ConstructionTab';

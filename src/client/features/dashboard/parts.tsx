@@ -6,15 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** A list's answer not in yet, or failed (with Retry). */
 export function QueryState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
   const { t } = useTranslation();

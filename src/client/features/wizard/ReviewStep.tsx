@@ -7,14 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { Details } from '../../components/Details';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { answerRows } from './answers-format';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
 import type { SaveOutcome } from './StepForm';
 import type { TranslatedStep } from './translate-schema';
 import type { StepAnswers } from './wizard-slice';
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' };
 
 export interface ReviewStepProps {
   steps: readonly string[];
