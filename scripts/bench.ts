@@ -63,13 +63,20 @@ async function api<T>(url: string, route: string, body: unknown = {}): Promise<T
   return payload.response.data;
 }
 
-/** The code in the newest SMS of the outbox sent to `phone` (and naming `text`), the text itself left out. */
+/**
+ * The code in the newest SMS of the outbox sent to `phone` (and naming `text`), the text itself left out;
+ * asked again for up to 5 s, as the page's call that sends it may still be on its way.
+ */
 async function codeFromOutbox(url: string, phone: string, text = ''): Promise<string> {
-  const messages = await api<{ phone: string; message: string }[]>(url, '/dev/outbox');
-  const sms = messages.find((m) => m.phone === phone && m.message.includes(text));
-  const code = /\b(\d{4,8})\b/.exec((sms?.message ?? '').replace(text, ''))?.[1];
-  if (!code) throw new Error(`No code in the outbox for ${phone} ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
-  return code;
+  let messages: { phone: string; message: string }[] = [];
+  for (let tries = 0; tries < 50; tries++) {
+    messages = await api<{ phone: string; message: string }[]>(url, '/dev/outbox');
+    const sms = messages.find((m) => m.phone === phone && m.message.includes(text));
+    const code = /\b(\d{4,8})\b/.exec((sms?.message ?? '').replace(text, ''))?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code in the outbox for ${phone} ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
 }
 
 type Samples = Record<string, { step: string; valid: boolean; data: Record<string, unknown> }>;
