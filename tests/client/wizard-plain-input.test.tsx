@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -116,6 +116,17 @@ describe('PlainInput', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.lastCall?.[0].formData).toEqual({ name: 'Asha Said', area: 7 });
     expect(told()).toEqual(['Asha', 'Asha Said']);
+  });
+
+  it('tells RJSF what was typed as soon as anything is pressed, though the field keeps the focus (a tap on iOS)', async () => {
+    const { onChange, user } = renderForm();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Juma');
+    const told = () => onChange.mock.lastCall?.[0].formData.name as string | undefined;
+    expect(told()).toBeUndefined();
+    fireEvent.pointerDown(screen.getByRole('button', { name: /submit/i }));
+    expect(name).toHaveFocus();
+    expect(told()).toBe('Juma');
   });
 
   it('marks a field with errors invalid, describes it by them, and says so on its label', async () => {

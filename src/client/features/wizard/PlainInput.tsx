@@ -84,30 +84,40 @@ export const TYPING_SETTLE_MS = 250;
 
 /**
  * A field's text as typed, told (`tell`) once typing pauses, or at once when asked. `text` is what was
- * typed and not yet told, shown instead of the form's value; undefined once told.
+ * typed and not yet told, shown instead of the form's value; undefined once told. A press anywhere on
+ * the page tells it too, before the press becomes a click: a phone may tap a button (Save, Send code)
+ * without taking the focus from the field (iOS), so no blur would tell it.
  */
 function useTyping(told: (text: string) => void) {
   const [text, setText] = useState<string | undefined>(undefined);
-  const pending = useRef<{ text: string; timer: ReturnType<typeof setTimeout> } | undefined>(undefined);
   const toldRef = useRef(told);
   useEffect(() => {
     toldRef.current = told;
   });
-  useEffect(() => () => clearTimeout(pending.current?.timer), []);
-  const tell = () => {
-    const typed = pending.current;
-    if (!typed) return;
-    clearTimeout(typed.timer);
-    pending.current = undefined;
-    setText(undefined);
-    toldRef.current(typed.text);
-  };
-  const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    clearTimeout(pending.current?.timer);
-    pending.current = { text: event.target.value, timer: setTimeout(tell, TYPING_SETTLE_MS) };
-    setText(event.target.value);
-  };
-  return { text, tell, change };
+  const [typing] = useState(() => {
+    let pending: { text: string; timer: ReturnType<typeof setTimeout> } | undefined;
+    const stop = () => {
+      clearTimeout(pending?.timer);
+      document.removeEventListener('pointerdown', tell, true);
+      pending = undefined;
+    };
+    function tell() {
+      const typed = pending;
+      if (!typed) return;
+      stop();
+      setText(undefined);
+      toldRef.current(typed.text);
+    }
+    const change = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (pending) clearTimeout(pending.timer);
+      else document.addEventListener('pointerdown', tell, true);
+      pending = { text: event.target.value, timer: setTimeout(tell, TYPING_SETTLE_MS) };
+      setText(event.target.value);
+    };
+    return { tell, change, stop };
+  });
+  useEffect(() => typing.stop, [typing]);
+  return { text, tell: typing.tell, change: typing.change };
 }
 
 /** A plain field's frame: its label above (the asterisk hidden from screen readers), red with errors. */
