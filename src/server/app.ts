@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
+import { destination } from 'pino';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -104,6 +105,10 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
+    // Written without blocking: the lines that come while a write is under way go in the next one,
+    // instead of one write to stdout per request (a tenth of a small request's time under load).
+    // Flushed as the process exits; only a kill -9 loses the last few lines.
+    stream: destination({ dest: 1, sync: false }),
     // Only what helps an operator and names no person: no query strings, bodies, addresses or cookies.
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
