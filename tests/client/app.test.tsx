@@ -56,7 +56,8 @@ describe('start-up', () => {
     await landingBoxesShown();
     expect(screen.getByRole('progressbar', { name: en('progress.label') })).toBeInTheDocument();
     expect(screen.queryByText(en('loading.reference_data'))).not.toBeInTheDocument();
-    expect(document.title).toBe(en('titles.suffix', { page: en('titles.landing') }));
+    // The title is set by an effect once the page's texts are in: waited for, not read at once.
+    await waitFor(() => expect(document.title).toBe(en('titles.suffix', { page: en('titles.landing') })));
 
     release();
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
@@ -77,7 +78,7 @@ describe('start-up', () => {
     expect(await h1(en('faq.title'))).toBeInTheDocument();
     expect(screen.queryByText(en('loading.reference_data'))).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
-    expect(document.title).toBe(en('titles.suffix', { page: en('titles.faq') }));
+    await waitFor(() => expect(document.title).toBe(en('titles.suffix', { page: en('titles.faq') })));
   });
 
   it.each([
@@ -145,7 +146,7 @@ describe('language', () => {
     ).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('sw');
     expect(sessionStorage.getItem(STORAGE_KEYS.language)).toBe('sw');
-    expect(document.title).toBe(sw('titles.suffix', { page: sw('titles.landing') }));
+    await waitFor(() => expect(document.title).toBe(sw('titles.suffix', { page: sw('titles.landing') })));
   });
 
   it.each([

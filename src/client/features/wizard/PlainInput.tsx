@@ -22,8 +22,8 @@ import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInp
  * What is typed shows at once, and RJSF hears of it once typing pauses (TYPING_SETTLE_MS), as the field
  * is left, or as Enter submits the form: each change RJSF hears makes it work out the whole form again
  * (defaults, then every field compared and rendered), 10–20 ms a key on a cheap phone on the largest
- * step, where the key itself needs a fraction of a millisecond. Leaving the field (a button pressed, Tab)
- * always comes first, so a save or a page's own check never misses what was typed.
+ * step, where the key itself needs a fraction of a millisecond. A press anywhere on the page, or leaving
+ * the field (Tab), always comes first, so a save or a page's own check never misses what was typed.
  */
 export function PlainInput(props: BaseInputTemplateProps) {
   const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, autofocus } = props;
