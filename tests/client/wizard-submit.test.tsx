@@ -132,7 +132,8 @@ describe('submitting', () => {
       }),
     );
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
-    expect(await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) })).toHaveFocus();
+    const onUploads = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    await waitFor(() => expect(onUploads).toHaveFocus());
     expect(await screen.findByRole('list', { name: t('wizard.uploads.required') })).toBeInTheDocument();
   });
 });

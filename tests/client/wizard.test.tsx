@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,7 +108,8 @@ describe('the wizard', () => {
     await fillPersonal(user);
     await user.click(button('save_and_continue'));
 
-    expect(await screen.findByRole('heading', { level: 2, name: f('repair.title') })).toHaveFocus();
+    const repair = await screen.findByRole('heading', { level: 2, name: f('repair.title') });
+    await waitFor(() => expect(repair).toHaveFocus());
     expect(bodies).toEqual([
       {
         application_type: 'repair',
@@ -141,7 +142,9 @@ describe('the wizard', () => {
     await fillPersonal(user);
     await user.click(button('save_later'));
 
-    expect(await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') })).toHaveFocus();
+    // The focus moves to the heading by an effect once it is on the page: waited for (failed twice under load).
+    const heading = await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('KQ7MZ-4XPRT')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t('wizard.saved.copy') })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t('wizard.saved.continue_link') })).toHaveAttribute(
