@@ -12,6 +12,7 @@ import type { Splash } from '../src/shared/reference-data';
 import { CHROMIUM, GOALS, LIMITS, measureBudgetPages } from './page-bytes';
 import { startPortal } from './portal-process';
 import { serverParts, serverPartsLines } from './perf/bench-parts';
+import { mark } from './perf/report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CPU_SLOWDOWN = 4;
@@ -19,7 +20,6 @@ const KEYSTROKES = 40;
 /** The issue's goals for the largest step: rendered (Next) in 250 ms, keystroke p90 50 ms. */
 const RENDER_GOAL_MS = 250;
 const KEYSTROKE_GOAL_MS = 50;
-const verdict = (met: boolean) => (met ? 'met' : '**missed**');
 const RUNS = 3;
 /** The flow measured, and the storeys of its building (as the step samples and the journey tests have). */
 const FLOW = 'new';
@@ -330,9 +330,9 @@ function largestStepLines(largest: Awaited<ReturnType<typeof largestStep>>, ms: 
     '',
     `With ${CPU_SLOWDOWN}× CPU slowdown, from the step before it (${title(before)}), click → its heading and last field visible:`,
     '',
-    `- Next (no save): median ${ms(largest.render_next_ms.median)} (${list(largest.render_next_ms.all)}); goal: the step rendered in ≤ ${RENDER_GOAL_MS} ms, ${verdict(largest.render_next_ms.median <= RENDER_GOAL_MS)}`,
+    `- Next (no save): median ${ms(largest.render_next_ms.median)} (${list(largest.render_next_ms.all)}); goal: the step rendered in ≤ ${RENDER_GOAL_MS} ms, ${mark(largest.render_next_ms.median <= RENDER_GOAL_MS)}`,
     `- Save And Continue (validates and saves the step before, then opens it): median ${ms(largest.render_save_and_continue_ms.median)} (${list(largest.render_save_and_continue_ms.all)})`,
-    `- Typing into \`${largest.keystroke_field}\`, ${KEYSTROKES} keys, key to next frame: p50 ${ms(largest.keystroke_ms.p50)}, p90 ${ms(largest.keystroke_ms.p90)}, max ${ms(largest.keystroke_ms.max)}; goal: p90 ≤ ${KEYSTROKE_GOAL_MS} ms, ${verdict(largest.keystroke_ms.p90 <= KEYSTROKE_GOAL_MS)}`,
+    `- Typing into \`${largest.keystroke_field}\`, ${KEYSTROKES} keys, key to next frame: p50 ${ms(largest.keystroke_ms.p50)}, p90 ${ms(largest.keystroke_ms.p90)}, max ${ms(largest.keystroke_ms.max)}; goal: p90 ≤ ${KEYSTROKE_GOAL_MS} ms, ${mark(largest.keystroke_ms.p90 <= KEYSTROKE_GOAL_MS)}`,
     '',
     `A text field shows each key at once and tells the form (RJSF) once typing pauses (a quarter of a second), as it is left or as Enter submits: the keys above, typed one a frame, are the field's own; the form's work comes once, after the last.`,
   ];

@@ -13,7 +13,8 @@ export interface Goal {
 
 const MET = '✅ met';
 const MISSED = '❌ **missed**';
-const mark = (met: boolean) => (met ? MET : MISSED);
+/** A goal's verdict, as every table of RESULTS.md writes it. */
+export const mark = (met: boolean) => (met ? MET : MISSED);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const rps = (n: number) => n.toFixed(0);
 const DB_NAME = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;

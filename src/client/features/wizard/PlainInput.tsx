@@ -80,7 +80,7 @@ export function PlainInput(props: BaseInputTemplateProps) {
 }
 
 /** How long typing pauses before RJSF hears what was typed into a field. */
-export const TYPING_SETTLE_MS = 250;
+const TYPING_SETTLE_MS = 250;
 
 /**
  * A field's text as typed, told (`tell`) once typing pauses, or at once when asked. `text` is what was
