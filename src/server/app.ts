@@ -17,7 +17,9 @@ import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerJsonBodies } from './http/json-body';
+import { DraftLimits } from './http/draft-limits';
 import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
+import { DEFAULT_BODY_LIMIT } from './http/body-schemas';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticFiles } from './http/static-files';
@@ -41,6 +43,9 @@ import { FolderFileStorage } from './attachments/file-storage';
 import { identityRoutes } from './routes/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
+import { PhoneChange } from './applications/phone-change';
+import { DraftCookies } from './drafts/draft-cookie';
+import { DraftOwners } from './drafts/draft-owners';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
@@ -140,7 +145,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     // added, whatever the client itself wrote before it.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY.join(',') : false,
     requestTimeout: 30_000,
-    bodyLimit: 1024 * 1024,
+    // Every JSON body is small; the calls that carry a form's answers say how much more they take, and
+    // uploads have their own limits (multipart).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
@@ -195,7 +202,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
-  await registerRateLimits(app, config, dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR));
+  const rateLimits = dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR);
+  await registerRateLimits(app, config, rateLimits);
+  const limits = new DraftLimits(app, rateLimits);
 
   healthRoutes(app, database.db);
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
@@ -204,29 +213,47 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const sms = smsSenderFor(config, database.db, app.log);
   const notifier = new Notifier(database.db, sms);
   const codes = new OneTimeCodes(database.db);
+  // A draft is written only by its owner (the browser holding its draft cookie).
+  const owners = new DraftOwners(database.db);
+  const draftCookies = new DraftCookies(config.NODE_ENV === 'production');
+  const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
-  engineerRoutes(app, database.db, confirmation);
+  engineerRoutes(app, database.db, confirmation, { owners, cookies: draftCookies, limits });
   if (config.DEV_TOOLS) devRoutes(app, database.db);
   formsRoutes(app, forms, config);
   validatorRoutes(app, forms);
-  const applications = new ApplicationsService(database.db, forms, dependencies.engineerProofs ?? confirmation);
-  applicationRoutes(app, applications);
+  const applications = new ApplicationsService(
+    database.db,
+    forms,
+    dependencies.engineerProofs ?? confirmation,
+    owners,
+    phones,
+  );
+  applicationRoutes(app, applications, { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions);
-  continueRoutes(app, new ContinueService(database.db, codes, sms), codes, applications, {
-    purpose: SignInService.PURPOSE,
-    complete: (request, res, reference) => completeSignIn(request, res, signIn, sessions, reference),
-  });
-  signInRoutes(app, signIn, sessions);
+  continueRoutes(
+    app,
+    new ContinueService(database.db, codes, sms),
+    codes,
+    applications,
+    { owners, cookies: draftCookies, limits },
+    {
+      purpose: SignInService.PURPOSE,
+      complete: (request, res, reference) => completeSignIn(request, res, signIn, sessions, reference),
+    },
+  );
+  signInRoutes(app, signIn, sessions, limits);
   identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
   const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(
     app,
-    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms),
+    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms, owners),
     config.UPLOAD_MAX_BYTES,
     sessions,
+    { cookies: draftCookies, limits },
   );
-  dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage });
+  dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage, limits });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
   return Object.assign(app, { splash, forms }) as KibaliApp;

@@ -3,6 +3,7 @@ import type Ajv from 'ajv';
 import type { FieldError } from './envelope';
 import type { JsonSchema } from './forms';
 
+import { MAX_FIELD_ERRORS } from './answer-bounds';
 import { isJsonObject as isObject, type Json } from './schema-walk';
 
 /**
@@ -90,14 +91,22 @@ export function fieldErrors(
   errors: ErrorObject[] | null | undefined,
   translate: (key: string, params: Record<string, unknown>) => string,
   prefix = '',
+  max = MAX_FIELD_ERRORS,
 ): FieldError[] {
   const seen = new Map<string, FieldError>();
+  // Each message is translated once: a long list of rows repeats the same few.
+  const messages = new Map<string, string>();
   for (const error of errors ?? []) {
+    if (seen.size >= max) break;
     if (error.keyword === 'if' || error.keyword === 'allOf' || inChoiceBranch(error)) continue;
     const path = `${prefix}${errorPath(error)}`;
     if (seen.has(path)) continue;
     const key = KEYWORDS.has(error.keyword) ? error.keyword : 'invalid';
-    seen.set(path, { path, message: translate(key, { limit: (error.params as { limit?: unknown }).limit }) });
+    const limit = (error.params as { limit?: unknown }).limit;
+    const id = `${key}\u0000${String(limit)}`;
+    let message = messages.get(id);
+    if (message === undefined) messages.set(id, (message = translate(key, { limit })));
+    seen.set(path, { path, message });
   }
   return [...seen.values()];
 }

@@ -151,7 +151,7 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
       for (const reference_number of ['ABCDE-FGHJK', 'OOOOO-11111', 'ABCDE-FGHJK-2']) {
         const res = await call(t, SAVE, { ...body, reference_number });
         expect(res.status, reference_number).toBe(404);
-        expect(res.message).toBe(api.en.application_not_found);
+        expect(res.message).toBe(api.en.draft_not_found);
       }
       expect(await rowCount(t)).toBe(count);
     });

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { api, call, draft, personal, REPAIR, sample } from './application-fixtures';
-import { createTestApp, databaseKinds, post, TINY_PDF, uploadDocuments, type Envelope, type TestApp } from './helpers';
+import {
+  createTestApp,
+  databaseKinds,
+  draftCookieHeaders,
+  post,
+  TINY_PDF,
+  uploadDocuments,
+  type Envelope,
+  type TestApp,
+} from './helpers';
 
 // A drawing's scale ('1:100'): an optional multipart field of the upload, checked by the uploads step's
 // schema (scales.<code> says which documents are drawings), stored with the attachment, and on submit
@@ -34,7 +43,11 @@ describe.each(databaseKinds)('the scale of a drawing (%s)', (kind) => {
     form.set('document_type', document_type);
     if (scale !== undefined) form.set('scale', scale);
     form.set('file', new Blob([new Uint8Array(TINY_PDF)]), 'drawing.pdf');
-    const res = await fetch(`${base}/api/attachment/upload`, { method: 'POST', body: form, headers });
+    const res = await fetch(`${base}/api/attachment/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { ...draftCookieHeaders(t.app), ...headers },
+    });
     const body = (await res.json()) as Envelope<Uploaded>;
     expect(body.response.code).toBe(res.status);
     return { status: res.status, message: body.response.message, data: body.response.data };

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
+import { createTestApp, databaseKinds, draftCookieHeaders, post, type TestApp } from './helpers';
 
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
@@ -29,7 +29,11 @@ describe.each(databaseKinds)('uploads (%s)', (kind) => {
     form.set('reference_number', fields.reference_number ?? reference);
     form.set('document_type', fields.document_type ?? 'site_plan');
     form.set('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
-    const res = await fetch(`${base}/api/attachment/upload`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/api/attachment/upload`, {
+      method: 'POST',
+      body: form,
+      headers: draftCookieHeaders(t.app),
+    });
     return { status: res.status, body: (await res.json()) as { response: { data: Record<string, unknown> } } };
   };
   const stored = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir) : []);

@@ -8,9 +8,21 @@ interface OutboxMessage {
   message: string;
 }
 
+const personal = {
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Said',
+  phone: '0777123456',
+  address: 'P.O. Box 1, Zanzibar',
+  street: 'Malindi',
+};
+
 describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) => {
   let t: TestApp;
   let engineer: Splash['engineers'][number];
+  /** The draft the engineer is asked to confirm (made in this app's "browser"). */
+  let reference_number = '';
 
   const data = <T>(answer: { body?: unknown }) => (answer.body as { response: { data: T } }).response.data;
   const latestCode = async () => {
@@ -18,9 +30,29 @@ describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) =>
     expect(messages[0]?.phone).toBe(engineer.mobile);
     return /\b(\d{6})\b/.exec(messages[0]!.message)![1]!;
   };
-  const send = () => post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number });
-  const validate = (otp: string) =>
-    post(t.app, '/api/engineer/validate_otp', { engineer_id: engineer.registration_number, otp });
+  const send = (reference = reference_number) =>
+    post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number, reference_number: reference });
+  const validate = (otp: string, reference = reference_number) =>
+    post(t.app, '/api/engineer/validate_otp', {
+      engineer_id: engineer.registration_number,
+      otp,
+      reference_number: reference,
+    });
+  const newDraft = async (first_name = 'Asha') =>
+    data<{ reference_number: string }>(
+      await post(t.app, '/api/application/save_and_continue', {
+        application_type: 'new',
+        step_number: 1,
+        data: { ...personal, first_name },
+      }),
+    ).reference_number;
+  const saveEngineer = (reference: string, token: string) =>
+    post(t.app, '/api/application/save_and_continue', {
+      application_type: 'new',
+      step_number: 2,
+      reference_number: reference,
+      data: { engineer_id: engineer.registration_number, validation_token: token },
+    });
   // Codes are rate-limited per engineer: move earlier sends back in time instead of waiting.
   const age = (seconds: number) =>
     sql`update one_time_code set created_at = created_at - make_interval(secs => ${seconds})`.execute(t.database.db);
@@ -28,6 +60,7 @@ describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) =>
   beforeEach(async () => {
     t = await createTestApp({ DEV_TOOLS: true }, { kind });
     engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+    reference_number = await newDraft();
   });
   afterEach(() => t.close());
 
@@ -51,30 +84,62 @@ describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) =>
     expect(confirmed.name).toBe(engineer.name);
     expect((await validate(code)).status).toBe(422); // single use
 
-    const personal = {
-      identification_type: 'passport',
-      passport_number: 'AB123456',
-      first_name: 'Asha',
-      last_name: 'Said',
-      phone: '0777123456',
-      address: 'P.O. Box 1, Zanzibar',
-      street: 'Malindi',
-    };
-    const first = await post(t.app, '/api/application/save_and_continue', {
-      application_type: 'new',
-      step_number: 1,
-      data: personal,
-    });
-    const reference_number = data<{ reference_number: string }>(first).reference_number;
-    const saveEngineer = (token: string) =>
-      post(t.app, '/api/application/save_and_continue', {
-        application_type: 'new',
-        step_number: 2,
-        reference_number,
-        data: { engineer_id: engineer.registration_number, validation_token: token },
-      });
-    expect((await saveEngineer('not-a-token')).status).toBe(422);
-    expect((await saveEngineer(validation_token)).status).toBe(200);
+    expect((await saveEngineer(reference_number, 'not-a-token')).status).toBe(422);
+    expect((await saveEngineer(reference_number, validation_token)).status).toBe(200);
+    // Saved again (a second visit of the step), the same confirmation still holds for its draft.
+    expect((await saveEngineer(reference_number, validation_token)).status).toBe(200);
+  });
+
+  it('names the applicant and the application in the engineer’s SMS', async () => {
+    await send();
+    const messages = data<OutboxMessage[]>(await post(t.app, '/api/dev/outbox', {}));
+    expect(messages[0]!.message).toContain('Asha Said');
+    expect(messages[0]!.message).toContain(reference_number);
+  });
+
+  it('attack: one confirmation confirms its own draft alone, never a second application', async () => {
+    const other = await newDraft('Bakari');
+    await send();
+    const { validation_token } = data<{ validation_token: string }>(await validate(await latestCode()));
+    expect((await saveEngineer(other, validation_token)).status).toBe(422);
+    expect((await saveEngineer(reference_number, validation_token)).status).toBe(200);
+    expect((await saveEngineer(other, validation_token)).status).toBe(422);
+    const stored = await t.database.db
+      .selectFrom('application')
+      .select('answers')
+      .where('reference_number', '=', other.replace('-', ''))
+      .executeTakeFirstOrThrow();
+    expect(stored.answers.engineer).toBeUndefined();
+  });
+
+  it('attack: a stranger with only the reference number can neither send a code about the draft nor confirm it', async () => {
+    const sent = await post(
+      t.app,
+      '/api/engineer/send_otp',
+      { engineer_id: engineer.registration_number, reference_number },
+      {},
+      { asStranger: true },
+    );
+    expect(sent.status).toBe(404);
+    const unknown = await post(
+      t.app,
+      '/api/engineer/send_otp',
+      { engineer_id: engineer.registration_number, reference_number: 'ZZZZZ-ZZZZZ' },
+      {},
+      { asStranger: true },
+    );
+    expect(unknown.status).toBe(404);
+    expect(sent.body).toEqual(unknown.body);
+    expect(data<OutboxMessage[]>(await post(t.app, '/api/dev/outbox', {}))).toEqual([]);
+    await send();
+    const stolen = await post(
+      t.app,
+      '/api/engineer/validate_otp',
+      { engineer_id: engineer.registration_number, otp: await latestCode(), reference_number },
+      {},
+      { asStranger: true },
+    );
+    expect(stolen.status).toBe(404);
   });
 
   it('refuses a wrong code, and every code after five wrong tries', async () => {
@@ -107,8 +172,9 @@ describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) =>
   });
 
   it('knows no engineer by an unknown registration number, and refuses a malformed one', async () => {
-    expect((await post(t.app, '/api/engineer/send_otp', { engineer_id: 'ZEB/0000' })).status).toBe(404);
-    expect((await post(t.app, '/api/engineer/send_otp', { engineer_id: '1; drop table engineer' })).status).toBe(400);
+    const sendFor = (engineer_id: string) => post(t.app, '/api/engineer/send_otp', { engineer_id, reference_number });
+    expect((await sendFor('ZEB/0000')).status).toBe(404);
+    expect((await sendFor('1; drop table engineer')).status).toBe(400);
   });
 });
 

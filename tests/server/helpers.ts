@@ -69,6 +69,18 @@ export interface TestAppOptions {
   sessionLimits?: SessionLimits;
 }
 
+/**
+ * The limits counted per draft, per reference number and per new draft are raised for tests that make
+ * many drafts from one address (every test client is 127.0.0.1), unless the test names its own.
+ */
+const MANY = { max: 100_000 };
+function withTestLimits(settings: RateLimitSettings | undefined): RateLimitSettings {
+  return {
+    ...settings,
+    limits: { draft_write: MANY, new_draft: MANY, by_reference: MANY, ...settings?.limits },
+  };
+}
+
 let sharedForms: Promise<FormRegistry> | undefined;
 /** The repository's forms, loaded once per test file (they are read-only unless a test reloads its own). */
 function repositoryForms(): Promise<FormRegistry> {
@@ -95,7 +107,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
     ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
-    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+    rateLimits: withTestLimits(options.rateLimits),
     ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
   });
   let closed: Promise<void> | undefined;
@@ -129,19 +141,76 @@ function parse(payload: string): unknown {
   }
 }
 
+/**
+ * The draft cookies a test app's "browser" holds (set by the saves that created its drafts, or by a
+ * continue): `post` and `uploadFile` send them and keep new ones, as the browser that made a draft does.
+ * A test of a stranger sends none (`{ asStranger: true }`) or names its own jar.
+ */
+const draftJars = new WeakMap<object, Map<string, string>>();
+const DRAFT_COOKIE = /^(?:__Host-)?kibali_draft_/;
+
+export function draftJar(app: KibaliApp): Map<string, string> {
+  let jar = draftJars.get(app);
+  if (!jar) draftJars.set(app, (jar = new Map()));
+  return jar;
+}
+
+/** Another browser's jar for `app` (e.g. a second server of one database shares the first's). */
+export function shareDraftJar(from: KibaliApp, to: KibaliApp): void {
+  draftJars.set(to, draftJar(from));
+}
+
+function keepDraftCookies(jar: Map<string, string>, setCookie: string | string[] | number | undefined | null): void {
+  const lines = Array.isArray(setCookie) ? setCookie : typeof setCookie === 'string' ? [setCookie] : [];
+  for (const line of lines) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at).trim();
+    if (!DRAFT_COOKIE.test(name)) continue;
+    const value = pair.slice(at + 1).trim();
+    if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+function withDraftCookies(
+  jar: Map<string, string> | undefined,
+  headers: Record<string, string>,
+): Record<string, string> {
+  if (!jar || jar.size === 0) return headers;
+  const drafts = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookie = headers.cookie ? `${headers.cookie}; ${drafts}` : drafts;
+  return { ...headers, cookie };
+}
+
+/** The Cookie header of the app's draft cookies, for a test's own HTTP calls (e.g. multipart uploads). */
+export function draftCookieHeaders(app: KibaliApp): Record<string, string> {
+  return withDraftCookies(draftJar(app), {});
+}
+
+export interface PostOptions {
+  /** Sends no draft cookie and keeps none: the caller knows only what is in the body. */
+  asStranger?: boolean;
+  /** Another browser's draft cookies instead of the app's own. */
+  jar?: Map<string, string>;
+}
+
 /** POSTs `body` as JSON (a string is sent as is) and parses the answer. */
 export async function post<T = Envelope>(
   app: KibaliApp,
   url: string,
   body: unknown = {},
   headers: Record<string, string> = {},
+  options: PostOptions = {},
 ): Promise<Answer<T>> {
+  const jar = options.asStranger ? undefined : (options.jar ?? draftJar(app));
   const res = await app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    headers: withDraftCookies(jar, { 'content-type': 'application/json', accept: 'application/json', ...headers }),
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  if (jar) keepDraftCookies(jar, res.headers['set-cookie']);
   return { status: res.statusCode, headers: res.headers, body: parse(res.payload) as T | undefined };
 }
 
@@ -175,12 +244,18 @@ export async function uploadFile(
   fields: { reference_number: string; document_type: string },
   file: Buffer = TINY_PDF,
   name = 'document.pdf',
+  options: PostOptions = {},
 ): Promise<Answer<Envelope<{ attachment_id?: string }>>> {
   const form = new FormData();
   form.set('reference_number', fields.reference_number);
   form.set('document_type', fields.document_type);
   form.set('file', new Blob([new Uint8Array(file)]), name);
-  const res = await fetch(`${app.listeningOrigin}/api/attachment/upload`, { method: 'POST', body: form });
+  const jar = options.asStranger ? undefined : (options.jar ?? draftJar(app));
+  const res = await fetch(`${app.listeningOrigin}/api/attachment/upload`, {
+    method: 'POST',
+    body: form,
+    headers: withDraftCookies(jar, {}),
+  });
   return {
     status: res.status,
     headers: Object.fromEntries(res.headers),

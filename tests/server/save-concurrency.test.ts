@@ -15,7 +15,7 @@ import {
   withReferenceIds,
   type Answers,
 } from './application-fixtures';
-import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
+import { createTestApp, databaseKinds, post, shareDraftJar, type Envelope, type TestApp } from './helpers';
 
 // Save And Continue writes a draft by compare-and-set (read, check, write if the revision is unchanged,
 // else again): saves of one draft racing each other, from two tabs or a retrying phone, lose nothing.
@@ -99,6 +99,7 @@ describe.each(databaseKinds)('a draft written meanwhile by another server proces
       forms: await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR),
     });
     other = { app, database: t.database, close: () => app.close() };
+    shareDraftJar(t.app, other.app); // one browser, two server processes
   });
   afterAll(async () => {
     await other?.close();

@@ -3,10 +3,12 @@ import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { crossStepErrors } from '../../shared/cross-step-rules';
+import { MAX_FIELD_ERRORS, oversizedAnswers } from '../../shared/answer-bounds';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
 import type { Database } from '../db/schema';
+import type { DraftOwners } from '../drafts/draft-owners';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
@@ -17,9 +19,11 @@ import {
   insertApplication,
   updateApplication,
   updateIfUnchanged,
+  type ApplicationChanges,
   type ApplicationRecord,
 } from './applications-repository';
 import { recordScales } from '../attachments/attachment-scales';
+import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
 type Answers = Record<string, unknown>;
@@ -30,6 +34,8 @@ export interface SaveStepInput {
   step_number: number;
   data: Answers;
   reference_number?: string;
+  /** The code sent to the new phone, when the save changes the phone saved in the draft. */
+  phone_code?: PhoneCode;
 }
 
 export interface SubmitInput {
@@ -37,14 +43,27 @@ export interface SubmitInput {
   /** Answers by step id: those not saved before, or changed. */
   data: Record<string, Answers>;
   reference_number?: string;
+  phone_code?: PhoneCode;
+}
+
+/** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
+export interface DraftAccess {
+  proof?: string | undefined;
+}
+
+/** What a save answers, and the new draft's secret (for the draft cookie) when it created the draft. */
+export interface SaveStepResult {
+  reference_number: string;
+  step_number: number;
+  secret?: string;
 }
 
 /**
- * Whether a validation token from validate_otp proves that this engineer confirmed by SMS code.
- * The engineer step is refused without one.
+ * Whether a validation token from validate_otp proves that this engineer confirmed this draft by SMS
+ * code (a token is bound to the one draft it was asked for). The engineer step is refused without one.
  */
 export interface EngineerProofs {
-  isValid(token: unknown, engineerId: unknown): Promise<boolean>;
+  isValid(token: unknown, engineerId: unknown, applicationId: number | undefined): Promise<boolean>;
 }
 
 const DRAFT = 'draft';
@@ -68,54 +87,90 @@ export class ApplicationsService {
     private readonly db: Kysely<Database>,
     private readonly forms: FormsService,
     private readonly engineerProofs: EngineerProofs,
+    private readonly owners: DraftOwners,
+    private readonly phones: PhoneChange,
   ) {}
 
-  /** Save And Continue: validates one step, creates the draft on the first call. */
-  async saveStep(input: SaveStepInput, language: Language): Promise<{ reference_number: string; step_number: number }> {
+  /**
+   * Save And Continue: validates one step, creates the draft on the first call (and its owner's secret,
+   * for the draft cookie). A draft named by its reference number is written only with its owner's proof.
+   */
+  async saveStep(input: SaveStepInput, language: Language, access: DraftAccess = {}): Promise<SaveStepResult> {
     const steps = await this.flow(input.application_type);
     const step = steps[input.step_number - 1];
     if (!step)
       throw new ApiError(422, 'unknown_step', {
         errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
       });
-    const answers = await this.validStep(step, input.data, language);
+    // Whose draft it is before any work on the answers: a stranger's save costs one lookup.
+    let { existing, copied } = await this.draftToContinue(input, access, true);
+    const answers = await this.validStep(step, input.data, language, existing?.id);
+    const confirmedPhone = existing
+      ? await this.phones.confirmed(existing.reference_number, input.phone_code, language)
+      : undefined;
 
     // Compare-and-set rather than a transaction holding the row: read the draft, check the step
     // against it, write only if nothing else wrote it meanwhile, else start again from what is there.
     // The kept copy first, if any; a copy found stale is not counted among the attempts.
-    let fromCopy = true;
     for (let attempt = 1; ;) {
-      const { existing, copied } = await this.draftToContinue(input, fromCopy);
       const saved = { ...(existing?.answers ?? {}), [step]: answers };
       const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
       // A stale copy could refuse a step that the draft as it is allows: only the stored draft refuses.
       const refusal = this.stepRefusal(steps, saved, step, language);
       if (refusal && !copied) throw refusal;
-      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contactOf(saved) };
-      const written = refusal
-        ? undefined
-        : existing
-          ? (await updateIfUnchanged(this.db, existing, changes)) && {
-              ...existing,
-              step_number: stepNumber,
-              answers: saved,
-              revision: existing.revision + 1,
-            }
-          : await insertApplication(this.db, newReferenceNumber(), input.application_type, changes);
+      const contact = contactOf(saved);
+      const phoneChange = existing && phoneChangeOf(phoneOf(existing.answers), contact.phone);
+      const unconfirmed = phoneChange && !PhoneChange.confirms(confirmedPhone, phoneChange);
+      if (unconfirmed && !copied) return this.phones.askForCode(existing!.reference_number, phoneChange, language);
+      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contact };
+      const written =
+        refusal || unconfirmed
+          ? undefined
+          : existing
+            ? (await updateIfUnchanged(this.db, existing, changes)) && {
+                ...existing,
+                step_number: stepNumber,
+                answers: saved,
+                revision: existing.revision + 1,
+              }
+            : await this.createDraft(input.application_type, changes);
       if (written) {
         this.keep(written);
+        if (phoneChange) await this.tellOldPhone(written.reference_number, phoneChange, language);
         return {
           reference_number: formatReferenceNumber(written.reference_number),
           step_number: Math.min(stepNumber + 1, steps.length),
+          ...('secret' in written ? { secret: written.secret as string } : {}),
         };
       }
       if (copied && existing) {
         this.recent.delete(existing.reference_number);
-        fromCopy = false;
+        ({ existing, copied } = await this.draftToContinue(input, access, false));
         continue;
       }
       if (attempt === SAVE_ATTEMPTS) throw new ApiError(409, 'changed_meanwhile');
       attempt++;
+      ({ existing, copied } = await this.draftToContinue(input, access, false));
+    }
+  }
+
+  /** A new draft and its owner's first key, together. */
+  private async createDraft(
+    type: ApplicationType,
+    changes: ApplicationChanges,
+  ): Promise<ApplicationRecord & { secret: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const record = await insertApplication(trx, newReferenceNumber(), type, changes);
+      return { ...record, secret: await this.owners.issue(record.id, trx) };
+    });
+  }
+
+  /** The old phone hears of the change; the change is saved whatever happens to that SMS. */
+  private async tellOldPhone(reference: string, change: PhoneChangeNeeded, language: Language): Promise<void> {
+    try {
+      await this.phones.tellOldPhone(reference, change, language);
+    } catch {
+      // the SMS layer reports its own failures
     }
   }
 
@@ -139,7 +194,11 @@ export class ApplicationsService {
   }
 
   /** The final save (and Submit of a continued draft): every step of the flow valid, then submitted. */
-  async submit(input: SubmitInput, language: Language): Promise<{ reference_number: string; status: string }> {
+  async submit(
+    input: SubmitInput,
+    language: Language,
+    access: DraftAccess = {},
+  ): Promise<{ reference_number: string; status: string }> {
     const steps = await this.flow(input.application_type);
     const unknown = Object.keys(input.data).filter((step) => !steps.includes(step));
     if (unknown.length > 0) {
@@ -153,8 +212,14 @@ export class ApplicationsService {
     // Every step is validated again, not only those sent now: forms, reference lists and engineer
     // confirmations may have changed since a step was saved. Outside the transaction: on PGlite a
     // query of the engineer check would wait for the transaction's connection.
-    const before = await this.currentDraft(input); // checked again under the lock before writing
+    const before = await this.currentDraft(input, access); // checked again under the lock before writing
     const merged: Answers = { ...(before?.answers ?? {}), ...input.data };
+    const phoneChange = before && phoneChangeOf(phoneOf(before.answers), contactOf(merged).phone);
+    if (phoneChange) {
+      const confirmed = await this.phones.confirmed(before.reference_number, input.phone_code, language);
+      if (!PhoneChange.confirms(confirmed, phoneChange))
+        return this.phones.askForCode(before.reference_number, phoneChange, language);
+    }
     const missing = steps.filter((step) => !(step in merged));
     if (!isReadyToSubmit(steps, merged)) {
       throw new ApiError(422, 'validation_failed', {
@@ -165,14 +230,15 @@ export class ApplicationsService {
     const errors: FieldError[] = [];
     for (const step of steps) {
       try {
-        answers[step] = await this.validStep(step, merged[step] as Answers, language);
+        answers[step] = await this.validStep(step, merged[step] as Answers, language, before?.id);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         errors.push(...((error.data.errors as FieldError[] | undefined) ?? []));
       }
+      if (errors.length >= MAX_FIELD_ERRORS) break;
     }
-    errors.push(...ruleErrors(answers, language));
-    if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors });
+    if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, language));
+    if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
     const reference = await this.forms.references();
     const required = requiredDocuments(input.application_type, answers, reference);
     const documents = missingDocuments(required, answers);
@@ -185,7 +251,7 @@ export class ApplicationsService {
       });
     }
 
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const existing = await this.draftFor(trx, input);
       if (JSON.stringify(existing?.answers ?? null) !== JSON.stringify(before?.answers ?? null)) {
         throw new ApiError(409, 'changed_meanwhile');
@@ -215,24 +281,19 @@ export class ApplicationsService {
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
+    if (phoneChange) await this.tellOldPhone(result.reference_number, phoneChange, language);
+    return result;
   }
 
   /** Submit of a continued draft: its type comes from the draft itself. */
   async submitDraft(
-    referenceInput: string,
-    data: Record<string, Answers>,
+    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode },
     language: Language,
+    access: DraftAccess,
   ): Promise<{ reference_number: string; status: string }> {
-    const reference = normalizeReferenceNumber(referenceInput);
-    const row = reference
-      ? await this.db
-          .selectFrom('application')
-          .select('application_type')
-          .where('reference_number', '=', reference)
-          .executeTakeFirst()
-      : undefined;
-    if (!row || !isApplicationType(row.application_type)) throw new ApiError(404, 'application_not_found');
-    return this.submit({ application_type: row.application_type, data, reference_number: referenceInput }, language);
+    const row = await this.owners.owned(input.reference_number, access.proof);
+    if (!isApplicationType(row.application_type)) throw new ApiError(404, 'draft_not_found');
+    return this.submit({ ...input, application_type: row.application_type }, language, access);
   }
 
   private async flow(type: ApplicationType): Promise<readonly string[]> {
@@ -240,10 +301,26 @@ export class ApplicationsService {
   }
 
   /** The step's answers as they will be stored (totals computed, stale conditional answers dropped), or 422. */
-  private async validStep(step: string, data: Answers, language: Language): Promise<Answers> {
+  private async validStep(
+    step: string,
+    data: Answers,
+    language: Language,
+    applicationId: number | undefined,
+  ): Promise<Answers> {
     const validate = await this.forms.validator(step);
     const schema = (await this.forms.get()).forms.steps[step]?.schema;
     if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
+    // Lists and texts over their limits are refused before anything else looks at the answers: the
+    // validator's work (and its errors) would grow with every row of a hostile list.
+    const oversized = oversizedAnswers(schema, data, `/${step}`);
+    if (oversized.length > 0) {
+      throw new ApiError(422, 'validation_failed', {
+        errors: oversized.map((problem) => ({
+          path: problem.path,
+          message: validationMessage(language, problem.keyword, { limit: problem.limit }),
+        })),
+      });
+    }
     const cleaned = dropInactiveAnswers(this.forms.ajv, schema, applyComputed(schema, data)) as Answers;
     if (!validate(cleaned)) {
       const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
@@ -255,7 +332,10 @@ export class ApplicationsService {
         errors: [{ path: unstorable, message: validationMessage(language, 'invalid') }],
       });
     }
-    if (step === 'engineer' && !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id))) {
+    if (
+      step === 'engineer' &&
+      !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id, applicationId))
+    ) {
       throw new ApiError(422, 'engineer_unconfirmed', {
         errors: [{ path: '/engineer/validation_token', message: validationMessage(language, 'engineer_unconfirmed') }],
       });
@@ -263,45 +343,70 @@ export class ApplicationsService {
     return cleaned;
   }
 
-  /** The draft being continued, locked for the rest of the transaction. */
+  /**
+   * The draft being continued, locked for the rest of the transaction. Its owner was proven by
+   * `currentDraft` just before (a query of the proof here would wait for the transaction's own
+   * connection on PGlite); this checks that it is still the same draft.
+   */
   private async draftFor(trx: Transaction<Database>, input: DraftInput): Promise<ApplicationRecord | undefined> {
-    return checkedDraft(input, (reference) => findForUpdate(trx, reference));
+    return checkedDraft(input, (reference) => findForUpdate(trx, reference), undefined);
   }
 
-  /** The draft being continued as it is now, unlocked: written back with `updateIfUnchanged`. */
-  private async currentDraft(input: DraftInput): Promise<ApplicationRecord | undefined> {
-    return checkedDraft(input, (reference) => findByReference(this.db, reference));
+  /** The draft being continued as it is now, unlocked, for its owner: written back with `updateIfUnchanged`. */
+  private async currentDraft(input: DraftInput, access: DraftAccess): Promise<ApplicationRecord | undefined> {
+    return checkedDraft(
+      input,
+      (reference) => findByReference(this.db, reference),
+      () => this.owners.applicationOf(access.proof),
+    );
   }
 
-  /** The draft a save continues: this process's copy of it when it has one (`fromCopy`), else as stored. */
+  /** The draft a save continues, for its owner: this process's copy of it when it has one (`fromCopy`), else as stored. */
   private async draftToContinue(
     input: DraftInput,
+    access: DraftAccess,
     fromCopy: boolean,
   ): Promise<{ existing: ApplicationRecord | undefined; copied: boolean }> {
     let copied = false;
-    const existing = await checkedDraft(input, async (reference) => {
-      const copy = fromCopy ? this.recent.get(reference) : undefined;
-      copied = copy !== undefined;
-      return copy ?? findByReference(this.db, reference);
-    });
+    const existing = await checkedDraft(
+      input,
+      async (reference) => {
+        const copy = fromCopy ? this.recent.get(reference) : undefined;
+        copied = copy !== undefined;
+        return copy ?? findByReference(this.db, reference);
+      },
+      () => this.owners.applicationOf(access.proof),
+    );
     return { existing, copied };
   }
 }
 
 type DraftInput = { application_type: string; reference_number?: string };
 
-/** The draft a call continues, if it names one: 404 for an unknown number, 409 once submitted or of another type. */
+/**
+ * The draft a call continues, if it names one. Without the proof of its owner (`ownerOf` finds the
+ * draft the caller's proof opens) the answer is 404, as for an unknown number, before the draft is
+ * read; then 409 once submitted or of another type.
+ */
 async function checkedDraft(
   input: DraftInput,
   find: (reference: string) => Promise<ApplicationRecord | undefined>,
+  ownerOf: (() => Promise<number | undefined>) | undefined,
 ): Promise<ApplicationRecord | undefined> {
   if (input.reference_number === undefined) return undefined;
   const reference = normalizeReferenceNumber(input.reference_number);
-  const record = reference ? await find(reference) : undefined;
-  if (!record) throw new ApiError(404, 'application_not_found');
+  const owned = ownerOf ? await ownerOf() : undefined;
+  if (!reference || (ownerOf && owned === undefined)) throw new ApiError(404, 'draft_not_found');
+  const record = await find(reference);
+  if (!record || (ownerOf && record.id !== owned)) throw new ApiError(404, 'draft_not_found');
   if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
   if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
   return record;
+}
+
+/** The phone saved in a draft's personal details, if any. */
+function phoneOf(answers: Answers): string | null {
+  return contactOf(answers).phone;
 }
 
 /**

@@ -45,12 +45,13 @@ export class ContinueService {
   async open(reference: string) {
     const draft = await this.db
       .selectFrom('application')
-      .select(['reference_number', 'application_type', 'step_number', 'answers', 'status'])
+      .select(['id', 'reference_number', 'application_type', 'step_number', 'answers', 'status'])
       .where('reference_number', '=', reference)
       .executeTakeFirst();
     if (!draft) throw new ApiError(404, 'application_not_found');
     if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
     return {
+      id: draft.id,
       reference_number: formatReferenceNumber(draft.reference_number),
       application_type: draft.application_type,
       // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).

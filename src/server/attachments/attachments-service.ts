@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
 import type { Language, RequiredDocument } from '../../shared/reference-data';
-import { normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
+import type { DraftOwners } from '../drafts/draft-owners';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
@@ -32,21 +32,17 @@ export class AttachmentsService {
     private readonly splash: SplashService,
     private readonly maxBytes: number,
     /** The forms: the uploads step says which documents are drawings with a scale. Without them, none is. */
-    private readonly forms?: FormsService,
+    private readonly forms: FormsService | undefined,
+    /** Who owns which draft: an upload to a draft needs its owner's proof. */
+    private readonly owners: DraftOwners,
   ) {}
 
-  /** Refuses before reading the file when the draft or the document type is wrong. */
-  async checkTarget(referenceInput: string, documentType: string): Promise<UploadTarget> {
-    const reference = normalizeReferenceNumber(referenceInput);
-    const application = reference
-      ? await this.db
-          .selectFrom('application')
-          .select(['id', 'status'])
-          .where('reference_number', '=', reference)
-          .executeTakeFirst()
-      : undefined;
-    if (!application) throw new ApiError(404, 'application_not_found');
-    if (application.status !== 'draft') throw new ApiError(409, 'already_submitted');
+  /**
+   * Refuses before reading the file when the draft or the document type is wrong: without the proof of
+   * the draft's owner (`proof`, the secret of its draft cookie), 404 as for an unknown number.
+   */
+  async checkTarget(referenceInput: string, documentType: string, proof: string | undefined): Promise<UploadTarget> {
+    const application = await this.owners.ownedDraft(referenceInput, proof);
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });

@@ -13,6 +13,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   one_time_code: OneTimeCodeTable;
   engineer_confirmation: EngineerConfirmationTable;
+  draft_key: DraftKeyTable;
   attachment: AttachmentTable;
   captcha: CaptchaTable;
   applicant_session: ApplicantSessionTable;
@@ -123,8 +124,21 @@ export interface OneTimeCodeTable {
 export interface EngineerConfirmationTable {
   token_hash: string;
   registration_number: string;
+  /** The draft the confirmation was asked for: it confirms that one alone. */
+  application_id: number | null;
   expires_at: Date;
+  /** When the draft's engineer step first carried it. */
+  used_at: ColumnType<Date | null, never, Date>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** A draft owner's proof (the secret in the browser's draft cookie), by its sha256. */
+export interface DraftKeyTable {
+  token_hash: string;
+  application_id: number;
+  created_at: ColumnType<Date, never, never>;
+  last_used_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
 }
 
 export interface AttachmentTable {

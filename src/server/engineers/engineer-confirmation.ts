@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { formatReferenceNumber } from '../applications/reference-number';
 import type { Engineer } from '../../shared/reference-data';
 import type { EngineerProofs } from '../applications/applications-service';
 import { CODE_TTL_S, RESEND_AFTER_S, type OneTimeCodes } from '../codes/one-time-codes';
@@ -10,14 +11,29 @@ import type { Language } from '../../shared/reference-data';
 import { maskPhone, type SmsSender } from '../sms/sms-sender';
 
 const PURPOSE = 'engineer';
-/** How long a confirmation stays good for the application that carries it. */
+/** How long a confirmation may wait before the draft's engineer step first carries it. */
 const PROOF_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The draft an engineer is asked to confirm. */
+export interface DraftToConfirm {
+  id: number;
+  reference_number: string;
+  answers: Record<string, unknown>;
+}
+
+/** The applicant's name as the personal details give it, for the engineer's SMS. */
+function applicantName(answers: Record<string, unknown>): string {
+  const personal = (answers.personal ?? {}) as Record<string, unknown>;
+  const parts = [personal.first_name, personal.middle_name, personal.last_name];
+  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
+}
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The engineer confirms an application by a code sent to the phone the engineer registry holds
- * (never to a number the applicant types); validation gives a proof the engineer step carries.
+ * (never to a number the applicant types), in an SMS that names the applicant and the application;
+ * validation gives a proof that confirms that one draft alone, which its engineer step carries.
  */
 export class EngineerConfirmation implements EngineerProofs {
   constructor(
@@ -26,14 +42,19 @@ export class EngineerConfirmation implements EngineerProofs {
     private readonly sms: SmsSender,
   ) {}
 
-  async sendCode(registrationNumber: string, language: Language) {
+  async sendCode(registrationNumber: string, language: Language, draft: DraftToConfirm) {
     const engineer = await this.find(registrationNumber);
     const code = await this.codes.issue(PURPOSE, engineer.registration_number);
-    await this.sms.send(engineer.mobile, message(language, 'sms_engineer_code', { code }), PURPOSE);
+    const text = message(language, 'sms_engineer_code', {
+      code,
+      applicant: applicantName(draft.answers) || '-',
+      reference_number: formatReferenceNumber(draft.reference_number),
+    });
+    await this.sms.send(engineer.mobile, text, PURPOSE);
     return { sent_to: maskPhone(engineer.mobile), expires_in_s: CODE_TTL_S, resend_after_s: RESEND_AFTER_S };
   }
 
-  async validateCode(registrationNumber: string, code: string) {
+  async validateCode(registrationNumber: string, code: string, draft: DraftToConfirm) {
     const engineer = await this.find(registrationNumber);
     if (!(await this.codes.verify(PURPOSE, engineer.registration_number, code))) throw new ApiError(422, 'wrong_code');
     const token = randomBytes(24).toString('base64url');
@@ -42,6 +63,7 @@ export class EngineerConfirmation implements EngineerProofs {
       .values({
         token_hash: tokenHash(token),
         registration_number: engineer.registration_number,
+        application_id: draft.id,
         expires_at: new Date(Date.now() + PROOF_TTL_MS),
       })
       .execute();
@@ -63,15 +85,23 @@ export class EngineerConfirmation implements EngineerProofs {
     };
   }
 
-  async isValid(token: unknown, engineerId: unknown): Promise<boolean> {
+  /**
+   * Whether the token confirms this engineer for this draft: bound to the draft it was asked for, it
+   * proves nothing for any other. Its first use by the draft's engineer step must come within a day;
+   * after that it stays good for that draft (a Submit checks it again).
+   */
+  async isValid(token: unknown, engineerId: unknown, applicationId: number | undefined): Promise<boolean> {
     if (typeof token !== 'string' || typeof engineerId !== 'string' || token.length > 200) return false;
-    const row = await this.db
-      .selectFrom('engineer_confirmation')
-      .select('registration_number')
+    if (applicationId === undefined) return false;
+    const used = await this.db
+      .updateTable('engineer_confirmation')
+      .set({ used_at: sql<Date>`coalesce(used_at, now())` })
       .where('token_hash', '=', tokenHash(token))
-      .where('expires_at', '>', new Date())
+      .where('registration_number', '=', engineerId)
+      .where('application_id', '=', applicationId)
+      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '>', new Date())]))
       .executeTakeFirst();
-    return row?.registration_number === engineerId;
+    return used.numUpdatedRows === 1n;
   }
 
   private async find(registrationNumber: string): Promise<Engineer> {

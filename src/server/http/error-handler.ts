@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_FIELD_ERRORS } from '../../shared/answer-bounds';
 import type { FieldError } from '../../shared/envelope';
 import { StorageFailedError } from '../attachments/file-storage';
 import { DatabaseUnavailableError } from '../db/database-errors';
@@ -16,8 +17,9 @@ const clientErrors: Record<string, [number, string]> = {
   FST_ERR_BAD_URL: [400, 'bad_request'],
 };
 
+/** The route schema's errors, the first MAX_FIELD_ERRORS of them: a hostile body can have thousands. */
 function fieldErrors(error: FastifyError): FieldError[] {
-  return (error.validation ?? []).map((v) => {
+  return (error.validation ?? []).slice(0, MAX_FIELD_ERRORS).map((v) => {
     const missing =
       v.keyword === 'required' ? `/${String((v.params as { missingProperty?: unknown }).missingProperty)}` : '';
     const extra =

@@ -5,7 +5,16 @@ import type { Config } from '../config';
 import { ApiError } from './envelope';
 
 /** Which limit a route carries: the key of an override in `RateLimitSettings.limits`. */
-export type RateLimitName = 'sign_in' | 'captcha' | 'engineer_code' | 'zanid';
+export type RateLimitName =
+  | 'sign_in'
+  | 'captcha'
+  | 'engineer_code'
+  | 'zanid'
+  | 'draft_write'
+  | 'new_draft'
+  | 'by_reference'
+  | 'message'
+  | 'renewal';
 
 const LIMIT_NAME = Symbol('kibali.rateLimitName');
 
@@ -26,6 +35,25 @@ export const CAPTCHA_LIMIT = routeLimit('captcha', 10, 15);
 export const ENGINEER_CODE_LIMIT = routeLimit('engineer_code', 10, 15);
 /** verify_zanid: 20 per client per 15 minutes. */
 export const ZANID_LIMIT = routeLimit('zanid', 20, 15);
+/**
+ * Writes of drafts (saves, submits, uploads): 600 per client per 15 minutes, each route its own count.
+ * Generous: a mobile network puts many phones behind one address.
+ */
+export const DRAFT_WRITE_LIMIT = routeLimit('draft_write', 600, 15);
+/** New drafts (a save or submit naming no draft): 30 per client an hour. */
+export const NEW_DRAFT_LIMIT = routeLimit('new_draft', 30, 60);
+/** Any call naming a reference number: 120 per reference number per 15 minutes, whoever calls. */
+export const BY_REFERENCE_LIMIT = routeLimit('by_reference', 120, 15);
+/** Messages to the unit from the dashboard: 20 per client an hour. */
+export const MESSAGE_LIMIT = routeLimit('message', 20, 60);
+/** Permit renewal requests: 5 per client an hour. */
+export const RENEWAL_LIMIT = routeLimit('renewal', 5, 60);
+
+/** A limit's numbers with a test's override, if any (for the limits counted by hand, see body-limits.ts). */
+export function limitWith(limit: RouteLimit, settings: RateLimitSettings): { max: number; timeWindow: number } {
+  const override = settings.limits?.[limit[LIMIT_NAME]];
+  return { max: override?.max ?? limit.max, timeWindow: override?.timeWindow ?? limit.timeWindow };
+}
 
 export interface RateLimitSettings {
   /** Other numbers for a limit, e.g. `{ sign_in: { max: 1000 } }` for a test that calls a route many times. */
@@ -117,6 +145,11 @@ export function scaledLimits(factor: number): RateLimitSettings {
     captcha: CAPTCHA_LIMIT,
     engineer_code: ENGINEER_CODE_LIMIT,
     zanid: ZANID_LIMIT,
+    draft_write: DRAFT_WRITE_LIMIT,
+    new_draft: NEW_DRAFT_LIMIT,
+    by_reference: BY_REFERENCE_LIMIT,
+    message: MESSAGE_LIMIT,
+    renewal: RENEWAL_LIMIT,
   };
   return {
     limits: Object.fromEntries(Object.entries(all).map(([name, limit]) => [name, { max: limit.max * factor }])),

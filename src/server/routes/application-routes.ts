@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from '../applications/applications-service';
+import type { PhoneCode } from '../applications/phone-change';
+import type { DraftCookies } from '../drafts/draft-cookie';
+import { APPLICATION_BODY_LIMIT, phoneCodeBody, STEP_BODY_LIMIT } from '../http/body-schemas';
+import type { DraftLimits } from '../http/draft-limits';
 import { ok, reply } from '../http/envelope';
+import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 
 export const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 const answers = { type: 'object', maxProperties: 200 } as const;
@@ -17,6 +22,7 @@ const saveAndContinueBody = {
     step_number: { type: 'integer', minimum: 1, maximum: 50 },
     data: answers,
     reference_number: referenceNumber,
+    phone_code: phoneCodeBody,
   },
 } as const;
 
@@ -24,53 +30,115 @@ const saveFinalBody = {
   type: 'object',
   additionalProperties: false,
   required: ['application_type', 'data'],
-  properties: { application_type: applicationType, data: answersByStep, reference_number: referenceNumber },
+  properties: {
+    application_type: applicationType,
+    data: answersByStep,
+    reference_number: referenceNumber,
+    phone_code: phoneCodeBody,
+  },
 } as const;
 
 const requestBody = {
   type: 'object',
   additionalProperties: false,
   required: ['data'],
-  properties: { data: answersByStep, reference_number: referenceNumber },
+  properties: { data: answersByStep, reference_number: referenceNumber, phone_code: phoneCodeBody },
 } as const;
 
 type Answers = Record<string, unknown>;
 
-export function applicationRoutes(app: FastifyInstance, applications: ApplicationsService): void {
+/** What the application routes need besides the service: the draft cookies and the limits by draft. */
+export interface DraftRouting {
+  cookies: DraftCookies;
+  limits: DraftLimits;
+}
+
+const OWNER_NOTE =
+  ' A draft named by `reference_number` is written only with its owner’s draft cookie (set by the call that ' +
+  'created it, or by verify_code for a continue); without it the answer is 404, as for an unknown number. ' +
+  'A save that changes the phone saved in the draft answers 409 `phone_change_code_sent` (a code went to ' +
+  'the new phone, `data.phone_confirmation`) until it carries `phone_code`.';
+
+export function applicationRoutes(
+  app: FastifyInstance,
+  applications: ApplicationsService,
+  { cookies, limits }: DraftRouting,
+): void {
+  const access = (request: FastifyRequest<{ Body: { reference_number?: string } }>) => ({
+    proof: cookies.secretFor(request, request.body.reference_number),
+  });
+  const countDraftCall = async (request: FastifyRequest) => limits.draftCall(request);
+
   app.post<{
-    Body: { application_type: ApplicationType; step_number: number; data: Answers; reference_number?: string };
+    Body: {
+      application_type: ApplicationType;
+      step_number: number;
+      data: Answers;
+      reference_number?: string;
+      phone_code?: PhoneCode;
+    };
   }>(
     '/api/application/save_and_continue',
     {
+      bodyLimit: STEP_BODY_LIMIT,
+      config: { rateLimit: DRAFT_WRITE_LIMIT },
+      preHandler: countDraftCall,
       schema: {
         summary:
           'Save And Continue: validates the answers of step `step_number` (1 = first step of the flow) and ' +
-          'stores them; the first call creates the draft. Answers the reference number and the step to open next.',
+          'stores them; the first call creates the draft and sets its draft cookie. Answers the reference ' +
+          'number and the step to open next.' +
+          OWNER_NOTE,
         body: saveAndContinueBody,
       },
     },
-    async (request, res) => ok(request, res, await applications.saveStep(request.body, request.language), 'saved'),
+    async (request, res) => {
+      const { secret, ...saved } = await applications.saveStep(request.body, request.language, access(request));
+      if (secret) cookies.set(request, res, saved.reference_number, secret);
+      return ok(request, res, saved, 'saved');
+    },
   );
 
-  app.post<{ Body: { application_type: ApplicationType; data: Record<string, Answers>; reference_number?: string } }>(
+  app.post<{
+    Body: {
+      application_type: ApplicationType;
+      data: Record<string, Answers>;
+      reference_number?: string;
+      phone_code?: PhoneCode;
+    };
+  }>(
     '/api/application/save_final',
     {
+      bodyLimit: APPLICATION_BODY_LIMIT,
+      config: { rateLimit: DRAFT_WRITE_LIMIT },
+      preHandler: countDraftCall,
       schema: {
         summary:
           'The final save: `data` holds answers by step id; with those saved before, every step of the flow ' +
-          'must be valid and every required document named. The application is then submitted.',
+          'must be valid and every required document named. The application is then submitted.' +
+          OWNER_NOTE,
         body: saveFinalBody,
       },
     },
-    async (request, res) => submitted(request, res, await applications.submit(request.body, request.language)),
+    async (request, res) =>
+      submitted(request, res, await applications.submit(request.body, request.language, access(request))),
   );
 
   const request = (path: string, type: ApplicationType, summary: string) =>
-    app.post<{ Body: { data: Record<string, Answers>; reference_number?: string } }>(
+    app.post<{ Body: { data: Record<string, Answers>; reference_number?: string; phone_code?: PhoneCode } }>(
       path,
-      { schema: { summary, body: requestBody } },
+      {
+        bodyLimit: APPLICATION_BODY_LIMIT,
+        config: { rateLimit: DRAFT_WRITE_LIMIT },
+        preHandler: countDraftCall,
+        schema: { summary: summary + OWNER_NOTE, body: requestBody },
+      },
       async (req, res) =>
-        submitted(req, res, await applications.submit({ ...req.body, application_type: type }, req.language)),
+        submitted(
+          req,
+          res,
+          await applications.submit({ ...req.body, application_type: type }, req.language, access(req)),
+        ),
     );
   request('/api/application/request_maintainence', 'repair', 'A repair request, submitted whole: answers by step id.');
   request(
@@ -80,7 +148,7 @@ export function applicationRoutes(app: FastifyInstance, applications: Applicatio
   );
 }
 
-function submitted(
+export function submitted(
   request: FastifyRequest,
   res: FastifyReply,
   result: { reference_number: string; status: string },

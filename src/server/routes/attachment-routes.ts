@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AttachmentsService } from '../attachments/attachments-service';
 import { ApiError, ok } from '../http/envelope';
+import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
+import type { DraftRouting } from './application-routes';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 
@@ -19,6 +21,7 @@ export async function attachmentRoutes(
   attachments: AttachmentsService,
   maxBytes: number,
   sessions: SessionStore,
+  drafts: DraftRouting,
 ) {
   // preservePath: the name as sent, so that a path in it is refused rather than quietly cut to its last part.
   await app.register(multipart, {
@@ -29,6 +32,7 @@ export async function attachmentRoutes(
   app.post(
     '/api/attachment/upload',
     {
+      config: { rateLimit: DRAFT_WRITE_LIMIT },
       // Multipart is read from the request itself, never inflated: a compressed upload (a decompression
       // bomb, or just unreadable) is refused before anything is read.
       onRequest: async (request) => {
@@ -38,7 +42,7 @@ export async function attachmentRoutes(
       },
       schema: {
         summary:
-          'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number) or, without it, to the signed-in application',
+          'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number, with the draft cookie of its owner: without it 404, as for an unknown number) or, without it, to the signed-in application',
         hide: false,
       },
     },
@@ -59,8 +63,11 @@ export async function attachmentRoutes(
       let scale: string | null;
       try {
         // Without a reference number, the upload is the signed-in applicant's (the dashboard).
-        if (field('reference_number') !== '') {
-          target = await attachments.checkTarget(field('reference_number'), field('document_type'));
+        const reference = field('reference_number');
+        if (reference !== '') {
+          await drafts.limits.byReference(request, reference);
+          const proof = drafts.cookies.secretFor(request, reference);
+          target = await attachments.checkTarget(reference, field('document_type'), proof);
         } else {
           const session = await sessions.touch(sessionToken(request));
           if (!session) throw new ApiError(401, 'not_signed_in');

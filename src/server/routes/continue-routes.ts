@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationsService } from '../applications/applications-service';
 import { ContinueService } from '../applications/continue-service';
+import type { PhoneCode } from '../applications/phone-change';
 import type { OneTimeCodes } from '../codes/one-time-codes';
-import { ApiError, ok, reply } from '../http/envelope';
-import { SIGN_IN_LIMIT } from '../http/rate-limits';
-import { answersByStep, referenceNumber } from './application-routes';
+import type { DraftOwners } from '../drafts/draft-owners';
+import { APPLICATION_BODY_LIMIT, phoneCodeBody } from '../http/body-schemas';
+import { ApiError, ok } from '../http/envelope';
+import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
+import { answersByStep, referenceNumber, submitted, type DraftRouting } from './application-routes';
 
 export function continueRoutes(
   app: FastifyInstance,
   continuing: ContinueService,
   codes: OneTimeCodes,
   applications: ApplicationsService,
+  drafts: DraftRouting & { owners: DraftOwners },
   /** Answers the right code of a sign-in challenge (purpose, subject = reference number). */
   signIn: {
     purpose: string;
@@ -21,6 +25,7 @@ export function continueRoutes(
     '/api/application/continue_application',
     {
       config: { rateLimit: SIGN_IN_LIMIT },
+      preHandler: async (request) => drafts.limits.draftCall(request),
       schema: {
         summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
         body: {
@@ -41,7 +46,7 @@ export function continueRoutes(
       config: { rateLimit: SIGN_IN_LIMIT },
       schema: {
         summary:
-          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers); for a sign-in, { user, session } and the session cookie',
+          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -56,32 +61,45 @@ export function continueRoutes(
     async (request, res) => {
       const challenge = await codes.verifyChallenge(request.body.challenge_id, request.body.code);
       if (!challenge) throw new ApiError(422, 'wrong_code');
-      if (challenge.purpose === ContinueService.PURPOSE)
-        return ok(request, res, await continuing.open(challenge.subject));
+      if (challenge.purpose === ContinueService.PURPOSE) {
+        const draft = await continuing.open(challenge.subject);
+        // The code proves the phone saved in the draft: this browser may now write the draft too.
+        drafts.cookies.set(request, res, draft.reference_number, await drafts.owners.issue(draft.id));
+        return ok(request, res, {
+          reference_number: draft.reference_number,
+          application_type: draft.application_type,
+          step_number: draft.step_number,
+          data: draft.data,
+        });
+      }
       if (challenge.purpose === signIn.purpose) return signIn.complete(request, res, challenge.subject);
       throw new ApiError(422, 'wrong_code');
     },
   );
 
-  app.post<{ Body: { reference_number: string; data: Record<string, Record<string, unknown>> } }>(
+  app.post<{
+    Body: { reference_number: string; data: Record<string, Record<string, unknown>>; phone_code?: PhoneCode };
+  }>(
     '/api/application/submit_application',
     {
+      bodyLimit: APPLICATION_BODY_LIMIT,
+      config: { rateLimit: DRAFT_WRITE_LIMIT },
+      preHandler: async (request) => drafts.limits.draftCall(request),
       schema: {
-        summary: 'Submits a continued draft, with answers by step id for the steps not saved before',
+        summary:
+          'Submits a continued draft, with answers by step id for the steps not saved before. Only with the ' +
+          'draft cookie of its owner; without it, 404 as for an unknown number.',
         body: {
           type: 'object',
           additionalProperties: false,
           required: ['reference_number', 'data'],
-          properties: { reference_number: referenceNumber, data: answersByStep },
+          properties: { reference_number: referenceNumber, data: answersByStep, phone_code: phoneCodeBody },
         },
       },
     },
-    async (
-      request: FastifyRequest<{ Body: { reference_number: string; data: Record<string, Record<string, unknown>> } }>,
-      res: FastifyReply,
-    ) => {
-      const result = await applications.submitDraft(request.body.reference_number, request.body.data, request.language);
-      return reply(request, res, 200, 'submitted', result, { reference_number: result.reference_number });
+    async (request, res) => {
+      const proof = drafts.cookies.secretFor(request, request.body.reference_number);
+      return submitted(request, res, await applications.submitDraft(request.body, request.language, { proof }));
     },
   );
 }

@@ -3,7 +3,8 @@ import type { DashboardService } from '../dashboard/dashboard-service';
 import type { FolderFileStorage } from '../attachments/file-storage';
 import { emptyBody } from '../http/body-schemas';
 import { ok } from '../http/envelope';
-import { SIGN_IN_LIMIT } from '../http/rate-limits';
+import type { DraftLimits } from '../http/draft-limits';
+import { MESSAGE_LIMIT, RENEWAL_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { SignInService } from '../sessions/sign-in-service';
@@ -18,9 +19,15 @@ const applicationOf = (request: FastifyRequest): number => request.applicant!.ap
 /** /api/dashboard/*: every call needs the session cookie and sees only the signed-in application. */
 export function dashboardRoutes(
   app: FastifyInstance,
-  services: { dashboard: DashboardService; sessions: SessionStore; signIn: SignInService; storage: FolderFileStorage },
+  services: {
+    dashboard: DashboardService;
+    sessions: SessionStore;
+    signIn: SignInService;
+    storage: FolderFileStorage;
+    limits: DraftLimits;
+  },
 ): void {
-  const { dashboard, sessions, signIn, storage } = services;
+  const { dashboard, sessions, signIn, storage, limits } = services;
   void app.register(async (scope) => {
     // onRequest: the session is checked before the body is read, so a caller without one learns nothing else.
     scope.addHook('onRequest', requireSession(sessions));
@@ -55,6 +62,7 @@ export function dashboardRoutes(
       '/api/dashboard/open_application',
       {
         config: { rateLimit: SIGN_IN_LIMIT },
+        preHandler: async (request) => limits.byReference(request, request.body.reference_number),
         schema: {
           summary: "Opens another of the applicant's applications: a code to its phone, answered by verify_code",
           body: {
@@ -102,6 +110,7 @@ export function dashboardRoutes(
     scope.post<{ Body: { permit_number: string; type_of_work: string; reason: string } }>(
       '/api/dashboard/renew_permit',
       {
+        config: { rateLimit: RENEWAL_LIMIT },
         schema: {
           summary: "Asks to renew the application's issued permit",
           body: {
@@ -119,6 +128,7 @@ export function dashboardRoutes(
     scope.post<{ Body: { subject?: string; message: string } }>(
       '/api/dashboard/send_message',
       {
+        config: { rateLimit: MESSAGE_LIMIT },
         schema: {
           summary: 'Sends a message to the development control unit',
           body: {

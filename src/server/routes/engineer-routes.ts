@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { DraftOwners } from '../drafts/draft-owners';
 import { ok } from '../http/envelope';
+import { referenceNumber, type DraftRouting } from './application-routes';
 import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
 import type { EngineerConfirmation } from '../engineers/engineer-confirmation';
 import { findEngineers } from '../reference/reference-repository';
@@ -29,47 +31,71 @@ interface GetEngineersBody {
 
 const engineerId = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z]{3}/[0-9]{4}$' } as const;
 
-export function engineerRoutes(app: FastifyInstance, db: Kysely<Database>, confirmation: EngineerConfirmation): void {
-  app.post<{ Body: { engineer_id: string } }>(
+export function engineerRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  confirmation: EngineerConfirmation,
+  drafts: DraftRouting & { owners: DraftOwners },
+): void {
+  // The draft to confirm, for its owner only: the SMS names its applicant, the proof confirms it alone.
+  const draftOf = async (request: FastifyRequest<{ Body: { reference_number: string } }>) => {
+    await drafts.limits.byReference(request, request.body.reference_number);
+    const proof = drafts.cookies.secretFor(request, request.body.reference_number);
+    return drafts.owners.ownedDraft(request.body.reference_number, proof);
+  };
+
+  app.post<{ Body: { engineer_id: string; reference_number: string } }>(
     '/api/engineer/send_otp',
     {
       config: { rateLimit: ENGINEER_CODE_LIMIT },
       schema: {
         summary:
-          'Sends a one-time code to the phone the engineer registry holds for this engineer (never in the answer)',
+          'Sends a one-time code to the phone the engineer registry holds for this engineer (never in the ' +
+          'answer), naming the applicant and the draft to confirm; only with the draft cookie of its owner',
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['engineer_id'],
-          properties: { engineer_id: engineerId },
+          required: ['engineer_id', 'reference_number'],
+          properties: { engineer_id: engineerId, reference_number: referenceNumber },
         },
       },
     },
-    async (request, res) =>
-      ok(request, res, await confirmation.sendCode(request.body.engineer_id, request.language), 'code_sent'),
+    async (request, res) => {
+      const draft = await draftOf(request);
+      return ok(
+        request,
+        res,
+        await confirmation.sendCode(request.body.engineer_id, request.language, draft),
+        'code_sent',
+      );
+    },
   );
 
-  app.post<{ Body: { engineer_id: string; otp: string } }>(
+  app.post<{ Body: { engineer_id: string; otp: string; reference_number: string } }>(
     '/api/engineer/validate_otp',
     {
       config: { rateLimit: ENGINEER_CODE_LIMIT },
       schema: {
-        summary: 'Checks the code; answers the engineer and a validation_token that the engineer step carries',
+        summary:
+          'Checks the code; answers the engineer and a validation_token that confirms this draft alone, which ' +
+          'its engineer step carries; only with the draft cookie of its owner',
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['engineer_id', 'otp'],
-          properties: { engineer_id: engineerId, otp: { type: 'string', minLength: 1, maxLength: 10 } },
+          required: ['engineer_id', 'otp', 'reference_number'],
+          properties: {
+            engineer_id: engineerId,
+            otp: { type: 'string', minLength: 1, maxLength: 10 },
+            reference_number: referenceNumber,
+          },
         },
       },
     },
-    async (request, res) =>
-      ok(
-        request,
-        res,
-        await confirmation.validateCode(request.body.engineer_id, request.body.otp),
-        'engineer_confirmed',
-      ),
+    async (request, res) => {
+      const draft = await draftOf(request);
+      const { engineer_id, otp } = request.body;
+      return ok(request, res, await confirmation.validateCode(engineer_id, otp, draft), 'engineer_confirmed');
+    },
   );
 
   app.post<{ Body: GetEngineersBody }>(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { emptyBody } from '../http/body-schemas';
 import { ok } from '../http/envelope';
+import type { DraftLimits } from '../http/draft-limits';
 import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -21,11 +22,17 @@ export async function completeSignIn(
   return ok(request, res, { user, session }, 'signed_in');
 }
 
-export function signInRoutes(app: FastifyInstance, signIn: SignInService, sessions: SessionStore): void {
+export function signInRoutes(
+  app: FastifyInstance,
+  signIn: SignInService,
+  sessions: SessionStore,
+  limits: DraftLimits,
+): void {
   app.post<{ Body: { reference_number: string; captcha_id: string; captcha_answer: string } }>(
     '/api/application/get_application',
     {
       config: { rateLimit: SIGN_IN_LIMIT },
+      preHandler: async (request) => limits.byReference(request, request.body.reference_number),
       schema: {
         summary: 'View (sign-in): reference number and captcha; a one-time code goes by SMS to the phone on file',
         body: {

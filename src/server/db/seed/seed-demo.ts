@@ -5,6 +5,9 @@ import { requiredDocuments } from '../../../shared/required-documents';
 import { todayIso } from '../../../shared/dashboard';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { ApplicationsService } from '../../applications/applications-service';
+import { PhoneChange } from '../../applications/phone-change';
+import { OneTimeCodes } from '../../codes/one-time-codes';
+import { DraftOwners } from '../../drafts/draft-owners';
 import { AttachmentsService } from '../../attachments/attachments-service';
 import { FolderFileStorage } from '../../attachments/file-storage';
 import { BackOfficeService } from '../../back-office/back-office-service';
@@ -165,9 +168,25 @@ export interface DemoSeedOptions {
 export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Promise<DemoApplication[]> {
   const splash = new SplashService(db, { support_phone: '+255 24 223 0000', whatsapp_number: '255777000000' });
   // Demo data: no engineer confirmed by SMS code, so the seed vouches for the engineer step itself.
-  const applications = new ApplicationsService(db, new FormsService(forms, splash), { isValid: async () => true });
-  const attachments = new AttachmentsService(db, new FolderFileStorage(uploadsDir), splash, 10 * 1024 * 1024);
-  const office = new BackOfficeService(db, new Notifier(db, new OutboxSmsSender(db)), splash);
+  const owners = new DraftOwners(db);
+  const outbox = new OutboxSmsSender(db);
+  const phones = new PhoneChange(new OneTimeCodes(db), outbox, '+255 24 223 0000');
+  const applications = new ApplicationsService(
+    db,
+    new FormsService(forms, splash),
+    { isValid: async () => true },
+    owners,
+    phones,
+  );
+  const attachments = new AttachmentsService(
+    db,
+    new FolderFileStorage(uploadsDir),
+    splash,
+    10 * 1024 * 1024,
+    undefined,
+    owners,
+  );
+  const office = new BackOfficeService(db, new Notifier(db, outbox), splash);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')
@@ -179,24 +198,29 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   /** Saves the steps one by one; with `submit`, uploads each required document and submits. */
   async function apply(type: ApplicationType, steps: [string, Answers][], submit = true): Promise<string> {
     let reference: string | undefined;
+    // The seed is the draft's owner, as the browser that made it would be (its draft cookie).
+    let proof: string | undefined;
     for (const [i, [, data]] of steps.entries()) {
       const saved = await applications.saveStep(
         { application_type: type, step_number: i + 1, data, ...(reference ? { reference_number: reference } : {}) },
         'en',
+        { proof },
       );
       reference = saved.reference_number;
+      proof ??= saved.secret;
     }
     if (!reference) throw new Error('no steps');
     if (!submit) return reference;
     const documents: Record<string, string> = {};
     for (const document of requiredDocuments(type, Object.fromEntries(steps), lists)) {
-      const target = await attachments.checkTarget(reference, document.code);
+      const target = await attachments.checkTarget(reference, document.code, proof);
       const file = document.accept.includes('application/pdf') ? demoPdf(document.name.en) : DEMO_PNG;
       documents[document.code] = (await attachments.upload(target, Readable.from([file]))).attachment_id;
     }
     await applications.submit(
       { application_type: type, reference_number: reference, data: { uploads: { documents } } },
       'en',
+      { proof },
     );
     return reference;
   }
