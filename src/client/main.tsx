@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
 import { App } from './app/App';
+import { forgetPersistentPersonalData } from './app/browser-storage';
 import { appI18n, isLanguage } from './app/i18n';
 import { pageSettingsOf } from './app/page-settings';
 import { AppRoutes, preloadRoute } from './app/routes';
@@ -31,6 +32,7 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
+  forgetPersistentPersonalData();
   const store = makeStore();
   // The state the server rendered with: before the first calls (which show the progress bar).
   const serverState = store.getState();

@@ -1,5 +1,6 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
+import { unboundedArrays } from './answer-bounds';
 import type { Flows } from './wizard-driver';
 import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
 import { APPLICATION_TYPES } from './wizard-driver';
@@ -113,6 +114,9 @@ export function formsProblems(
     } catch (error) {
       problems.push(`steps/${id}.schema.json does not compile: ${(error as Error).message}`);
     }
+    // Every list has a most number of rows: a request's work is bounded by it (answer-bounds.ts).
+    for (const at of unboundedArrays(step.schema))
+      problems.push(`steps/${id}.schema.json: the list at ${at} has no "maxItems" (every list needs one)`);
     walkSchema(step.schema, (node) => {
       const list = node['x-reference'];
       if (list !== undefined && !(REFERENCE_LISTS as readonly unknown[]).includes(list)) {

@@ -226,8 +226,8 @@ describe('routes and the guard', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
   });
 
-  it('keeps the user across a reload (localStorage) and logs out to /home/login', async () => {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(applicant));
+  it('keeps the user across a reload of the tab (sessionStorage) and logs out to /home/login', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.user, JSON.stringify(applicant));
     const { user, router, store } = renderApp('/dashboard/profile');
     expect(await h1(en('titles.dashboard_profile'))).toBeInTheDocument();
 
@@ -236,7 +236,7 @@ describe('routes and the guard', () => {
     expect(await h1(en('titles.view'))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home/login');
     expect(store.getState().session.user).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
   });
 

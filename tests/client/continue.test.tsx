@@ -79,7 +79,9 @@ describe('continue an application', () => {
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
     expect(router.state.location.pathname).toBe('/home/continue_form');
     expect(screen.getByRole('heading', { level: 1, name: t('titles.continue_form') })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('continue_data')!)).toEqual(draft);
+    expect(JSON.parse(sessionStorage.getItem('continue_data')!)).toEqual(draft);
+    // Personal data never outlives the tab (a shared phone): only the reference number is persistent.
+    expect(localStorage.getItem('continue_data')).toBeNull();
     expect(localStorage.getItem('reference_number')).toBe(REFERENCE);
     expect(sessionStorage.getItem('step_number')).toBe('3');
     expect(store.getState().wizard).toMatchObject({
@@ -114,14 +116,14 @@ describe('continue an application', () => {
   });
 
   it('reopens from the stored continue data after a reload', async () => {
-    localStorage.setItem('continue_data', JSON.stringify(draft));
+    sessionStorage.setItem('continue_data', JSON.stringify(draft));
     renderWizard('/home/continue_form');
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
   });
 
   it('submits a continued draft with submit_application, then goes to Request options after 3.5 s', async () => {
     const complete = { ...draft, data: { ...draft.data, uploads: { documents: { sheha_letter: 'att-12345678' } } } };
-    localStorage.setItem('continue_data', JSON.stringify(complete));
+    sessionStorage.setItem('continue_data', JSON.stringify(complete));
     localStorage.setItem('reference_number', REFERENCE);
     const bodies: unknown[] = [];
     server.use(
@@ -136,7 +138,7 @@ describe('continue an application', () => {
     expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
     expect(bodies).toEqual([{ reference_number: REFERENCE, data: complete.data }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'), { timeout: 8000 });
-    expect(localStorage.getItem('continue_data')).toBeNull();
+    expect(sessionStorage.getItem('continue_data')).toBeNull();
     expect(localStorage.getItem('reference_number')).toBeNull();
   });
 });

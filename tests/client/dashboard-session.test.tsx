@@ -36,7 +36,7 @@ describe('the end of a session', () => {
     expect(router.state.location.pathname).toBe('/home/login');
     expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended. Please sign in again.');
     expect(store.getState().session.user).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     // Signed in again, the applicant comes back here.
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBe('/dashboard/application?tab=invoices');
     // Nothing of the application stays in memory.
@@ -59,7 +59,7 @@ describe('the end of a session', () => {
     expect(logouts).toEqual([{}]);
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(en('session.logged_out'));
     expect(store.getState().session.user).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
   });
 
@@ -107,7 +107,7 @@ describe('the end of a session', () => {
     expect(await h1(en('titles.view'))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/home/login');
     expect(screen.getByRole('alert')).toHaveTextContent(en('session.expired'));
-    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 
   it('offers Log out in the warning', async () => {
@@ -225,7 +225,7 @@ describe('the other pages of the dashboard', () => {
     )!;
     await waitFor(() => expect(summary).toHaveTextContent(MOCK_REFERENCES.repair));
     expect(summary).toHaveTextContent(en('request.types.repair.title'));
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
       reference_number: MOCK_REFERENCES.repair,
       application_type: 'repair',
     });

@@ -80,7 +80,8 @@ describe('View (sign-in)', () => {
 
     expect(await h1(en('titles.dashboard_application'))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/application');
-    const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!) as Record<string, unknown>;
+    const kept = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.user)!) as Record<string, unknown>;
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull(); // nothing personal outlives the tab
     expect(kept).toEqual({
       reference_number: REFERENCE,
       application_type: 'new',

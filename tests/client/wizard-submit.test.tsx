@@ -67,7 +67,7 @@ describe('submitting', () => {
   it('final save: shows the message, then after 3.5 s clears the application and goes to Request options', async () => {
     const bodies = recordCall('/api/application/save_final', { reference_number: REFERENCE, status: 'submitted' });
     localStorage.setItem('reference_number', REFERENCE);
-    localStorage.setItem('continue_data', '{"step_number":3}');
+    sessionStorage.setItem('continue_data', '{"step_number":3}');
     const { user, router, store } = renderWizard('/home/new', { wizard: reviewing('new') });
 
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
@@ -90,7 +90,7 @@ describe('submitting', () => {
     expect(localStorage.getItem('reference_number')).toBe(REFERENCE);
     act(() => vi.advanceTimersByTime(500));
     expect(localStorage.getItem('reference_number')).toBeNull();
-    expect(localStorage.getItem('continue_data')).toBeNull();
+    expect(sessionStorage.getItem('continue_data')).toBeNull();
     expect(store.getState().wizard.type).toBeNull();
     // Request options is a lazily loaded page: the navigation ends once it has arrived.
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'));
@@ -141,15 +141,18 @@ describe('submitting', () => {
 describe('the engineer step', () => {
   it('shows the code entry after a send, keeps it after a wrong code, and confirms with the right one', async () => {
     let attempts = 0;
+    const asked: unknown[] = [];
     server.use(
-      http.post('/api/engineer/send_otp', () =>
-        envelope(200, 'Sent', { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 }),
-      ),
-      http.post('/api/engineer/validate_otp', () =>
-        ++attempts === 1
+      http.post('/api/engineer/send_otp', async ({ request }) => {
+        asked.push(await request.json());
+        return envelope(200, 'Sent', { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 });
+      }),
+      http.post('/api/engineer/validate_otp', async ({ request }) => {
+        asked.push(await request.json());
+        return ++attempts === 1
           ? envelope(422, 'The code is wrong or has expired.', {})
-          : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' }),
-      ),
+          : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' });
+      }),
     );
     const saves = recordCall('/api/application/save_and_continue', { reference_number: REFERENCE, step_number: 3 });
     const { user } = renderWizard('/home/new', {
@@ -186,6 +189,12 @@ describe('the engineer step', () => {
         reference_number: REFERENCE,
         data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
       },
+    ]);
+    // Every call names the draft: the engineer's SMS names it, and the confirmation is for it alone.
+    expect(asked).toEqual([
+      { engineer_id: 'ZEB/0001', reference_number: REFERENCE },
+      { engineer_id: 'ZEB/0001', otp: '123456', reference_number: REFERENCE },
+      { engineer_id: 'ZEB/0001', otp: '123456', reference_number: REFERENCE },
     ]);
   });
 });

@@ -132,6 +132,47 @@ describe('the wizard', () => {
     await screen.findByRole('heading', { level: 2, name: f('repair.title') });
   });
 
+  it('asks for the code sent to a new phone number before a save that changes it, and sends it with the save', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        const sent = (await request.json()) as Record<string, unknown>;
+        bodies.push(sent);
+        const code = (sent.phone_code as { code?: string } | undefined)?.code;
+        if (code === undefined)
+          return envelope(409, 'Enter the code we sent to the new number •••• 888.', {
+            phone_confirmation: { challenge_id: 'challenge-1', sent_to: '•••• 888', expires_in_s: 600 },
+          });
+        if (code !== '654321')
+          return envelope(422, 'The code is wrong or has expired.', {
+            errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
+          });
+        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+      }),
+    );
+    const { user } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.click(button('save_and_continue'));
+
+    const dialog = await screen.findByRole('dialog', { name: t('wizard.phone_change.title') });
+    expect(dialog).toHaveTextContent('Enter the code we sent to the new number •••• 888.');
+    const code = await screen.findByRole('textbox', { name: t('view.code') });
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: t('wizard.phone_change.confirm') }));
+    expect(await screen.findByText('The code is wrong or has expired.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: t('view.code') }));
+    await user.type(screen.getByRole('textbox', { name: t('view.code') }), '654321');
+    await user.click(screen.getByRole('button', { name: t('wizard.phone_change.confirm') }));
+
+    await screen.findByRole('heading', { level: 2, name: f('repair.title') });
+    expect(bodies.map((b) => b.phone_code)).toEqual([
+      undefined,
+      { challenge_id: 'challenge-1', code: '111111' },
+      { challenge_id: 'challenge-1', code: '654321' },
+    ]);
+  });
+
   it('Save & Complete Later shows the reference number large, with a copy button and the way back', async () => {
     server.use(
       http.post('/api/application/save_and_continue', () =>

@@ -68,4 +68,23 @@ describe('the checks policy staff rely on', () => {
     expect(problems).toContain('steps/engineer.schema.json does not compile');
     expect(problems).toContain('unknown reference list "planets"');
   });
+
+  it('find a list with no most number of rows, however deep', () => {
+    const f = base();
+    const floors = (f.steps.construction_details as StepForm).schema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    delete floors.floors!.maxItems;
+    const rooms = (floors.floors!.items as { properties: Record<string, Record<string, unknown>> }).properties.rooms!;
+    delete rooms.maxItems;
+    const problems = formsProblems(f, messages);
+    expect(problems).toContain(
+      'steps/construction_details.schema.json: the list at /floors has no "maxItems" (every list needs one)',
+    );
+    expect(problems).toContain(
+      'steps/construction_details.schema.json: the list at /floors/items/rooms has no "maxItems" (every list needs one)',
+    );
+    expect(formsProblems(base(), messages)).toEqual([]);
+  });
 });

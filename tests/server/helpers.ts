@@ -7,7 +7,7 @@ import type { EngineerProofs } from '../../src/server/applications/applications-
 import type { RequiredDocument } from '../../src/shared/reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
-import type { RateLimitSettings } from '../../src/server/http/rate-limits';
+import { scaledLimits, type RateLimitSettings } from '../../src/server/http/rate-limits';
 import type { SessionLimits } from '../../src/server/sessions/session-store';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
@@ -100,14 +100,15 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     await database.close();
     throw error;
   }
+  const config = testConfig({ STATIC_DIR: '/nonexistent', ...overrides });
   const app = await buildApp({
-    config: testConfig({ STATIC_DIR: '/nonexistent', ...overrides }),
+    config,
     database,
     forms: options.forms ?? (await repositoryForms()),
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
     ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
-    rateLimits: withTestLimits(options.rateLimits),
+    rateLimits: withTestLimits(options.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR)),
     ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
   });
   let closed: Promise<void> | undefined;

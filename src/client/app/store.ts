@@ -14,14 +14,14 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Keeps the signed-in user in localStorage, as the spec's persistent 'user'. */
+/** Keeps the signed-in user for the tab's session (the spec's 'user'; not persistent: see browser-storage.ts). */
 function persistence() {
   const listener = createListenerMiddleware();
   listener.startListening({
     actionCreator: signedIn,
-    effect: (action) => writeJson('local', STORAGE_KEYS.user, action.payload),
+    effect: (action) => writeJson('session', STORAGE_KEYS.user, action.payload),
   });
-  listener.startListening({ actionCreator: signedOut, effect: () => remove('local', STORAGE_KEYS.user) });
+  listener.startListening({ actionCreator: signedOut, effect: () => remove('session', STORAGE_KEYS.user) });
   return listener.middleware;
 }
 

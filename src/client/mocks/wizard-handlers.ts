@@ -128,17 +128,30 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
 
     http.post('/api/application/save_and_continue', async ({ request }) => {
       await wait();
-      const { application_type, step_number, data, reference_number } = (await body(request)) as {
+      const { application_type, step_number, data, reference_number, phone_code } = (await body(request)) as {
         application_type: ApplicationType;
         step_number: number;
         data: Record<string, unknown>;
         reference_number?: string;
+        phone_code?: { challenge_id: string; code: string };
       };
       const step = forms.flows[application_type]?.[step_number - 1];
       if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
       const reference = normalized(reference_number) || randomId(10);
       const draft = drafts.get(reference) ?? { type: application_type, stepNumber: 1, answers: {}, submitted: false };
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
+      // As the server: changing the phone saved in the draft takes the code sent to the new number.
+      const phoneBefore = (draft.answers[step] as { phone?: unknown } | undefined)?.phone;
+      if (typeof phoneBefore === 'string' && typeof data.phone === 'string' && phoneBefore !== data.phone) {
+        if (phone_code && phone_code.code !== MOCK_CODE)
+          return envelope(422, 'The code is wrong or has expired.', {
+            errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
+          });
+        if (!phone_code)
+          return envelope(409, `To change the phone number, enter the code we sent to the new number.`, {
+            phone_confirmation: { challenge_id: `mock-${randomId(16)}`, sent_to: '•••• 888', expires_in_s: 600 },
+          });
+      }
       draft.answers[step] = data;
       draft.stepNumber = Math.max(draft.stepNumber, step_number + 1);
       drafts.set(reference, draft);
@@ -163,7 +176,11 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
 
     http.post('/api/engineer/send_otp', async ({ request }) => {
       await wait();
-      const id = normalized((await body(request)).engineer_id);
+      const { engineer_id, reference_number } = await body(request);
+      // As the server: the code is asked about a draft (its SMS names it).
+      if (!drafts.has(normalized(reference_number)))
+        return envelope(404, 'This application cannot be saved from this browser.', {});
+      const id = normalized(engineer_id);
       const engineer = splash.engineers.find((e) => normalized(e.registration_number) === id);
       if (!engineer) return envelope(404, 'No engineer has this registration number.', {});
       return envelope(200, 'Code sent', {

@@ -21,6 +21,8 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const engineer = useAppSelector((state) => state.wizard.engineer);
+  // The draft being confirmed: saved with the step before, so it always has its number here.
+  const referenceNumber = useAppSelector((state) => state.wizard.referenceNumber) ?? '';
   const [send, sending] = useSendEngineerOtpMutation();
   const [check, checking] = useValidateEngineerOtpMutation();
   const [sent, setSent] = useState<(OtpSent & { engineerId: string }) | null>(null);
@@ -45,7 +47,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
     setError('');
     if (!engineerId) return setError(t('wizard.engineer.id_first'));
     try {
-      const answer = await send({ engineer_id: engineerId }).unwrap();
+      const answer = await send({ engineer_id: engineerId, reference_number: referenceNumber }).unwrap();
       moveFocus.current = 'code';
       setSent({ ...answer, engineerId });
       setCode('');
@@ -59,7 +61,11 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
     if (!sent || checking.isLoading) return;
     setError('');
     try {
-      const answer = await check({ engineer_id: sent.engineerId, otp: code.trim() }).unwrap();
+      const answer = await check({
+        engineer_id: sent.engineerId,
+        otp: code.trim(),
+        reference_number: referenceNumber,
+      }).unwrap();
       moveFocus.current = 'confirmed';
       dispatch(engineerConfirmed({ details: answer.engineer, token: answer.validation_token }));
       // The number as the registry writes it ('zeb/1234' → 'ZEB/1234'): the step's pattern wants that form.

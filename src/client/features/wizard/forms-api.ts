@@ -1,5 +1,6 @@
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { api } from '../../app/api';
+import type { PhoneCode } from './use-phone-confirmation';
 import type { ConfirmedEngineer, StepAnswers, VerifiedPerson } from './wizard-slice';
 
 export interface SaveAndContinueBody {
@@ -8,6 +9,8 @@ export interface SaveAndContinueBody {
   step_number: number;
   data: StepAnswers;
   reference_number?: string;
+  /** The code sent to the new phone, when the save changes the phone saved in the draft. */
+  phone_code?: PhoneCode;
 }
 
 export interface SaveAndContinueResult {
@@ -20,6 +23,7 @@ export interface SaveAndContinueResult {
 export interface SubmitBody {
   data: Record<string, StepAnswers>;
   reference_number?: string;
+  phone_code?: PhoneCode;
 }
 
 export interface SubmitResult {
@@ -71,10 +75,11 @@ const formsApi = api.injectEndpoints({
     requestNoDrawings: build.mutation<SubmitResult, SubmitBody>({
       query: (body) => ({ url: '/application/request_noDrawings', body, quiet: true }),
     }),
-    sendEngineerOtp: build.mutation<OtpSent, { engineer_id: string }>({
+    // The draft's reference number: the engineer's SMS names it, and the confirmation is for it alone.
+    sendEngineerOtp: build.mutation<OtpSent, { engineer_id: string; reference_number: string }>({
       query: (body) => ({ url: '/engineer/send_otp', body, quiet: true }),
     }),
-    validateEngineerOtp: build.mutation<OtpValidated, { engineer_id: string; otp: string }>({
+    validateEngineerOtp: build.mutation<OtpValidated, { engineer_id: string; otp: string; reference_number: string }>({
       query: (body) => ({ url: '/engineer/validate_otp', body, quiet: true }),
     }),
     uploadAttachment: build.mutation<UploadedAttachment, UploadBody>({
@@ -91,7 +96,7 @@ const formsApi = api.injectEndpoints({
     verifyZanid: build.mutation<VerifiedPerson, { zan_id: string }>({
       query: (body) => ({ url: '/application/verify_zanid', body, quiet: true }),
     }),
-    submitApplication: build.mutation<SubmitResult, { reference_number: string; data: Record<string, StepAnswers> }>({
+    submitApplication: build.mutation<SubmitResult, SubmitBody & { reference_number: string }>({
       query: (body) => ({ url: '/application/submit_application', body, quiet: true }),
     }),
   }),

@@ -29,7 +29,7 @@ export function useSubmittedRedirect(type: ApplicationType): void {
       const request = !continued && (type === 'repair' || type === 'special');
       if (!request) {
         remove('local', STORAGE_KEYS.referenceNumber);
-        remove('local', STORAGE_KEYS.continueData);
+        remove('session', STORAGE_KEYS.continueData);
         remove('session', STORAGE_KEYS.stepNumber);
       }
       if (go) void navigate(request ? '/home/login' : '/home/request_options');

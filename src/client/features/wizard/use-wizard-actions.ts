@@ -14,6 +14,7 @@ import {
 import type { ContinueData } from './continue-data';
 import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
+import { usePhoneConfirmation } from './use-phone-confirmation';
 import { REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
@@ -36,6 +37,8 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
   const [requestMaintenance] = useRequestMaintenanceMutation();
   const [requestNoDrawings] = useRequestNoDrawingsMutation();
   const [submitApplication] = useSubmitApplicationMutation();
+  // A save that changes the phone saved in the draft asks for the code sent to the new number.
+  const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
   const reference = referenceNumber ? { reference_number: referenceNumber } : {};
   // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
   const asSent = (step: string, data: StepAnswers) =>
@@ -44,22 +47,25 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
   const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
     try {
-      const result = await saveAndContinue({
-        application_type: type,
-        step_number: steps.indexOf(step) + 1,
-        data: sent,
-        ...reference,
-      }).unwrap();
+      const result = await withPhoneCode((phone_code) =>
+        saveAndContinue({
+          application_type: type,
+          step_number: steps.indexOf(step) + 1,
+          data: sent,
+          ...reference,
+          ...(phone_code ? { phone_code } : {}),
+        }).unwrap(),
+      );
       dispatch(stepSaved({ step, answers: sent, referenceNumber: result.reference_number }));
       // Spec section 3: reference_number is persistent, step_number lasts for the session.
       writeText('local', STORAGE_KEYS.referenceNumber, result.reference_number);
       writeText('session', STORAGE_KEYS.stepNumber, String(result.step_number));
       if (continued) {
         // The continue data follows the draft, so that a reload of the continue form reopens it as saved.
-        const kept = readJson<ContinueData>('local', STORAGE_KEYS.continueData);
+        const kept = readJson<ContinueData>('session', STORAGE_KEYS.continueData);
         if (kept) {
           const data = { ...kept.data, [step]: sent };
-          writeJson('local', STORAGE_KEYS.continueData, { ...kept, data, step_number: result.step_number });
+          writeJson('session', STORAGE_KEYS.continueData, { ...kept, data, step_number: result.step_number });
         }
       }
       onMove?.();
@@ -77,13 +83,16 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
       ...reference,
     };
     try {
-      const result = continued
-        ? await submitApplication({ reference_number: referenceNumber ?? '', data: body.data }).unwrap()
-        : type === 'repair'
-          ? await requestMaintenance(body).unwrap()
-          : type === 'special'
-            ? await requestNoDrawings(body).unwrap()
-            : await saveFinal({ ...body, application_type: type }).unwrap();
+      const result = await withPhoneCode((phone_code) => {
+        const sent = phone_code ? { ...body, phone_code } : body;
+        return continued
+          ? submitApplication({ ...sent, reference_number: referenceNumber ?? '' }).unwrap()
+          : type === 'repair'
+            ? requestMaintenance(sent).unwrap()
+            : type === 'special'
+              ? requestNoDrawings(sent).unwrap()
+              : saveFinal({ ...sent, application_type: type }).unwrap();
+      });
       dispatch(submitted(result.reference_number));
       return { ok: true };
     } catch (failure) {
@@ -91,5 +100,5 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
     }
   };
 
-  return { saveStep, submit };
+  return { saveStep, submit, phoneRequest };
 }
