@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { uploadDir, type Config } from './config';
+import { demoModeWarning, uploadDir, type Config } from './config';
 import { PROJECT_ROOT } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
@@ -20,6 +20,7 @@ import { registerJsonBodies } from './http/json-body';
 import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
+import { warnOfUntrustedForwarding } from './http/forwarded-headers-warning';
 import { registerStaticFiles } from './http/static-files';
 import { languageFromHeader } from './i18n/messages';
 import type { FormRegistry } from './forms/form-registry';
@@ -53,6 +54,7 @@ import { DashboardService } from './dashboard/dashboard-service';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
+import { sessionCookieSettings } from './sessions/session-cookie';
 import { SignInService } from './sessions/sign-in-service';
 
 export interface AppDependencies {
@@ -86,8 +88,11 @@ function identityRegistryFor(config: Config): IdentityRegistry {
 /** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
 export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
   if (!config.SMS_GATEWAY_URL) {
+    // Which SMS went, never its text (the code): a developer reads it at /api/dev/outbox (DEV_TOOLS=1).
     const print =
-      config.NODE_ENV === 'development' ? (sms: object) => log.info({ sms }, 'SMS (outbox, development)') : undefined;
+      config.NODE_ENV === 'development'
+        ? (sms: object) => log.info({ sms }, 'SMS kept in the outbox (development; its text at /api/dev/outbox)')
+        : undefined;
     return new OutboxSmsSender(db, print);
   }
   return new HttpSmsSender({
@@ -146,6 +151,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
 
+  const demo = demoModeWarning(config);
+  if (demo) app.log.warn(`!!! ${demo} !!!`);
+  warnOfUntrustedForwarding(app, config);
+  app.decorate('sessionCookie', sessionCookieSettings(config));
+
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -175,7 +185,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The back office off (no STAFF_API_TOKEN): its calls answer 404, so the document leaves them out.
+  const backOfficeOff = config.STAFF_API_TOKEN === undefined;
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({
+      schema: backOfficeOff && url.startsWith('/api/staff/') ? { ...schema, hide: true } : schema,
+      url,
+    }),
     openapi: {
       info: {
         title: 'Kibali API',
@@ -195,9 +211,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
-  await registerRateLimits(app, config, dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR));
+  const rateLimitState = await registerRateLimits(
+    app,
+    config,
+    dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR),
+  );
 
-  healthRoutes(app, database.db);
+  healthRoutes(app, database.db, rateLimitState);
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
   captchaRoutes(app, captcha);
   splashRoutes(app, splash);
