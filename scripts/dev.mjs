@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
+    // The SMS codes are never logged: read them at http://localhost:5173/api/dev/outbox.
+    env: { DEV_TOOLS: '1', ...process.env, NODE_ENV: 'development' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

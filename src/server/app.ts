@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { uploadDir, type Config } from './config';
+import { demoModeWarning, uploadDir, type Config } from './config';
 import { PROJECT_ROOT } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
@@ -22,6 +22,7 @@ import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http
 import { DEFAULT_BODY_LIMIT } from './http/body-schemas';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
+import { warnOfUntrustedForwarding } from './http/forwarded-headers-warning';
 import { registerStaticFiles } from './http/static-files';
 import { languageFromHeader } from './i18n/messages';
 import type { FormRegistry } from './forms/form-registry';
@@ -58,6 +59,7 @@ import { DashboardService } from './dashboard/dashboard-service';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
+import { sessionCookieSettings } from './sessions/session-cookie';
 import { SignInService } from './sessions/sign-in-service';
 
 export interface AppDependencies {
@@ -91,8 +93,11 @@ function identityRegistryFor(config: Config): IdentityRegistry {
 /** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
 export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
   if (!config.SMS_GATEWAY_URL) {
+    // Which SMS went, never its text (the code): a developer reads it at /api/dev/outbox (DEV_TOOLS=1).
     const print =
-      config.NODE_ENV === 'development' ? (sms: object) => log.info({ sms }, 'SMS (outbox, development)') : undefined;
+      config.NODE_ENV === 'development'
+        ? (sms: object) => log.info({ sms }, 'SMS kept in the outbox (development; its text at /api/dev/outbox)')
+        : undefined;
     return new OutboxSmsSender(db, print);
   }
   return new HttpSmsSender({
@@ -153,6 +158,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true } },
   });
 
+  const demo = demoModeWarning(config);
+  if (demo) app.log.warn(`!!! ${demo} !!!`);
+  warnOfUntrustedForwarding(app, config);
+  app.decorate('sessionCookie', sessionCookieSettings(config));
+
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -182,7 +192,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The back office off (no STAFF_API_TOKEN): its calls answer 404, so the document leaves them out.
+  const backOfficeOff = config.STAFF_API_TOKEN === undefined;
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({
+      schema: backOfficeOff && url.startsWith('/api/staff/') ? { ...schema, hide: true } : schema,
+      url,
+    }),
     openapi: {
       info: {
         title: 'Kibali API',
@@ -203,10 +219,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
   const rateLimits = dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR);
-  await registerRateLimits(app, config, rateLimits);
+  const rateLimitState = await registerRateLimits(app, config, rateLimits);
   const limits = new DraftLimits(app, rateLimits);
 
-  healthRoutes(app, database.db);
+  healthRoutes(app, database.db, rateLimitState);
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
   captchaRoutes(app, captcha);
   splashRoutes(app, splash);

@@ -34,8 +34,10 @@ const phone = z.string().regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such
 
 const schema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Production unless told otherwise: a server started bare gets the safe settings (npm start says development).
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // Only this machine unless told otherwise: a proxy on it forwards; HOST=0.0.0.0 for every interface.
+    HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     DATA_DIR: z.string().min(1).default('./data'),
     // Uploaded files; unset, DATA_DIR/uploads. Several servers need one folder they all see (a shared volume).
@@ -51,6 +53,8 @@ const schema = z
     STAFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     DEV_TOOLS: flag,
     MAINTENANCE_MODE: flag,
+    // Production with the SMS outbox and the demo ZanID registry (a demonstration), loudly logged.
+    DEMO_MODE: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SUPPORT_PHONE: phone.default('+255 24 223 0000'),
     WHATSAPP_NUMBER: z
@@ -126,6 +130,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     STATIC_DIR: path.resolve(config.STATIC_DIR),
     ...(config.UPLOAD_DIR ? { UPLOAD_DIR: path.resolve(config.UPLOAD_DIR) } : {}),
   };
+}
+
+/**
+ * What a production server refuses to serve with: SMS kept in the outbox (no applicant receives a
+ * code) and the demo ZanID registry (anyone passes as its fictional people), unless DEMO_MODE=1.
+ * Asked by the server as it starts, not by loadConfig: the scripts (migrate, seed, staff) send no SMS.
+ */
+export function servingProblems(config: Config): string[] {
+  if (config.NODE_ENV !== 'production' || config.DEMO_MODE) return [];
+  const problems: string[] = [];
+  if (!config.SMS_GATEWAY_URL) {
+    problems.push(
+      'SMS_GATEWAY_URL is required when NODE_ENV=production (without it SMS stay in the outbox); DEMO_MODE=1 for a demonstration',
+    );
+  }
+  if (!config.IDENTITY_REGISTRY_URL) {
+    problems.push(
+      'IDENTITY_REGISTRY_URL is required when NODE_ENV=production (without it the demo registry answers); DEMO_MODE=1 for a demonstration',
+    );
+  }
+  return problems;
+}
+
+/** The loud line a production server in DEMO_MODE logs as it starts, or nothing. */
+export function demoModeWarning(config: Config): string | undefined {
+  if (config.NODE_ENV !== 'production' || !config.DEMO_MODE) return undefined;
+  const what = [
+    config.SMS_GATEWAY_URL ? undefined : 'SMS are NOT sent (kept in the outbox)',
+    config.IDENTITY_REGISTRY_URL ? undefined : 'ZanIDs are checked against the DEMO registry',
+  ].filter(Boolean);
+  return `DEMO_MODE=1: THIS IS A DEMONSTRATION, NOT A SERVICE FOR APPLICANTS${what.length ? `: ${what.join('; ')}` : ''}`;
 }
 
 /** Where uploaded files are kept: UPLOAD_DIR, or the folder uploads of DATA_DIR. */

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, servingProblems } from './config';
 import { DataDirLockedError, refuseIfInUse } from './db/data-dir-lock';
 
 const SHUTDOWN_GRACE_MS = 9000;
@@ -7,6 +7,9 @@ const QUERY_TIMEOUT_MS = 1500;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Production with the outbox or the demo registry stops here (DEMO_MODE=1 lets it start, loudly).
+  const refused = servingProblems(config);
+  if (refused.length > 0) throw new ConfigError(refused);
   // A second server on a PGlite directory in use stops here, before the rest of the server is loaded.
   if (!config.DATABASE_URL) await refuseIfInUse(config.DATA_DIR);
   const [
@@ -46,7 +49,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
-  console.log(`Kibali is serving http://localhost:${config.PORT} on ${where}`);
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.HOST);
+  const host = local ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  console.log(
+    `Kibali is serving http://${host}:${config.PORT} (${config.NODE_ENV}, listening on ${config.HOST}) on ${where}`,
+  );
 }
 
 main().catch(async (error: unknown) => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
+import { yearsAfter } from '../../src/server/back-office/back-office-rules';
 import { STAFF_ACTIONS } from '../../src/server/back-office/staff-actions';
 import { APPLICATION_STATUSES, STATUS_MOVES, todayIso } from '../../src/shared/dashboard';
 import type { Splash } from '../../src/shared/reference-data';
@@ -142,6 +143,14 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         paths: Record<string, { post?: { summary?: string } }>;
       };
       for (const action of ACTIONS) expect(doc.paths[`/api/staff/${action}`]?.post?.summary).toBeTruthy();
+    });
+
+    it('leaves the back office out of the OpenAPI document while it is off (its calls answer 404)', async () => {
+      const doc = (await off.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, unknown>;
+      };
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/staff/'))).toEqual([]);
+      expect(doc.paths['/api/application/save_and_continue']).toBeDefined(); // the rest is still documented
     });
   });
 
@@ -462,12 +471,33 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       ['a date that does not exist', { due_date: '2031-02-30' }, '/due_date'],
       ['a date in another format', { due_date: '30/01/2031' }, '/due_date'],
       ['a due date in the past', { due_date: day(-1) }, '/due_date'],
+      ['a due date 50 years ahead', { due_date: day(365 * 50) }, '/due_date'],
+      ['a due date more than a year ahead', { due_date: day(367) }, '/due_date'],
+      ['a due date in the year 9999', { due_date: '9999-12-31' }, '/due_date'],
     ])('refuse %s (422)', async (_label, overrides, errorPath) => {
       const { id, reference } = await insertApplication('under_review');
       const res = await invoice(reference, overrides);
       expect(res.status).toBe(422);
       expect(res.data.errors?.map((e) => e.path)).toEqual([errorPath]);
       expect(await notifications(id)).toEqual([]);
+    });
+
+    it('say how far ahead a due date may be, in English and Swahili; a year ahead is accepted', async () => {
+      const { id, reference } = await insertApplication('under_review');
+      const latest = yearsAfter(todayIso(), 1);
+      for (const language of ['en', 'sw'] as const) {
+        const far = await staff(
+          'add_invoice',
+          { reference_number: reference, amount_tzs: 50000, control_number: '99123123123', due_date: day(365 * 50) },
+          { 'accept-language': language },
+        );
+        expect(far.status).toBe(422);
+        expect(far.data.errors).toEqual([
+          { path: '/due_date', message: text(language, 'back_office.fields.due_date_far', { latest }) },
+        ]);
+      }
+      expect(await notifications(id)).toEqual([]);
+      expect((await invoice(reference, { due_date: day(360) })).status).toBe(200);
     });
 
     it('refuse a control number another invoice has (409), and an unknown invoice (404)', async () => {
@@ -514,6 +544,28 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       const wrong = await permit(reference, { valid_from: '2026-13-01', valid_until: 'soon' });
       expect(wrong.data.errors?.map((e) => e.path)).toEqual(['/valid_from', '/valid_until']);
       expect(await statusOf(id)).toBe('approved');
+    });
+
+    it('refuse a validity over ten years and dates outside 2000-2100, in English and Swahili (422)', async () => {
+      const { id, reference } = await insertApplication('approved');
+      const long = await permit(reference, { valid_from: day(0), valid_until: day(365 * 50) });
+      expect(long.status).toBe(422);
+      expect(long.data.errors).toEqual([
+        { path: '/valid_until', message: text('en', 'back_office.fields.validity_too_long', { years: '10' }) },
+      ]);
+      const outside = await staff(
+        'issue_permit',
+        { reference_number: reference, permit_number: 'ZDCU/T/1', valid_from: '1925-01-01', valid_until: '2925-01-01' },
+        { 'accept-language': 'sw' },
+      );
+      expect(outside.status).toBe(422);
+      const range = text('sw', 'back_office.fields.date_range', { earliest: '2000-01-01', latest: '2100-12-31' });
+      expect(outside.data.errors).toEqual([
+        { path: '/valid_from', message: range },
+        { path: '/valid_until', message: range },
+      ]);
+      expect(await statusOf(id)).toBe('approved');
+      expect((await permit(reference, { valid_from: day(0), valid_until: day(365 * 9) })).status).toBe(200);
     });
 
     it('end on the day they start, if staff says so', async () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,7 +176,7 @@ describe('the data directory lock', () => {
 
   it('keeps a second process out, with a clear message, until released', async () => {
     const release = await lockDataDir(dir);
-    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid, host: os.hostname() });
     const second = lockFromChild();
     expect(second.status).toBe(3);
     expect(second.stderr).toContain(
@@ -196,6 +196,87 @@ describe('the data directory lock', () => {
     await release();
     expect(existsSync(lockFile())).toBe(false);
   });
+
+  /**
+   * A process that, on the line `go` on its stdin, makes `calls` lockDataDir calls at once and prints how
+   * many got the lock; it keeps what it got until its stdin ends.
+   */
+  function racer(calls: number): { child: ChildProcess; ready: Promise<void>; held: Promise<number> } {
+    const code = `const { lockDataDir } = await import(${JSON.stringify(lockScript)});
+      const readline = await import('node:readline');
+      const lines = readline.createInterface({ input: process.stdin });
+      console.log('ready');
+      let releases = [];
+      lines.on('line', async () => {
+        const results = await Promise.allSettled(Array.from({ length: ${calls} }, () => lockDataDir(${JSON.stringify(dir)})));
+        releases = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+        console.log('held ' + releases.length);
+      });
+      lines.on('close', async () => { for (const release of releases) await release(); process.exit(0); });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let output = '';
+    const seen = (pattern: RegExp) =>
+      new Promise<RegExpExecArray>((resolve) => {
+        const look = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            child.stdout!.off('data', onData);
+            resolve(match);
+          }
+        };
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          look();
+        };
+        child.stdout!.on('data', onData);
+        look();
+      });
+    const ready = seen(/^ready$/m).then(() => undefined);
+    const held = ready.then(() => seen(/^held (\d+)$/m)).then((match) => Number(match[1]));
+    return { child, ready, held };
+  }
+
+  it.each([
+    ['a free directory', false],
+    ['a lock left by a process that died', true],
+  ])(
+    'gives %s to exactly one of many takers racing in this process and in three others',
+    async (_label, stale) => {
+      if (stale) {
+        const dead = spawnSync(process.execPath, ['-e', '']).pid;
+        writeFileSync(lockFile(), JSON.stringify({ pid: dead, host: os.hostname() }));
+      }
+      const racers = [racer(10), racer(10), racer(10)];
+      await Promise.all(racers.map((r) => r.ready));
+      for (const r of racers) r.child.stdin!.write('go\n');
+      const here = await Promise.allSettled(Array.from({ length: 20 }, () => lockDataDir(dir)));
+      const heldHere = here.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+      const heldThere = await Promise.all(racers.map((r) => r.held));
+      // Every refusal is the one a server prints: in use, or another server starting on it.
+      for (const r of here) {
+        if (r.status === 'rejected')
+          expect(String(r.reason)).toMatch(/is in use by another Kibali server|another server is starting/);
+      }
+      expect(heldHere.length + heldThere.reduce((a, b) => a + b, 0)).toBe(1);
+      const owner = JSON.parse(readFileSync(lockFile(), 'utf8')) as { pid: number };
+      const winner = heldHere.length === 1 ? process.pid : racers[heldThere.indexOf(1)]!.child.pid;
+      expect(owner.pid).toBe(winner);
+
+      await Promise.all(
+        racers.map((r) => {
+          const exited = new Promise((resolve) => r.child.once('exit', resolve));
+          r.child.stdin!.end();
+          return exited;
+        }),
+      );
+      for (const release of heldHere) await release();
+      expect(existsSync(lockFile())).toBe(false);
+      expect(readdirSync(dir)).toEqual([]); // no temporary file or takeover marker left behind
+    },
+    60_000,
+  );
 
   it('refuses a lock held on another host', async () => {
     writeFileSync(lockFile(), JSON.stringify({ pid: 1, host: 'elsewhere.example' }));

@@ -1,7 +1,9 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/server/config';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KibaliApp } from '../../src/server/app';
 import { createTestApp, redisAnswers, REDIS_URL, type Envelope, type TestApp } from './helpers';
 
@@ -197,9 +199,22 @@ describe('rate limits per client (in memory)', () => {
     expect((await hit(t.app, VERIFY_CODE, badCode, direct(99))).status).toBe(429);
   });
 
-  it('keeps answering, without limits, when Redis cannot be reached', async () => {
+  it('counts in memory when Redis cannot be reached: the 11th try is still refused, and /readyz says so', async () => {
     t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
-    for (let i = 0; i < 12; i++) expect((await hit(t.app, VERIFY_CODE, badCode)).status).toBe(422);
+    await useUp(t.app, VERIFY_CODE, badCode, 10);
+    expect((await hit(t.app, VERIFY_CODE, badCode)).status).toBe(429);
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200); // the portal works: a degradation, not an outage
+    expect(ready.json<Envelope>().response.data).toMatchObject({
+      status: 'ready',
+      rate_limits: 'memory (redis unreachable)',
+    });
+  });
+
+  it('says on /readyz that the counts are in memory when no Redis is configured', async () => {
+    t = await createTestApp();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json<Envelope>().response.data).toMatchObject({ rate_limits: 'memory' });
   });
 });
 
@@ -240,4 +255,73 @@ describe.runIf(redisUp || process.env.CI === 'true')('rate limits shared in Redi
     const keys = await redis.keys(`${nameSpace}*`);
     expect(keys.some((key) => key.includes('/api/application/verify_code'))).toBe(true);
   });
+});
+
+// A Redis of the test's own (redis-server on a free port, nothing saved), stopped and started again.
+const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await expect.poll(() => redisAnswers(`redis://127.0.0.1:${port}`), { timeout: 10_000 }).toBe(true);
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+describe.runIf(redisServerInstalled || process.env.CI === 'true')('rate limits while Redis stops and starts', () => {
+  let t: TestApp | undefined;
+  let redis: ChildProcess | undefined;
+  afterEach(async () => {
+    await t?.close();
+    if (redis && redis.exitCode === null) await stopRedis(redis);
+  });
+
+  it('counts in memory while Redis is away (never unlimited), logs each change once, and goes back to Redis', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const app = t.app;
+    const warn = vi.spyOn(app.log, 'warn');
+    const info = vi.spyOn(app.log, 'info');
+    const where = async () =>
+      (await app.inject({ method: 'GET', url: '/readyz' })).json<Envelope>().response.data.rate_limits;
+    const logged = (spy: typeof warn, text: string) =>
+      spy.mock.calls.filter((call) => call.some((part) => typeof part === 'string' && part.includes(text))).length;
+    expect(await where()).toBe('redis');
+    await useUp(app, VERIFY_CODE, badCode, 3);
+
+    await stopRedis(redis);
+    await expect.poll(where).toBe('memory (redis unreachable)');
+    await useUp(app, VERIFY_CODE, badCode, 10);
+    expect((await hit(app, VERIFY_CODE, badCode)).status).toBe(429);
+    expect((await hit(app, VERIFY_CODE, badCode)).status).toBe(429);
+    await expect.poll(() => logged(warn, 'Redis unreachable')).toBe(1);
+
+    redis = await startRedis(port);
+    await expect.poll(where, { timeout: 10_000 }).toBe('redis');
+    expect(logged(info, 'Redis reachable again')).toBe(1);
+    // Counted in Redis again (this Redis started empty): ten more tries, then the refusal.
+    await useUp(app, VERIFY_CODE, badCode, 10);
+    expect((await hit(app, VERIFY_CODE, badCode)).status).toBe(429);
+    expect(logged(warn, 'Redis unreachable')).toBe(1);
+  }, 60_000);
 });

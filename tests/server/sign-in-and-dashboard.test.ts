@@ -449,6 +449,74 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
   });
 });
 
+describe('a document whose file is gone from the folder', () => {
+  test('answers the envelope 503 in English and Swahili, not a raw 500 (and not half a download)', async () => {
+    const t = await createTestApp({ DEV_TOOLS: true });
+    try {
+      const person = { phone: '+255700011030', zan_id: '190000000030' };
+      const app = await submitted(t, person);
+      const { cookie } = await signIn(t, app.reference, person.phone);
+      const attachment_id = randomUUID(); // recorded, but no file was ever stored under this id
+      await t.database.db
+        .insertInto('attachment')
+        .values({
+          id: attachment_id,
+          application_id: app.id,
+          document_type: 'sheha_letter',
+          mime_type: 'application/pdf',
+          size: 10,
+          sha256: 'x',
+          remark: null,
+        })
+        .execute();
+      for (const language of ['en', 'sw'] as const) {
+        const res = await post(
+          t.app,
+          '/api/dashboard/download_attachment',
+          { attachment_id },
+          {
+            cookie,
+            'accept-language': language,
+          },
+        );
+        expect(res.status).toBe(503);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.body!.response).toEqual({ code: 503, message: api[language].file_unavailable, data: {} });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the session cookie in production', () => {
+  test('is __Host-kibali_session, Secure, Path=/, and only that name is read', async () => {
+    // DEV_TOOLS only to read the captcha's answer (production refuses it in the configuration, not here).
+    const t = await createTestApp({ NODE_ENV: 'production', DEV_TOOLS: true });
+    try {
+      const person = { phone: '+255700011040', zan_id: '190000000040' };
+      const app = await submitted(t, person);
+      const { cookie, verified } = await signIn(t, app.reference, person.phone);
+      const setCookie = String(verified.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-kibali_session=[A-Za-z0-9_-]{43};/);
+      expect(setCookie).toContain('; Path=/;');
+      expect(setCookie).toContain('; Secure');
+      expect(setCookie).toContain('; HttpOnly');
+      expect(setCookie).toContain('; SameSite=Strict');
+      expect(setCookie).not.toContain('Domain=');
+      expect((await dashboard(t, 'keep_alive', cookie)).status).toBe(200);
+      // The same token under the development name is not a session in production.
+      const token = cookie.split('=')[1]!;
+      expect((await dashboard(t, 'keep_alive', `kibali_session=${token}`)).status).toBe(401);
+      const out = await post(t.app, LOGOUT, {}, { cookie });
+      expect(String(out.headers['set-cookie'])).toMatch(/^__Host-kibali_session=;.*Path=\/;.*Secure/);
+      expect((await dashboard(t, 'keep_alive', cookie)).status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('session lifetime', () => {
   test('ends after the idle time; each call restarts it; never beyond the maximum', async () => {
     const t = await createTestApp({ DEV_TOOLS: true }, { sessionLimits: { idleMs: 1500, maxMs: 4000 } });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,15 @@ export class StorageFailedError extends Error {
     const code = (cause as NodeJS.ErrnoException | undefined)?.code;
     super(`The file could not be stored${code ? ` (${code})` : ''}`, { cause });
     this.name = 'StorageFailedError';
+  }
+}
+
+/** A recorded file that cannot be read (gone from the folder, unreadable): the record outlived the file. */
+export class StoredFileMissingError extends Error {
+  constructor(id: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    super(`The stored file ${id} cannot be read${code ? ` (${code})` : ''}`, { cause });
+    this.name = 'StoredFileMissingError';
   }
 }
 
@@ -91,9 +100,17 @@ export class FolderFileStorage {
     await fs.rm(this.pathOf(id), { force: true });
   }
 
-  /** A stored file's bytes, streamed. */
-  read(id: string): Readable {
-    return createReadStream(this.pathOf(id));
+  /**
+   * A stored file's bytes, streamed, once the file is open: a file missing from the folder is
+   * StoredFileMissingError here, before any header is sent, not an error in the middle of the answer.
+   */
+  async open(id: string): Promise<Readable> {
+    const file = this.pathOf(id);
+    try {
+      return (await fs.open(file, 'r')).createReadStream();
+    } catch (error) {
+      throw new StoredFileMissingError(id, error);
+    }
   }
 
   pathOf(id: string): string {

@@ -25,6 +25,23 @@ export function isIsoDate(text: unknown): text is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** The dates staff may write: a typo of a year (20255, 1925, 2925) is refused, not stored. */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2100-12-31';
+/** An invoice is due within a year of today; a permit is valid for at most ten years. */
+export const MAX_DUE_YEARS = 1;
+export const MAX_VALIDITY_YEARS = 10;
+
+/** A real date written YYYY-MM-DD in EARLIEST_DATE … LATEST_DATE. */
+export const isDateInRange = (text: string) => text >= EARLIEST_DATE && text <= LATEST_DATE;
+
+/** The same day `years` later (29 February → 28 February or 1 March, as Date rolls it: either is fine). */
+export function yearsAfter(isoDate: string, years: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+}
+
 export const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 export const cleanText = (value: string | null | undefined) => {
   const trimmed = value?.trim();

@@ -36,8 +36,14 @@ import {
   documentName,
   duplicate,
   invoiceParams,
+  isDateInRange,
   isIsoDate,
   iso,
+  EARLIEST_DATE,
+  LATEST_DATE,
+  MAX_DUE_YEARS,
+  MAX_VALIDITY_YEARS,
+  yearsAfter,
   smsFailure,
   statusName,
   toInvoice,
@@ -208,8 +214,11 @@ export class BackOfficeService {
       problems.add('/amount_tzs', 'amount');
     const controlNumber = typeof input.control_number === 'string' ? input.control_number.trim() : '';
     if (!CONTROL_NUMBER.test(controlNumber)) problems.add('/control_number', 'control_number');
+    const today = todayIso();
+    const latestDue = yearsAfter(today, MAX_DUE_YEARS);
     if (!isIsoDate(input.due_date)) problems.add('/due_date', 'date');
-    else if (input.due_date < todayIso()) problems.add('/due_date', 'due_date_past');
+    else if (input.due_date < today) problems.add('/due_date', 'due_date_past');
+    else if (input.due_date > latestDue) problems.add('/due_date', 'due_date_far', { latest: latestDue });
     problems.check();
 
     const invoice = await this.db
@@ -269,10 +278,15 @@ export class BackOfficeService {
     const problems = new Problems(language);
     const permitNumber = typeof input.permit_number === 'string' ? input.permit_number.trim() : '';
     if (!PERMIT_NUMBER.test(permitNumber)) problems.add('/permit_number', 'permit_number');
+    const range = { earliest: EARLIEST_DATE, latest: LATEST_DATE };
+    const fromOk = isIsoDate(input.valid_from) && isDateInRange(input.valid_from);
     if (!isIsoDate(input.valid_from)) problems.add('/valid_from', 'date');
+    else if (!fromOk) problems.add('/valid_from', 'date_range', range);
     if (!isIsoDate(input.valid_until)) problems.add('/valid_until', 'date');
-    else if (isIsoDate(input.valid_from) && input.valid_until < input.valid_from)
-      problems.add('/valid_until', 'valid_until_before_from');
+    else if (!isDateInRange(input.valid_until)) problems.add('/valid_until', 'date_range', range);
+    else if (fromOk && input.valid_until < input.valid_from) problems.add('/valid_until', 'valid_until_before_from');
+    else if (fromOk && input.valid_until > yearsAfter(input.valid_from, MAX_VALIDITY_YEARS))
+      problems.add('/valid_until', 'validity_too_long', { years: MAX_VALIDITY_YEARS });
     problems.check();
 
     const issued = await this.db

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_FIELD_ERRORS } from '../../shared/answer-bounds';
 import type { FieldError } from '../../shared/envelope';
-import { StorageFailedError } from '../attachments/file-storage';
+import { StorageFailedError, StoredFileMissingError } from '../attachments/file-storage';
 import { DatabaseUnavailableError } from '../db/database-errors';
 import { languageFromHeader } from '../i18n/messages';
 import { ApiError, reply } from './envelope';
@@ -48,6 +48,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: SpaP
       // The partial file is already gone and no record was made; the operator must free or fix the folder.
       request.log.error({ err: { type: error.name, message: error.message } }, 'file storage failed');
       return reply(request, res, 503, 'storage_unavailable', {});
+    }
+    if (error instanceof StoredFileMissingError) {
+      // The record is there but not its file (a lost volume, a copy left out): the operator must restore it.
+      request.log.error({ err: { type: error.name, message: error.message } }, 'stored file missing');
+      return reply(request, res, 503, 'file_unavailable', {});
     }
     if (error.validation) {
       return reply(request, res, 400, 'invalid_body', { errors: fieldErrors(error) });

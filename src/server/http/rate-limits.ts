@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { ApiError } from './envelope';
+import { redisOrMemoryStore, type RedisHealth } from './redis-or-memory-store';
 
 /** Which limit a route carries: the key of an override in `RateLimitSettings.limits`. */
 export type RateLimitName =
@@ -70,16 +71,21 @@ export function tooManyTries(ttlMs: number): ApiError {
   return new ApiError(429, 'too_many_tries', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
 }
 
+/** Where the counts are, for /readyz: the portal works in each case, the last two count per process. */
+export type RateLimitState = 'redis' | 'memory' | 'memory (redis unreachable)';
+
 /**
  * Per-client limits on the routes whose `config.rateLimit` names one of the limits above (no global
  * limit). Counts live in memory, or in Redis when REDIS_URL is set so that every server process
- * shares them. Register before the limited routes: the plugin reads each route's config as it is added.
+ * shares them; while Redis cannot be reached, in memory again (logged once when it goes, once when it
+ * is back). Register before the limited routes: the plugin reads each route's config as it is added.
+ * Answers where the counts are now.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   config: Pick<Config, 'REDIS_URL'>,
   settings: RateLimitSettings = {},
-): Promise<void> {
+): Promise<() => RateLimitState> {
   // Runs before the plugin's own onRoute hook (added when it is registered below), which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     const chosen = route.config?.rateLimit as Partial<RouteLimit> | false | undefined;
@@ -92,39 +98,54 @@ export async function registerRateLimits(
     hook: 'onRequest', // before the body is read: a refused request costs little and changes nothing
     // The client's address (from X-Forwarded-For only with TRUST_PROXY); IPv6 clients by their /64.
     keyGenerator: (request) => normalizeIP(request.ip),
-    // Redis down: the routes keep working without limits (logged), rather than failing every sign-in.
-    skipOnError: true,
+    // The store never fails (memory when Redis does); were it to, the request is refused, never unlimited.
+    skipOnError: false,
     errorResponseBuilder: (_request, context) => tooManyTries(context.ttl),
-    ...(redis ? { redis, nameSpace: settings.nameSpace ?? RATE_LIMIT_NAMESPACE } : {}),
+    ...(redis
+      ? { store: redisOrMemoryStore(redis.client, settings.nameSpace ?? RATE_LIMIT_NAMESPACE, redis.health) }
+      : {}),
   });
+  return () => (redis ? (redis.health.reachable() ? 'redis' : 'memory (redis unreachable)') : 'memory');
 }
 
 const REDIS_FIRST_CONNECT_WAIT_MS = 1000;
 
-async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
+async function redisClient(app: FastifyInstance, url: string): Promise<{ client: Redis; health: RedisHealth }> {
   const redis = new Redis(url, {
     connectTimeout: 500,
-    // While Redis is away a count fails at once (and the request goes on unlimited) instead of waiting.
+    // While Redis is away a count fails at once (and is made in memory) instead of waiting; a Redis that
+    // hangs fails it after half a second.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: 500,
     retryStrategy: (times) => Math.min(times * 100, 2000),
   });
-  // One line when Redis goes away and one when it is back, not one per reconnection attempt.
+  // One line when Redis goes away and one when it is back, not one per reconnection attempt or request.
   let reachable = true;
-  redis.on('error', (error: Error) => {
-    if (!reachable) return;
-    reachable = false;
-    app.log.warn({ reason: error.message }, 'rate limits: Redis unreachable, limits are not applied');
-  });
-  redis.on('ready', () => {
-    if (!reachable) app.log.info('rate limits: Redis reachable again');
-    reachable = true;
-  });
+  const health: RedisHealth = {
+    // Tried whenever connected, even after a failed count: a Redis that hung and came back emits no 'ready'.
+    usable: () => redis.status === 'ready',
+    reachable: () => reachable && redis.status === 'ready',
+    failed: (error) => {
+      if (!reachable) return;
+      reachable = false;
+      app.log.warn(
+        { reason: error.message },
+        "rate limits: Redis unreachable, counting in this process's memory until it is back",
+      );
+    },
+    succeeded: () => {
+      if (!reachable) app.log.info('rate limits: Redis reachable again, counting in Redis');
+      reachable = true;
+    },
+  };
+  redis.on('error', (error: Error) => health.failed(error));
+  redis.on('ready', () => health.succeeded());
   app.addHook('onClose', async () => {
     if (redis.status === 'ready') await redis.quit();
     else redis.disconnect();
   });
-  // Without an offline queue, requests before the first connection would go uncounted: wait a little.
+  // Without an offline queue, requests before the first connection would be counted in memory: wait a little.
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -134,7 +155,9 @@ async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
     const timer = setTimeout(done, REDIS_FIRST_CONNECT_WAIT_MS);
     redis.once('ready', done);
   });
-  return redis;
+  // Still not connected: say so now, not at the first request.
+  if (redis.status !== 'ready') health.failed(new Error(`not connected (${redis.status})`));
+  return { client: redis, health };
 }
 
 /** Every limit's maximum multiplied by `factor` (RATE_LIMIT_FACTOR, for end-to-end test servers). */

@@ -98,12 +98,13 @@ export function dashboardRoutes(
       async (request, res) => {
         const file = await dashboard.attachmentFile(applicationOf(request), request.body.attachment_id);
         const name = `${file.document_type}.${EXTENSIONS[file.mime_type] ?? 'bin'}`;
+        const bytes = await storage.open(file.id); // a missing file answers 503 (the error handler)
         return res
           .header('Content-Type', file.mime_type)
           .header('Content-Length', String(file.size))
           .header('Content-Disposition', `attachment; filename="${name}"`)
           .header('Cache-Control', 'no-store')
-          .send(storage.read(file.id));
+          .send(bytes);
       },
     );
 

@@ -2,10 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ok, reply } from '../http/envelope';
+import type { RateLimitState } from '../http/rate-limits';
 
 const READY_TIMEOUT_MS = 2000;
 
-export function healthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+/**
+ * /readyz: 200 while the database answers, 503 otherwise. It also says where the rate-limit counts are:
+ * `memory (redis unreachable)` is a degradation (each process counts alone) but the portal works, so 200.
+ */
+export function healthRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  rateLimits: () => RateLimitState = () => 'memory',
+): void {
   app.get('/healthz', async (request, res) => ok(request, res, { status: 'alive' }, 'alive'));
 
   app.get('/readyz', async (request, res) => {
@@ -15,9 +24,13 @@ export function healthRoutes(app: FastifyInstance, db: Kysely<Database>): void {
     });
     try {
       await Promise.race([sql`select 1`.execute(db), timeout]);
-      return ok(request, res, { status: 'ready', database: 'up' }, 'ready');
+      return ok(request, res, { status: 'ready', database: 'up', rate_limits: rateLimits() }, 'ready');
     } catch {
-      return reply(request, res, 503, 'unavailable', { status: 'unavailable', database: 'down' });
+      return reply(request, res, 503, 'unavailable', {
+        status: 'unavailable',
+        database: 'down',
+        rate_limits: rateLimits(),
+      });
     } finally {
       clearTimeout(timer);
     }

@@ -8,18 +8,18 @@ export interface SmsSender {
 
 /**
  * The outbox adapter: every message stored (and listed by /api/dev/outbox when development tools are
- * on). With `print` (NODE_ENV=development only) each message is also printed to the log, the phone
- * masked, so that a developer sees the code; test and production logs never carry codes.
+ * on). With `print` (NODE_ENV=development only) each message is also noted in the log, the phone
+ * masked and WITHOUT its text: no log ever carries a code, whatever the mode (read it at /api/dev/outbox).
  */
 export class OutboxSmsSender implements SmsSender {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly print?: (line: { to: string; purpose: string; message: string }) => void,
+    private readonly print?: (line: { to: string; purpose: string }) => void,
   ) {}
 
   async send(phone: string, message: string, purpose: string): Promise<void> {
     await this.db.insertInto('sms_outbox').values({ phone, message, purpose }).execute();
-    this.print?.({ to: maskPhone(phone), purpose, message });
+    this.print?.({ to: maskPhone(phone), purpose });
   }
 }
 
