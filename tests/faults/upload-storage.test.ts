@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts, firstSave, SAVE } from './drafts';
 import { seededDataDir } from './pglite-template';
 import { ADMIN_URL, createDatabase, PgProxy, type ThrowawayDatabase } from './postgres';
-import { killAll, pause, post, startServer, type Answer, type ServerProcess } from './server-process';
+import { draftCookieFor, killAll, pause, post, startServer, type Answer, type ServerProcess } from './server-process';
 
 // A storage failure while a document is being uploaded: the applicant gets a clear 503 envelope
 // (storage_unavailable, in their language), and neither a partial file nor an attachment record is left.
@@ -58,6 +58,7 @@ function upload(
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(head.length + file.length + end.length),
         'accept-language': options.language ?? 'en',
+        ...draftCookieFor(fields),
       },
     });
     const done = (answer: Omit<Answer, 'ms'>) => resolve({ ...answer, ms: performance.now() - started });
