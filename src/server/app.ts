@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerJsonBodies } from './http/json-body';
+import { registerCrossSiteWrites } from './http/cross-site-writes';
 import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -173,6 +174,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
       return reply(request, res, 503, 'maintenance', { maintenance: true });
     }
   });
+  registerCrossSiteWrites(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
