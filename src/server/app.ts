@@ -31,6 +31,7 @@ import { validatorRoutes } from './routes/validator-routes';
 import { applicationRoutes } from './routes/application-routes';
 import { devRoutes } from './routes/dev-routes';
 import { OneTimeCodes } from './codes/one-time-codes';
+import { CodeLockNotice } from './codes/code-lock-notice';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
@@ -205,7 +206,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);
   const notifier = new Notifier(database.db, sms);
-  const codes = new OneTimeCodes(database.db);
+  const lockNotice = new CodeLockNotice(database.db, sms);
+  const codes = new OneTimeCodes(database.db, {
+    onLock: (purpose, subject) =>
+      lockNotice.notify(purpose, subject).catch((error: unknown) => {
+        app.log.warn({ err: error, purpose }, 'the owner of a locked subject could not be told by SMS');
+      }),
+  });
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
   engineerRoutes(app, database.db, confirmation);
   if (config.DEV_TOOLS) devRoutes(app, database.db);
