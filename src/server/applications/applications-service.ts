@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { crossStepErrors } from '../../shared/cross-step-rules';
+import { hiddenTextPath } from '../../shared/hidden-characters';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
@@ -242,12 +243,20 @@ export class ApplicationsService {
   /** The step's answers as they will be stored (totals computed, stale conditional answers dropped), or 422. */
   private async validStep(step: string, data: Answers, language: Language): Promise<Answers> {
     const validate = await this.forms.validator(step);
-    const schema = (await this.forms.get()).forms.steps[step]?.schema;
+    const form = (await this.forms.get()).forms.steps[step];
+    const schema = form?.schema;
     if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
     const cleaned = dropInactiveAnswers(this.forms.ajv, schema, applyComputed(schema, data)) as Answers;
     if (!validate(cleaned)) {
       const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
       throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
+    }
+    // Text that cannot deceive: no control, bidi or zero-width characters (line breaks in textareas only).
+    const hidden = hiddenTextPath(cleaned, `/${step}`, form.uiSchema);
+    if (hidden) {
+      throw new ApiError(422, 'validation_failed', {
+        errors: [{ path: hidden, message: validationMessage(language, 'hidden_characters') }],
+      });
     }
     const unstorable = unstorableText(cleaned, `/${step}`);
     if (unstorable) {

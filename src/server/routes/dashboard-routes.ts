@@ -3,6 +3,7 @@ import type { DashboardService } from '../dashboard/dashboard-service';
 import type { FolderFileStorage } from '../attachments/file-storage';
 import { emptyBody } from '../http/body-schemas';
 import { ok } from '../http/envelope';
+import { refuseHiddenText } from '../http/plain-text';
 import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -112,8 +113,10 @@ export function dashboardRoutes(
           },
         },
       },
-      async (request, res) =>
-        ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent'),
+      async (request, res) => {
+        refuseHiddenText(request.body, ['reason'], request.language);
+        return ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent');
+      },
     );
 
     scope.post<{ Body: { subject?: string; message: string } }>(
@@ -129,8 +132,10 @@ export function dashboardRoutes(
           },
         },
       },
-      async (request, res) =>
-        ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent'),
+      async (request, res) => {
+        refuseHiddenText(request.body, ['message'], request.language);
+        return ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent');
+      },
     );
   });
 }
