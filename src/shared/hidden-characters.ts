@@ -27,22 +27,13 @@ const child = (ui: UiNode, key: string): UiNode => {
 };
 
 /**
- * The path of the first text in `value` holding a hidden character, if any: line breaks and tabs are
- * let through only where the form's ui schema shows a textarea (`"ui:widget": "textarea"`).
+ * The paths of the texts in `value` holding a hidden character: line breaks and tabs are let through
+ * only where the form's ui schema shows a textarea (`"ui:widget": "textarea"`).
  */
-export function hiddenTextPath(value: unknown, path: string, ui?: UiNode): string | undefined {
-  if (typeof value === 'string') return hasHiddenCharacters(value, ui?.['ui:widget'] === 'textarea') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = hiddenTextPath(item, `${path}/${index}`, child(ui, 'items'));
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = hiddenTextPath(item, `${path}/${key}`, child(ui, key));
-    if (found) return found;
-  }
-  return undefined;
+export function hiddenTextPaths(value: unknown, path: string, ui?: UiNode): string[] {
+  if (typeof value === 'string') return hasHiddenCharacters(value, ui?.['ui:widget'] === 'textarea') ? [path] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => hiddenTextPaths(item, `${path}/${index}`, child(ui, 'items')));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => hiddenTextPaths(item, `${path}/${key}`, child(ui, key)));
 }

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { crossStepErrors } from '../../shared/cross-step-rules';
-import { hiddenTextPath } from '../../shared/hidden-characters';
+import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
@@ -252,11 +252,10 @@ export class ApplicationsService {
       throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
     }
     // Text that cannot deceive: no control, bidi or zero-width characters (line breaks in textareas only).
-    const hidden = hiddenTextPath(cleaned, `/${step}`, form.uiSchema);
-    if (hidden) {
-      throw new ApiError(422, 'validation_failed', {
-        errors: [{ path: hidden, message: validationMessage(language, 'hidden_characters') }],
-      });
+    const hidden = hiddenTextPaths(cleaned, `/${step}`, form.uiSchema);
+    if (hidden.length > 0) {
+      const message = validationMessage(language, 'hidden_characters');
+      throw new ApiError(422, 'validation_failed', { errors: hidden.map((path) => ({ path, message })) });
     }
     const unstorable = unstorableText(cleaned, `/${step}`);
     if (unstorable) {

@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/reference-data';
-import { hiddenTextPath } from '../../shared/hidden-characters';
+import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { validationMessage } from '../i18n/messages';
 import { ApiError } from './envelope';
 
@@ -10,10 +10,9 @@ import { ApiError } from './envelope';
  */
 export function refuseHiddenText(body: unknown, multiline: readonly string[], language: Language): void {
   const ui = Object.fromEntries(multiline.map((name) => [name, { 'ui:widget': 'textarea' }]));
-  const path = hiddenTextPath(body, '', ui);
-  if (path !== undefined) {
-    throw new ApiError(422, 'validation_failed', {
-      errors: [{ path, message: validationMessage(language, 'hidden_characters') }],
-    });
+  const paths = hiddenTextPaths(body, '', ui);
+  if (paths.length > 0) {
+    const message = validationMessage(language, 'hidden_characters');
+    throw new ApiError(422, 'validation_failed', { errors: paths.map((path) => ({ path, message })) });
   }
 }
