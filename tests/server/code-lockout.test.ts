@@ -137,6 +137,16 @@ describe.each(databaseKinds)('one-time codes locked after 20 wrong tries per sub
       }
     });
 
+    it('tries racing each other past the limit start one lock and send one SMS', async () => {
+      await wrongTries(MAX_FAILURES - 5, 422);
+      const { challenge_id, code } = await newCode();
+      const raced = await Promise.all(Array.from({ length: 5 }, () => tryCode(challenge_id, wrongFor(code))));
+      expect(raced.map((r) => r.status).sort()).toEqual([422, 422, 422, 422, 429]);
+      expect(await lockMessages()).toHaveLength(1);
+      expect((await tryCode(challenge_id, code)).status).toBe(429);
+      expect(await lockMessages()).toHaveLength(1);
+    });
+
     it('a right code forgives the wrong tries before it', async () => {
       await wrongTries(MAX_FAILURES - 2, 422);
       const { challenge_id, code } = await newCode();
