@@ -18,6 +18,7 @@ import './http/fastify-augment';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerJsonBodies } from './http/json-body';
 import { DraftLimits } from './http/draft-limits';
+import { registerCrossSiteWrites } from './http/cross-site-writes';
 import { registerRateLimits, scaledLimits, type RateLimitSettings } from './http/rate-limits';
 import { DEFAULT_BODY_LIMIT } from './http/body-schemas';
 import { reply } from './http/envelope';
@@ -33,6 +34,7 @@ import { validatorRoutes } from './routes/validator-routes';
 import { applicationRoutes } from './routes/application-routes';
 import { devRoutes } from './routes/dev-routes';
 import { OneTimeCodes } from './codes/one-time-codes';
+import { CodeLockNotice } from './codes/code-lock-notice';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
@@ -190,6 +192,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
       return reply(request, res, 503, 'maintenance', { maintenance: true });
     }
   });
+  registerCrossSiteWrites(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // The back office off (no STAFF_API_TOKEN): its calls answer 404, so the document leaves them out.
@@ -228,7 +231,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);
   const notifier = new Notifier(database.db, sms);
-  const codes = new OneTimeCodes(database.db);
+  const lockNotice = new CodeLockNotice(database.db, sms);
+  const codes = new OneTimeCodes(database.db, {
+    onLock: (purpose, subject) =>
+      lockNotice.notify(purpose, subject).catch((error: unknown) => {
+        app.log.warn({ err: error, purpose }, 'the owner of a locked subject could not be told by SMS');
+      }),
+  });
   // A draft is written only by its owner (the browser holding its draft cookie).
   const owners = new DraftOwners(database.db);
   const draftCookies = new DraftCookies(config.NODE_ENV === 'production');

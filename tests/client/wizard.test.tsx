@@ -96,6 +96,28 @@ describe('the wizard', () => {
     expect(textbox('personal.phone.title')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('refuses a hidden character (a zero-width space) in a name before sending, as the server would', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        bodies.push(await request.json());
+        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+      }),
+    );
+    const { user } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.type(textbox('personal.last_name.title'), '\u200B');
+    await user.click(button('save_and_continue'));
+
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
+    const hidden = t('validation:hidden_characters');
+    expect(within(summary).getByRole('link', { name: `${f('personal.last_name.title')}: ${hidden}` })).toHaveAttribute(
+      'href',
+      '#root_last_name',
+    );
+    expect(bodies).toEqual([]);
+  });
+
   it('Save And Continue saves the step, stores the reference number and step, and moves on', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -4,6 +4,7 @@ import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
 import { crossStepErrors } from '../../shared/cross-step-rules';
 import { MAX_FIELD_ERRORS, oversizedAnswers } from '../../shared/answer-bounds';
+import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
@@ -308,7 +309,8 @@ export class ApplicationsService {
     applicationId: number | undefined,
   ): Promise<Answers> {
     const validate = await this.forms.validator(step);
-    const schema = (await this.forms.get()).forms.steps[step]?.schema;
+    const form = (await this.forms.get()).forms.steps[step];
+    const schema = form?.schema;
     if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
     // Lists and texts over their limits are refused before anything else looks at the answers: the
     // validator's work (and its errors) would grow with every row of a hostile list.
@@ -325,6 +327,12 @@ export class ApplicationsService {
     if (!validate(cleaned)) {
       const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
       throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
+    }
+    // Text that cannot deceive: no control, bidi or zero-width characters (line breaks in textareas only).
+    const hidden = hiddenTextPaths(cleaned, `/${step}`, form.uiSchema);
+    if (hidden.length > 0) {
+      const message = validationMessage(language, 'hidden_characters');
+      throw new ApiError(422, 'validation_failed', { errors: hidden.map((path) => ({ path, message })) });
     }
     const unstorable = unstorableText(cleaned, `/${step}`);
     if (unstorable) {

@@ -24,6 +24,13 @@ export interface UploadInput {
   file: Readable;
 }
 
+/**
+ * The files a draft keeps per document type: an upload beyond it replaces the oldest one that the
+ * draft's answers do not name (answers.uploads.documents[code]), so uploads never pile up and the file
+ * the wizard chose is never lost. A few, not one: the wizard may name its choice only when the step is saved.
+ */
+export const MAX_DRAFT_FILES_PER_DOCUMENT = 3;
+
 /** Documents uploaded to a draft: checked by content and size, stored under a random id, recorded. */
 export class AttachmentsService {
   constructor(
@@ -95,18 +102,20 @@ export class AttachmentsService {
         );
       throw new ApiError(415, 'file_type_refused');
     }
+    let replaced: string[] = [];
     try {
       // Recorded under the application's lock, and only while it is still a draft: an upload that
       // races a submit cannot land on the submitted application.
       await this.db.transaction().execute(async (trx) => {
         const application = await trx
           .selectFrom('application')
-          .select('status')
+          .select(['status', 'answers'])
           .where('id', '=', target.applicationId)
           .forUpdate()
           .executeTakeFirst();
         if (target.mode === 'draft' && application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
         if (target.mode === 'dashboard') await this.replaceable(trx, target);
+        else replaced = await makeRoom(trx, target, application?.answers ?? {});
         await trx
           .insertInto('attachment')
           .values({
@@ -125,6 +134,9 @@ export class AttachmentsService {
       await this.storage.remove(stored.id); // no file without its record
       throw error;
     }
+    // Their records are gone and no answer named them: nothing can serve or submit these files any more.
+    // A file that cannot be removed now is only an orphan on disk, not a reason to fail the upload.
+    for (const id of replaced) await this.storage.remove(id).catch(() => {});
     return {
       attachment_id: stored.id,
       document_name: target.document.name,
@@ -182,4 +194,34 @@ export class AttachmentsService {
   private async document(code: string): Promise<RequiredDocument | undefined> {
     return (await this.splash.documentsByCode()).get(code);
   }
+}
+
+/**
+ * Draft uploads: the oldest files of the document beyond MAX_DRAFT_FILES_PER_DOCUMENT - 1 (room for the
+ * new one), never the one the answers name, deleted under the application's lock; their ids, for
+ * removing the files once the transaction is committed.
+ */
+async function makeRoom(
+  trx: Transaction<Database>,
+  target: UploadTarget,
+  answers: Record<string, unknown>,
+): Promise<string[]> {
+  const uploads = answers.uploads as { documents?: Record<string, unknown> } | undefined;
+  const named = uploads?.documents?.[target.document.code];
+  const earlier = await trx
+    .selectFrom('attachment')
+    .select('id')
+    .where('application_id', '=', target.applicationId)
+    .where('document_type', '=', target.document.code)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const excess = earlier.length - (MAX_DRAFT_FILES_PER_DOCUMENT - 1);
+  if (excess <= 0) return [];
+  const dropped = earlier
+    .filter((a) => a.id !== named)
+    .slice(0, excess)
+    .map((a) => a.id);
+  if (dropped.length > 0) await trx.deleteFrom('attachment').where('id', 'in', dropped).execute();
+  return dropped;
 }

@@ -20,6 +20,9 @@ export interface StaffAction {
   run(service: BackOfficeService, body: never, language: Language): Promise<StaffAnswer>;
 }
 
+/** The staff's texts that may run over several lines (remarks, messages, descriptions); every other text is one line. */
+export const STAFF_MULTILINE_TEXTS = ['remark', 'message', 'description'] as const;
+
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;

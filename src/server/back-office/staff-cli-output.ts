@@ -1,5 +1,6 @@
 import type { Invocation } from './staff-cli-commands';
 import type { CliIo, StaffResponse } from './staff-cli';
+import { jsonForTerminal, terminalSafe } from './terminal-text';
 
 /** What the command line prints: the answer as JSON (--json), or tables and lines for people. */
 
@@ -87,9 +88,11 @@ function showApplication(a: Row): string {
 }
 
 /** Prints the answer: on success to stdout; a refusal's message (and field problems) to stderr. */
-export function printAnswer(invocation: Invocation, response: StaffResponse, io: CliIo): void {
+export function printAnswer(invocation: Invocation, response: StaffResponse, terminal: CliIo): void {
+  // Stored texts may hold anything (written before they were checked, or straight into the database).
+  const io = terminalSafe(terminal);
   if (invocation.json) {
-    io.out(JSON.stringify(response, null, 2));
+    io.out(jsonForTerminal(response));
     return;
   }
   const data = response.data ?? {};

@@ -3,13 +3,14 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/setup';
 import { ApiError } from '../http/envelope';
+import { refuseHiddenText } from '../http/plain-text';
 import { message } from '../i18n/messages';
 import { Notifier } from '../notifications/notifier';
 import { SplashService } from '../reference/splash-service';
 import { HttpSmsSender } from '../sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
 import { BackOfficeService } from './back-office-service';
-import { STAFF_ACTIONS, type StaffActionName } from './staff-actions';
+import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
 import { printAnswer } from './staff-cli-output';
 
@@ -144,6 +145,8 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
         return { code: 400, message: message(language, 'invalid_body'), data: { errors: bodyErrors(validate.errors) } };
       }
       try {
+        // As the server's staff routes do: no hidden characters in the texts (src/server/http/plain-text.ts).
+        refuseHiddenText(body, STAFF_MULTILINE_TEXTS, language);
         const answer = await definition.run(service, body as never, language);
         return { code: 200, message: message(language, answer.messageKey, answer.params), data: answer.data as never };
       } catch (error) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
+import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from './code-lockout';
 
 export const CODE_TTL_S = 600;
 export const RESEND_AFTER_S = 60;
@@ -17,12 +18,24 @@ function matches(code: string, stored: string): boolean {
   return timingSafeEqual(Buffer.from(hash(code, salt)), Buffer.from(stored));
 }
 
+export interface OneTimeCodesOptions {
+  /**
+   * Called once when a subject gets locked (code-lockout.ts), after the lock is stored: tells the
+   * phone owner. Its failure is its own business: the lock holds whatever it does.
+   */
+  onLock?: (purpose: string, subject: string) => Promise<void>;
+}
+
 /**
  * Six-digit one-time codes: from a cryptographic random source, stored hashed, valid 10 minutes,
  * single use, dead after 5 wrong tries; a resend waits 60 s; at most 5 sends per subject an hour.
+ * Wrong tries are also counted per subject across its codes: too many lock it (code-lockout.ts).
  */
 export class OneTimeCodes {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: OneTimeCodesOptions = {},
+  ) {}
 
   /** A new code for (purpose, subject), or 429 with the seconds to wait. The caller sends it. */
   async issue(purpose: string, subject: string): Promise<string> {
@@ -38,6 +51,8 @@ export class OneTimeCodes {
     subject: string,
     withChallenge = true,
   ): Promise<{ code: string; challengeId: string | null }> {
+    const locked = await lockedSeconds(this.db, lockKey(purpose, subject));
+    if (locked > 0) throw codeLocked(locked);
     const recent = await this.db
       .selectFrom('one_time_code')
       .select([
@@ -92,33 +107,54 @@ export class OneTimeCodes {
       : undefined;
   }
 
-  /** True once for the right code of the latest live code; a wrong try counts against it. */
+  /**
+   * True once for the right code of the latest live code; a wrong try counts against it and against
+   * its subject. A locked subject, or the wrong try that locks it, is answered 429 code_locked.
+   */
   async verify(purpose: string, subject: string, code: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const latest = await trx
-        .selectFrom('one_time_code')
-        .select(['id', 'code_hash', 'attempts'])
-        .where('purpose', '=', purpose)
-        .where('subject', '=', subject)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .orderBy('id', 'desc')
-        .limit(1)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!latest || latest.attempts >= MAX_WRONG_TRIES) return false;
-      if (!/^\d{6}$/.test(code) || !matches(code, latest.code_hash)) {
-        await trx
-          .updateTable('one_time_code')
-          .set({ attempts: latest.attempts + 1 })
-          .where('id', '=', latest.id)
-          .execute();
-        return false;
-      }
-      await trx.updateTable('one_time_code').set({ used_at: new Date() }).where('id', '=', latest.id).execute();
-      return true;
-    });
+    const key = lockKey(purpose, subject);
+    const outcome = await this.db
+      .transaction()
+      .execute(async (trx): Promise<boolean | { lockedS: number; started: boolean }> => {
+        // The subject's count first: every try of the subject, in any process, waits for the one before.
+        const held = await holdLockout(trx, key);
+        if (isLocked(held)) return { lockedS: Math.ceil(-held.since_lock_end_s!), started: false };
+        const latest = await trx
+          .selectFrom('one_time_code')
+          .select(['id', 'code_hash', 'attempts'])
+          .where('purpose', '=', purpose)
+          .where('subject', '=', subject)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .orderBy('id', 'desc')
+          .limit(1)
+          .forUpdate()
+          .executeTakeFirst();
+        // No live code: nothing could be guessed, nothing is counted.
+        if (!latest || latest.attempts >= MAX_WRONG_TRIES) return false;
+        if (!/^\d{6}$/.test(code) || !matches(code, latest.code_hash)) {
+          await trx
+            .updateTable('one_time_code')
+            .set({ attempts: latest.attempts + 1 })
+            .where('id', '=', latest.id)
+            .execute();
+          const lockedS = await recordFailure(trx, key, held);
+          return lockedS > 0 ? { lockedS, started: true } : false;
+        }
+        await trx.updateTable('one_time_code').set({ used_at: new Date() }).where('id', '=', latest.id).execute();
+        await recordSuccess(trx, key);
+        return true;
+      });
+    if (typeof outcome === 'boolean') return outcome;
+    // Only the try that started the lock tells the owner (its transaction alone saw the count reach the limit).
+    if (outcome.started && this.options.onLock) await this.options.onLock(purpose, subject).catch(() => {});
+    throw codeLocked(outcome.lockedS);
   }
+}
+
+/** 429 while a subject is locked: `Retry-After` (set by the error handler) and `data.retry_after_s`. */
+function codeLocked(retryAfterS: number): ApiError {
+  return new ApiError(429, 'code_locked', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
 }
 
 function tooMany(retryAfterS: number): ApiError {

@@ -12,6 +12,7 @@ export interface Database {
   application: ApplicationTable;
   sms_outbox: SmsOutboxTable;
   one_time_code: OneTimeCodeTable;
+  code_lockout: CodeLockoutTable;
   engineer_confirmation: EngineerConfirmationTable;
   draft_key: DraftKeyTable;
   attachment: AttachmentTable;
@@ -119,6 +120,15 @@ export interface OneTimeCodeTable {
   expires_at: Date;
   used_at: ColumnType<Date | null, never, Date>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** Wrong one-time codes of a subject across its codes, and its lock (see src/server/codes/code-lockout.ts). */
+export interface CodeLockoutTable {
+  subject_key: string;
+  failures: Generated<number>;
+  window_started_at: Generated<Date>;
+  lock_count: Generated<number>;
+  locked_until: Date | null;
 }
 
 export interface EngineerConfirmationTable {

@@ -4,6 +4,7 @@ import type { FolderFileStorage } from '../attachments/file-storage';
 import { emptyBody } from '../http/body-schemas';
 import { ok } from '../http/envelope';
 import type { DraftLimits } from '../http/draft-limits';
+import { refuseHiddenText } from '../http/plain-text';
 import { MESSAGE_LIMIT, RENEWAL_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -122,8 +123,10 @@ export function dashboardRoutes(
           },
         },
       },
-      async (request, res) =>
-        ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent'),
+      async (request, res) => {
+        refuseHiddenText(request.body, ['reason'], request.language);
+        return ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent');
+      },
     );
 
     scope.post<{ Body: { subject?: string; message: string } }>(
@@ -140,8 +143,10 @@ export function dashboardRoutes(
           },
         },
       },
-      async (request, res) =>
-        ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent'),
+      async (request, res) => {
+        refuseHiddenText(request.body, ['message'], request.language);
+        return ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent');
+      },
     );
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackOfficeService } from '../back-office/back-office-service';
-import { STAFF_ACTIONS } from '../back-office/staff-actions';
+import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS } from '../back-office/staff-actions';
 import type { Config } from '../config';
 import { reply } from '../http/envelope';
+import { refuseHiddenText } from '../http/plain-text';
 import { requireStaffToken } from '../http/staff-auth';
 
 /**
@@ -17,6 +18,8 @@ export function staffRoutes(app: FastifyInstance, service: BackOfficeService, co
       `/api/staff/${name}`,
       { schema: { summary: action.summary, body: action.body }, onRequest },
       async (request, res) => {
+        // Shown to applicants (notices, SMS) and to staff (the command line): nothing hidden in them.
+        refuseHiddenText(request.body, STAFF_MULTILINE_TEXTS, request.language);
         const answer = await action.run(service, request.body as never, request.language);
         return reply(request, res, 200, answer.messageKey, answer.data, answer.params);
       },

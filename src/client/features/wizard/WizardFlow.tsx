@@ -17,6 +17,7 @@ import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
+import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
 import { scaleRows } from './scale-rows';
 import { StepPanel } from './StepPanel';
@@ -185,7 +186,7 @@ export function WizardFlow({
   }
 
   // Spec section 4: a ZanID counts as valid once verified; until then the step cannot be saved.
-  const customValidate: CustomValidator | undefined =
+  const stepValidate: CustomValidator | undefined =
     current === 'personal'
       ? (data, errors) => {
           const answers = (data ?? {}) as StepAnswers;
@@ -197,6 +198,8 @@ export function WizardFlow({
       : current === 'construction_details'
         ? floorRowsValidator(wizard.answers.construction, (key, params) => t(`validation:${key}`, params))
         : undefined;
+  // Every step: no hidden or control characters in its texts, as the server checks too.
+  const customValidate = hiddenTextValidator(t('validation:hidden_characters'), stepValidate);
   const next = nextStep(steps, current) ?? REVIEW;
   const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
   const previous = previousStep(steps, current);
