@@ -7,9 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Splash } from '../../src/shared/reference-data';
 import { applicants, type ApplicantsResult } from './applicants';
+import { hostileBodyRun, type HostileBodyResult } from './hostile-body';
 import { load, type LoadResult, type Step } from './cannon';
 import { QUICK, sleep } from './common';
-import { call, confirmEngineers, saveBody, seedSubmitted, STEPS, type SubmittedApplication } from './load-data';
+import {
+  call,
+  confirmEngineers,
+  draftCookie,
+  saveBody,
+  seedSubmitted,
+  STEPS,
+  type SubmittedApplication,
+} from './load-data';
 import { createPostgresDatabase, startBare, startKibali, type Memory, type ServerProcess } from './processes';
 import { startSmsGateway, type SmsGateway } from './sms-gateway';
 
@@ -47,6 +56,8 @@ export interface DatabaseRun {
   memory: { idle: Memory; after_load: Memory; settled?: Memory };
   /** Reference numbers the sign-in run had (each used once); more sign-ins than this meet the code limit. */
   sign_in_references: number;
+  /** A 100 KiB hostile body refused again and again, /healthz asked meanwhile. */
+  hostile_body?: HostileBodyResult;
 }
 
 export interface ApiLoadResults {
@@ -111,13 +122,17 @@ function scenarioSteps(
         name: step,
         path: '/api/application/save_and_continue',
         body: (context) => {
-          if (i === 0) context.n = applicant++;
-          else if (!context.reference) return undefined;
+          if (i === 0) {
+            context.n = applicant++;
+            context.cookie = undefined;
+          } else if (!context.reference) return undefined;
           return saveBody(i, context.n as number, data.splash, data.engineers, context.reference as string);
         },
-        onAnswer: (status, body, context) => {
-          if (i === 0) context.reference = status === 200 ? field(body, 'reference_number') : '';
-          else if (status !== 200) context.reference = '';
+        onAnswer: (status, body, context, headers) => {
+          if (i === 0) {
+            context.reference = status === 200 ? field(body, 'reference_number') : '';
+            context.cookie = draftCookie(headers['set-cookie']);
+          } else if (status !== 200) context.reference = '';
         },
       }));
     }
@@ -238,7 +253,8 @@ async function runOn(
         body: '{}',
       })
     ).headers.get('etag')!;
-    const engineers = await confirmEngineers(server.url, splash, sms, 10);
+    // The save scenario's flow has no engineer step: a confirmation is for one draft alone.
+    const engineers: Awaited<ReturnType<typeof confirmEngineers>> = [];
     // The get_splash answer as Kibali sends it to a browser (brotli), for the bare server's same-bytes route.
     writeFileSync(splashFile, await answerBytes(server.url, '/api/splash/get_splash'));
     const signIn = { references, sms, next: 0 };
@@ -261,6 +277,10 @@ async function runOn(
       );
       await sleep(500);
     }
+    const hostile_body = await hostileBodyRun(server.url);
+    log(
+      `${database} hostile 100 KiB body: refused in ${hostile_body.answer_ms.median.toFixed(1)} ms (max ${hostile_body.answer_ms.max.toFixed(1)}), /healthz ${hostile_body.health_ms.during_median.toFixed(1)} ms meanwhile (max ${hostile_body.health_ms.during_max.toFixed(1)}; alone ${hostile_body.health_ms.alone_median.toFixed(1)})`,
+    );
     // BENCH_APPLICANTS=0 leaves the realistic profile out (while developing).
     const profile =
       process.env.BENCH_APPLICANTS === '0'
@@ -291,6 +311,7 @@ async function runOn(
       applicants: profile,
       memory: { idle, after_load: afterLoad, settled },
       sign_in_references: references.length,
+      hostile_body,
     } satisfies DatabaseRun;
   } finally {
     await server?.stop();

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Splash } from '../../src/shared/reference-data';
 import { sleep, summarize, type LatencySummary } from './common';
 import { BROWSER_HEADERS } from './cannon';
-import { saveBody, STEPS, type Confirmed } from './load-data';
+import { draftCookie, saveBody, STEPS, type Confirmed } from './load-data';
 
 export interface ApplicantsOptions {
   url: string;
@@ -35,6 +35,8 @@ interface Answer {
   status: number;
   body: string;
   etag: string | undefined;
+  /** A draft cookie it set (`name=value`), which the draft's later saves carry. */
+  cookie: string | undefined;
 }
 
 function post(agent: http.Agent, url: string, route: string, body: string, headers: Record<string, string> = {}) {
@@ -54,7 +56,12 @@ function post(agent: http.Agent, url: string, route: string, body: string, heade
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
           const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-          resolve({ status: res.statusCode ?? 0, body: body.toString(), etag: res.headers.etag });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: body.toString(),
+            etag: res.headers.etag,
+            cookie: draftCookie(res.headers['set-cookie']),
+          });
         });
         res.on('error', reject);
       },
@@ -110,13 +117,21 @@ export async function applicants(options: ApplicantsOptions): Promise<Applicants
       }
       const n = next++;
       let reference: string | undefined;
+      let cookie: string | undefined;
       let i = 0;
       for (; i < STEPS.length; i++) {
         await think();
         if (!open()) break;
         const body = saveBody(i, n, splash, engineers, reference);
-        const answer = await timed(agent, 'save_and_continue', '/api/application/save_and_continue', body);
+        const answer = await timed(
+          agent,
+          'save_and_continue',
+          '/api/application/save_and_continue',
+          body,
+          cookie ? { cookie } : {},
+        );
         if (!answer) break;
+        cookie ??= answer.cookie;
         stepsSaved++;
         reference = (JSON.parse(answer.body) as { response: { data: { reference_number: string } } }).response.data
           .reference_number;

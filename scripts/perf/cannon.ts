@@ -35,7 +35,7 @@ export interface Step {
   /** The body: fixed, or made per request (undefined restarts the sequence: a step before failed). */
   body: string | ((context: Context) => string | undefined);
   headers?: Record<string, string>;
-  onAnswer?(status: number, body: string, context: Context): void;
+  onAnswer?(status: number, body: string, context: Context, headers: Record<string, string | string[]>): void;
 }
 
 export interface LoadOptions {
@@ -61,14 +61,16 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       const body = typeof step.body === 'string' ? step.body : step.body(context);
       if (body === undefined) return undefined as unknown as autocannon.Request;
       context.started = performance.now();
-      return { ...request, body, headers: { ...BROWSER_HEADERS, ...step.headers } };
+      // A draft's cookie, once its first save set it: the later saves of the draft need it.
+      const cookie = typeof context.cookie === 'string' ? { cookie: context.cookie } : {};
+      return { ...request, body, headers: { ...BROWSER_HEADERS, ...step.headers, ...cookie } };
     },
-    onResponse: (status, body, rawContext) => {
+    onResponse: (status, body, rawContext, headers) => {
       const context = rawContext as Context;
       const call = perCall.get(step.name)!;
       if (context.started !== undefined) call.latencies.push(performance.now() - context.started);
       call.statuses[status] = (call.statuses[status] ?? 0) + 1;
-      step.onAnswer?.(status, body, context);
+      step.onAnswer?.(status, body, context, (headers ?? {}) as Record<string, string | string[]>);
     },
   }));
   const result = await autocannon({

@@ -332,7 +332,8 @@ export class ApplicationsService {
     const hidden = hiddenTextPaths(cleaned, `/${step}`, form.uiSchema);
     if (hidden.length > 0) {
       const message = validationMessage(language, 'hidden_characters');
-      throw new ApiError(422, 'validation_failed', { errors: hidden.map((path) => ({ path, message })) });
+      const errors = hidden.slice(0, MAX_FIELD_ERRORS).map((path) => ({ path, message }));
+      throw new ApiError(422, 'validation_failed', { errors });
     }
     const unstorable = unstorableText(cleaned, `/${step}`);
     if (unstorable) {
