@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { CHROMIUM } from '../../scripts/page-bytes';
-import { callApi, keepLanguage } from './browser';
+import { callApi, draftCookieFor, keepLanguage } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
 import type { Lng } from './locales';
 
@@ -331,11 +331,12 @@ function withIds(splash: Splash, step: 'building_details' | 'construction_detail
 }
 
 /** The engineer step confirmed for real: send_otp, the code from the outbox, validate_otp. */
-async function confirmedEngineer(engineer: Engineer): Promise<Record<string, unknown>> {
-  await callApi('/engineer/send_otp', { engineer_id: engineer.registration_number });
+async function confirmedEngineer(engineer: Engineer, reference_number: string): Promise<Record<string, unknown>> {
+  await callApi('/engineer/send_otp', { engineer_id: engineer.registration_number, reference_number });
   const answer = await callApi<{ validation_token: string }>('/engineer/validate_otp', {
     engineer_id: engineer.registration_number,
     otp: await engineerCode(engineer),
+    reference_number,
   });
   return { engineer_id: engineer.registration_number, validation_token: answer.validation_token };
 }
@@ -349,7 +350,11 @@ async function uploaded(reference: string, documents: RequiredDocument[]): Promi
     form.append('reference_number', reference);
     form.append('document_type', document.code);
     form.append('file', new Blob([file.buffer], { type: file.mimeType }), file.name);
-    const res = await fetch(`${inject('baseUrl')}/api/attachment/upload`, { method: 'POST', body: form });
+    const res = await fetch(`${inject('baseUrl')}/api/attachment/upload`, {
+      method: 'POST',
+      body: form,
+      headers: draftCookieFor({ reference_number: reference }),
+    });
     const body = (await res.json()) as { response: { code: number; data: { attachment_id: string } } };
     if (body.response.code !== 200) throw new Error(`Uploading ${document.code} answered ${body.response.code}`);
     named[document.code] = body.response.data.attachment_id;
@@ -383,6 +388,7 @@ export async function completeDraft(
     phone: who.phone,
   };
   const storeys = 1;
+  let reference: string | undefined;
   const steps: [string, () => Promise<Record<string, unknown>> | Record<string, unknown>][] =
     type === 'repair'
       ? [
@@ -397,7 +403,7 @@ export async function completeDraft(
           ]
         : [
             ['personal', () => personal],
-            ['engineer', () => confirmedEngineer(engineer!)],
+            ['engineer', () => confirmedEngineer(engineer!, reference!)],
             [
               'construction',
               () => ({ ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: storeys }),
@@ -406,7 +412,6 @@ export async function completeDraft(
             ['building', () => sample('building ok (well, power)')],
             ['building_details', () => withIds(splash, 'building_details')],
           ];
-  let reference: string | undefined;
   for (const [i, [, data]] of steps.entries()) {
     const saved = await callApi<{ reference_number: string }>(
       '/application/save_and_continue',

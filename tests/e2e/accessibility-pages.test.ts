@@ -322,7 +322,7 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
           await page.goto('/home/landing');
           await page.evaluate(
             ([answer, number]) => {
-              localStorage.setItem('continue_data', JSON.stringify(answer));
+              sessionStorage.setItem('continue_data', JSON.stringify(answer));
               localStorage.setItem('reference_number', number);
             },
             [data, reference] as const,

@@ -109,12 +109,41 @@ export function pathOf(page: Page): string {
 }
 
 /** Calls the portal's API directly (not through the page), for the data a test compares the page with. */
+/**
+ * The draft cookies of the drafts the tests made through the API, by name: a call naming a draft by
+ * its reference number carries that draft's cookie, as the browser that made the draft would.
+ */
+const draftCookies = new Map<string, string>();
+
+/** The Cookie header for the draft a body names, if the tests made it. */
+export function draftCookieFor(body: unknown): Record<string, string> {
+  const reference = (body as { reference_number?: unknown } | undefined)?.reference_number;
+  if (typeof reference !== 'string') return {};
+  const name = `kibali_draft_${reference.toUpperCase().replace(/[\s-]/g, '')}`;
+  const secret = draftCookies.get(name);
+  return secret ? { Cookie: `${name}=${secret}` } : {};
+}
+
+/** Keeps the draft cookies an answer sets. */
+export function keepDraftCookies(res: Response): void {
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^((?:__Host-)?kibali_draft_[2-9A-Z]{10})=([^;]*)/.exec(line);
+    if (match) draftCookies.set(match[1]!.replace(/^__Host-/, ''), match[2]!);
+  }
+}
+
 export async function callApi<T>(url: string, body: unknown = {}, language: Lng = 'en'): Promise<T> {
   const res = await fetch(`${inject('baseUrl')}/api${url}`, {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': language },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Accept-Language': language,
+      ...draftCookieFor(body),
+    },
     body: JSON.stringify(body),
   });
+  keepDraftCookies(res);
   const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
   if (payload.response.code !== 200)
     throw new Error(`${url} answered ${payload.response.code}: ${payload.response.message}`);
