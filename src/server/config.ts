@@ -49,6 +49,8 @@ const schema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
     STAFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Signs the sign-in's proof-of-work challenges (ALTCHA): the same on every server process.
+    ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     DEV_TOOLS: flag,
     MAINTENANCE_MODE: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -81,6 +83,9 @@ const schema = z
       if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
       }
+      if (c.ALTCHA_HMAC_KEY === undefined && c.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['ALTCHA_HMAC_KEY'], message: 'is required when NODE_ENV=production' });
+      }
     },
     // Also when other values are wrong: every wrong value gets its line in one go.
     { when: () => true },
@@ -91,6 +96,7 @@ export type Config = z.output<typeof schema>;
 /** Values never echoed in an error message: they may hold passwords or tokens. */
 const SECRETS = new Set([
   'STAFF_API_TOKEN',
+  'ALTCHA_HMAC_KEY',
   'DATABASE_URL',
   'REDIS_URL',
   'IDENTITY_REGISTRY_URL',
