@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import 'altcha/external';
 import 'altcha/altcha.css';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
-import 'altcha/types/react';
+// Types only: the JSX element <altcha-widget>.
+import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { apiRequestInit } from '../../app/early-calls';
 import { useContact } from '../../components/contact';
@@ -82,13 +83,17 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
   useEffect(() => {
     const element = widget.current;
     if (!element) return;
-    void element.configure({
-      challenge: '/api/captcha/new',
-      fetch: () => fetchChallenge(i18n.language),
-      auto: 'onfocus',
-      hideFooter: true,
-      hideLogo: true,
-    });
+    // The widget's methods exist once it has mounted (its `load` event), not when React creates it.
+    const setUp = () =>
+      void element.configure({
+        challenge: '/api/captcha/new',
+        fetch: () => fetchChallenge(i18n.language),
+        auto: 'onfocus',
+        hideFooter: true,
+        hideLogo: true,
+      });
+    if (typeof element.configure === 'function') setUp();
+    else element.addEventListener('load', setUp, { once: true });
     const settle = (payload: string) => {
       solved.current = payload;
       waiting.current.splice(0).forEach((resolve) => resolve(payload));
@@ -105,6 +110,7 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
     element.addEventListener('statechange', onState);
     element.addEventListener('expired', onExpired);
     return () => {
+      element.removeEventListener('load', setUp);
       element.removeEventListener('statechange', onState);
       element.removeEventListener('expired', onExpired);
     };
@@ -113,7 +119,7 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
   useImperativeHandle(handle, () => ({
     payload: () => {
       const element = widget.current;
-      if (solved.current || !element) return Promise.resolve(solved.current);
+      if (solved.current || typeof element?.verify !== 'function') return Promise.resolve(solved.current);
       const next = new Promise<string>((resolve) => waiting.current.push(resolve));
       if (element.getState() !== 'verifying') void element.verify();
       return next;
@@ -121,10 +127,17 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
     renew: () => {
       const element = widget.current;
       solved.current = '';
-      element?.reset();
-      void element?.verify();
+      if (typeof element?.verify !== 'function') return;
+      element.reset();
+      void element.verify();
     },
-    focus: () => widget.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus(),
+    focus: () => {
+      const element = widget.current;
+      const box = () => element?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+      // Asked as the step opens: the widget may not have drawn its checkbox yet.
+      if (box()) box()!.focus();
+      else element?.addEventListener('load', () => box()?.focus(), { once: true });
+    },
   }));
 
   const status =
