@@ -66,6 +66,16 @@ describe.each(databaseKinds)('captcha: ALTCHA proof of work (%s)', (kind) => {
     expect(await other.consume(payload)).toBe(false);
   });
 
+  it('accepts one of two sends of the same payload at the same moment (the race of a replay)', async () => {
+    const payload = await solveCaptcha(await issue());
+    const results = await Promise.all([
+      captchas.consume(payload),
+      captchas.consume(payload),
+      captchas.consume(payload),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses an expired payload, even never used, and forgets spent ones once they expire', async () => {
     const stale = await solveCaptcha(await issue());
     const spent = await solveCaptcha(await issue());
