@@ -21,6 +21,7 @@ import {
 } from './load-data';
 import { createPostgresDatabase, startBare, startKibali, type Memory, type ServerProcess } from './processes';
 import { startSmsGateway, type SmsGateway } from './sms-gateway';
+import { solveCaptchaSync } from './captcha-solve';
 
 export const LOAD = {
   connections: 50,
@@ -137,9 +138,10 @@ function scenarioSteps(
       }));
     }
     case 'sign_in': {
-      // View: a captcha (its answer from the development tools), the reference number and the captcha,
-      // then the code the fake SMS gateway received. Each application signs in once. The answers the
-      // bench reads come uncompressed (autocannon does not unpack them).
+      // View: a captcha challenge (solved here, as the browser's widget would, at the production cost:
+      // the load client pays it, not the server), the reference number and the solved challenge, then
+      // the code the fake SMS gateway received. Each application signs in once. The answers the bench
+      // reads come uncompressed (autocannon does not unpack them).
       const identity = { 'accept-encoding': 'identity' };
       return [
         {
@@ -150,25 +152,25 @@ function scenarioSteps(
             context.application = signIn.references[signIn.next++ % signIn.references.length];
             return '{}';
           },
-          onAnswer: (status, body, context) => (context.captcha_id = status === 200 ? field(body, 'captcha_id') : ''),
-        },
-        {
-          name: 'dev/captcha_answer (bench only)',
-          path: '/api/dev/captcha_answer',
-          headers: identity,
-          body: (context) => (context.captcha_id ? JSON.stringify({ captcha_id: context.captcha_id }) : undefined),
-          onAnswer: (status, body, context) => (context.answer = status === 200 ? field(body, 'answer') : ''),
+          onAnswer: (status, body, context) => {
+            let challenge: string;
+            try {
+              challenge = JSON.stringify((JSON.parse(body) as { response: { data: unknown } }).response.data);
+            } catch {
+              challenge = '';
+            }
+            context.altcha = status === 200 && challenge ? solveCaptchaSync(challenge) : '';
+          },
         },
         {
           name: 'get_application',
           path: '/api/application/get_application',
           headers: identity,
           body: (context) =>
-            context.answer
+            context.altcha
               ? JSON.stringify({
                   reference_number: (context.application as SubmittedApplication).reference_number,
-                  captcha_id: context.captcha_id,
-                  captcha_answer: context.answer,
+                  altcha: context.altcha,
                 })
               : undefined,
           onAnswer: (status, body, context) => (context.challenge = status === 200 ? field(body, 'challenge_id') : ''),

@@ -91,8 +91,7 @@ export interface KibaliOptions {
 }
 
 /**
- * Kibali as an operator would run it, but with NODE_ENV=test: development tools on (the captcha answer
- * for sign-in) and the per-client rate limits multiplied (every load client is 127.0.0.1), both refused
+ * Kibali as an operator would run it, but with NODE_ENV=test: development tools on and the per-client rate limits multiplied (every load client is 127.0.0.1), both refused
  * in production. SMS go to the bench's fake gateway, over HTTP as in production.
  */
 export async function startKibali(options: KibaliOptions): Promise<ServerProcess> {

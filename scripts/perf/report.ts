@@ -194,7 +194,7 @@ const LABELS: Record<Scenario, string> = {
   get_splash_304: 'get_splash revalidated (If-None-Match → 304)',
   get_engineers: 'get_engineers with a search',
   save_and_continue: 'save_and_continue (the 3 steps of special applications)',
-  sign_in: 'sign-in (View: 4 calls a sign-in, see below)',
+  sign_in: 'sign-in (View: 3 calls a sign-in, see below)',
 };
 
 function scenarioRow(run: DatabaseRun, scenario: Scenario, r: LoadResult): string {
@@ -247,7 +247,7 @@ export function apiLoadLines(results: ApiLoadResults): string[] {
       `The server runs in its own process (\`node ${serverNodeFlags().join(' ')} dist/server/main.js\`, the built server, as \`npm run serve\` starts it, ` +
       'with its Node flags for memory: see the README) with ' +
       `\`NODE_ENV=test\`, \`LOG_LEVEL=${s.log_level}\` (the log written to /dev/null), \`DEV_TOOLS=1\` and \`RATE_LIMIT_FACTOR=1000\` ` +
-      '(both refused in production: the captcha answer for sign-in, and every load client is 127.0.0.1), SMS through a fake HTTP gateway ' +
+      '(both refused in production: the development tools, and every load client is 127.0.0.1), SMS through a fake HTTP gateway ' +
       'in the bench process (`SMS_GATEWAY_URL`, as in production). The bare route is a separate Fastify process answering a small JSON ' +
       'envelope to the same POST, measured in the same run on the same machine: the ceiling of this machine and client. ' +
       'The same process also answers the very bytes of get_splash (its brotli answer as Kibali sends it to a browser): the ceiling ' +
@@ -260,10 +260,10 @@ export function apiLoadLines(results: ApiLoadResults): string[] {
       'draft, then the plot and the building materials: 3 saves, each with the reference number the first answered and the draft cookie ' +
       'it set), then the next applicant: every body valid, names, phones and materials varying. (Until 2026-11-25 it saved steps 1–6 of ' +
       'new buildings; an engineer confirmation now confirms one draft alone, by a code to the engineer’s phone, so a load cannot make them.)',
-    `- sign-in: View as a browser does it — \`/api/captcha/new\`, the captcha's answer from the development tools (bench only), ` +
-      '`get_application` (reference number + captcha; the code goes to the gateway), `verify_code` (opens the session, sets the cookie). ' +
+    `- sign-in: View as a browser does it — \`/api/captcha/new\`, its proof of work solved in the bench process at the production cost ` +
+      "(as the browser's widget does; that CPU counts against every call), `get_application` (reference number + solved challenge; the code goes to the gateway), `verify_code` (opens the session, sets the cookie). " +
       `A reference number gets one code a minute, so ${s.sign_in_references.toLocaleString('en')} submitted applications with their own phones are ` +
-      'written into the database before the server starts and each signs in once. Its req/s counts all four calls; the sign-ins per second are beside it.',
+      'written into the database before the server starts and each signs in once. Its req/s counts all three calls; the sign-ins per second are beside it.',
   ];
   for (const run of results.runs) {
     lines.push(

@@ -55,7 +55,7 @@ import { splashRoutes } from './routes/splash-routes';
 import { BackOfficeService } from './back-office/back-office-service';
 import { Notifier } from './notifications/notifier';
 import { staffRoutes } from './routes/staff-routes';
-import { CaptchaService } from './captcha/captcha-service';
+import { CaptchaService, type ProofOfWork } from './captcha/captcha-service';
 import { captchaRoutes } from './routes/captcha-routes';
 import { DashboardService } from './dashboard/dashboard-service';
 import { dashboardRoutes } from './routes/dashboard-routes';
@@ -79,6 +79,8 @@ export interface AppDependencies {
   sessionLimits?: SessionLimits;
   /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
   rateLimits?: RateLimitSettings;
+  /** Another proof-of-work cost for the sign-in's captcha; tests lower it. */
+  captchaWork?: ProofOfWork;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -226,7 +228,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const limits = new DraftLimits(app, rateLimits);
 
   healthRoutes(app, database.db, rateLimitState);
-  const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
+  const captcha = new CaptchaService(database.db, { hmacKey: config.ALTCHA_HMAC_KEY, work: dependencies.captchaWork });
   captchaRoutes(app, captcha);
   splashRoutes(app, splash);
   const sms = smsSenderFor(config, database.db, app.log);

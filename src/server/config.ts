@@ -51,6 +51,8 @@ const schema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
     STAFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Signs the sign-in's proof-of-work challenges (ALTCHA): the same on every server process.
+    ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     DEV_TOOLS: flag,
     MAINTENANCE_MODE: flag,
     // Production with the SMS outbox and the demo ZanID registry (a demonstration), loudly logged.
@@ -85,6 +87,9 @@ const schema = z
       if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
       }
+      if (c.ALTCHA_HMAC_KEY === undefined && c.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: ['ALTCHA_HMAC_KEY'], message: 'is required when NODE_ENV=production' });
+      }
     },
     // Also when other values are wrong: every wrong value gets its line in one go.
     { when: () => true },
@@ -95,6 +100,7 @@ export type Config = z.output<typeof schema>;
 /** Values never echoed in an error message: they may hold passwords or tokens. */
 const SECRETS = new Set([
   'STAFF_API_TOKEN',
+  'ALTCHA_HMAC_KEY',
   'DATABASE_URL',
   'REDIS_URL',
   'IDENTITY_REGISTRY_URL',

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
-import { MOCK_CAPTCHA_ANSWER } from '../../src/client/mocks/dashboard-handlers';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import { MOCK_CODE } from '../../src/client/mocks/wizard-handlers';
 import type { Envelope } from '../../src/shared/envelope';
+import { solveCaptchasInPage } from './altcha-worker';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
@@ -18,35 +18,37 @@ function envelope(code: number, message: string, data: unknown) {
   return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
 }
 
-/** Every captcha the page asked for, in order. */
+/** How many challenges the page asked for (the mock backend makes them). */
 function countCaptchas() {
-  const ids: string[] = [];
-  server.use(
-    http.post('/api/captcha/new', () => {
-      const id = `captcha-${ids.length + 1}`;
-      ids.push(id);
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg"><text>${id}</text></svg>`;
-      return envelope(200, 'OK', { captcha_id: id, svg, expires_in_s: 300 });
-    }),
-  );
-  return ids;
+  const count = { value: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (new URL(request.url).pathname === '/api/captcha/new') count.value += 1;
+  });
+  return count;
 }
 
-// A fresh mock backend for every test (its applications, captchas and codes).
-beforeEach(() => server.use(...makeHandlers({ delayMs: 0 })));
+// A fresh mock backend for every test (its applications, challenges and codes); the widget's worker in the page.
+beforeEach(async () => {
+  server.use(...makeHandlers({ delayMs: 0 }));
+  await solveCaptchasInPage();
+});
+afterEach(() => {
+  server.events.removeAllListeners();
+  vi.unstubAllGlobals();
+});
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 const referenceField = (t = en) => screen.getByRole('textbox', { name: t('view.reference') });
-const captchaField = (t = en) => screen.getByRole('textbox', { name: t('view.captcha_answer') });
-const captchaImage = (t = en) => screen.findByRole('img', { name: t('view.captcha_image') });
+/** The ALTCHA widget's checkbox, named by our texts: before the check, then once done. */
+const captchaBox = (t = en, state: 'label' | 'verified' = 'label') =>
+  screen.findByRole('checkbox', { name: t(`view.captcha_${state}`) });
+const checkboxFocused = () => expect(document.activeElement).toHaveAttribute('type', 'checkbox');
 
-/** Fills in the first step and sends it. */
-async function lookUp(user: ReturnType<typeof renderApp>['user'], reference: string, answer: string, t = en) {
-  await captchaImage(t);
+/** Fills in the first step and sends it: the proof of work starts with the focus, and is waited for. */
+async function lookUp(user: ReturnType<typeof renderApp>['user'], reference: string, t = en) {
+  await screen.findByRole('checkbox');
   await user.clear(referenceField(t));
   await user.type(referenceField(t), reference);
-  await user.clear(captchaField(t));
-  await user.type(captchaField(t), answer);
   await user.click(screen.getByRole('button', { name: t('view.submit') }));
 }
 
@@ -54,11 +56,15 @@ describe('View (sign-in)', () => {
   it('signs in with the reference number, the captcha and the SMS code, keeps the user and opens the dashboard', async () => {
     const { user, router, store } = renderApp('/home/login');
     expect(await h1(en('titles.view'))).toBeInTheDocument();
-    const image = await captchaImage();
-    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-    expect(screen.getByRole('button', { name: en('view.captcha_refresh') })).toBeInTheDocument();
+    // Nothing to read or type: no image, no text field for the captcha; a checkbox named in our words.
+    await captchaBox();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getAllByRole('textbox')).toEqual([referenceField()]);
 
-    await lookUp(user, 'amk7q 4mxpr', MOCK_CAPTCHA_ANSWER.toLowerCase());
+    await user.type(referenceField(), 'amk7q 4mxpr');
+    // The focus started the proof of work; the browser ends it alone.
+    expect(await captchaBox(en, 'verified')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: en('view.submit') }));
 
     expect(
       await screen.findByText(en('view.code_sent', { reference_number: 'amk7q 4mxpr', sent_to: SENT_TO, minutes: 10 })),
@@ -108,7 +114,7 @@ describe('View (sign-in)', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBe('/dashboard/application?tab=invoices');
     await router.navigate('/home/login');
 
-    await lookUp(user, REFERENCE, MOCK_CAPTCHA_ANSWER);
+    await lookUp(user, REFERENCE);
     await user.type(await screen.findByRole('textbox', { name: en('view.code') }), MOCK_CODE);
     await user.click(screen.getByRole('button', { name: en('view.verify') }));
 
@@ -117,61 +123,50 @@ describe('View (sign-in)', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.intendedUrl)).toBeNull();
   });
 
-  it('shows a wrong captcha at its field and loads a new image (a captcha is good for one try)', async () => {
+  it('shows a refused captcha at the check and runs a new one (a challenge is good for one try)', async () => {
     const captchas = countCaptchas();
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post('/api/application/get_application', async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
         return envelope(422, 'Validation failed', {
-          errors: [{ path: '/captcha_answer', message: 'The characters do not match the image.' }],
+          errors: [{ path: '/altcha', message: 'The security check was not accepted.' }],
         });
       }),
     );
     const { user } = renderApp('/home/login');
-    await lookUp(user, REFERENCE, 'WRONG');
+    await lookUp(user, REFERENCE);
 
-    expect(await screen.findByText('The characters do not match the image.')).toBeInTheDocument();
-    const field = captchaField();
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(field).toHaveFocus());
-    expect(field).toHaveValue('');
-    expect(bodies).toEqual([{ reference_number: REFERENCE, captcha_id: expect.any(String), captcha_answer: 'WRONG' }]);
-    await waitFor(() => expect(captchas.at(-1)).not.toBe(bodies[0]!.captcha_id));
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: en('view.captcha_image') }).getAttribute('src')).toContain(
-        encodeURIComponent(captchas.at(-1)!),
-      ),
-    );
+    expect(await screen.findByText('The security check was not accepted.')).toBeInTheDocument();
+    await waitFor(checkboxFocused);
+    expect(bodies).toEqual([{ reference_number: REFERENCE, altcha: expect.any(String) }]);
+    // The widget's payload: a solved challenge, as the server reads it.
+    const payload = JSON.parse(atob(String(bodies[0]!.altcha))) as { challenge: { signature: string } };
+    expect(payload.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    // A new challenge, solved again without anyone doing anything.
+    await waitFor(() => expect(captchas.value).toBe(2));
+    expect(await captchaBox(en, 'verified')).toBeChecked();
   });
 
-  it('says which reference number is unknown (404), at the reference field, and takes a new captcha', async () => {
+  it('says which reference number is unknown (404), at the reference field, and runs a new check', async () => {
     const captchas = countCaptchas();
-    const sent: unknown[] = [];
     server.use(
-      http.post('/api/application/get_application', async ({ request }) => {
-        sent.push(((await request.json()) as { captcha_id: string }).captcha_id);
-        return envelope(404, 'No application has this reference number.', {});
-      }),
+      http.post('/api/application/get_application', () =>
+        envelope(404, 'No application has this reference number.', {}),
+      ),
     );
     const { user } = renderApp('/home/login');
-    await lookUp(user, 'ZZZZZ-ZZZZZ', 'ABCDE');
+    await lookUp(user, 'ZZZZZ-ZZZZZ');
 
     expect(await screen.findByText('No application has this reference number.')).toBeInTheDocument();
     expect(referenceField()).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(referenceField()).toHaveFocus());
-    expect(captchaField()).toHaveValue('');
-    await waitFor(() => expect(captchas.at(-1)).not.toBe(sent[0]));
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: en('view.captcha_image') }).getAttribute('src')).toContain(
-        encodeURIComponent(captchas.at(-1)!),
-      ),
-    );
+    await waitFor(() => expect(captchas.value).toBe(2));
   });
 
   it('sends a draft (409) to Continue', async () => {
     const { user, router } = renderApp('/home/login');
-    await lookUp(user, MOCK_REFERENCES.draft, MOCK_CAPTCHA_ANSWER);
+    await lookUp(user, MOCK_REFERENCES.draft);
 
     const alert = await screen.findByText(/has not been submitted yet/);
     await user.click(within(alert).getByRole('link', { name: en('view.go_to_continue') }));
@@ -186,7 +181,7 @@ describe('View (sign-in)', () => {
       ),
     );
     const { user } = renderApp('/home/login');
-    await lookUp(user, REFERENCE, MOCK_CAPTCHA_ANSWER);
+    await lookUp(user, REFERENCE);
 
     const message = await screen.findByText('Too many tries. Please try again in 15 minutes.');
     await waitFor(() => expect(message.closest('[role="alert"]')).toHaveFocus());
@@ -201,40 +196,35 @@ describe('View (sign-in)', () => {
       }),
     );
     const { user } = renderApp('/home/login');
-    await captchaImage();
+    await captchaBox();
     await user.type(referenceField(), 'abc');
     await user.click(screen.getByRole('button', { name: en('view.submit') }));
 
     expect(await screen.findByText(en('view.reference_invalid'))).toBeInTheDocument();
-    expect(screen.getByText(en('view.captcha_missing'))).toBeInTheDocument();
     await waitFor(() => expect(referenceField()).toHaveFocus());
     expect(calls).toBe(0);
   });
 
-  it('shows a new image with New image', async () => {
+  it('runs the check from the keyboard alone: Space on the checkbox', async () => {
     const captchas = countCaptchas();
     const { user } = renderApp('/home/login');
-    await captchaImage();
-    const before = captchas.length;
-    await user.click(screen.getByRole('button', { name: en('view.captcha_refresh') }));
-    await waitFor(() => expect(captchas.length).toBe(before + 1));
-    await waitFor(() =>
-      expect(screen.getByRole('img', { name: en('view.captcha_image') }).getAttribute('src')).toContain(
-        encodeURIComponent(captchas.at(-1)!),
-      ),
-    );
+    const box = await captchaBox();
+    box.focus();
+    await user.keyboard(' ');
+    expect(await captchaBox(en, 'verified')).toBeChecked();
+    expect(captchas.value).toBe(1);
   });
 
   it('goes back for a new code with a new captcha, the reference number kept', async () => {
     const { user } = renderApp('/home/login');
-    await lookUp(user, REFERENCE, MOCK_CAPTCHA_ANSWER);
+    await lookUp(user, REFERENCE);
     await user.click(await screen.findByRole('button', { name: en('view.new_code') }));
 
     expect(await screen.findByText(en('view.new_code_note'))).toBeInTheDocument();
     expect(referenceField()).toHaveValue(REFERENCE);
-    await waitFor(() => expect(captchaField()).toHaveFocus());
+    await waitFor(checkboxFocused);
 
-    await lookUp(user, REFERENCE, MOCK_CAPTCHA_ANSWER);
+    await lookUp(user, REFERENCE);
     expect(await screen.findByRole('textbox', { name: en('view.code') })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: en('view.other_reference') }));
     await waitFor(() => expect(referenceField()).toHaveFocus());
@@ -251,7 +241,8 @@ describe('View (sign-in)', () => {
     const { user } = renderApp('/home/login', { language: 'sw' });
     expect(await h1(sw('titles.view'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: sw('view.submit') })).toBeInTheDocument();
-    await lookUp(user, 'ZZZZZ-ZZZZZ', 'ABCDE', sw);
+    expect(await captchaBox(sw)).toBeInTheDocument();
+    await lookUp(user, 'ZZZZZ-ZZZZZ', sw);
     expect(await screen.findByText('Hakuna maombi yenye namba hii ya kumbukumbu.')).toBeInTheDocument();
     expect(languages).toEqual(['sw']);
   });

@@ -74,7 +74,7 @@ const ROUTES: Route[] = [
   {
     path: '/home/login',
     heading: 'titles.view',
-    ready: (page, lng) => page.getByRole('img', { name: tr(lng, 'view.captcha_image'), exact: true }).waitFor(),
+    ready: (page, lng) => page.getByRole('checkbox', { name: tr(lng, 'view.captcha_label'), exact: true }).waitFor(),
   },
   { path: '/home/continue', heading: 'titles.continue' },
   { path: '/home/continue_form', lands: '/home/continue', heading: 'titles.continue' },
@@ -372,24 +372,14 @@ test(
       const other = await drafts.get(`${lng}:repair`)!;
       await callApi('/application/submit_application', { reference_number: other, data: {} }, lng);
 
-      // View: the reference number and the captcha, then the code sent by SMS.
-      const captchas: Promise<string>[] = [];
-      const onResponse = (res: { url(): string; json(): Promise<unknown> }) => {
-        if (new URL(res.url()).pathname === '/api/captcha/new')
-          captchas.push(
-            res.json().then((b) => (b as { response: { data: { captcha_id: string } } }).response.data.captcha_id),
-          );
-      };
-      page.on('response', onResponse);
+      // View: the reference number (the captcha's proof of work runs meanwhile), then the code sent by SMS.
       await page.goto('/home/login');
-      await page.getByRole('img', { name: s.t('view.captcha_image'), exact: true }).waitFor();
+      const check = page.getByRole('checkbox', { name: s.t('view.captcha_label'), exact: true });
+      await check.waitFor();
       await s.settle();
-      page.off('response', onResponse);
-      const { answer } = await callApi<{ answer: string }>('/dev/captcha_answer', {
-        captcha_id: await captchas[captchas.length - 1]!,
-      });
       await page.getByRole('textbox', { name: s.t('view.reference'), exact: true }).fill(reference!);
-      await page.getByRole('textbox', { name: s.t('view.captcha_answer'), exact: true }).fill(answer);
+      await page.getByRole('checkbox', { name: s.t('view.captcha_verified'), exact: true, checked: true }).waitFor();
+      await s.check('view: captcha solved');
       await page.getByRole('button', { name: s.t('view.submit'), exact: true }).click();
       const code = page.getByRole('textbox', { name: s.t('view.code'), exact: true });
       await code.waitFor();

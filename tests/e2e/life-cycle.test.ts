@@ -111,32 +111,20 @@ async function signInCode(reference: string, lng: Lng): Promise<string> {
 }
 
 /**
- * View (/home/login) in English: the reference number, the captcha's answer (its id read from the page's
- * /api/captcha/new answer), View Application, the code from the outbox, Verify; axe on both steps.
+ * View (/home/login) in English: the reference number (the captcha's proof of work starts with the
+ * form's focus and is solved by the browser), View Application, the code from the outbox, Verify; axe
+ * on both steps.
  */
 async function signIn(w: Wizard, reference: string): Promise<void> {
   const { page } = w;
-  const captchas: Promise<string>[] = [];
-  const onResponse = (res: { url(): string; json(): Promise<unknown> }) => {
-    if (new URL(res.url()).pathname === '/api/captcha/new')
-      captchas.push(
-        res.json().then((body) => (body as { response: { data: { captcha_id: string } } }).response.data.captcha_id),
-      );
-  };
-  page.on('response', onResponse);
   await page.goto('/home/login');
   await page.getByRole('heading', { level: 1, name: tr('en', 'titles.view'), exact: true }).waitFor();
-  await page.getByRole('img', { name: tr('en', 'view.captcha_image'), exact: true }).waitFor();
+  await page.getByRole('checkbox', { name: tr('en', 'view.captcha_label'), exact: true }).waitFor();
   await w.settled();
-  page.off('response', onResponse);
-  expect(captchas.length).toBeGreaterThan(0);
-  // The image shown is the one last drawn.
-  const captchaId = await captchas[captchas.length - 1]!;
-  const { answer } = await callApi<{ answer: string }>('/dev/captcha_answer', { captcha_id: captchaId });
   await axeCheck(page);
 
   await page.getByRole('textbox', { name: tr('en', 'view.reference'), exact: true }).fill(reference.toLowerCase());
-  await page.getByRole('textbox', { name: tr('en', 'view.captcha_answer'), exact: true }).fill(answer);
+  await page.getByRole('checkbox', { name: tr('en', 'view.captcha_verified'), exact: true, checked: true }).waitFor();
   await page.getByRole('button', { name: tr('en', 'view.submit'), exact: true }).click();
   const code = page.getByRole('textbox', { name: tr('en', 'view.code'), exact: true });
   await code.waitFor();
@@ -454,7 +442,7 @@ describe('the life of an application', () => {
       await page.waitForURL('**/home/login');
       await page.getByText(d.t('session.logged_out'), { exact: true }).waitFor();
       await page.getByRole('heading', { level: 1, name: d.t('titles.view'), exact: true }).waitFor();
-      await page.getByRole('img', { name: d.t('view.captcha_image'), exact: true }).waitFor();
+      await page.getByRole('checkbox', { name: d.t('view.captcha_label'), exact: true }).waitFor();
       await d.axe();
       for (const path of ['/dashboard/application', '/dashboard/profile']) {
         await page.goto(path);

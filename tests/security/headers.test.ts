@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { post, type Envelope } from '../server/helpers';
 import { createWorld, listRoutes, STAFF_AUTH, type Route } from './security-world';
+import { solveCaptcha } from '../server/captcha-solver';
 
 // The security headers on every answer: the API's (every route, read from the app, with and without a
 // session or the staff token, successes and refusals) and the SPA's pages and assets. And
@@ -174,12 +175,10 @@ describe('answers carrying personal data, each a real success', () => {
     });
     expect(opened.statusCode).toBe(200);
 
-    const captcha = json<{ captcha_id: string }>(await call('/api/captcha/new', {}));
-    const answer = json<{ answer: string }>(await call('/api/dev/captcha_answer', { captcha_id: captcha.captcha_id }));
+    const challenge = json<unknown>(await call('/api/captcha/new', {}));
     const started = await call('/api/application/get_application', {
       reference_number: applicant.reference,
-      captcha_id: captcha.captcha_id,
-      captcha_answer: answer.answer,
+      altcha: await solveCaptcha(challenge),
     });
     expect(started.statusCode).toBe(200);
     const signedIn = await call('/api/application/verify_code', {
@@ -252,14 +251,10 @@ describe('the SPA', () => {
 
   test('the session cookie is HttpOnly, SameSite=Strict, only for /api', async () => {
     const applicant = world.applicant('submitted');
-    const captcha = (await post<Envelope<{ captcha_id: string }>>(world.app, '/api/captcha/new')).body!.response.data;
-    const answer = (
-      await post<Envelope<{ answer: string }>>(world.app, '/api/dev/captcha_answer', { captcha_id: captcha.captcha_id })
-    ).body!.response.data;
+    const challenge = (await post<Envelope>(world.app, '/api/captcha/new')).body!.response.data;
     const started = await post<Envelope<{ challenge_id: string }>>(world.app, '/api/application/get_application', {
       reference_number: applicant.reference,
-      captcha_id: captcha.captcha_id,
-      captcha_answer: answer.answer,
+      altcha: await solveCaptcha(challenge),
     });
     const row = await world.t.database.db
       .selectFrom('sms_outbox')

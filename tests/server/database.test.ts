@@ -295,10 +295,10 @@ describe('the configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'DATABASE_URL', 'DEV_TOOLS']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'DATABASE_URL', 'DEV_TOOLS', 'ALTCHA_HMAC_KEY']);
     expect(problems[0]).toContain('"abc"');
     expect(problems[2]).toContain('refused when NODE_ENV=production');
-    expect(message.split('\n')).toHaveLength(4);
+    expect(message.split('\n')).toHaveLength(5);
     expect(message).not.toContain('mysql://x');
   });
 
@@ -312,6 +312,18 @@ describe('the configuration', () => {
       '::1',
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('requires ALTCHA_HMAC_KEY (at least 32 characters) in production only, and never echoes it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /ALTCHA_HMAC_KEY is required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'too-short-secret' })).toThrow(
+      /^(?![\s\S]*too-short-secret)[\s\S]*ALTCHA_HMAC_KEY must be at least 32 characters/,
+    );
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: key }).ALTCHA_HMAC_KEY).toBe(key);
+    expect(loadConfig({ NODE_ENV: 'test' }).ALTCHA_HMAC_KEY).toBeUndefined();
   });
 
   it('accepts development tools outside production and reads flags', () => {

@@ -9,6 +9,7 @@ import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import { scaledLimits, type RateLimitSettings } from '../../src/server/http/rate-limits';
 import type { SessionLimits } from '../../src/server/sessions/session-store';
+import type { ProofOfWork } from '../../src/server/captcha/captcha-service';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -67,6 +68,8 @@ export interface TestAppOptions {
   rateLimits?: RateLimitSettings;
   /** Other idle and maximum session lengths. */
   sessionLimits?: SessionLimits;
+  /** The captcha's proof-of-work cost; by default TEST_CAPTCHA_WORK. */
+  captchaWork?: ProofOfWork;
 }
 
 /**
@@ -80,6 +83,8 @@ function withTestLimits(settings: RateLimitSettings | undefined): RateLimitSetti
     limits: { draft_write: MANY, new_draft: MANY, by_reference: MANY, ...settings?.limits },
   };
 }
+/** A proof of work solved in a few milliseconds: tests solve challenges for real, only cheaper ones. */
+export const TEST_CAPTCHA_WORK: ProofOfWork = { cost: 1, counterMin: 1, counterMax: 30 };
 
 let sharedForms: Promise<FormRegistry> | undefined;
 /** The repository's forms, loaded once per test file (they are read-only unless a test reloads its own). */
@@ -110,6 +115,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
     rateLimits: withTestLimits(options.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR)),
     ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
+    captchaWork: options.captchaWork ?? TEST_CAPTCHA_WORK,
   });
   let closed: Promise<void> | undefined;
   const close = () =>

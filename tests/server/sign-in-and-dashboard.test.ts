@@ -4,6 +4,7 @@ import { insertApplication } from '../../src/server/applications/applications-re
 import { newReferenceNumber } from '../../src/server/applications/reference-number';
 import type { DashboardApplication, SessionTimes, SignedInUser } from '../../src/shared/dashboard';
 import { api } from './application-fixtures';
+import { solveCaptcha } from './captcha-solver';
 import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
 
 const SIGN_IN = '/api/application/get_application';
@@ -60,11 +61,10 @@ async function submitted(t: TestApp, person: Person, status = 'submitted'): Prom
   return { id: record.id, reference: `${reference.slice(0, 5)}-${reference.slice(5)}` };
 }
 
-async function captcha(t: TestApp): Promise<{ captcha_id: string; captcha_answer: string }> {
-  const created = await post<Envelope<{ captcha_id: string }>>(t.app, '/api/captcha/new');
-  const captcha_id = created.body!.response.data.captcha_id;
-  const answer = await post<Envelope<{ answer: string }>>(t.app, '/api/dev/captcha_answer', { captcha_id });
-  return { captcha_id, captcha_answer: answer.body!.response.data.answer };
+/** A challenge of /api/captcha/new, solved as the ALTCHA widget does: `{ altcha }` for get_application. */
+async function captcha(t: TestApp): Promise<{ altcha: string }> {
+  const created = await post<Envelope>(t.app, '/api/captcha/new');
+  return { altcha: await solveCaptcha(created.body!.response.data) };
 }
 
 async function latestCode(t: TestApp, phone: string): Promise<string> {
@@ -183,22 +183,41 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
     }
   });
 
-  test('wrong captcha: 422 on the captcha field, in the chosen language; the captcha is spent', async () => {
-    const { captcha_id, captcha_answer } = await captcha(t);
+  test('wrong captcha: 422 on the captcha, in the chosen language, no SMS; a solved one is spent once', async () => {
+    const { altcha } = await captcha(t);
+    const decoded = JSON.parse(Buffer.from(altcha, 'base64').toString('utf8')) as {
+      solution: { derivedKey: string };
+    };
+    decoded.solution.derivedKey = '00'.repeat(32);
+    const wrongPayload = Buffer.from(JSON.stringify(decoded)).toString('base64');
+    const sent = async () => (await t.database.db.selectFrom('sms_outbox').select('id').execute()).length;
+    const before = await sent();
     for (const language of ['en', 'sw'] as const) {
       const wrong = await post<Envelope<{ errors: { path: string }[] }>>(
         t.app,
         SIGN_IN,
-        { reference_number: mine.reference, captcha_id, captcha_answer: `${captcha_answer}X` },
+        { reference_number: mine.reference, altcha: wrongPayload },
         { 'accept-language': language },
       );
       expect(wrong.status).toBe(422);
       expect(wrong.body!.response.message).toBe(api[language].wrong_captcha);
-      expect(wrong.body!.response.data.errors[0]!.path).toBe('/captcha_answer');
+      expect(wrong.body!.response.data.errors[0]!.path).toBe('/altcha');
     }
-    // Single use: the right answer no longer opens it.
-    const late = await post(t.app, SIGN_IN, { reference_number: mine.reference, captcha_id, captcha_answer });
-    expect(late.status).toBe(422);
+    expect(await sent()).toBe(before);
+    // The right payload works once; replayed, it is refused and sends nothing (an application of its own:
+    // the others' codes have their own limits).
+    const fresh = await submitted(t, { phone: '+255700011019', zan_id: '190000000019' });
+    expect((await post(t.app, SIGN_IN, { reference_number: fresh.reference, altcha })).status).toBe(200);
+    const replayed = await post(t.app, SIGN_IN, { reference_number: fresh.reference, altcha });
+    expect(replayed.status).toBe(422);
+    expect(await sent()).toBe(before + 1);
+    // The old body is refused by the schema.
+    const old = await post(t.app, SIGN_IN, {
+      reference_number: mine.reference,
+      captcha_id: 'x',
+      captcha_answer: 'ABCDE',
+    });
+    expect(old.status).toBe(400);
   });
 
   test('unknown reference 404, a draft 409, wrong code 422 then the right one still works', async () => {

@@ -1,3 +1,5 @@
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
 import type { SessionTimes, SignedInUser } from '../../shared/dashboard';
 import type { Envelope } from '../../shared/envelope';
@@ -5,8 +7,12 @@ import type { Splash } from '../../shared/reference-data';
 import { MOCK_REFERENCES, mockApplications, summaryOf, type MockApplication } from './dashboard-data';
 import { MOCK_CODE } from './wizard-handlers';
 
-/** In mock mode the captcha always shows, and accepts, these characters (case and spaces do not count). */
-export const MOCK_CAPTCHA_ANSWER = 'TX7K4';
+/**
+ * In mock mode the captcha is a real ALTCHA challenge, made and checked in the browser with this
+ * (public, mock-only) key and a small cost: the widget solves it as it does the server's.
+ */
+const MOCK_CAPTCHA_KEY = 'kibali-mock-mode-captcha-key-not-a-secret';
+const MOCK_CAPTCHA_WORK = { cost: 1_000, counterMin: 50, counterMax: 200 };
 
 const IDLE_S = 30 * 60;
 const MAX_MS = 12 * 3600_000;
@@ -18,11 +24,27 @@ function envelope<T>(code: number, message: string, data: T) {
 const normalized = (reference: unknown) =>
   typeof reference === 'string' ? reference.replace(/[\s-]/g, '').toUpperCase() : '';
 
-const captchaSvg = (text: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="60" viewBox="0 0 180 60">` +
-  `<rect width="100%" height="100%" fill="#ffffff"/>` +
-  `<path d="M5 40 C 50 10, 120 60, 175 20" stroke="#999" fill="none"/>` +
-  `<text x="90" y="42" font-family="monospace" font-size="34" text-anchor="middle" fill="#333" letter-spacing="6">${text}</text></svg>`;
+/** A solved payload of a challenge of ours, not used before (`spent` keeps the used signatures). */
+async function captchaAccepted(payload: unknown, spent: Set<string>): Promise<boolean> {
+  try {
+    const { challenge, solution } = JSON.parse(atob(String(payload))) as {
+      challenge: Parameters<typeof verifySolution>[0]['challenge'];
+      solution: Parameters<typeof verifySolution>[0]['solution'];
+    };
+    const result = await verifySolution({
+      challenge,
+      solution,
+      deriveKey,
+      hmacSignatureSecret: MOCK_CAPTCHA_KEY,
+      hmacKeySignatureSecret: MOCK_CAPTCHA_KEY,
+    });
+    if (!result.verified || !challenge.signature || spent.has(challenge.signature)) return false;
+    spent.add(challenge.signature);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A one-page PDF, for downloads. */
 const PDF = new TextEncoder().encode(
@@ -41,7 +63,7 @@ async function sniff(file: File): Promise<string> {
 }
 
 /**
- * View (sign-in) and the dashboard for the mock backend. The captcha is always MOCK_CAPTCHA_ANSWER
+ * View (sign-in) and the dashboard for the mock backend. The captcha is a real proof of work (cheap),
  * and every code MOCK_CODE. The mock does not check cookies: its dashboard answers for the
  * application signed in last, and for the demo one with a permit before any sign-in (so a stored
  * user survives a reload); Logout goes back to that one.
@@ -50,7 +72,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
   const applications = mockApplications(splash);
   let current = normalized(MOCK_REFERENCES.permit);
   let signedInAt = Date.now();
-  const captchas = new Set<string>();
+  const spentCaptchas = new Set<string>();
   /** challenge id → the application's reference number (normalized) */
   const challenges = new Map<string, string>();
   let counter = 0;
@@ -99,18 +121,27 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
   return [
     http.post('/api/captcha/new', async () => {
       await wait();
-      const id = nextId('mock-captcha');
-      captchas.add(id);
-      return envelope(200, 'OK', { captcha_id: id, svg: captchaSvg(MOCK_CAPTCHA_ANSWER), expires_in_s: 300 });
+      const { cost, counterMin, counterMax } = MOCK_CAPTCHA_WORK;
+      const challenge = await createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost,
+        counter: counterMin + Math.floor(Math.random() * (counterMax - counterMin)),
+        deriveKey,
+        expiresAt: new Date(Date.now() + 300_000),
+        hmacSignatureSecret: MOCK_CAPTCHA_KEY,
+        hmacKeySignatureSecret: MOCK_CAPTCHA_KEY,
+      });
+      return envelope(200, 'OK', challenge);
     }),
 
     http.post('/api/application/get_application', async ({ request }) => {
       await wait();
-      const { reference_number, captcha_id, captcha_answer } = await body(request);
-      const known = captchas.delete(String(captcha_id));
-      if (!known || normalized(captcha_answer) !== MOCK_CAPTCHA_ANSWER)
-        return envelope(422, 'The characters do not match the image. Try the new image.', {
-          errors: [{ path: '/captcha_answer', message: 'The characters do not match the image. Try the new image.' }],
+      const { reference_number, altcha } = await body(request);
+      if (!(await captchaAccepted(altcha, spentCaptchas)))
+        return envelope(422, 'The security check was not accepted. Wait for the new check to finish, then try again.', {
+          errors: [
+            { path: '/altcha', message: 'The security check was not accepted. Wait for the new check to finish.' },
+          ],
         });
       const reference = normalized(reference_number);
       if (reference === normalized(MOCK_REFERENCES.draft))

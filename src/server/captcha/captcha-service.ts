@@ -1,93 +1,123 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import svgCaptcha from 'svg-captcha';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 export const CAPTCHA_TTL_S = 300;
-export const CAPTCHA_LENGTH = 5;
-/** Capitals and digits with no look-alikes among them (no 0/O/Q, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V…). */
-export const CAPTCHA_CHARACTERS = 'ACDEFHJKMNPRTWXY34679';
+/** Native in every browser's WebCrypto (no WASM), and the widget's default. */
+export const CAPTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-interface CaptchaOptions {
-  width: number;
-  height: number;
-  fontSize: number;
-  noise: number;
-  color: boolean;
-}
-/** svg-captcha's module is also a function drawing a given text; its types leave that out. */
-const draw = svgCaptcha as unknown as (text: string, options: CaptchaOptions) => string;
-
-export interface NewCaptcha {
-  captcha_id: string;
-  svg: string;
-  expires_in_s: number;
-}
-
-/** Case, spaces and surrounding blanks do not count. */
-function normalize(answer: string): string {
-  return answer.replace(/\s+/g, '').toUpperCase();
-}
-
-function hash(captchaId: string, answer: string): string {
-  return createHash('sha256')
-    .update(`${captchaId}:${normalize(answer)}`)
-    .digest('hex');
+/**
+ * How much work a challenge asks: ALTCHA's deterministic mode, where the browser must find a secret
+ * counter drawn between `counterMin` and `counterMax`, trying each value with PBKDF2 of `cost` rounds.
+ */
+export interface ProofOfWork {
+  cost: number;
+  counterMin: number;
+  counterMax: number;
 }
 
 /**
- * Image captchas kept in the database, so that any server process can check one another drew:
- * valid 5 minutes, single use whatever the answer, the answer stored hashed (and in plain only
- * with the development tools, for end-to-end tests).
+ * About 2.25 million PBKDF2-SHA-256 rounds on average (counter 1,500 to 3,000 × 1,000 rounds): half a
+ * second of one server core (~5 M rounds/s measured with Node), one to two seconds on a cheap phone
+ * whose 4 slow cores each do about a fifth of that in the widget's workers. Enough to make each
+ * automated try cost something; the rate limits stay the real protection.
  */
-export class CaptchaService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly options: { keepPlainAnswers: boolean },
-  ) {}
+export const PROOF_OF_WORK: ProofOfWork = { cost: 1_000, counterMin: 1_500, counterMax: 3_000 };
 
-  async create(): Promise<NewCaptcha> {
-    // The text from a cryptographic source: svg-captcha's own uses Math.random.
-    const text = Array.from(
-      { length: CAPTCHA_LENGTH },
-      () => CAPTCHA_CHARACTERS[randomInt(CAPTCHA_CHARACTERS.length)],
-    ).join('');
-    const svg = draw(text, { width: 180, height: 60, fontSize: 58, noise: 3, color: false })
-      // An opaque white ground: dark grey characters stay readable on a dark page too.
-      .replace(/^(<svg[^>]*>)/, '$1<rect width="100%" height="100%" fill="#ffffff"/>');
-    const captchaId = randomBytes(18).toString('base64url');
-    await this.db.deleteFrom('captcha').where('expires_at', '<', new Date()).execute();
-    await this.db
-      .insertInto('captcha')
-      .values({
-        id: captchaId,
-        answer_hash: hash(captchaId, text),
-        dev_answer: this.options.keepPlainAnswers ? text : null,
-        expires_at: new Date(Date.now() + CAPTCHA_TTL_S * 1000),
-      })
-      .execute();
-    return { captcha_id: captchaId, svg, expires_in_s: CAPTCHA_TTL_S };
-  }
+/** One key per process when no ALTCHA_HMAC_KEY is set (never in production: the configuration refuses it). */
+const processKey = randomBytes(32).toString('hex');
 
-  /** True for the right answer to a live captcha. The captcha is gone after this call, whatever the answer. */
-  async consume(captchaId: string, answer: string): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom('captcha')
-      .where('id', '=', captchaId)
-      .returning(['answer_hash', sql<boolean>`expires_at > ${new Date()}`.as('live')])
-      .executeTakeFirst();
-    if (!row?.live) return false;
-    return timingSafeEqual(Buffer.from(hash(captchaId, answer)), Buffer.from(row.answer_hash));
-  }
+/** A challenge as the widget takes it. */
+export interface CaptchaChallenge {
+  parameters: Record<string, unknown>;
+  signature?: string;
 }
 
-/** Development tools only: the plain answer of a live captcha (kept only when DEV_TOOLS is on). */
-export async function devCaptchaAnswer(db: Kysely<Database>, captchaId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('captcha')
-    .select('dev_answer')
-    .where('id', '=', captchaId)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  return row?.dev_answer ?? undefined;
+/** The two ALTCHA secrets, derived from one configured key so that every server process agrees. */
+function secrets(key: string) {
+  const derive = (purpose: string) => createHmac('sha256', key).update(`kibali altcha ${purpose}`).digest('hex');
+  return { challenge: derive('challenge signature'), derivedKey: derive('derived key signature') };
+}
+
+/** The widget's payload: base64 of JSON `{ challenge: { parameters, signature }, solution: { counter, derivedKey } }`. */
+function parsePayload(payload: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const record = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!record(value) || !record(value.challenge) || !record(value.solution)) return undefined;
+  const { parameters, signature } = value.challenge;
+  const { counter, derivedKey } = value.solution;
+  if (!record(parameters) || typeof signature !== 'string' || signature === '') return undefined;
+  if (typeof counter !== 'number' || typeof derivedKey !== 'string') return undefined;
+  // Only our algorithm: a payload naming another never reaches a key derivation.
+  if (parameters.algorithm !== CAPTCHA_ALGORITHM || typeof parameters.expiresAt !== 'number') return undefined;
+  return {
+    challenge: { parameters: parameters as never, signature },
+    solution: { counter, derivedKey },
+    expiresAt: parameters.expiresAt,
+  };
+}
+
+/**
+ * ALTCHA proof-of-work challenges for sign-in: signed with a key from the configuration (any server
+ * process checks what another issued), valid 5 minutes, single use (the signatures of used ones are
+ * kept in the database until they expire). Nothing to read or type: the browser does the work.
+ */
+export class CaptchaService {
+  private readonly secrets: { challenge: string; derivedKey: string };
+  private readonly work: ProofOfWork;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: { hmacKey?: string | undefined; work?: ProofOfWork | undefined } = {},
+  ) {
+    this.secrets = secrets(options.hmacKey ?? processKey);
+    this.work = options.work ?? PROOF_OF_WORK;
+  }
+
+  async create(): Promise<CaptchaChallenge> {
+    const challenge = await createChallenge({
+      algorithm: CAPTCHA_ALGORITHM,
+      cost: this.work.cost,
+      counter: randomInt(this.work.counterMin, this.work.counterMax + 1),
+      deriveKey,
+      expiresAt: new Date(Date.now() + CAPTCHA_TTL_S * 1000),
+      hmacSignatureSecret: this.secrets.challenge,
+      // Checked by HMAC instead of a key derivation: a check costs the server next to nothing.
+      hmacKeySignatureSecret: this.secrets.derivedKey,
+    });
+    return { parameters: challenge.parameters as unknown as Record<string, unknown>, signature: challenge.signature };
+  }
+
+  /**
+   * True for the solved payload of a live challenge of ours, the first time only. A wrong, tampered,
+   * expired or replayed payload is false.
+   */
+  async consume(payload: string): Promise<boolean> {
+    const parsed = parsePayload(payload);
+    if (!parsed) return false;
+    const result = await verifySolution({
+      challenge: parsed.challenge,
+      solution: parsed.solution,
+      deriveKey,
+      hmacSignatureSecret: this.secrets.challenge,
+      hmacKeySignatureSecret: this.secrets.derivedKey,
+    }).catch(() => ({ verified: false }));
+    if (!result.verified) return false;
+    await this.db.deleteFrom('captcha_spent').where('expires_at', '<', new Date()).execute();
+    // Spent once: a second insert of the same signature adds nothing, and so returns no row.
+    const spent = await this.db
+      .insertInto('captcha_spent')
+      .values({ signature: parsed.challenge.signature, expires_at: new Date(parsed.expiresAt * 1000) })
+      .onConflict((conflict) => conflict.column('signature').doNothing())
+      .returning('signature')
+      .executeTakeFirst();
+    return spent !== undefined;
+  }
 }

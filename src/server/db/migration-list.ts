@@ -9,6 +9,7 @@ import * as dashboard from './migrations/20261121T230000-dashboard';
 import * as captcha from './migrations/20261121T230500-captcha';
 import * as applicationRevision from './migrations/20261122T050000-application-revision';
 import * as draftKeys from './migrations/20261125T130000-draft-keys';
+import * as captchaSpent from './migrations/20261125T131000-captcha-spent';
 import * as codeLockout from './migrations/20261125T133000-code-lockout';
 
 /**
@@ -27,5 +28,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261121T230500-captcha': captcha,
   '20261122T050000-application-revision': applicationRevision,
   '20261125T130000-draft-keys': draftKeys,
+  '20261125T131000-captcha-spent': captchaSpent,
   '20261125T133000-code-lockout': codeLockout,
 };

@@ -16,7 +16,7 @@ export interface Database {
   engineer_confirmation: EngineerConfirmationTable;
   draft_key: DraftKeyTable;
   attachment: AttachmentTable;
-  captcha: CaptchaTable;
+  captcha_spent: CaptchaSpentTable;
   applicant_session: ApplicantSessionTable;
   application_event: ApplicationEventTable;
   invoice: InvoiceTable;
@@ -232,11 +232,9 @@ export interface RenewalRequestTable {
   created_at: ColumnType<Date, never, never>;
 }
 
-export interface CaptchaTable {
-  id: string;
-  answer_hash: string;
-  /** The plain answer, only with DEV_TOOLS. */
-  dev_answer: string | null;
+/** ALTCHA challenges already used, by signature, kept until they expire (single use). */
+export interface CaptchaSpentTable {
+  signature: string;
   expires_at: Date;
   created_at: ColumnType<Date, never, never>;
 }

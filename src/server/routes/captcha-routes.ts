@@ -11,7 +11,7 @@ export function captchaRoutes(app: FastifyInstance, captcha: CaptchaService): vo
       config: { rateLimit: CAPTCHA_LIMIT },
       schema: {
         summary:
-          'A new image captcha for sign-in: its id, the SVG (show it as an <img> data: URL) and how long it lives',
+          "A new proof-of-work challenge for sign-in (ALTCHA: parameters and signature, valid 5 minutes); the ALTCHA widget solves it, and get_application takes the widget's payload",
         body: emptyBody,
       },
     },

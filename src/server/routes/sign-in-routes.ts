@@ -28,21 +28,22 @@ export function signInRoutes(
   sessions: SessionStore,
   limits: DraftLimits,
 ): void {
-  app.post<{ Body: { reference_number: string; captcha_id: string; captcha_answer: string } }>(
+  app.post<{ Body: { reference_number: string; altcha: string } }>(
     '/api/application/get_application',
     {
       config: { rateLimit: SIGN_IN_LIMIT },
       preHandler: async (request) => limits.byReference(request, request.body.reference_number),
       schema: {
-        summary: 'View (sign-in): reference number and captcha; a one-time code goes by SMS to the phone on file',
+        summary:
+          "View (sign-in): reference number and the ALTCHA widget's payload (a solved challenge of /api/captcha/new, single use); a one-time code goes by SMS to the phone on file",
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['reference_number', 'captcha_id', 'captcha_answer'],
+          required: ['reference_number', 'altcha'],
           properties: {
             reference_number: referenceNumber,
-            captcha_id: { type: 'string', minLength: 1, maxLength: 64 },
-            captcha_answer: { type: 'string', minLength: 1, maxLength: 20 },
+            // Base64 of the widget's JSON: ~700 characters; room for more, never unbounded.
+            altcha: { type: 'string', minLength: 1, maxLength: 4096 },
           },
         },
       },

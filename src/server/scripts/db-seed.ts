@@ -25,7 +25,7 @@ try {
       [
         '',
         'To see one as its applicant: start the server with development tools on (DEV_TOOLS=1 npm start),',
-        'open View (/home/login), type its reference number and the captcha, then read the SMS code in the',
+        'open View (/home/login), type its reference number (the captcha solves itself), then read the SMS code in the',
         'outbox: POST /api/dev/outbox, e.g. curl -s -X POST -H "content-type: application/json" -d "{}"',
         `http://localhost:${config.PORT}/api/dev/outbox. The draft opens with Continue (/home/continue).`,
         'Staff: npm run staff -- list (with the server stopped), or npm run staff -- list --url http://localhost:' +

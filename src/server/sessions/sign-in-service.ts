@@ -12,11 +12,12 @@ import type { SessionStore } from './session-store';
 const PURPOSE = 'sign_in';
 
 export interface CaptchaCheck {
-  consume(captchaId: string, answer: string): Promise<boolean>;
+  /** True for the solved proof-of-work payload of a live challenge, the first time only. */
+  consume(payload: string): Promise<boolean>;
 }
 
 /**
- * View (sign-in): reference number and captcha, then a one-time code to the phone on file; the right
+ * View (sign-in): reference number and the captcha's proof of work, then a one-time code to the phone on file; the right
  * code opens a session. The same code path opens another of the applicant's applications.
  */
 export class SignInService {
@@ -30,11 +31,11 @@ export class SignInService {
     private readonly sessions: SessionStore,
   ) {}
 
-  async start(input: { reference_number: string; captcha_id: string; captcha_answer: string }, language: Language) {
-    // The captcha is spent first, whatever follows: a wrong reference number costs a new captcha.
-    if (!(await this.captcha.consume(input.captcha_id, input.captcha_answer))) {
+  async start(input: { reference_number: string; altcha: string }, language: Language) {
+    // The captcha is spent first, whatever follows: a wrong reference number costs a new challenge.
+    if (!(await this.captcha.consume(input.altcha))) {
       throw new ApiError(422, 'wrong_captcha', {
-        errors: [{ path: '/captcha_answer', message: validationMessage(language, 'wrong_captcha') }],
+        errors: [{ path: '/altcha', message: validationMessage(language, 'wrong_captcha') }],
       });
     }
     const application = await this.find(input.reference_number);

@@ -9,9 +9,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
-import { CaptchaField } from './CaptchaField';
+import { CaptchaField, type CaptchaHandle } from './CaptchaField';
 import { isReferenceNumber, tidyReference } from './reference';
-import { useNewCaptchaQuery, useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
+import { useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
 
 interface Errors {
   reference?: string;
@@ -19,9 +19,6 @@ interface Errors {
   /** Not about one field; `draft`: the application is a draft, to be opened with Continue. */
   general?: { message: string; draft: boolean };
 }
-
-/** A captcha is drawn again this long before the server forgets it, so that an answer is never too late. */
-const CAPTCHA_MARGIN_S = 10;
 
 export interface LookupStepProps {
   reference: string;
@@ -36,83 +33,54 @@ export interface LookupStepProps {
 /** The reference number and the captcha; "View Application" sends the code to the phone on file. */
 export function LookupStep({ reference, onReference, focus, note, onChallenge }: LookupStepProps) {
   const { t } = useTranslation();
-  // A new captcha each time this step opens: the server spends one at every try.
-  const captcha = useNewCaptchaQuery(undefined, { refetchOnMountOrArgChange: true });
   const [request, requesting] = useRequestSignInCodeMutation();
-  const [answer, setAnswer] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [captchaNote, setCaptchaNote] = useState(note);
+  /** The proof of work still being done when "View Application" was pressed. */
+  const [waiting, setWaiting] = useState(false);
   const referenceInput = useRef<HTMLInputElement>(null);
-  const captchaInput = useRef<HTMLInputElement>(null);
+  const captcha = useRef<CaptchaHandle>(null);
   const generalAlert = useRef<HTMLDivElement>(null);
-  const answered = useRef(false);
-  const { refetch } = captcha;
-
-  useEffect(() => {
-    answered.current = answer !== '';
-  }, [answer]);
 
   useEffect(() => {
     if (focus === 'reference') referenceInput.current?.focus();
-    if (focus === 'captcha') captchaInput.current?.focus();
+    if (focus === 'captcha') captcha.current?.focus();
   }, [focus]);
-
-  // An expired captcha is replaced before the applicant sends it; a half-typed answer goes with it.
-  const current = captcha.data;
-  useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(
-      () => {
-        if (answered.current) setCaptchaNote(t('view.captcha_expired'));
-        setAnswer('');
-        void refetch();
-      },
-      Math.max(current.expires_in_s - CAPTCHA_MARGIN_S, 1) * 1000,
-    );
-    return () => clearTimeout(timer);
-  }, [current, refetch, t]);
-
-  const newCaptcha = () => {
-    setAnswer('');
-    void refetch();
-  };
 
   // After React has shown new errors: the first field in error, else the message above the button.
   useEffect(() => {
     if (errors.reference) referenceInput.current?.focus();
-    else if (errors.captcha) captchaInput.current?.focus();
+    else if (errors.captcha) captcha.current?.focus();
     else if (errors.general) generalAlert.current?.focus();
   }, [errors]);
   const show = (next: Errors) => setErrors(next);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (waiting) return;
     setCaptchaNote('');
     const value = tidyReference(reference);
-    const found: Errors = {};
-    if (!isReferenceNumber(value)) found.reference = t('view.reference_invalid');
-    if (answer.trim() === '') found.captcha = t('view.captcha_missing');
-    if (!current) found.general = { message: t('view.captcha_failed'), draft: false };
-    if (Object.keys(found).length > 0) return show(found);
+    if (!isReferenceNumber(value)) return show({ reference: t('view.reference_invalid') });
     setErrors({});
+    // The check usually ended while the reference number was typed; else it is waited for here.
+    setWaiting(true);
+    const altcha = (await captcha.current?.payload()) ?? '';
+    setWaiting(false);
+    if (!altcha) return show({ captcha: t('view.captcha_failed') });
     try {
-      const challenge = await request({
-        reference_number: value,
-        captcha_id: current!.captcha_id,
-        captcha_answer: answer.trim(),
-      }).unwrap();
+      const challenge = await request({ reference_number: value, altcha }).unwrap();
       onChallenge(challenge);
     } catch (caught) {
       const failure = caught as ApiFailure;
-      // The server spends the captcha whatever the outcome: the next try needs a new one.
-      newCaptcha();
+      // The server spends the challenge whatever the outcome: the next try needs a new one.
+      captcha.current?.renew();
       const message = failure.message || t('errors.network');
       if (failure.code === 422) {
         const fieldErrors = ((failure.data as { errors?: FieldError[] } | undefined)?.errors ?? []).filter(
           (e) => typeof e?.message === 'string',
         );
         const at = (path: string) => fieldErrors.find((e) => e.path === path)?.message;
-        const next: Errors = { captcha: at('/captcha_answer'), reference: at('/reference_number') };
+        const next: Errors = { captcha: at('/altcha'), reference: at('/reference_number') };
         if (!next.captcha && !next.reference) next.general = { message, draft: false };
         return show(next);
       }
@@ -142,17 +110,7 @@ export function LookupStep({ reference, onReference, focus, note, onChallenge }:
           formHelperText: { role: errors.reference ? 'alert' : undefined } as object,
         }}
       />
-      <CaptchaField
-        captcha={current}
-        loading={captcha.isFetching}
-        failed={captcha.isError}
-        onRefresh={newCaptcha}
-        answer={answer}
-        onAnswer={setAnswer}
-        error={errors.captcha ?? ''}
-        note={captchaNote}
-        inputRef={captchaInput}
-      />
+      <CaptchaField handle={captcha} error={errors.captcha ?? ''} note={captchaNote} />
       {errors.general && (
         <Alert severity="error" ref={generalAlert} tabIndex={-1} sx={{ mb: 2 }}>
           {errors.general.message}
@@ -166,8 +124,9 @@ export function LookupStep({ reference, onReference, focus, note, onChallenge }:
           )}
         </Alert>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={busy || captcha.isFetching}>
-        {t('view.submit')}
+      {/* Not disabled while the check runs: a disabled button drops the keyboard focus. */}
+      <Button type="submit" variant="contained" size="large" disabled={busy} aria-disabled={waiting || undefined}>
+        {waiting ? t('view.captcha_verifying') : t('view.submit')}
       </Button>
     </Box>
   );

@@ -1,13 +1,6 @@
 import type { SessionTimes, SignedInUser } from '../../../shared/dashboard';
 import { api } from '../../app/api';
 
-export interface Captcha {
-  captcha_id: string;
-  /** An SVG document, shown as a data: URL image. */
-  svg: string;
-  expires_in_s: number;
-}
-
 /** A one-time code went by SMS. */
 export interface CodeChallenge {
   challenge_id: string;
@@ -22,19 +15,13 @@ export interface SignInAnswer {
   session: SessionTimes;
 }
 
-/** View (sign-in): a captcha, the reference number, then the code sent to the applicant's phone. */
+/**
+ * View (sign-in): the reference number and the captcha's payload (the ALTCHA widget fetches and solves
+ * its challenge itself, CaptchaField.tsx), then the code sent to the applicant's phone.
+ */
 const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // A query, so that a page shows one captcha however often it renders; refetch() draws a new one.
-    newCaptcha: build.query<Captcha, void>({
-      query: () => ({ url: '/captcha/new', quiet: true }),
-      // Single use: never kept for another visit.
-      keepUnusedDataFor: 0,
-    }),
-    requestSignInCode: build.mutation<
-      CodeChallenge,
-      { reference_number: string; captcha_id: string; captcha_answer: string }
-    >({
+    requestSignInCode: build.mutation<CodeChallenge, { reference_number: string; altcha: string }>({
       query: (body) => ({ url: '/application/get_application', body, quiet: true }),
     }),
     verifySignInCode: build.mutation<SignInAnswer, { challenge_id: string; code: string }>({
@@ -46,5 +33,4 @@ const signInApi = api.injectEndpoints({
   }),
 });
 
-export const { useNewCaptchaQuery, useRequestSignInCodeMutation, useVerifySignInCodeMutation, useLogoutMutation } =
-  signInApi;
+export const { useRequestSignInCodeMutation, useVerifySignInCodeMutation, useLogoutMutation } = signInApi;
