@@ -87,9 +87,6 @@ const schema = z
       if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
       }
-      if (c.ALTCHA_HMAC_KEY === undefined && c.NODE_ENV === 'production') {
-        ctx.addIssue({ code: 'custom', path: ['ALTCHA_HMAC_KEY'], message: 'is required when NODE_ENV=production' });
-      }
     },
     // Also when other values are wrong: every wrong value gets its line in one go.
     { when: () => true },
@@ -154,6 +151,11 @@ export function servingProblems(config: Config): string[] {
   if (!config.IDENTITY_REGISTRY_URL) {
     problems.push(
       'IDENTITY_REGISTRY_URL is required when NODE_ENV=production (without it the demo registry answers); DEMO_MODE=1 for a demonstration',
+    );
+  }
+  if (!config.ALTCHA_HMAC_KEY) {
+    problems.push(
+      'ALTCHA_HMAC_KEY is required when NODE_ENV=production (every server must sign and check the captcha with one key); DEMO_MODE=1 for a demonstration',
     );
   }
   return problems;

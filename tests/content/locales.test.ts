@@ -95,6 +95,8 @@ describe('the translation keys the client uses', () => {
     pages: load('en', 'pages.json'),
     // The accessibility statement's own namespace, loaded with its page (AccessibilityPage.tsx).
     accessibility: load('en', 'accessibility.json'),
+    // The wizard's validation texts (t('validation:…'), loaded with the wizard).
+    validation: load('en', 'validation.json'),
   };
   type Namespace = keyof typeof translations;
 

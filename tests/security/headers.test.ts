@@ -166,6 +166,9 @@ describe('answers carrying personal data, each a real success', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
+    // The new draft's cookie: the engineer's code is asked about a draft, by its owner.
+    const draftCookie = String(saved.headers['set-cookie']).split(';')[0]!;
+    const reference_number = json<{ reference_number: string }>(saved).reference_number;
 
     const continued = await call('/api/application/continue_application', { reference_number: draft.reference });
     expect(continued.statusCode).toBe(200);
@@ -193,13 +196,15 @@ describe('answers carrying personal data, each a real success', () => {
       .select(['registration_number', 'mobile'])
       .where('active', '=', true)
       .executeTakeFirstOrThrow();
-    expect((await call('/api/engineer/send_otp', { engineer_id: engineer.registration_number })).statusCode).toBe(200);
+    const asked = { engineer_id: engineer.registration_number, reference_number };
+    expect((await call('/api/engineer/send_otp', asked, { cookie: draftCookie })).statusCode).toBe(200);
     expect(
       (
-        await call('/api/engineer/validate_otp', {
-          engineer_id: engineer.registration_number,
-          otp: await code(engineer.mobile),
-        })
+        await call(
+          '/api/engineer/validate_otp',
+          { ...asked, otp: await code(engineer.mobile) },
+          { cookie: draftCookie },
+        )
       ).statusCode,
     ).toBe(200);
 

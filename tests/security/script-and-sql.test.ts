@@ -13,7 +13,7 @@ import {
   withReferenceIds,
   type Answers,
 } from '../server/application-fixtures';
-import { post, type Envelope } from '../server/helpers';
+import { draftCookieHeaders, post, type Envelope } from '../server/helpers';
 import { SCRIPT_AND_SQL } from './hostile-values';
 import { createWorld, STAFF_AUTH, StateWatch } from './security-world';
 
@@ -151,7 +151,11 @@ async function uploadFor(type: ApplicationType, reference: string, answers: Reco
     form.set('document_type', document.code);
     const isPdf = document.accept.includes('application/pdf');
     form.set('file', new Blob([new Uint8Array(isPdf ? pdf : png)]), isPdf ? 'document.pdf' : 'photo.png');
-    const res = await fetch(`${base}/api/attachment/upload`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/api/attachment/upload`, {
+      method: 'POST',
+      body: form,
+      headers: draftCookieHeaders(world.app),
+    });
     expect(res.status).toBe(200);
     documents[document.code] = ((await res.json()) as Envelope<{ attachment_id: string }>).response.data.attachment_id;
   }

@@ -7,6 +7,7 @@ import { normalizeReferenceNumber } from '../../src/server/applications/referenc
 import { seedDemo, type DemoApplication } from '../../src/server/db/seed/seed-demo';
 import { SESSION_COOKIE } from '../../src/server/sessions/session-cookie';
 import { SessionStore } from '../../src/server/sessions/session-store';
+import { DraftOwners } from '../../src/server/drafts/draft-owners';
 import { createTestApp, type TestApp, type TestAppOptions } from '../server/helpers';
 
 /**
@@ -47,6 +48,8 @@ export interface World {
   applicant(status: string): Applicant;
   /** A new live session of the application (by its id): the Cookie header value. */
   sessionCookie(applicant: Pick<Applicant, 'id'>): Promise<string>;
+  /** A new proof of the draft's owner, as the browser that made it holds it: the Cookie header value. */
+  draftCookie(applicant: Pick<Applicant, 'id' | 'stored'>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function createWorld(
   }
   await t.app.ready();
   const sessions = new SessionStore(db);
+  const owners = new DraftOwners(db);
   return {
     t,
     app: t.app,
@@ -112,6 +116,7 @@ export async function createWorld(
       return found;
     },
     sessionCookie: async (applicant) => `${SESSION_COOKIE}=${(await sessions.create(applicant.id)).token}`,
+    draftCookie: async (applicant) => `kibali_draft_${applicant.stored}=${await owners.issue(applicant.id)}`,
     close: async () => {
       await t.close();
       rmSync(dataDir, { recursive: true, force: true });

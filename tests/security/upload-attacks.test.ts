@@ -133,7 +133,7 @@ const MODES: Mode[] = [
   {
     name: 'draft upload (reference number)',
     fields: (document_type) => ({ reference_number: draft.reference, document_type }),
-    headers: async () => ({}),
+    headers: async () => ({ cookie: await world.draftCookie(draft) }),
   },
   {
     name: 'dashboard upload (session)',

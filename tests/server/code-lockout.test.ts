@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { OneTimeCodes } from '../../src/server/codes/one-time-codes';
 import { LOCK_WAITS_S, MAX_FAILURES } from '../../src/server/codes/code-lockout';
-import { api } from './application-fixtures';
+import { api, sample } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Answer, type TestApp } from './helpers';
 
 // The attack: guessing an application's (or an engineer's) one-time code by asking for a new code
@@ -186,12 +186,19 @@ describe.each(databaseKinds)('one-time codes locked after 20 wrong tries per sub
 
   it('locks an engineer after 20 wrong tries across codes and tells the engineer in both languages', async () => {
     const engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+    // The engineer is asked about a draft of this test's "browser" (its draft cookie goes with each call).
+    const saved = await post(t.app, '/api/application/save_and_continue', {
+      application_type: 'new',
+      step_number: 1,
+      data: sample('personal ok (passport)'),
+    });
+    const reference_number = data<{ reference_number: string }>(saved).reference_number;
     const send = async () => {
       await ageCodes();
-      return post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number });
+      return post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number, reference_number });
     };
     const validate = (otp: string) =>
-      post(t.app, '/api/engineer/validate_otp', { engineer_id: engineer.registration_number, otp });
+      post(t.app, '/api/engineer/validate_otp', { engineer_id: engineer.registration_number, otp, reference_number });
     let code = '';
     for (let i = 1; i <= MAX_FAILURES; i++) {
       if ((i - 1) % 5 === 0) {

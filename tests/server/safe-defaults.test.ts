@@ -111,8 +111,13 @@ describe('the defaults', () => {
     expect(servingProblems(loadConfig({}))).toEqual([
       expect.stringMatching(/^SMS_GATEWAY_URL is required when NODE_ENV=production/),
       expect.stringMatching(/^IDENTITY_REGISTRY_URL is required when NODE_ENV=production/),
+      expect.stringMatching(/^ALTCHA_HMAC_KEY is required when NODE_ENV=production/),
     ]);
-    const real = { SMS_GATEWAY_URL: 'https://sms.example.tz/send', IDENTITY_REGISTRY_URL: 'https://zanid.example.tz' };
+    const real = {
+      SMS_GATEWAY_URL: 'https://sms.example.tz/send',
+      IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
+      ALTCHA_HMAC_KEY: 'k'.repeat(32),
+    };
     expect(servingProblems(loadConfig(real))).toEqual([]);
     expect(demoModeWarning(loadConfig(real))).toBeUndefined();
     const demo = loadConfig({ DEMO_MODE: '1' });
