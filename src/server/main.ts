@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // SMS deliveries and retries, the retention sweeps: stopped by app.close() (preClose).
+  await app.jobs.start();
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   console.log(`Kibali is serving http://localhost:${config.PORT} on ${where}`);
 }

@@ -9,6 +9,8 @@ import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import type { RateLimitSettings } from '../../src/server/http/rate-limits';
 import type { SessionLimits } from '../../src/server/sessions/session-store';
+import type { RunnerTiming } from '../../src/server/jobs/job-runner';
+import type { SmsRetryPolicy } from '../../src/server/sms/sms-queue';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -35,6 +37,8 @@ export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<D
   const close = async () => {
     try {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      // The job runner's tables, beside the test's schema (jobsSchemaFor).
+      await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(database.db);
     } finally {
       await database.close();
     }
@@ -67,6 +71,9 @@ export interface TestAppOptions {
   rateLimits?: RateLimitSettings;
   /** Other idle and maximum session lengths. */
   sessionLimits?: SessionLimits;
+  /** Shorter SMS retry delays and job polling, for the tests that start the job runner (`app.jobs.start()`). */
+  smsRetry?: SmsRetryPolicy;
+  jobTiming?: RunnerTiming;
 }
 
 let sharedForms: Promise<FormRegistry> | undefined;
@@ -97,6 +104,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
+    ...(options.smsRetry === undefined ? {} : { smsRetry: options.smsRetry }),
+    ...(options.jobTiming === undefined ? {} : { jobTiming: options.jobTiming }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

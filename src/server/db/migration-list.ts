@@ -8,6 +8,7 @@ import * as attachmentScale from './migrations/20261121T215000-attachment-scale'
 import * as dashboard from './migrations/20261121T230000-dashboard';
 import * as captcha from './migrations/20261121T230500-captcha';
 import * as applicationRevision from './migrations/20261122T050000-application-revision';
+import * as jobsAndSms from './migrations/20261125T134000-jobs-and-sms';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261121T230000-dashboard': dashboard,
   '20261121T230500-captcha': captcha,
   '20261122T050000-application-revision': applicationRevision,
+  '20261125T134000-jobs-and-sms': jobsAndSms,
 };

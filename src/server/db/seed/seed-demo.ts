@@ -13,6 +13,8 @@ import { FormsService } from '../../forms/forms-service';
 import { DemoIdentityRegistry, type IdentityRecord } from '../../identity/identity-registry';
 import { Notifier } from '../../notifications/notifier';
 import { SplashService } from '../../reference/splash-service';
+import { JobRunner } from '../../jobs/job-runner';
+import { SmsQueue } from '../../sms/sms-queue';
 import { OutboxSmsSender } from '../../sms/sms-sender';
 import type { Database } from '../schema';
 import { demoPdf, DEMO_PNG } from './demo-files';
@@ -167,7 +169,11 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   // Demo data: no engineer confirmed by SMS code, so the seed vouches for the engineer step itself.
   const applications = new ApplicationsService(db, new FormsService(forms, splash), { isValid: async () => true });
   const attachments = new AttachmentsService(db, new FolderFileStorage(uploadsDir), splash, 10 * 1024 * 1024);
-  const office = new BackOfficeService(db, new Notifier(db, new OutboxSmsSender(db)), splash);
+  const office = new BackOfficeService(
+    db,
+    new Notifier(db, new SmsQueue(db, new JobRunner(db), new OutboxSmsSender(db))),
+    splash,
+  );
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')
