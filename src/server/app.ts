@@ -33,6 +33,8 @@ import { OneTimeCodes } from './codes/one-time-codes';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
+import { SmsQueue, type SmsRetryPolicy } from './sms/sms-queue';
+import { JobRunner, type RunnerTiming } from './jobs/job-runner';
 import { ContinueService } from './applications/continue-service';
 import { continueRoutes } from './routes/continue-routes';
 import { attachmentRoutes } from './routes/attachment-routes';
@@ -70,11 +72,18 @@ export interface AppDependencies {
   sessionLimits?: SessionLimits;
   /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
   rateLimits?: RateLimitSettings;
+  /** Other SMS retry delays; tests of the job runner shorten them. */
+  smsRetry?: SmsRetryPolicy;
+  /** Other job runner polling intervals; tests of the job runner shorten them. */
+  jobTiming?: RunnerTiming;
 }
 
 export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
   forms: FormsService;
+  /** The job runner: built with the app, started by main.ts (and by the tests that test it), stopped on close. */
+  jobs: JobRunner;
+  sms: SmsQueue;
 }
 
 function identityRegistryFor(config: Config): IdentityRegistry {
@@ -83,7 +92,7 @@ function identityRegistryFor(config: Config): IdentityRegistry {
     : new DemoIdentityRegistry();
 }
 
-/** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
+/** How SMS are delivered: the gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
 export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
   if (!config.SMS_GATEWAY_URL) {
     const print =
@@ -201,7 +210,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const captcha = new CaptchaService(database.db, { keepPlainAnswers: config.DEV_TOOLS });
   captchaRoutes(app, captcha);
   splashRoutes(app, splash);
-  const sms = smsSenderFor(config, database.db, app.log);
+  const jobs = new JobRunner(
+    database.db,
+    (error) => app.log.error({ err: { type: error.name, message: error.message } }, 'job runner error'),
+    dependencies.jobTiming,
+  );
+  // Stopped before the database closes: jobs under way get a few seconds, within the shutdown's grace.
+  app.addHook('preClose', () => jobs.stop());
+  const sms = new SmsQueue(database.db, jobs, smsSenderFor(config, database.db, app.log), dependencies.smsRetry);
   const notifier = new Notifier(database.db, sms);
   const codes = new OneTimeCodes(database.db);
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
@@ -229,5 +245,5 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
-  return Object.assign(app, { splash, forms }) as KibaliApp;
+  return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

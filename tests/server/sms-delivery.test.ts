@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Splash } from '../../src/shared/reference-data';
+import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
+
+/**
+ * A stand-in SMS gateway on loopback that can be down (nothing listening: connections refused),
+ * refusing (503) or up (200), and records what each request was answered.
+ */
+class Gateway {
+  answers: { to: string; status: number }[] = [];
+  status = 503;
+  private server: Server | undefined;
+  private port = 0;
+
+  get url() {
+    return `http://127.0.0.1:${this.port}/sms`;
+  }
+
+  /** The port a gateway will listen on, nothing listening there yet. */
+  async reserve(): Promise<void> {
+    await this.listen();
+    await this.close();
+  }
+
+  listen = () =>
+    new Promise<void>((resolve) => {
+      this.server = createServer((req, res) => {
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk: string) => (body += chunk));
+        req.on('end', () => {
+          this.answers.push({ to: (JSON.parse(body) as { to: string }).to, status: this.status });
+          res.writeHead(this.status, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      this.server.listen(this.port, '127.0.0.1', () => {
+        this.port = (this.server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+
+  close = () =>
+    new Promise<void>((resolve) => {
+      if (!this.server) return resolve();
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+      this.server = undefined;
+    });
+}
+
+const data = <T>(answer: { body?: unknown }) => (answer.body as { response: { data: T } }).response.data;
+
+describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
+  let t: TestApp | undefined;
+  const gateway = new Gateway();
+  afterEach(async () => {
+    await t?.close();
+    await gateway.close();
+  });
+
+  it('answers 200 while the gateway is down, keeps the SMS queued, and delivers it exactly once when the gateway returns', async () => {
+    await gateway.reserve();
+    t = await createTestApp(
+      { SMS_GATEWAY_URL: gateway.url },
+      {
+        kind,
+        // The job at once and retries a second or two apart, so that the test does not wait minutes.
+        smsRetry: {
+          firstJobAfterSeconds: 0,
+          retryLimit: 6,
+          retryDelaySeconds: 1,
+          requeueAfterSeconds: 3600,
+          sendingTimeoutSeconds: 600,
+        },
+        jobTiming: { pollingIntervalSeconds: 0.5 },
+      },
+    );
+    await t.app.jobs.start();
+    const db = t.database.db;
+    const sms = () => db.selectFrom('sms_message').select(['status', 'attempts', 'message']).executeTakeFirst();
+    const engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[2]!;
+
+    // Down: nothing listens. The applicant's call is answered all the same; the SMS waits.
+    const res = await post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number });
+    expect(res.status).toBe(200);
+    expect((await sms())?.status).not.toBe('sent');
+
+    // Back, but refusing: the job's attempts reach it and fail; the SMS stays queued.
+    await gateway.listen();
+    await vi.waitFor(() => expect(gateway.answers.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
+    expect(gateway.answers.every((answer) => answer.status === 503)).toBe(true);
+    expect(await sms()).toMatchObject({ message: expect.stringMatching(/\b\d{6}\b/) as unknown });
+
+    // Up: the next retry delivers it, once, and the row keeps no text.
+    gateway.status = 200;
+    await vi.waitFor(async () => expect((await sms())?.status).toBe('sent'), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect(await t!.app.jobs.idle('sms')).toBe(true), { timeout: 20_000, interval: 50 });
+    const delivered = gateway.answers.filter((answer) => answer.status === 200);
+    expect(delivered).toEqual([{ to: engineer.mobile, status: 200 }]);
+    expect(await sms()).toMatchObject({ status: 'sent', message: '' });
+    // Every attempt counted: those the gateway answered, and at least the refused first try.
+    expect((await sms())!.attempts).toBeGreaterThanOrEqual(gateway.answers.length + 1);
+  });
+
+  it('stops its workers in time when the app closes', async () => {
+    t = await createTestApp({}, { kind, jobTiming: { pollingIntervalSeconds: 0.5 } });
+    await t.app.jobs.start();
+    const closing = t.close();
+    await expect(closing).resolves.toBeUndefined();
+  });
+});
