@@ -35,6 +35,8 @@ import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
 import { SmsQueue, type SmsRetryPolicy } from './sms/sms-queue';
 import { JobRunner, type RunnerTiming } from './jobs/job-runner';
+import { SWEEP_CRON } from './retention/retention-policy';
+import { Sweeper, SWEEP_QUEUE } from './retention/sweeper';
 import { ContinueService } from './applications/continue-service';
 import { continueRoutes } from './routes/continue-routes';
 import { attachmentRoutes } from './routes/attachment-routes';
@@ -218,6 +220,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   // Stopped before the database closes: jobs under way get a few seconds, within the shutdown's grace.
   app.addHook('preClose', () => jobs.stop());
   const sms = new SmsQueue(database.db, jobs, smsSenderFor(config, database.db, app.log), dependencies.smsRetry);
+  const sweeper = new Sweeper(database.db, uploadDir(config));
+  jobs.handle(SWEEP_QUEUE, async () => {
+    app.log.info({ sweep: await sweeper.run() }, 'retention sweep');
+  });
+  jobs.schedule({ queue: SWEEP_QUEUE, cron: SWEEP_CRON });
   const notifier = new Notifier(database.db, sms);
   const codes = new OneTimeCodes(database.db);
   const confirmation = new EngineerConfirmation(database.db, codes, sms);
