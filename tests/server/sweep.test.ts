@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -160,5 +160,36 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
   it('sweeps an empty database and a missing upload folder', async () => {
     const counts = await new Sweeper(db, path.join(uploads, 'none')).run(NOW);
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+  });
+});
+
+describe('the retention policy as written', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## How long data is kept'), readme.indexOf('### SMS delivery'));
+  const terms = (lng: string) => {
+    const pages = JSON.parse(readFileSync(`locales/${lng}/pages.json`, 'utf8')) as {
+      terms: { sections: { body: string }[] };
+    };
+    return pages.terms.sections.map((s) => s.body).join('\n');
+  };
+
+  it("README's table gives each number of retention-policy.ts", () => {
+    const days = Object.entries(RETENTION).filter(([key]) => key !== 'orphanFileHours');
+    for (const [, n] of days) expect(section).toMatch(new RegExp(`\\| ${n} days? after`));
+    expect(section).toContain(`| ${RETENTION.orphanFileHours} hours after`);
+  });
+
+  it.each(['en', 'sw'])("the Terms (%s) give the numbers an applicant's data is kept by", (lng) => {
+    const text = terms(lng);
+    const numbers = [
+      RETENTION.abandonedDraftDays,
+      RETENTION.endedSessionDays,
+      RETENTION.usedCodeDays,
+      RETENTION.sentSmsDays,
+      RETENTION.expiredEngineerConfirmationDays,
+      RETENTION.expiredCaptchaDays,
+    ];
+    const said = lng === 'en' ? (n: number) => `${n} day` : (n: number) => `siku ${n} `;
+    for (const n of numbers) expect(text).toContain(said(n));
   });
 });
