@@ -45,8 +45,9 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // SMS deliveries and retries, the retention sweeps: stopped by app.close() (preClose).
-  await app.jobs.start();
+  // SMS deliveries and retries, the retention sweeps: stopped by app.close() (preClose). Started in the
+  // background: with the database away it tries again, while the requests answer 503 meanwhile.
+  app.jobs.startInBackground();
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   console.log(`Kibali is serving http://localhost:${config.PORT} on ${where}`);
 }

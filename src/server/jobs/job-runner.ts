@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -20,6 +21,33 @@ export function pgBossDb(executor: Executor): PgBoss.Db {
     executeSql: async (text: string, values: unknown[] = []) => {
       const result = await executor.executeQuery(CompiledQuery.raw(text, values));
       return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/** pg-boss's SQL texts (its internal module: no types, no `exports` map to forbid it). */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+
+/**
+ * pg-boss 10.4.2's workers mark a job completed or failed without awaiting it: with the database away
+ * at that moment, the rejection is unhandled and the server exits. Those two queries are reported
+ * instead of thrown; their job stays active until it expires and is then retried (an SMS is never
+ * delivered twice: its row is claimed; a sweep run twice deletes nothing more).
+ */
+function withUnawaitedQueriesCaught(db: PgBoss.Db, schema: string, report: (error: Error) => void): PgBoss.Db {
+  const unawaited = new Set([plans.completeJobs(schema), plans.failJobsById(schema)]);
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      try {
+        return await db.executeSql(text, values);
+      } catch (error) {
+        if (!unawaited.has(text)) throw error;
+        report(error as Error);
+        return { rows: [{ count: '0' }] };
+      }
     },
   };
 }
@@ -57,6 +85,11 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly schedules: Schedule[] = [];
   private started: Promise<void> | undefined;
+  private bossStarted = false;
+  private stopping = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** The queues whose worker runs. */
+  private readonly working = new Set<string>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -86,28 +119,63 @@ export class JobRunner {
     return boss.send(queue, data, { ...options, db: pgBossDb(executor) });
   }
 
-  /** Starts the workers and schedules (creating pg-boss's schema if missing, migrating it after an upgrade). */
+  /**
+   * Starts the workers and schedules (creating pg-boss's schema if missing, migrating it after an
+   * upgrade). A failed start (the database away) may be called again: it goes on where it stopped.
+   */
   start(): Promise<void> {
-    this.started ??= (async () => {
-      const boss = await this.instance(this.db);
-      await boss.start();
-      const pollingIntervalSeconds = this.timing.pollingIntervalSeconds ?? 2;
-      for (const [queue, handler] of this.handlers) {
-        await boss.createQueue(queue);
-        await boss.work<object>(queue, { pollingIntervalSeconds }, async ([job]) => {
-          if (job) await handler(job.data as never);
-        });
-      }
-      for (const { queue, cron } of this.schedules) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
-    })();
+    this.started ??= this.startOnce().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
     return this.started;
+  }
+
+  /**
+   * Starts in the background: while the database is away, tries again every `retryMs` until it
+   * starts or stop() is called. A server must not fail for its jobs: its requests answer meanwhile.
+   */
+  startInBackground(retryMs = 10_000): void {
+    const attempt = () => {
+      if (this.stopping) return;
+      this.start().catch((error: unknown) => {
+        this.onError(error as Error);
+        if (!this.stopping) this.retryTimer = setTimeout(attempt, retryMs);
+      });
+    };
+    attempt();
+  }
+
+  private async startOnce(): Promise<void> {
+    const boss = await this.instance(this.db);
+    if (!this.bossStarted) {
+      try {
+        await boss.start();
+      } catch (error) {
+        // pg-boss 10 cannot start again once a start failed: the next attempt gets a new instance.
+        this.boss = undefined;
+        throw error;
+      }
+      this.bossStarted = true;
+    }
+    const pollingIntervalSeconds = this.timing.pollingIntervalSeconds ?? 2;
+    for (const [queue, handler] of this.handlers) {
+      if (this.working.has(queue) || this.stopping) continue;
+      await boss.createQueue(queue);
+      await boss.work<object>(queue, { pollingIntervalSeconds }, async ([job]) => {
+        if (job) await handler(job.data as never);
+      });
+      this.working.add(queue);
+    }
+    for (const { queue, cron } of this.schedules) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
   }
 
   /** Stops taking jobs; jobs under way get a few seconds, then are failed (and retried later). */
   async stop(): Promise<void> {
-    if (!this.started) return;
-    await this.started.catch(() => {});
-    await this.boss?.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
+    this.stopping = true;
+    clearTimeout(this.retryTimer);
+    await this.started?.catch(() => {});
+    if (this.bossStarted) await this.boss?.stop({ graceful: true, timeout: STOP_WAIT_MS, close: false });
   }
 
   /** Whether `queue` has no job waiting or under way (tests wait on it). */
@@ -122,9 +190,10 @@ export class JobRunner {
       CompiledQuery.raw('select current_schema() as schema'),
     );
     if (this.boss) return this.boss;
+    const schema = jobsSchemaFor(rows[0]?.schema ?? 'public');
     const boss = new PgBoss({
-      db: pgBossDb(this.db),
-      schema: jobsSchemaFor(rows[0]?.schema ?? 'public'),
+      db: withUnawaitedQueriesCaught(pgBossDb(this.db), schema, (error) => this.onError(error)),
+      schema,
       ...(this.timing.cronMonitorIntervalSeconds
         ? { cronMonitorIntervalSeconds: this.timing.cronMonitorIntervalSeconds }
         : {}),
