@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jobsSchemaFor } from '../../src/server/jobs/job-runner';
+import { SWEEP_CRON } from '../../src/server/retention/retention-policy';
+import { SWEEP_QUEUE } from '../../src/server/retention/sweeper';
+import { SMS_REQUEUE_QUEUE } from '../../src/server/sms/sms-queue';
 import type { Splash } from '../../src/shared/reference-data';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
 
@@ -58,6 +63,8 @@ describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
   afterEach(async () => {
     await t?.close();
     await gateway.close();
+    gateway.answers = [];
+    gateway.status = 503;
   });
 
   it('answers 200 while the gateway is down, keeps the SMS queued, and delivers it exactly once when the gateway returns', async () => {
@@ -104,10 +111,42 @@ describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
     expect((await sms())!.attempts).toBeGreaterThanOrEqual(gateway.answers.length + 1);
   });
 
-  it('stops its workers in time when the app closes', async () => {
+  it('schedules the SMS requeue and the daily sweep, and stops its workers when the app closes', async () => {
     t = await createTestApp({}, { kind, jobTiming: { pollingIntervalSeconds: 0.5 } });
     await t.app.jobs.start();
-    const closing = t.close();
-    await expect(closing).resolves.toBeUndefined();
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
+    const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.table(
+      `${jobsSchemaFor(rows[0]!.schema)}.schedule`,
+    )} order by name`.execute(t.database.db);
+    expect(schedules.rows).toEqual([
+      { name: SMS_REQUEUE_QUEUE, cron: '*/15 * * * *' },
+      { name: SWEEP_QUEUE, cron: SWEEP_CRON },
+    ]);
+    await expect(t.close()).resolves.toBeUndefined();
+  });
+
+  it('gives a new job to an SMS whose job gave up, and queues again one left sending by a process that died', async () => {
+    await gateway.listen();
+    gateway.status = 200;
+    t = await createTestApp({ SMS_GATEWAY_URL: gateway.url }, { kind });
+    const db = t.database.db;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    await sql`insert into sms_message (phone, message, purpose, status, attempts, last_attempt_at) values
+      ('+255700000001', 'gave up', 'p', 'queued', 9, ${hoursAgo(2)}),
+      ('+255700000002', 'died sending', 'p', 'sending', 1, ${hoursAgo(0.5)}),
+      ('+255700000003', 'its job still retries', 'p', 'queued', 2, ${hoursAgo(0.1)}),
+      ('+255700000004', 'delivered', 'p', 'sent', 1, ${hoursAgo(2)})`.execute(db);
+    const before = await t.app.jobs.idle('sms');
+
+    expect(await t.app.sms.requeue()).toBe(1);
+    expect(before).toBe(true);
+    expect(await t.app.jobs.idle('sms')).toBe(false);
+    const rows = await db.selectFrom('sms_message').select(['id', 'phone', 'status']).orderBy('id').execute();
+    expect(rows.map((row) => row.status)).toEqual(['queued', 'queued', 'queued', 'sent']);
+
+    // The new job's work delivers it; the next requeue also takes the one that was left sending.
+    await t.app.sms.work({ id: rows[0]!.id });
+    expect(gateway.answers).toEqual([{ to: '+255700000001', status: 200 }]);
+    expect(await t.app.sms.requeue(new Date(Date.now() + 3600_000))).toBe(2);
   });
 });
