@@ -6,6 +6,7 @@ import { jobsSchemaFor } from '../../src/server/jobs/job-runner';
 import { SWEEP_CRON } from '../../src/server/retention/retention-policy';
 import { SWEEP_QUEUE } from '../../src/server/retention/sweeper';
 import { SMS_REQUEUE_QUEUE } from '../../src/server/sms/sms-queue';
+import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import type { Splash } from '../../src/shared/reference-data';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
 
@@ -109,6 +110,32 @@ describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
     expect(await sms()).toMatchObject({ status: 'sent', message: '' });
     // Every attempt counted: those the gateway answered, and at least the refused first try.
     expect((await sms())!.attempts).toBeGreaterThanOrEqual(gateway.answers.length + 1);
+  });
+
+  it('a status change while the gateway is down is made, its notification written and its SMS queued (staff told it is not sent yet)', async () => {
+    await gateway.reserve();
+    const token = 'back-office-token-for-tests-0123456789';
+    t = await createTestApp({ SMS_GATEWAY_URL: gateway.url, STAFF_API_TOKEN: token }, { kind });
+    const db = t.database.db;
+    const reference = newReferenceNumber();
+    const { id } = await db
+      .insertInto('application')
+      .values({ reference_number: reference, application_type: 'repair', status: 'submitted', phone: '+255700000009' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await post(
+      t.app,
+      '/api/staff/set_status',
+      { reference_number: formatReferenceNumber(reference), status: 'under_review', remark: 'Checked.' },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body?.response.data).toMatchObject({ status: 'under_review', sms_failed: true });
+    expect(res.body?.response.message).toMatch(/not be sent yet/);
+    const notices = await db.selectFrom('notification').select('kind').where('application_id', '=', id).execute();
+    expect(notices).toEqual([{ kind: 'status_changed' }]);
+    const queued = await db.selectFrom('sms_message').select(['phone', 'status', 'purpose']).execute();
+    expect(queued).toEqual([{ phone: '+255700000009', status: 'queued', purpose: 'notice' }]);
   });
 
   it('schedules the SMS requeue and the daily sweep, and stops its workers when the app closes', async () => {

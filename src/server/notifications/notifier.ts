@@ -4,7 +4,7 @@ import { isLanguage, type Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
-import type { SmsQueue } from '../sms/sms-queue';
+import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind = 'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed';
@@ -49,13 +49,18 @@ export class Notifier {
     private readonly sms: SmsQueue,
   ) {}
 
-  async notice(applicationId: number, kind: NoticeKind, params: Record<string, unknown>): Promise<void> {
+  /** Answers how the SMS's first attempt went ('failed': it waits and is retried), or undefined without a phone. */
+  async notice(
+    applicationId: number,
+    kind: NoticeKind,
+    params: Record<string, unknown>,
+  ): Promise<Delivery | undefined> {
     const application = await this.recipient(applicationId);
     const text = noticeText(application.language, kind, {
       ...params,
       reference_number: application.reference_number,
     });
-    await this.written(async (trx) => {
+    return this.written(async (trx) => {
       await trx
         .insertInto('notification')
         .values({ id: randomUUID(), application_id: applicationId, kind, params: JSON.stringify(params) })
@@ -67,7 +72,7 @@ export class Notifier {
   async staffNote(applicationId: number, note: { title: string; message: string; remark?: string | null }) {
     const application = await this.recipient(applicationId);
     const id = randomUUID();
-    await this.written(async (trx) => {
+    const sms = await this.written(async (trx) => {
       await trx
         .insertInto('notification')
         .values({
@@ -81,13 +86,13 @@ export class Notifier {
         .execute();
       return this.text(trx, application, { title: note.title, message: note.message });
     });
-    return id;
+    return { id, sms };
   }
 
   /** The notification and its SMS in one transaction; the SMS tried at once after commit. */
-  private async written(write: (trx: Kysely<Database>) => Promise<number | undefined>) {
+  private async written(write: (trx: Kysely<Database>) => Promise<number | undefined>): Promise<Delivery | undefined> {
     const sms = await this.db.transaction().execute(write);
-    if (sms !== undefined) await this.sms.deliver(sms);
+    return sms === undefined ? undefined : this.sms.deliver(sms);
   }
 
   private async recipient(applicationId: number) {
