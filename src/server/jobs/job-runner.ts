@@ -52,11 +52,6 @@ function withUnawaitedQueriesCaught(db: PgBoss.Db, schema: string, report: (erro
   };
 }
 
-export interface JobHandlerOptions {
-  /** How often an idle worker looks for jobs (s, at least 0.5). */
-  pollingIntervalSeconds: number;
-}
-
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 export interface Schedule {
