@@ -38,6 +38,10 @@ import { CodeLockNotice } from './codes/code-lock-notice';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender, type SmsSender } from './sms/sms-sender';
+import { SmsQueue, type SmsRetryPolicy } from './sms/sms-queue';
+import { JobRunner, type RunnerTiming } from './jobs/job-runner';
+import { SWEEP_CRON } from './retention/retention-policy';
+import { Sweeper, SWEEP_QUEUE } from './retention/sweeper';
 import { ContinueService } from './applications/continue-service';
 import { continueRoutes } from './routes/continue-routes';
 import { attachmentRoutes } from './routes/attachment-routes';
@@ -81,11 +85,18 @@ export interface AppDependencies {
   rateLimits?: RateLimitSettings;
   /** Another proof-of-work cost for the sign-in's captcha; tests lower it. */
   captchaWork?: ProofOfWork;
+  /** Other SMS retry delays; tests of the job runner shorten them. */
+  smsRetry?: SmsRetryPolicy;
+  /** Other job runner polling intervals; tests of the job runner shorten them. */
+  jobTiming?: RunnerTiming;
 }
 
 export interface KibaliApp extends FastifyInstance {
   splash: SplashService;
   forms: FormsService;
+  /** The job runner: built with the app, started by main.ts (and by the tests that test it), stopped on close. */
+  jobs: JobRunner;
+  sms: SmsQueue;
 }
 
 function identityRegistryFor(config: Config): IdentityRegistry {
@@ -94,7 +105,7 @@ function identityRegistryFor(config: Config): IdentityRegistry {
     : new DemoIdentityRegistry();
 }
 
-/** The SMS gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
+/** How SMS are delivered: the gateway when SMS_GATEWAY_URL is set (nothing kept); otherwise the development outbox. */
 export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: FastifyInstance['log']): SmsSender {
   if (!config.SMS_GATEWAY_URL) {
     // Which SMS went, never its text (the code): a developer reads it at /api/dev/outbox (DEV_TOOLS=1).
@@ -231,7 +242,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const captcha = new CaptchaService(database.db, { hmacKey: config.ALTCHA_HMAC_KEY, work: dependencies.captchaWork });
   captchaRoutes(app, captcha);
   splashRoutes(app, splash);
-  const sms = smsSenderFor(config, database.db, app.log);
+  const jobs = new JobRunner(
+    database.db,
+    (error) => app.log.error({ err: { type: error.name, message: error.message } }, 'job runner error'),
+    dependencies.jobTiming,
+  );
+  // Stopped before the database closes: jobs under way get a few seconds, within the shutdown's grace.
+  app.addHook('preClose', () => jobs.stop());
+  const sms = new SmsQueue(database.db, jobs, smsSenderFor(config, database.db, app.log), dependencies.smsRetry);
+  const sweeper = new Sweeper(database.db, uploadDir(config));
+  jobs.handle(SWEEP_QUEUE, async () => {
+    app.log.info({ sweep: await sweeper.run() }, 'retention sweep');
+  });
+  jobs.schedule({ queue: SWEEP_QUEUE, cron: SWEEP_CRON });
   const notifier = new Notifier(database.db, sms);
   const lockNotice = new CodeLockNotice(database.db, sms);
   const codes = new OneTimeCodes(database.db, {
@@ -283,5 +306,5 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage, limits });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
-  return Object.assign(app, { splash, forms }) as KibaliApp;
+  return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

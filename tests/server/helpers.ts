@@ -10,6 +10,8 @@ import type { IdentityRegistry } from '../../src/server/identity/identity-regist
 import { scaledLimits, type RateLimitSettings } from '../../src/server/http/rate-limits';
 import type { SessionLimits } from '../../src/server/sessions/session-store';
 import type { ProofOfWork } from '../../src/server/captcha/captcha-service';
+import type { RunnerTiming } from '../../src/server/jobs/job-runner';
+import type { SmsRetryPolicy } from '../../src/server/sms/sms-queue';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -36,6 +38,8 @@ export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<D
   const close = async () => {
     try {
       await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+      // The job runner's tables, beside the test's schema (jobsSchemaFor).
+      await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(database.db);
     } finally {
       await database.close();
     }
@@ -70,6 +74,9 @@ export interface TestAppOptions {
   sessionLimits?: SessionLimits;
   /** The captcha's proof-of-work cost; by default TEST_CAPTCHA_WORK. */
   captchaWork?: ProofOfWork;
+  /** Shorter SMS retry delays and job polling, for the tests that start the job runner (`app.jobs.start()`). */
+  smsRetry?: SmsRetryPolicy;
+  jobTiming?: RunnerTiming;
 }
 
 /**
@@ -116,6 +123,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     rateLimits: withTestLimits(options.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR)),
     ...(options.sessionLimits === undefined ? {} : { sessionLimits: options.sessionLimits }),
     captchaWork: options.captchaWork ?? TEST_CAPTCHA_WORK,
+    ...(options.smsRetry === undefined ? {} : { smsRetry: options.smsRetry }),
+    ...(options.jobTiming === undefined ? {} : { jobTiming: options.jobTiming }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>
@@ -229,6 +238,36 @@ export async function get<T = Envelope>(
 ): Promise<Answer<T>> {
   const res = await app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, headers: res.headers, body: parse(res.payload) as T | undefined };
+}
+
+/**
+ * Sends an engineer's code about a new draft of this app's "browser": a code is always asked about a
+ * draft, by its owner (the draft cookie goes with the call).
+ */
+export async function sendEngineerCode(
+  app: KibaliApp,
+  engineer_id: string,
+  headers: Record<string, string> = {},
+): Promise<Answer & { reference_number: string }> {
+  const saved = await post<Envelope<{ reference_number: string }>>(app, '/api/application/save_and_continue', {
+    application_type: 'new',
+    step_number: 1,
+    data: {
+      identification_type: 'passport',
+      passport_number: 'AB123456',
+      first_name: 'Asha',
+      last_name: 'Said',
+      phone: '0777123456',
+      address: 'P.O. Box 1, Zanzibar',
+      street: 'Malindi',
+    },
+  });
+  if (saved.status !== 200) throw new Error(`saving a draft answered ${saved.status}`);
+  const { reference_number } = saved.body!.response.data;
+  return {
+    ...(await post(app, '/api/engineer/send_otp', { engineer_id, reference_number }, headers)),
+    reference_number,
+  };
 }
 
 /** The smallest files the upload endpoint accepts by their content: a PDF, and a 1×1 PNG for image-only documents. */

@@ -1,12 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { ApiError } from '../../src/server/http/envelope';
 import { HttpSmsSender, type SmsFailure } from '../../src/server/sms/http-sms-sender';
 import type { Splash } from '../../src/shared/reference-data';
-import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
+import { createTestApp, databaseKinds, post, type TestApp, sendEngineerCode } from './helpers';
 
 interface Received {
   method: string | undefined;
@@ -134,7 +133,10 @@ describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
   let t: TestApp;
   let engineer: Splash['engineers'][number];
   const sendOtp = (headers: Record<string, string> = {}) =>
-    post(t.app, '/api/engineer/send_otp', { engineer_id: engineer.registration_number }, headers);
+    sendEngineerCode(t.app, engineer.registration_number, headers);
+  /** The SMS rows, oldest first. */
+  const smsRows = () =>
+    t.database.db.selectFrom('sms_message').select(['status', 'attempts', 'message']).orderBy('id').execute();
 
   beforeAll(gateway.start);
   afterAll(gateway.stop);
@@ -157,37 +159,31 @@ describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
     expect(data(await post(t.app, '/api/dev/outbox', {}))).toEqual([]);
     const stored = await t.database.db.selectFrom('sms_outbox').select('id').execute();
     expect(stored).toEqual([]);
+    // Delivered: its row keeps no text.
+    expect(await smsRows()).toEqual([{ status: 'sent', attempts: 1, message: '' }]);
 
     // The code that went through the gateway is the one that confirms.
     const code = /\b(\d{6})\b/.exec(message)![1]!;
     const validated = await post(t.app, '/api/engineer/validate_otp', {
       engineer_id: engineer.registration_number,
       otp: code,
+      reference_number: res.reference_number,
     });
     expect(validated.status).toBe(200);
   });
 
-  it('answers 503 with a clear message in both languages when the gateway refuses', async () => {
+  it('answers 200 when the gateway refuses: the SMS waits, queued, for its job', async () => {
     gateway.status = 500;
     const res = await sendOtp();
-    expect(res.status).toBe(503);
-    expect(res.body?.response).toEqual({
-      code: 503,
-      message: 'The text message could not be sent right now. Please try again in a few minutes.',
-      data: {},
-    });
-    expect(JSON.stringify(res.body)).not.toContain(engineer.mobile);
-
-    // A code is counted once issued, sent or not: the next try waits like any resend.
-    await sql`update one_time_code set created_at = created_at - interval '2 minutes'`.execute(t.database.db);
-    const again = await sendOtp({ 'accept-language': 'sw' });
-    expect(again.status).toBe(503);
-    expect(again.body?.response.message).toBe(
-      'Ujumbe mfupi (SMS) haukuweza kutumwa kwa sasa. Tafadhali jaribu tena baada ya dakika chache.',
-    );
+    expect(res.status).toBe(200);
+    expect(gateway.received).toHaveLength(1);
+    const rows = await smsRows();
+    expect(rows).toEqual([{ status: 'queued', attempts: 1, message: expect.stringMatching(/\b\d{6}\b/) as unknown }]);
+    // Its job waits in the job runner's table (no worker runs in this app).
+    expect(await t.app.jobs.idle('sms')).toBe(false);
   });
 
-  it('answers 503 for continue_application too', async () => {
+  it('answers 200 for continue_application too', async () => {
     const saved = await post(t.app, '/api/application/save_and_continue', {
       application_type: 'repair',
       step_number: 1,
@@ -205,22 +201,21 @@ describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
     const res = await post(t.app, '/api/application/continue_application', {
       reference_number: data<{ reference_number: string }>(saved).reference_number,
     });
-    expect(res.status).toBe(503);
-    expect(res.body?.response.code).toBe(503);
+    expect(res.status).toBe(200);
     expect(gateway.received[0]?.body).toMatchObject({ to: '0777123456' });
+    expect((await smsRows()).map((row) => row.status)).toEqual(['queued']);
   });
 });
 
 describe('SMS through an unreachable gateway', () => {
-  it('answers 503, not 500', async () => {
+  it('answers 200, the SMS queued', async () => {
     const t = await createTestApp({ SMS_GATEWAY_URL: await deadUrl() });
     try {
       const splash = data<Splash>(await post(t.app, '/api/splash/get_splash', {}));
-      const res = await post(t.app, '/api/engineer/send_otp', {
-        engineer_id: splash.engineers[0]!.registration_number,
-      });
-      expect(res.status).toBe(503);
-      expect(res.body?.response).toMatchObject({ code: 503, data: {} });
+      const res = await sendEngineerCode(t.app, splash.engineers[0]!.registration_number);
+      expect(res.status).toBe(200);
+      const rows = await t.database.db.selectFrom('sms_message').select(['status', 'attempts']).execute();
+      expect(rows).toEqual([{ status: 'queued', attempts: 1 }]);
     } finally {
       await t.close();
     }

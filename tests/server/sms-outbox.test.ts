@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { smsSenderFor } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
-import { openTestDatabase } from './helpers';
+import { createTestApp, openTestDatabase, post, sendEngineerCode } from './helpers';
+import type { Splash } from '../../src/shared/reference-data';
 import type { DatabaseHandle } from '../../src/server/db/database';
 
 /** A logger that keeps what `info` was given. */
@@ -38,4 +39,22 @@ describe('the outbox SMS adapter', () => {
       expect(lines).toEqual([]);
     },
   );
+});
+
+describe('SMS through the outbox channel', () => {
+  test('a code is in the outbox when the call that sent it answers (no job runner needed), its row delivered', async () => {
+    const t = await createTestApp({ DEV_TOOLS: true });
+    try {
+      const splash = (await post(t.app, '/api/splash/get_splash', {})).body!.response.data as unknown as Splash;
+      const res = await sendEngineerCode(t.app, splash.engineers[1]!.registration_number);
+      expect(res.status).toBe(200);
+      const outbox = (await post(t.app, '/api/dev/outbox', {})).body!.response.data as unknown as { message: string }[];
+      expect(outbox).toHaveLength(1);
+      expect(outbox[0]!.message).toMatch(/\b\d{6}\b/);
+      const rows = await t.database.db.selectFrom('sms_message').select(['status', 'attempts', 'message']).execute();
+      expect(rows).toEqual([{ status: 'sent', attempts: 1, message: '' }]);
+    } finally {
+      await t.close();
+    }
+  });
 });

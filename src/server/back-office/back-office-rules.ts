@@ -89,10 +89,6 @@ export function uniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
-export function smsFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 503 && error.messageKey === 'sms_unavailable';
-}
-
 type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'control_number' | 'due_date'> & {
   amount_tzs: string | number;
   paid_at: Date | null;

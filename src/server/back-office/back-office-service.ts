@@ -44,7 +44,6 @@ import {
   MAX_DUE_YEARS,
   MAX_VALIDITY_YEARS,
   yearsAfter,
-  smsFailure,
   statusName,
   toInvoice,
   toPermit,
@@ -345,13 +344,9 @@ export class BackOfficeService {
     const row = await repo.findApplication(this.db, this.reference(referenceInput));
     if (!row) throw new ApiError(404, 'application_not_found');
     if (row.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
-    try {
-      const note = { title: title!, message: body!, remark: cleanText(input.remark) };
-      return { notification_id: await this.notifier.staffNote(row.id, note) };
-    } catch (error) {
-      if (!smsFailure(error)) throw error;
-      return { notification_id: null, sms_failed: true };
-    }
+    const note = { title: title!, message: body!, remark: cleanText(input.remark) };
+    const { id, sms } = await this.notifier.staffNote(row.id, note);
+    return { notification_id: id, ...(sms === 'failed' ? { sms_failed: true as const } : {}) };
   }
 
   /** Accepts or rejects an uploaded document (a remark is required to reject), and tells the applicant. */
@@ -458,14 +453,11 @@ export class BackOfficeService {
     return { page, page_size: pageSize };
   }
 
-  /** The notice, after the change is committed. An SMS the gateway refused does not undo the change. */
+  /**
+   * The notice, after the change is committed. An SMS the gateway refused does not undo the change:
+   * it waits and is retried by the job runner; staff are told it is not sent yet (sms_failed).
+   */
   private async notify(applicationId: number, kind: NoticeKind, params: Record<string, unknown>): Promise<Notified> {
-    try {
-      await this.notifier.notice(applicationId, kind, params);
-      return {};
-    } catch (error) {
-      if (!smsFailure(error)) throw error;
-      return { sms_failed: true };
-    }
+    return (await this.notifier.notice(applicationId, kind, params)) === 'failed' ? { sms_failed: true } : {};
   }
 }

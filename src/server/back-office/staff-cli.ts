@@ -8,6 +8,8 @@ import { message } from '../i18n/messages';
 import { Notifier } from '../notifications/notifier';
 import { SplashService } from '../reference/splash-service';
 import { HttpSmsSender } from '../sms/http-sms-sender';
+import { JobRunner } from '../jobs/job-runner';
+import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
 import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
@@ -132,7 +134,8 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
   });
   const service = new BackOfficeService(
     database.db,
-    new Notifier(database.db, smsSender(config, database, io)),
+    // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
+    new Notifier(database.db, new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io))),
     splash,
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.

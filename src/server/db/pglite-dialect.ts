@@ -108,6 +108,15 @@ const TRANSACTION = /^(begin|commit|rollback)\b[a-z ]*$/i;
 const KEEPS_SCHEMA =
   /^\s*(select|insert|update|delete|merge|with|values|begin|start|commit|rollback|savepoint|release|set|show)\b/i;
 
+/**
+ * A raw text without parameters whose first statement is followed by more: PGlite's query (the
+ * extended protocol) takes one statement only. Over-eager for a `;` inside a quoted body, which
+ * the simple protocol runs just as well.
+ */
+function isScript(query: CompiledQuery): boolean {
+  return query.parameters.length === 0 && query.query.kind === 'RawNode' && /;\s*\S/.test(query.sql);
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pglite: PGlite,
@@ -121,7 +130,9 @@ class PGliteConnection implements DatabaseConnection {
         ? await this.statements.query<R>(query.sql, query.parameters)
         : TRANSACTION.test(query.sql) && query.parameters.length === 0
           ? await this.statements.simple<R>(query.sql)
-          : await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
+          : isScript(query)
+            ? await this.script<R>(query.sql)
+            : await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
     if (!dml && !KEEPS_SCHEMA.test(query.sql)) await this.statements.forgetAll();
     const affected = result.affectedRows;
     // By the query's kind, not its first word: `with … update …` is an update too.
@@ -130,6 +141,13 @@ class PGliteConnection implements DatabaseConnection {
       rows: result.rows,
       ...(affected !== undefined && isWrite ? { numAffectedRows: BigInt(affected) } : {}),
     };
+  }
+
+  /** Several statements in one text (the job runner's maintenance and schema scripts): the simple protocol. */
+  private async script<R>(text: string) {
+    const results = await this.pglite.exec(text, { rowMode: 'object' });
+    const last = results.at(-1);
+    return { rows: (last?.rows ?? []) as R[], affectedRows: last?.affectedRows };
   }
 
   // eslint-disable-next-line require-yield

@@ -81,6 +81,12 @@ interface Health {
 
 function guard(client: pg.PoolClient, health: Health): PostgresPoolClient {
   let broken: Error | undefined;
+  // A connection lost while its client is checked out between two queries (a transaction's, or the
+  // job runner's) is an 'error' event that no one else listens to then: unheard, it ends the process.
+  client.on('error', (error: Error) => {
+    broken ??= error;
+    health.failed(error);
+  });
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query<R>(

@@ -11,6 +11,7 @@ export interface Database {
   reference_version: ReferenceVersionTable;
   application: ApplicationTable;
   sms_outbox: SmsOutboxTable;
+  sms_message: SmsMessageTable;
   one_time_code: OneTimeCodeTable;
   code_lockout: CodeLockoutTable;
   engineer_confirmation: EngineerConfirmationTable;
@@ -107,6 +108,19 @@ export interface SmsOutboxTable {
   phone: string;
   message: string;
   purpose: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** Every SMS, kept until delivered (then its text is emptied) and swept after the retention period. */
+export interface SmsMessageTable {
+  id: Generated<number>;
+  phone: string;
+  message: string;
+  purpose: string;
+  status: ColumnType<'queued' | 'sending' | 'sent', 'queued' | undefined, 'queued' | 'sending' | 'sent'>;
+  attempts: Generated<number>;
+  last_attempt_at: ColumnType<Date | null, never, Date>;
+  sent_at: ColumnType<Date | null, never, Date>;
   created_at: ColumnType<Date, never, never>;
 }
 

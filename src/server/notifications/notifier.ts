@@ -4,7 +4,7 @@ import { isLanguage, type Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
-import type { SmsSender } from '../sms/sms-sender';
+import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind = 'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed';
@@ -40,43 +40,59 @@ export function noticeText(language: Language, kind: string, params: Record<stri
 
 /**
  * Tells the applicant of a change: a dashboard notification and an SMS to the phone on file, in the
- * language the applicant last used. Staff notifications carry staff's own words.
+ * language the applicant last used, written together (the SMS is queued in the notification's
+ * transaction and tried at once after it). Staff notifications carry staff's own words.
  */
 export class Notifier {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly sms: SmsSender,
+    private readonly sms: SmsQueue,
   ) {}
 
-  async notice(applicationId: number, kind: NoticeKind, params: Record<string, unknown>): Promise<void> {
+  /** Answers how the SMS's first attempt went ('failed': it waits and is retried), or undefined without a phone. */
+  async notice(
+    applicationId: number,
+    kind: NoticeKind,
+    params: Record<string, unknown>,
+  ): Promise<Delivery | undefined> {
     const application = await this.recipient(applicationId);
-    await this.db
-      .insertInto('notification')
-      .values({ id: randomUUID(), application_id: applicationId, kind, params: JSON.stringify(params) })
-      .execute();
     const text = noticeText(application.language, kind, {
       ...params,
       reference_number: application.reference_number,
     });
-    await this.text(application, text);
+    return this.written(async (trx) => {
+      await trx
+        .insertInto('notification')
+        .values({ id: randomUUID(), application_id: applicationId, kind, params: JSON.stringify(params) })
+        .execute();
+      return this.text(trx, application, text);
+    });
   }
 
   async staffNote(applicationId: number, note: { title: string; message: string; remark?: string | null }) {
     const application = await this.recipient(applicationId);
     const id = randomUUID();
-    await this.db
-      .insertInto('notification')
-      .values({
-        id,
-        application_id: applicationId,
-        kind: null,
-        title: note.title,
-        message: note.message,
-        remark: note.remark ?? null,
-      })
-      .execute();
-    await this.text(application, { title: note.title, message: note.message });
-    return id;
+    const sms = await this.written(async (trx) => {
+      await trx
+        .insertInto('notification')
+        .values({
+          id,
+          application_id: applicationId,
+          kind: null,
+          title: note.title,
+          message: note.message,
+          remark: note.remark ?? null,
+        })
+        .execute();
+      return this.text(trx, application, { title: note.title, message: note.message });
+    });
+    return { id, sms };
+  }
+
+  /** The notification and its SMS in one transaction; the SMS tried at once after commit. */
+  private async written(write: (trx: Kysely<Database>) => Promise<number | undefined>): Promise<Delivery | undefined> {
+    const sms = await this.db.transaction().execute(write);
+    return sms === undefined ? undefined : this.sms.deliver(sms);
   }
 
   private async recipient(applicationId: number) {
@@ -89,15 +105,16 @@ export class Notifier {
   }
 
   private async text(
+    trx: Kysely<Database>,
     application: { reference_number: string; phone: string | null; language: Language },
     text: NoticeText,
-  ) {
-    if (!application.phone) return;
+  ): Promise<number | undefined> {
+    if (!application.phone) return undefined;
     const sms = message(application.language, 'sms_notice', {
       reference_number: formatReferenceNumber(application.reference_number),
       title: text.title,
       message: text.message,
     });
-    await this.sms.send(application.phone, sms, 'notice');
+    return this.sms.queue(trx, application.phone, sms, 'notice');
   }
 }

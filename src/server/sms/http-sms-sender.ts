@@ -18,9 +18,10 @@ export interface HttpSmsSenderOptions {
 }
 
 /**
- * The SMS gateway over HTTP: POST <url> with {"to", "message"}; any 2xx means sent. A refusal, no
- * answer within the timeout or a network failure is 503 sms_unavailable, never a 500. Nothing is kept:
- * the texts hold one-time codes (the outbox is for development only).
+ * The SMS gateway over HTTP, SmsQueue's channel in production: POST <url> with {"to", "message"}; any
+ * 2xx means sent. A refusal, no answer within the timeout or a network failure throws 503
+ * sms_unavailable, which SmsQueue takes as "retry later" (the caller is not told). Nothing is kept
+ * here: the texts hold one-time codes (the outbox is for development only).
  */
 export class HttpSmsSender implements SmsSender {
   private readonly timeoutMs: number;

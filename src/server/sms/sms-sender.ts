@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Sends one SMS. The default adapter keeps it in the database outbox; a gateway adapter sends it. */
+/**
+ * Sends one SMS. The app's sender is SmsQueue (sms-queue.ts): a durable row and a job, written in the
+ * caller's transaction when one is given as `executor`; it delivers through a channel, itself an
+ * SmsSender: the database outbox (development, tests) or the gateway (HttpSmsSender).
+ */
 export interface SmsSender {
-  send(phone: string, message: string, purpose: string): Promise<void>;
+  send(phone: string, message: string, purpose: string, executor?: Kysely<Database>): Promise<void>;
 }
 
 /**
- * The outbox adapter: every message stored (and listed by /api/dev/outbox when development tools are
+ * The outbox channel: every message stored (and listed by /api/dev/outbox when development tools are
  * on). With `print` (NODE_ENV=development only) each message is also noted in the log, the phone
  * masked and WITHOUT its text: no log ever carries a code, whatever the mode (read it at /api/dev/outbox).
  */

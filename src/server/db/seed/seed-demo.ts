@@ -16,6 +16,8 @@ import { FormsService } from '../../forms/forms-service';
 import { DemoIdentityRegistry, type IdentityRecord } from '../../identity/identity-registry';
 import { Notifier } from '../../notifications/notifier';
 import { SplashService } from '../../reference/splash-service';
+import { JobRunner } from '../../jobs/job-runner';
+import { SmsQueue } from '../../sms/sms-queue';
 import { OutboxSmsSender } from '../../sms/sms-sender';
 import type { Database } from '../schema';
 import { demoPdf, DEMO_PNG } from './demo-files';
@@ -186,7 +188,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     undefined,
     owners,
   );
-  const office = new BackOfficeService(db, new Notifier(db, outbox), splash);
+  const office = new BackOfficeService(db, new Notifier(db, new SmsQueue(db, new JobRunner(db), outbox)), splash);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')

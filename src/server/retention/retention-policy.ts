@@ -1,0 +1,30 @@
+/**
+ * How long each kind of data is kept once it is no longer used: the one place for these numbers.
+ * README ("How long data is kept") and the Terms' privacy section (locales/<lng>/terms) say the same:
+ * change them together.
+ */
+export const RETENTION = {
+  /** A draft application nobody has saved for this long is deleted, its uploaded files with it. */
+  abandonedDraftDays: 180,
+  /** A file in the upload folder that no attachment names, this old (an upload in flight is younger). */
+  orphanFileHours: 24,
+  /** A signed-in session, after it ended or expired. */
+  endedSessionDays: 30,
+  /** A one-time code, after it was used or expired. */
+  usedCodeDays: 7,
+  /** A captcha, after it expired. */
+  expiredCaptchaDays: 1,
+  /** An engineer's confirmation no draft carries, after it expired. */
+  expiredEngineerConfirmationDays: 7,
+  /** A draft key (the proof of a draft's owner), after it ended (idle or past its end). */
+  expiredDraftKeyDays: 1,
+  /** A delivered SMS's record (its text is emptied at delivery). */
+  sentSmsDays: 30,
+  /** The development outbox's texts. */
+  outboxDays: 7,
+} as const;
+
+export type RetentionPolicy = { [K in keyof typeof RETENTION]: number };
+
+/** When the sweeps run: every day at 02:30 UTC (05:30 in Zanzibar), the quietest hour. */
+export const SWEEP_CRON = '30 2 * * *';
