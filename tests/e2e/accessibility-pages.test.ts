@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { APPLICATION_TYPES } from '../../src/shared/wizard-driver';
-import { callApi } from './browser';
+import { callApi, draftCookieOf } from './browser';
 import {
   axeFindings,
   collectErrors,
@@ -319,6 +319,19 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
         } else {
           // The same answer verify_code gives the page, stored as the page stores it.
           const data = await continueData(reference);
+          // …and the draft cookie verify_code gave with it, as the page would have been given it.
+          const cookie = draftCookieOf(reference)!;
+          await page
+            .context()
+            .addCookies([
+              {
+                ...cookie,
+                domain: new URL(inject('baseUrl')).hostname,
+                path: '/api',
+                httpOnly: true,
+                sameSite: 'Strict',
+              },
+            ]);
           await page.goto('/home/landing');
           await page.evaluate(
             ([answer, number]) => {

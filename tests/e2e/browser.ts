@@ -124,6 +124,13 @@ export function draftCookieFor(body: unknown): Record<string, string> {
   return secret ? { Cookie: `${name}=${secret}` } : {};
 }
 
+/** The draft cookie the tests hold for a draft they made through the API, to give a browser. */
+export function draftCookieOf(reference: string): { name: string; value: string } | undefined {
+  const name = `kibali_draft_${reference.toUpperCase().replace(/[\s-]/g, '')}`;
+  const value = draftCookies.get(name);
+  return value === undefined ? undefined : { name, value };
+}
+
 /** Keeps the draft cookies an answer sets. */
 export function keepDraftCookies(res: Response): void {
   for (const line of res.headers.getSetCookie()) {

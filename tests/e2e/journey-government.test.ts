@@ -98,7 +98,9 @@ describe('a government application, end to end in the browser', () => {
       await later.page.getByRole('heading', { level: 1, name: w2.t('titles.continue_form'), exact: true }).waitFor();
       await w2.onStep('building_details');
       await later.page.getByText(w2.t('wizard.progress.saved', { done: 5, total: 7 })).waitFor();
-      expect(await later.page.evaluate(() => JSON.parse(localStorage.getItem('continue_data') ?? '{}'))).toMatchObject({
+      expect(
+        await later.page.evaluate(() => JSON.parse(sessionStorage.getItem('continue_data') ?? '{}')),
+      ).toMatchObject({
         reference_number: reference,
         application_type: 'government',
         data: { construction: { has_storeys: true, storey_count: storeys } },

@@ -58,14 +58,21 @@ describe('redirects and the route guard', () => {
   test('a stored user without a live session: the dashboard answers 401, signs out to View, and the guard applies again', async () => {
     const { page, errors } = await newPage();
     await page.goto('/home/landing');
-    // What a browser keeps after its session ended on the server (idle time, logout elsewhere).
-    await page.evaluate(() => localStorage.setItem('user', JSON.stringify({ reference_number: 'ABCDE-FGHJK' })));
+    // What a browser keeps after its session ended on the server (idle time, logout elsewhere), in the
+    // tab; and a user an earlier version kept in localStorage, which the app removes as it starts.
+    await page.evaluate(() => {
+      sessionStorage.setItem('user', JSON.stringify({ reference_number: 'ABCDE-FGHJK' }));
+      localStorage.setItem('user', JSON.stringify({ reference_number: 'ABCDE-FGHJK' }));
+    });
 
     await page.goto('/dashboard');
     await waitForPath(page, '/home/login');
     await expectHeading(page, tr('en', 'titles.view'));
     await page.getByText(api.en.not_signed_in!).first().waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(await page.evaluate(() => [sessionStorage.getItem('user'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+    ]);
     await axeCheck(page);
 
     await page.goto('/dashboard/application');

@@ -186,7 +186,9 @@ describe('the application wizard', () => {
     expect(await later.page.evaluate(() => localStorage.getItem('reference_number'))).toBe(reference);
     // The step to open next, as verify_code and save_and_continue both answer it: step 2 of the repair flow.
     expect(await later.page.evaluate(() => sessionStorage.getItem('step_number'))).toBe('2');
-    expect(await later.page.evaluate(() => JSON.parse(localStorage.getItem('continue_data') ?? '{}'))).toMatchObject({
+    // Kept for the tab only: nothing personal outlives it on a shared phone.
+    expect(await later.page.evaluate(() => localStorage.getItem('continue_data'))).toBeNull();
+    expect(await later.page.evaluate(() => JSON.parse(sessionStorage.getItem('continue_data') ?? '{}'))).toMatchObject({
       reference_number: reference,
       application_type: 'repair',
       data: { personal: { zan_id: '190012345', first_name: 'Amina', last_name: 'Makame' } },
