@@ -4,7 +4,7 @@ import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
-import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
 const PURPOSE = 'continue';
@@ -17,7 +17,7 @@ export class ContinueService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly codes: OneTimeCodes,
-    private readonly sms: SmsSender,
+    private readonly sms: QueuedSms,
   ) {}
 
   async start(referenceInput: string, language: Language) {
@@ -32,12 +32,14 @@ export class ContinueService {
     if (!draft) throw new ApiError(404, 'application_not_found');
     if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
     if (!draft.phone) throw new ApiError(409, 'no_phone_on_file');
-    const { code, challengeId } = await this.codes.issueChallenge(PURPOSE, draft.reference_number);
-    const text = message(language, 'sms_continue_code', {
-      code,
-      reference_number: formatReferenceNumber(draft.reference_number),
+    const { challengeId } = await this.codes.issueAndSend(PURPOSE, draft.reference_number, this.sms, {
+      phone: draft.phone,
+      text: (code) =>
+        message(language, 'sms_continue_code', {
+          code,
+          reference_number: formatReferenceNumber(draft.reference_number),
+        }),
     });
-    await this.sms.send(draft.phone, text, PURPOSE);
     return { challenge_id: challengeId, sent_to: maskPhone(draft.phone), expires_in_s: CODE_TTL_S };
   }
 

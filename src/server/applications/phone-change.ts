@@ -2,7 +2,7 @@ import type { Language } from '../../shared/reference-data';
 import { CODE_TTL_S, RESEND_AFTER_S, type OneTimeCodes } from '../codes/one-time-codes';
 import { ApiError } from '../http/envelope';
 import { message, validationMessage } from '../i18n/messages';
-import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import { maskPhone, type QueuedSms, type SmsSender } from '../sms/sms-sender';
 import { formatReferenceNumber } from './reference-number';
 
 const PURPOSE = 'phone_change';
@@ -35,7 +35,7 @@ export function phoneChangeOf(before: string | null, after: string | null): Phon
 export class PhoneChange {
   constructor(
     private readonly codes: OneTimeCodes,
-    private readonly sms: SmsSender,
+    private readonly sms: SmsSender & QueuedSms,
     private readonly supportPhone: string,
   ) {}
 
@@ -63,12 +63,11 @@ export class PhoneChange {
 
   /** Sends a code to the new phone: 409 phone_change_code_sent, saying where it went; nothing is saved. */
   async askForCode(reference: string, change: PhoneChangeNeeded, language: Language): Promise<never> {
-    const { code, challengeId } = await this.codes.issueChallenge(PURPOSE, `${reference}|${digitsOf(change.to)}`);
-    const text = message(language, 'sms_phone_change_code', {
-      code,
-      reference_number: formatReferenceNumber(reference),
+    const { challengeId } = await this.codes.issueAndSend(PURPOSE, `${reference}|${digitsOf(change.to)}`, this.sms, {
+      phone: change.to,
+      text: (code) =>
+        message(language, 'sms_phone_change_code', { code, reference_number: formatReferenceNumber(reference) }),
     });
-    await this.sms.send(change.to, text, PURPOSE);
     throw new ApiError(409, 'phone_change_code_sent', {
       phone_confirmation: {
         challenge_id: challengeId,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
+import type { QueuedSms } from '../sms/sms-sender';
 import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from './code-lockout';
 
 export const CODE_TTL_S = 600;
@@ -50,10 +51,11 @@ export class OneTimeCodes {
     purpose: string,
     subject: string,
     withChallenge = true,
+    executor: Kysely<Database> = this.db,
   ): Promise<{ code: string; challengeId: string | null }> {
-    const locked = await lockedSeconds(this.db, lockKey(purpose, subject));
+    const locked = await lockedSeconds(executor, lockKey(purpose, subject));
     if (locked > 0) throw codeLocked(locked);
-    const recent = await this.db
+    const recent = await executor
       .selectFrom('one_time_code')
       .select([
         sql<number>`count(*)::int`.as('sent'),
@@ -71,7 +73,7 @@ export class OneTimeCodes {
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challengeId = withChallenge ? randomBytes(18).toString('base64url') : null;
-    await this.db
+    await executor
       .insertInto('one_time_code')
       .values({
         purpose,
@@ -82,6 +84,27 @@ export class OneTimeCodes {
       })
       .execute();
     return { code, challengeId };
+  }
+
+  /**
+   * A new code and the SMS that carries it (`text(code)` to `phone`), written in one transaction: a code
+   * is never stored without its SMS queued, and the SMS is tried as soon as the transaction commits.
+   */
+  async issueAndSend(
+    purpose: string,
+    subject: string,
+    sms: QueuedSms,
+    message: { phone: string; text: (code: string) => string; withChallenge?: boolean },
+  ): Promise<{ challengeId: string | null }> {
+    const { challengeId, smsId } = await this.db.transaction().execute(async (trx) => {
+      const issued = await this.issueChallenge(purpose, subject, message.withChallenge ?? true, trx);
+      return {
+        challengeId: issued.challengeId,
+        smsId: await sms.queue(trx, message.phone, message.text(issued.code), purpose),
+      };
+    });
+    await sms.deliver(smsId);
+    return { challengeId };
   }
 
   /** The purpose and subject of a challenge answered with its right code (once), else undefined. */

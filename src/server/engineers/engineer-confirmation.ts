@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import type { Language } from '../../shared/reference-data';
-import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 
 const PURPOSE = 'engineer';
 /** How long a confirmation may wait before the draft's engineer step first carries it. */
@@ -39,18 +39,21 @@ export class EngineerConfirmation implements EngineerProofs {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly codes: OneTimeCodes,
-    private readonly sms: SmsSender,
+    private readonly sms: QueuedSms,
   ) {}
 
   async sendCode(registrationNumber: string, language: Language, draft: DraftToConfirm) {
     const engineer = await this.find(registrationNumber);
-    const code = await this.codes.issue(PURPOSE, engineer.registration_number);
-    const text = message(language, 'sms_engineer_code', {
-      code,
-      applicant: applicantName(draft.answers) || '-',
-      reference_number: formatReferenceNumber(draft.reference_number),
+    await this.codes.issueAndSend(PURPOSE, engineer.registration_number, this.sms, {
+      phone: engineer.mobile,
+      withChallenge: false,
+      text: (code) =>
+        message(language, 'sms_engineer_code', {
+          code,
+          applicant: applicantName(draft.answers) || '-',
+          reference_number: formatReferenceNumber(draft.reference_number),
+        }),
     });
-    await this.sms.send(engineer.mobile, text, PURPOSE);
     return { sent_to: maskPhone(engineer.mobile), expires_in_s: CODE_TTL_S, resend_after_s: RESEND_AFTER_S };
   }
 

@@ -6,7 +6,7 @@ import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message, validationMessage } from '../i18n/messages';
-import { maskPhone, type SmsSender } from '../sms/sms-sender';
+import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { SessionStore } from './session-store';
 
 const PURPOSE = 'sign_in';
@@ -26,7 +26,7 @@ export class SignInService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly codes: OneTimeCodes,
-    private readonly sms: SmsSender,
+    private readonly sms: QueuedSms,
     private readonly captcha: CaptchaCheck,
     private readonly sessions: SessionStore,
   ) {}
@@ -91,12 +91,14 @@ export class SignInService {
 
   private async sendCode(application: { reference_number: string; phone: string | null }, language: Language) {
     if (!application.phone) throw new ApiError(409, 'no_phone_on_file');
-    const { code, challengeId } = await this.codes.issueChallenge(PURPOSE, application.reference_number);
-    const text = message(language, 'sms_sign_in_code', {
-      code,
-      reference_number: formatReferenceNumber(application.reference_number),
+    const { challengeId } = await this.codes.issueAndSend(PURPOSE, application.reference_number, this.sms, {
+      phone: application.phone,
+      text: (code) =>
+        message(language, 'sms_sign_in_code', {
+          code,
+          reference_number: formatReferenceNumber(application.reference_number),
+        }),
     });
-    await this.sms.send(application.phone, text, PURPOSE);
     return { challenge_id: challengeId, sent_to: maskPhone(application.phone), expires_in_s: CODE_TTL_S };
   }
 }

@@ -11,6 +11,15 @@ export interface SmsSender {
 }
 
 /**
+ * An SMS written in the caller's transaction with the change that causes it (a one-time code, say),
+ * and tried at once after that transaction commits (SmsQueue).
+ */
+export interface QueuedSms {
+  queue(executor: Kysely<Database>, phone: string, message: string, purpose: string): Promise<number>;
+  deliver(id: number): Promise<unknown>;
+}
+
+/**
  * The outbox channel: every message stored (and listed by /api/dev/outbox when development tools are
  * on). With `print` (NODE_ENV=development only) each message is also noted in the log, the phone
  * masked and WITHOUT its text: no log ever carries a code, whatever the mode (read it at /api/dev/outbox).

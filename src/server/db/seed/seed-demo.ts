@@ -172,7 +172,8 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   // Demo data: no engineer confirmed by SMS code, so the seed vouches for the engineer step itself.
   const owners = new DraftOwners(db);
   const outbox = new OutboxSmsSender(db);
-  const phones = new PhoneChange(new OneTimeCodes(db), outbox, '+255 24 223 0000');
+  const queue = new SmsQueue(db, new JobRunner(db), outbox);
+  const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
   const applications = new ApplicationsService(
     db,
     new FormsService(forms, splash),
@@ -188,7 +189,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     undefined,
     owners,
   );
-  const office = new BackOfficeService(db, new Notifier(db, new SmsQueue(db, new JobRunner(db), outbox)), splash);
+  const office = new BackOfficeService(db, new Notifier(db, queue), splash);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')
