@@ -8,6 +8,7 @@ import { firstSave, personalStep, repairStep, SAVE, type SaveBody } from './draf
 import { seededDataDir } from './pglite-template';
 import { ADMIN_URL, createDatabase, type ThrowawayDatabase } from './postgres';
 import {
+  hasDraftCookie,
   cpuMs,
   kill,
   killAll,
@@ -69,8 +70,11 @@ const kinds = ['pglite', ...(ADMIN_URL ? ['postgres'] : [])] as const;
 /** The calls of a round: changes to up to UPDATES known drafts (each at most once), new drafts for the rest. */
 function roundCalls(round: number, drafts: Draft[]): Call[] {
   const calls: Call[] = [];
-  const start = (round * 337) % Math.max(1, drafts.length);
-  const chosen = [...drafts.slice(start), ...drafts.slice(0, start)].slice(0, UPDATES);
+  // Only drafts this "browser" owns: a new draft whose answer the kill cut off is in the database, but
+  // its draft cookie never arrived, so it can be written only after a Continue (by the code to its phone).
+  const owned = drafts.filter((draft) => hasDraftCookie(draft.reference));
+  const start = (round * 337) % Math.max(1, owned.length);
+  const chosen = [...owned.slice(start), ...owned.slice(0, start)].slice(0, UPDATES);
   chosen.forEach((draft, i) => {
     const tag = `r${round}u${i}`;
     const reference_number = draft.reference;
@@ -84,7 +88,8 @@ function roundCalls(round: number, drafts: Draft[]): Call[] {
         after: { ...draft.state, repair },
       });
     } else {
-      const personal = personalStep(tag, round * 10_000 + i);
+      // The same phone: changing it takes a code sent to the new number (phone-change.ts).
+      const personal = { ...personalStep(tag, round * 10_000 + i), phone: draft.state.personal.phone };
       calls.push({
         draft,
         body: { application_type: 'repair', step_number: 1, data: personal, reference_number },

@@ -71,7 +71,8 @@ describe.skipIf(!ADMIN_URL)('PostgreSQL stopped under a running server', () => {
     const deadline = started + 10_000;
     let last: Answer | undefined;
     while (performance.now() < deadline) {
-      last = await post(server.url, SAVE, { ...firstSave('back', 3), reference_number: reference });
+      // The draft's own phone (firstSave's phone comes from its number): another one would need a code.
+      last = await post(server.url, SAVE, { ...firstSave('back', 0), reference_number: reference });
       if (last.status === 200) break;
       await pause(100);
     }

@@ -194,6 +194,11 @@ function keepDraftCookies(setCookie: string[] | undefined): void {
   }
 }
 
+/** Whether these tests hold the draft cookie of a draft (its creating answer arrived). */
+export function hasDraftCookie(reference: string): boolean {
+  return draftCookies.has(`kibali_draft_${reference.toUpperCase().replace(/[\s-]/g, '')}`);
+}
+
 export function draftCookieFor(body: unknown): Record<string, string> {
   const reference = (body as { reference_number?: unknown } | undefined)?.reference_number;
   if (typeof reference !== 'string') return {};

@@ -114,6 +114,18 @@ interface As {
   cookie?: string;
 }
 
+/**
+ * The draft cookies the clients were given, by name: one browser, whichever process it reaches (the
+ * proof is in the database both share).
+ */
+const draftCookies = new Map<string, string>();
+const draftCookieOf = (reference: unknown): string | undefined => {
+  if (typeof reference !== 'string') return undefined;
+  const name = `kibali_draft_${reference.replace('-', '')}`;
+  const value = draftCookies.get(name);
+  return value === undefined ? undefined : `${name}=${value}`;
+};
+
 /** POSTs JSON to one server as a client (and with its session cookie); answers the envelope. */
 async function call<D = Record<string, unknown>>(
   server: Server,
@@ -121,16 +133,21 @@ async function call<D = Record<string, unknown>>(
   body: unknown,
   as: As,
 ): Promise<Answer<D>> {
+  const cookies = [as.cookie, draftCookieOf((body as { reference_number?: unknown }).reference_number)].filter(Boolean);
   const res = await fetch(`${server.url}${url}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
       'x-forwarded-for': as.client,
-      ...(as.cookie ? { cookie: as.cookie } : {}),
+      ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
     },
     body: JSON.stringify(body),
   });
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^(kibali_draft_[2-9A-Z]{10})=([^;]*)/.exec(line);
+    if (match) draftCookies.set(match[1]!, match[2]!);
+  }
   const envelope = (await res.json()) as { response: { code: number; message: string; data: D } };
   expect(envelope.response.code, `${server.name} ${url}`).toBe(res.status);
   return { status: res.status, message: envelope.response.message, data: envelope.response.data, headers: res.headers };
@@ -327,7 +344,7 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
         form.set('file', new Blob([new Uint8Array(bytes)]), `${document.code}.${pdf ? 'pdf' : 'png'}`);
         const res = await fetch(`${through.url}/api/attachment/upload`, {
           method: 'POST',
-          headers: { 'x-forwarded-for': applicant },
+          headers: { 'x-forwarded-for': applicant, cookie: draftCookieOf(reference)! },
           body: form,
         });
         const body = (await res.json()) as { response: { data: { attachment_id: string; size: number } } };
