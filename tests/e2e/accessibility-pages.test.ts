@@ -321,17 +321,15 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
           const data = await continueData(reference);
           // …and the draft cookie verify_code gave with it, as the page would have been given it.
           const cookie = draftCookieOf(reference)!;
-          await page
-            .context()
-            .addCookies([
-              {
-                ...cookie,
-                domain: new URL(inject('baseUrl')).hostname,
-                path: '/api',
-                httpOnly: true,
-                sameSite: 'Strict',
-              },
-            ]);
+          await page.context().addCookies([
+            {
+              ...cookie,
+              domain: new URL(inject('baseUrl')).hostname,
+              path: '/api',
+              httpOnly: true,
+              sameSite: 'Strict',
+            },
+          ]);
           await page.goto('/home/landing');
           await page.evaluate(
             ([answer, number]) => {
