@@ -177,10 +177,17 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
       },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
+    // Both cores (vitest's default leaves one free): the unit files run two at a time. The browser and
+    // fault projects still run one file at a time (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/{content,shared,server,security}/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/{content,shared,server,security}/**/*.test.ts'],
+        },
       },
       {
         extends: true,
