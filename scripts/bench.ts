@@ -163,7 +163,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const english = Object.fromEntries(
-  ['common', 'forms'].map((ns) => [ns, JSON.parse(readFileSync(path.join(root, `locales/en/${ns}.json`), 'utf8'))]),
+  ['common', 'forms'].map((ns) => [
+    ns,
+    JSON.parse(
+      readFileSync(path.join(root, ns === 'forms' ? 'schemas/texts/en.json' : `locales/en/${ns}.json`), 'utf8'),
+    ),
+  ]),
 ) as Record<string, unknown>;
 /** An English text of the locales, e.g. text('common', 'wizard.buttons.next'). */
 const text = (ns: string, key: string) => {

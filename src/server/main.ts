@@ -12,19 +12,15 @@ async function main(): Promise<void> {
   if (refused.length > 0) throw new ConfigError(refused);
   // A second server on a PGlite directory in use stops here, before the rest of the server is loaded.
   if (!config.DATABASE_URL) await refuseIfInUse(config.DATA_DIR);
-  const [
-    { default: closeWithGrace },
-    { buildApp, LOCALES_DIR, SCHEMAS_DIR },
-    { openConfiguredDatabase },
-    { FormRegistry },
-  ] = await Promise.all([
-    import('close-with-grace'),
-    import('./app'),
-    import('./db/setup'),
-    import('./forms/form-registry'),
-  ]);
+  const [{ default: closeWithGrace }, { buildApp, SCHEMAS_DIR }, { openConfiguredDatabase }, { FormRegistry }] =
+    await Promise.all([
+      import('close-with-grace'),
+      import('./app'),
+      import('./db/setup'),
+      import('./forms/form-registry'),
+    ]);
   // Forms first: a broken policy edit stops the start with every problem listed, before the database opens.
-  const forms = await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR);
+  const forms = await FormRegistry.open(SCHEMAS_DIR);
   const database = await openConfiguredDatabase(config, (line) => console.log(line), {
     queryTimeoutMs: QUERY_TIMEOUT_MS,
   });

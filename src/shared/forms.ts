@@ -1,7 +1,8 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { unboundedArrays } from './answer-bounds';
-import type { Flows } from './wizard-driver';
+import type { Language, LocalizedText } from './reference-data';
+import type { ApplicationType, Flows } from './wizard-driver';
 import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
 import { APPLICATION_TYPES } from './wizard-driver';
 
@@ -16,11 +17,59 @@ export interface StepForm {
   uiSchema: UiSchema;
 }
 
-/** The answer of /api/forms/get_forms. */
-export interface FormsDocument {
-  version: string;
+/**
+ * One condition on an application's saved answers: `answer` is "<step>.<field>" (dotted into
+ * objects) and exactly one comparison is given. A missing answer meets none but `notEquals`.
+ */
+export interface AnswerCondition {
+  answer: string;
+  equals?: unknown;
+  notEquals?: unknown;
+  above?: number;
+  atLeast?: number;
+  below?: number;
+  atMost?: number;
+  oneOf?: unknown[];
+}
+
+/** When a document is asked for: for these application types (all when absent), when every condition holds. */
+export interface DocumentApplies {
+  types?: ApplicationType[];
+  when?: AnswerCondition[];
+}
+
+/** A document an application uploads, as policy data (schemas/documents.json). */
+export interface DocumentRule {
+  /** Its code: the key of its attachment in the uploads step's answers. */
+  id: string;
+  name: LocalizedText;
+  help: LocalizedText;
+  /** The kinds of file it accepts, as MIME types. */
+  accept: string[];
+  /** The largest file accepted for it, in bytes. */
+  max_bytes: number;
+  /** Submit is refused without it (when it applies); an optional document may be left out. */
+  required: boolean;
+  /** A drawing: it takes a scale (1:n) with the file. */
+  drawing_scale: boolean;
+  applies: DocumentApplies;
+}
+
+/**
+ * A whole set of forms as policy staff publish it (schemas/ is its source and export format): every
+ * step's JSON Schema and UI schema, the flows, every form text in each language (schemas/texts/<lng>.json)
+ * and the documents. A published set is immutable; the database numbers its versions.
+ */
+export interface FormsSet {
   steps: Record<string, StepForm>;
   flows: Flows;
+  texts: Record<Language, JsonSchema>;
+  documents: DocumentRule[];
+}
+
+/** The answer of /api/forms/get_forms: the published set being served, with its version. */
+export interface FormsDocument extends FormsSet {
+  version: string;
 }
 
 /** The reference lists a schema property may be bound to with "x-reference". */
@@ -103,7 +152,7 @@ export function hasTranslation(messages: unknown, key: string): boolean {
  * no property, translation keys missing in a language, flows that name missing steps or types.
  */
 export function formsProblems(
-  forms: Omit<FormsDocument, 'version'>,
+  forms: Pick<FormsSet, 'steps' | 'flows'>,
   messagesByLanguage: Record<string, unknown>,
 ): string[] {
   const problems: string[] = [];
@@ -128,7 +177,7 @@ export function formsProblems(
     for (const key of translationKeys(step)) {
       for (const [language, messages] of Object.entries(messagesByLanguage)) {
         if (!hasTranslation(messages, key))
-          problems.push(`steps/${id}: "${key}" has no ${language} text in locales/${language}/forms.json`);
+          problems.push(`steps/${id}: "${key}" has no ${language} text in texts/${language}.json`);
       }
     }
   }

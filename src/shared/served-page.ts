@@ -43,7 +43,7 @@ export interface RenderedPage {
   title: string;
 }
 
-/** In the locale files of modulesByPath ('locales/{language}/forms.json'): the page's language. */
+/** In the locale files of modulesByPath ('locales/{language}/validation.json'): the page's language. */
 export const LANGUAGE_PLACEHOLDER = '{language}';
 
 /** What the server-side bundle (src/client/prerender.tsx) exports. */
@@ -51,7 +51,7 @@ export interface PageRenderer {
   renderPage(path: string, language: Language, settings: PageSettings): RenderedPage;
   /**
    * The lazily loaded modules of each page, by path ('/home/new': ['src/client/app/Themed.tsx', …,
-   * 'locales/{language}/forms.json']).
+   * 'locales/{language}/validation.json']).
    */
   modulesByPath(): Record<string, string[]>;
 }

@@ -77,14 +77,12 @@ describe('the modules of each page, for the server to preload', () => {
       'locales/{language}/common.json',
       'src/client/app/Themed.tsx',
       'src/client/features/wizard/WizardPage.tsx',
-      'locales/{language}/forms.json',
       'locales/{language}/validation.json',
     ]);
     expect(modules['/dashboard/profile']).toEqual([
       'locales/{language}/common.json',
       'src/client/layout/DashboardLayout.tsx',
       'src/client/features/dashboard/ProfilePage.tsx',
-      'locales/{language}/forms.json',
       'locales/{language}/validation.json',
     ]);
     expect(Object.keys(modules)).not.toContain('*');

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
-import { AJV_OPTIONS, walkSchema, type FormsDocument, type StepForm } from '../../src/shared/forms';
+import { AJV_OPTIONS, walkSchema, type FormsDocument, type DocumentRule, type StepForm } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import type { Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
@@ -28,7 +28,16 @@ export function servedForms(): FormsDocument {
     });
     steps[id] = { schema, uiSchema: readJson(path.join(schemasDir, 'steps', `${id}.ui.json`)) };
   }
-  return { version: 'test-forms', steps, flows: readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows };
+  return {
+    version: 'test-forms',
+    steps,
+    flows: readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows,
+    texts: {
+      en: readJson(path.join(schemasDir, 'texts/en.json')),
+      sw: readJson(path.join(schemasDir, 'texts/sw.json')),
+    },
+    documents: readJson(path.join(schemasDir, 'documents.json')) as unknown as DocumentRule[],
+  };
 }
 
 export function envelope(code: number, message: string, data: unknown) {

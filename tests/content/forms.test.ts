@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES_DIR, SCHEMAS_DIR } from '../../src/server/app';
+import { SCHEMAS_DIR } from '../../src/server/app';
 import { loadForms } from '../../src/server/forms/form-loader';
 import { formsProblems, translationKeys, type StepForm } from '../../src/shared/forms';
 import type { Flows } from '../../src/shared/wizard-driver';
 
-const forms = await loadForms(SCHEMAS_DIR, LOCALES_DIR);
-const messages = {
-  en: JSON.parse(readFileSync(path.join(LOCALES_DIR, 'en/forms.json'), 'utf8')),
-  sw: JSON.parse(readFileSync(path.join(LOCALES_DIR, 'sw/forms.json'), 'utf8')),
-};
+const forms = await loadForms(SCHEMAS_DIR);
+const messages = forms.texts;
 const clone = <T>(value: T): T => structuredClone(value);
 
 describe('the forms in schemas/', () => {
@@ -47,8 +42,8 @@ describe('the checks policy staff rely on', () => {
     (f.steps.repair as StepForm).schema.title = 'repair.not_written_yet';
     const sw = clone(messages.sw);
     const problems = formsProblems(f, { en: messages.en, sw });
-    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no en text in locales/en/forms.json');
-    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no sw text in locales/sw/forms.json');
+    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no en text in texts/en.json');
+    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no sw text in texts/sw.json');
   });
 
   it('find a flow that names a step with no schema, and a missing application type', () => {

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES_DIR, SCHEMAS_DIR } from '../../src/server/app';
+import { SCHEMAS_DIR } from '../../src/server/app';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { Splash } from '../../src/shared/reference-data';
@@ -57,7 +57,7 @@ describe('reload_forms', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kibali-schemas-'));
     cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    t = await createTestApp({ STAFF_API_TOKEN: TOKEN }, { forms: await FormRegistry.open(dir, LOCALES_DIR) });
+    t = await createTestApp({ STAFF_API_TOKEN: TOKEN }, { forms: await FormRegistry.open(dir) });
   });
   afterAll(async () => {
     await t.close();

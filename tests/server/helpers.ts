@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
-import { buildApp, LOCALES_DIR, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
+import { buildApp, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { RequiredDocument } from '../../src/shared/reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
@@ -96,7 +96,7 @@ export const TEST_CAPTCHA_WORK: ProofOfWork = { cost: 1, counterMin: 1, counterM
 let sharedForms: Promise<FormRegistry> | undefined;
 /** The repository's forms, loaded once per test file (they are read-only unless a test reloads its own). */
 function repositoryForms(): Promise<FormRegistry> {
-  sharedForms ??= FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR);
+  sharedForms ??= FormRegistry.open(SCHEMAS_DIR);
   return sharedForms;
 }
 

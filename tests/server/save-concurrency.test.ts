@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, LOCALES_DIR, SCHEMAS_DIR } from '../../src/server/app';
+import { buildApp, SCHEMAS_DIR } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { Splash } from '../../src/shared/reference-data';
@@ -96,7 +96,7 @@ describe.each(databaseKinds)('a draft written meanwhile by another server proces
     const app = await buildApp({
       config: testConfig({ STATIC_DIR: '/nonexistent' }),
       database: t.database,
-      forms: await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR),
+      forms: await FormRegistry.open(SCHEMAS_DIR),
     });
     other = { app, database: t.database, close: () => app.close() };
     shareDraftJar(t.app, other.app); // one browser, two server processes

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES_DIR, SCHEMAS_DIR } from '../../src/server/app';
+import { SCHEMAS_DIR } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import type { DatabaseKind } from '../../src/server/db/database';
 import { FormRegistry } from '../../src/server/forms/form-registry';
@@ -402,7 +402,7 @@ describe.each(databaseKinds)('submitting after the forms changed (%s)', (kind) =
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kibali-schemas-'));
     cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    t = await uploadingApp(kind, { STAFF_API_TOKEN: TOKEN }, { forms: await FormRegistry.open(dir, LOCALES_DIR) });
+    t = await uploadingApp(kind, { STAFF_API_TOKEN: TOKEN }, { forms: await FormRegistry.open(dir) });
     normal = (await getSplash(t)).normal_attachments;
   });
   afterAll(async () => {

@@ -19,7 +19,7 @@ export const bundled = { en: { common: enCommon } } satisfies Resource;
  * Terms) and `accessibility` with their pages. A visitor downloads the texts of one language, and only of the pages they open.
  */
 const localeFiles = import.meta.glob<ResourceLanguage>(
-  '../../../locales/*/{common,pages,forms,validation,accessibility}.json',
+  '../../../locales/*/{common,pages,validation,accessibility}.json',
   { import: 'default' },
 );
 

@@ -1,9 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { Envelope } from '../../shared/envelope';
-import type { FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
+import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
 import type { ApplicationType, Flows } from '../../shared/wizard-driver';
 import flows from '../../../schemas/flows.json';
+import documents from '../../../schemas/documents.json';
+import textsEn from '../../../schemas/texts/en.json';
+import textsSw from '../../../schemas/texts/sw.json';
 
 /** The schemas the real server serves, bundled by Vite (the handlers run in the browser). */
 const stepFiles = import.meta.glob<Record<string, unknown>>('../../../schemas/steps/*.json', {
@@ -61,7 +64,13 @@ export function mockForms(splash: Splash): FormsDocument {
       step.schema = copy;
     } else step.uiSchema = copy;
   }
-  return { version: 'mock-forms', steps, flows: flows as unknown as Flows };
+  return {
+    version: 'mock-forms',
+    steps,
+    flows: flows as unknown as Flows,
+    texts: { en: textsEn, sw: textsSw },
+    documents: documents as DocumentRule[],
+  };
 }
 
 interface Draft {

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { formsProblems, type FormsDocument, type StepForm } from '../../shared/forms';
+import {
+  formsProblems,
+  type DocumentRule,
+  type FormsDocument,
+  type FormsSet,
+  type JsonSchema,
+  type StepForm,
+} from '../../shared/forms';
 import { LANGUAGES } from '../../shared/reference-data';
 import type { Flows } from '../../shared/wizard-driver';
 
@@ -21,10 +28,10 @@ async function readJson(file: string, problems: string[]): Promise<unknown> {
 }
 
 /**
- * Reads schemas/ (flows.json and steps/<id>.schema.json + <id>.ui.json) and the forms texts of every
- * language, checks them all, and returns the forms or throws every problem found at once.
+ * Reads schemas/ (flows.json, steps/<id>.schema.json + <id>.ui.json, texts/<language>.json and
+ * documents.json), checks them all, and returns the forms or throws every problem found at once.
  */
-export async function loadForms(schemasDir: string, localesDir: string): Promise<FormsDocument> {
+export async function loadForms(schemasDir: string): Promise<FormsDocument> {
   const problems: string[] = [];
   const flows = (await readJson(path.join(schemasDir, 'flows.json'), problems)) as Flows | undefined;
   const stepsDir = path.join(schemasDir, 'steps');
@@ -42,16 +49,17 @@ export async function loadForms(schemasDir: string, localesDir: string): Promise
     if (!files.includes(file.replace(/\.ui\.json$/, '.schema.json')))
       problems.push(`steps/${file} has no schema beside it`);
   }
-  const messages: Record<string, unknown> = {};
+  const texts = {} as FormsSet['texts'];
   for (const language of LANGUAGES) {
-    messages[language] = await readJson(path.join(localesDir, language, 'forms.json'), problems);
+    texts[language] = (await readJson(path.join(schemasDir, 'texts', `${language}.json`), problems)) as JsonSchema;
   }
-  if (flows) problems.push(...formsProblems({ steps, flows }, messages));
-  if (problems.length > 0 || !flows) throw new FormsProblemsError(problems);
+  const documents = (await readJson(path.join(schemasDir, 'documents.json'), problems)) as DocumentRule[] | undefined;
+  if (flows) problems.push(...formsProblems({ steps, flows }, texts));
+  if (problems.length > 0 || !flows || !documents) throw new FormsProblemsError(problems);
 
   const version = createHash('sha256')
-    .update(JSON.stringify({ steps, flows, messages }))
+    .update(JSON.stringify({ steps, flows, texts, documents }))
     .digest('base64url')
     .slice(0, 16);
-  return { version, steps, flows };
+  return { version, steps, flows, texts, documents };
 }

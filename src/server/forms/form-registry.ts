@@ -11,15 +11,14 @@ export class FormRegistry {
 
   private constructor(
     private readonly schemasDir: string,
-    private readonly localesDir: string,
     forms: FormsDocument,
   ) {
     this.current = forms;
   }
 
   /** Loads the forms or throws FormsProblemsError with every problem: the server refuses to start. */
-  static async open(schemasDir: string, localesDir: string): Promise<FormRegistry> {
-    return new FormRegistry(schemasDir, localesDir, await loadForms(schemasDir, localesDir));
+  static async open(schemasDir: string): Promise<FormRegistry> {
+    return new FormRegistry(schemasDir, await loadForms(schemasDir));
   }
 
   get forms(): FormsDocument {
@@ -28,7 +27,7 @@ export class FormRegistry {
 
   async reload(): Promise<{ ok: true; version: string } | { ok: false; problems: string[] }> {
     try {
-      this.current = await loadForms(this.schemasDir, this.localesDir);
+      this.current = await loadForms(this.schemasDir);
       return { ok: true, version: this.current.version };
     } catch (error) {
       if (error instanceof FormsProblemsError) return { ok: false, problems: error.problems };

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { LOCALES_DIR, SCHEMAS_DIR } from '../app';
+import { SCHEMAS_DIR } from '../app';
 import { loadConfig, uploadDir } from '../config';
 import { openConfiguredDatabase } from '../db/setup';
 import { seedDemo } from '../db/seed/seed-demo';
@@ -10,7 +10,7 @@ import { FormRegistry } from '../forms/form-registry';
 // With --demo, adds a set of fictional applications in every state (src/server/db/seed/seed-demo.ts).
 const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
 const config = loadConfig();
-const forms = values.demo ? await FormRegistry.open(SCHEMAS_DIR, LOCALES_DIR) : undefined;
+const forms = values.demo ? await FormRegistry.open(SCHEMAS_DIR) : undefined;
 const database = await openConfiguredDatabase(config, (line) => console.log(line));
 try {
   await seedReferenceData(database.db);

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useSplash } from '../splash/splash-api';
 import { answerRows, type AnswerRow } from '../wizard/answers-format';
 import { FormsLoadState } from '../wizard/FormsLoadState';
-import { useGetFormsQuery } from '../wizard/forms-query';
+import { useForms } from '../wizard/forms-query';
 import { translateStep } from '../wizard/translate-schema';
 import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
 import { Details } from '../../components/Details';
@@ -39,7 +39,7 @@ export function SavedAnswers({
   headingLevel: 'h2' | 'h3';
 }) {
   const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
-  const forms = useGetFormsQuery();
+  const forms = useForms();
   const splash = useSplash();
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 

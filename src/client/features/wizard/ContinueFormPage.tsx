@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { loadContinued, readContinueData } from './continue-data';
 import { FormsLoadState } from './FormsLoadState';
-import { useGetFormsQuery } from './forms-query';
+import { useForms } from './forms-query';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { WizardFlow } from './WizardFlow';
@@ -19,7 +19,7 @@ export default function ContinueFormPage() {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const dispatch = useAppDispatch();
   const wizard = useAppSelector((state) => state.wizard);
-  const forms = useGetFormsQuery();
+  const forms = useForms();
   // Decided once, as the page opens: after a Submit the wizard is cleared on the way out, not sent back.
   const [stored] = useState(() => (wizard.continued && wizard.referenceNumber ? undefined : readContinueData()));
   const [missing] = useState(() => !(wizard.continued && wizard.referenceNumber) && !stored);

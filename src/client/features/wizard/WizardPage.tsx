@@ -5,7 +5,7 @@ import { applicationTypeAt, type ApplicationType } from '../../../shared/wizard-
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { FormsLoadState } from './FormsLoadState';
-import { useGetFormsQuery } from './forms-query';
+import { useForms } from './forms-query';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { opened } from './wizard-slice';
@@ -31,7 +31,7 @@ export default function WizardPage() {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const dispatch = useAppDispatch();
   const activeType = useAppSelector((state) => state.wizard.type);
-  const forms = useGetFormsQuery();
+  const forms = useForms();
   // The wizard renders in slices once the forms are in (a transition): a phone stays free meanwhile.
   const formsData = useDeferredValue(forms.data);
   useEffect(() => {

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { FormsDocument } from '../../../shared/forms';
+import { LANGUAGES } from '../../../shared/reference-data';
 import { api } from '../../app/api';
 import { FORMS_CACHE_KEY } from '../../app/early-calls';
 import type { AppStore } from '../../app/store';
@@ -17,7 +19,30 @@ const formsQuery = api.injectEndpoints({
   }),
 });
 
-export const { useGetFormsQuery } = formsQuery;
+type I18nLike = ReturnType<typeof useTranslation>['i18n'];
+const installed = new WeakMap<I18nLike, FormsDocument>();
+
+/**
+ * Puts a published version's texts (both languages) in the i18next namespace `forms`, replacing
+ * those of the version before: the form texts come with the forms, never from the bundle, so a
+ * published text change shows on the next page load with no build.
+ */
+export function installFormTexts(i18n: I18nLike, forms: FormsDocument): void {
+  if (installed.get(i18n) === forms) return;
+  for (const language of LANGUAGES) {
+    i18n.removeResourceBundle(language, 'forms');
+    i18n.addResourceBundle(language, 'forms', forms.texts[language] ?? {}, true, true);
+  }
+  installed.set(i18n, forms);
+}
+
+/** The published forms being served, with their texts installed for `t('forms:…')`. */
+export function useForms() {
+  const result = formsQuery.endpoints.getForms.useQuery();
+  const { i18n } = useTranslation();
+  if (result.data) installFormTexts(i18n, result.data);
+  return result;
+}
 
 export function prefetchForms(store: Pick<AppStore, 'dispatch'>): void {
   void store.dispatch(formsQuery.util.prefetch('getForms', undefined, {}));

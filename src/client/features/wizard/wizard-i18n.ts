@@ -1,7 +1,7 @@
 /**
- * The wizard's namespaces: `common`, `forms` (the schemas' titles, options and help) and `validation`
- * (ajv's messages). The routes that show answers load them with their page (app/routes.tsx), so the
- * landing page carries none of the ~40 KB of form texts; `useTranslation(WIZARD_NAMESPACES)` waits for
- * them should a page render first.
+ * The wizard's namespaces from the bundle: `common` and `validation` (ajv's messages). The form texts
+ * (namespace `forms`) come with each published version of the forms (forms-query.ts `useForms`). The
+ * routes that show answers load these with their page (app/routes.tsx); `useTranslation(WIZARD_NAMESPACES)`
+ * waits for them should a page render first.
  */
-export const WIZARD_NAMESPACES = ['common', 'forms', 'validation'];
+export const WIZARD_NAMESPACES = ['common', 'validation'];

@@ -22,7 +22,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
 import { EmptyState } from '../../../components/EmptyState';
 import { useSplash } from '../../splash/splash-api';
-import { useGetFormsQuery } from '../../wizard/forms-query';
+import { useForms } from '../../wizard/forms-query';
 import {
   useGetAttachmentsQuery,
   useGetDashboardApplicationQuery,
@@ -180,7 +180,7 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
   const lng = i18n.language;
   const { upload, uploading } = useUpload();
   // The uploads step's schema says which documents are drawings, and how a scale is written.
-  const forms = useGetFormsQuery();
+  const forms = useForms();
   const [code, setCode] = useState('');
   const [scale, setScale] = useState('');
   const [error, setError] = useState('');
