@@ -248,15 +248,20 @@ export class ApplicationsService {
     }
   }
 
-  /** The served forms as a draft of `type` is brought to them, and their version number. */
+  /**
+   * The served forms as a draft of `type` is brought to them (each step's validator compiled when a
+   * migration first needs it), and their version number.
+   */
   private async migrationForms(type: ApplicationType): Promise<{ version: number; forms: MigrationForms }> {
-    const { forms } = await this.forms.get();
-    const flow = forms.flows[type];
-    const validators = new Map<string, Awaited<ReturnType<FormsService['validator']>>>();
-    for (const step of flow) validators.set(step, await this.forms.validator(step));
+    const served = await this.forms.get();
     return {
-      version: Number(forms.version),
-      forms: { flow, steps: forms.steps, validator: (step) => validators.get(step), ajv: this.forms.ajv },
+      version: Number(served.forms.version),
+      forms: {
+        flow: served.forms.flows[type],
+        steps: served.forms.steps,
+        validator: (step) => this.forms.validatorIn(served, step),
+        ajv: this.forms.ajv,
+      },
     };
   }
 
