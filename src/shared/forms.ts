@@ -91,7 +91,7 @@ export function createAjv(options: Options = {}): Ajv {
   return ajv;
 }
 
-const TEXT_KEYS = ['title', 'description'] as const;
+const TEXT_KEYS = ['title', 'description', 'x-format-description'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
 
 /** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders. */
