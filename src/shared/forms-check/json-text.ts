@@ -88,7 +88,8 @@ export function parseJsonFile(file: string, text: string): { json: JsonFile; pro
 export function locate(json: JsonFile, path: ProblemPath): string | undefined {
   if (!json.tree) return undefined;
   let node: Node | undefined;
-  for (let length = path.length; length >= 0 && !node; length--) node = findNodeAtLocation(json.tree, path.slice(0, length));
+  for (let length = path.length; length >= 0 && !node; length--)
+    node = findNodeAtLocation(json.tree, path.slice(0, length));
   if (!node) return undefined;
   const at = node.parent?.type === 'property' ? node.parent : node;
   const { line, column } = lineAndColumn(json.text, at.offset);

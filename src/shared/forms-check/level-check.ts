@@ -63,17 +63,11 @@ export function levelProblems(file: string, schema: unknown, problems: ProblemLi
   const names = [...fields.keys()];
   const unknown = (name: unknown, at: ProblemPath, what: string) => {
     if (typeof name === 'string' && fields.has(name)) return;
-    problems.error(
-      file,
-      at,
-      `${what} "${String(name)}", which is not a field here.${didYouMean(String(name), names)}`,
-    );
+    problems.error(file, at, `${what} "${String(name)}", which is not a field here.${didYouMean(String(name), names)}`);
   };
   levelParts(schema, path, (part, at) => {
     if (Array.isArray(part.required))
-      part.required.forEach((name, i) =>
-        unknown(name, [...at, 'required', i], '"required" lists', ),
-      );
+      part.required.forEach((name, i) => unknown(name, [...at, 'required', i], '"required" lists'));
     const condition = part.if;
     if (isJsonObject(condition)) {
       if (isJsonObject(condition.properties))
@@ -110,24 +104,42 @@ function computedProblems(
   const at = [...field.path, 'x-computed'];
   const computed = field.schema['x-computed'];
   const shape = '{"op": "sum", "of": "<a list beside it>", "field": "<a number field of that list\'s rows>"}';
-  if (!isJsonObject(computed) || computed.op !== 'sum' || typeof computed.of !== 'string' || typeof computed.field !== 'string') {
+  if (
+    !isJsonObject(computed) ||
+    computed.op !== 'sum' ||
+    typeof computed.of !== 'string' ||
+    typeof computed.field !== 'string'
+  ) {
     problems.error(file, at, `"x-computed" must be written ${shape}.`);
     return;
   }
   const extra = Object.keys(computed).filter((key) => !['op', 'of', 'field'].includes(key));
-  if (extra.length > 0) problems.error(file, at, `"x-computed" has unknown parts: ${extra.join(', ')}. It is written ${shape}.`);
+  if (extra.length > 0)
+    problems.error(file, at, `"x-computed" has unknown parts: ${extra.join(', ')}. It is written ${shape}.`);
   const list = fields.get(computed.of);
   const lists = [...fields].filter(([, f]) => isJsonObject(f.schema.items)).map(([n]) => n);
   if (!list || !isJsonObject(list.schema.items)) {
-    problems.error(file, [...at, 'of'], `"of" names "${computed.of}", which is not a list beside "${name}".${didYouMean(computed.of, lists)}`);
+    problems.error(
+      file,
+      [...at, 'of'],
+      `"of" names "${computed.of}", which is not a list beside "${name}".${didYouMean(computed.of, lists)}`,
+    );
     return;
   }
   const rowFields = declaredFields(list.schema.items);
   const summed = rowFields.get(computed.field);
   if (!summed) {
-    problems.error(file, [...at, 'field'], `"field" names "${computed.field}", which is not a field of the rows of "${computed.of}".${didYouMean(computed.field, rowFields.keys())}`);
+    problems.error(
+      file,
+      [...at, 'field'],
+      `"field" names "${computed.field}", which is not a field of the rows of "${computed.of}".${didYouMean(computed.field, rowFields.keys())}`,
+    );
   } else if (!['number', 'integer'].includes(String(summed.schema.type))) {
-    problems.error(file, [...at, 'field'], `"field" names "${computed.field}", which is not a number: only numbers can be summed.`);
+    problems.error(
+      file,
+      [...at, 'field'],
+      `"field" names "${computed.field}", which is not a number: only numbers can be summed.`,
+    );
   }
   if (!['number', 'integer'].includes(String(field.schema.type)))
     problems.error(file, field.path, `"${name}" is computed as a sum, so its "type" must be "number" (or "integer").`);

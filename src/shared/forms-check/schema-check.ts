@@ -22,7 +22,8 @@ export function unknownWords(file: string, schema: unknown, problems: ProblemLis
       `"${word}" is not a word a schema may use, so it would be silently ignored.${didYouMean(word, SCHEMA_WORDS)}`,
     );
   }
-  for (const word of ONE_SCHEMA) if (isJsonObject(schema[word])) unknownWords(file, schema[word], problems, [...path, word]);
+  for (const word of ONE_SCHEMA)
+    if (isJsonObject(schema[word])) unknownWords(file, schema[word], problems, [...path, word]);
   for (const word of SCHEMA_MAPS) {
     const map = schema[word];
     if (!isJsonObject(map)) continue;
@@ -113,7 +114,8 @@ export function walkWithPath(schema: unknown, path: ProblemPath, visit: (node: J
   for (const word of ONE_SCHEMA) walkWithPath(schema[word], [...path, word], visit);
   for (const word of SCHEMA_MAPS) {
     const map = schema[word];
-    if (isJsonObject(map)) for (const [name, sub] of Object.entries(map)) walkWithPath(sub, [...path, word, name], visit);
+    if (isJsonObject(map))
+      for (const [name, sub] of Object.entries(map)) walkWithPath(sub, [...path, word, name], visit);
   }
   for (const word of SCHEMA_LISTS) {
     const list = schema[word];

@@ -64,7 +64,17 @@ export const OWN_WORDS = ['x-reference', 'x-computed', 'x-format-description'] a
 export const SCHEMA_WORDS: ReadonlySet<string> = new Set([...JSON_SCHEMA_WORDS, ...OWN_WORDS]);
 
 /** Words whose value is one schema, a map of names to schemas, or a list of schemas. */
-export const ONE_SCHEMA = ['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'if', 'then', 'else', 'not'] as const;
+export const ONE_SCHEMA = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'not',
+] as const;
 export const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'] as const;
 export const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'] as const;
 

@@ -34,19 +34,31 @@ function stepProblems(id: string, step: FormsSet['steps'][string], problems: Pro
 function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList): void {
   const file = 'flows.json';
   if (!isJsonObject(flows))
-    return void problems.error(file, [], 'flows.json must map each application type to its list of steps: {"new": ["personal", …], …}.');
+    return void problems.error(
+      file,
+      [],
+      'flows.json must map each application type to its list of steps: {"new": ["personal", …], …}.',
+    );
   const inAFlow = new Set<string>();
   for (const type of APPLICATION_TYPES) {
     const steps = flows[type];
     if (!Array.isArray(steps) || steps.length === 0) {
-      problems.error(file, [], `there are no steps for the application type "${type}": add "${type}": ["personal", …].`);
+      problems.error(
+        file,
+        [],
+        `there are no steps for the application type "${type}": add "${type}": ["personal", …].`,
+      );
       continue;
     }
     const seen = new Set<string>();
     steps.forEach((step, i) => {
       const name = String(step);
       if (!stepIds.includes(name))
-        problems.error(file, [type, i], `"${type}" names the step "${name}", which has no file steps/${name}.schema.json.${didYouMean(name, stepIds)}`);
+        problems.error(
+          file,
+          [type, i],
+          `"${type}" names the step "${name}", which has no file steps/${name}.schema.json.${didYouMean(name, stepIds)}`,
+        );
       else if (seen.has(name)) problems.error(file, [type, i], `"${type}" names the step "${name}" twice.`);
       seen.add(name);
       inAFlow.add(name);
@@ -54,9 +66,14 @@ function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList):
   }
   for (const type of Object.keys(flows))
     if (!(APPLICATION_TYPES as readonly string[]).includes(type))
-      problems.error(file, [type], `"${type}" is not an application type.${didYouMean(type, APPLICATION_TYPES)} The types are ${quotedList(APPLICATION_TYPES)}.`);
+      problems.error(
+        file,
+        [type],
+        `"${type}" is not an application type.${didYouMean(type, APPLICATION_TYPES)} The types are ${quotedList(APPLICATION_TYPES)}.`,
+      );
   for (const id of stepIds)
-    if (!inAFlow.has(id)) problems.warning(`steps/${id}.schema.json`, [], `no flow in flows.json uses the step "${id}".`);
+    if (!inAFlow.has(id))
+      problems.warning(`steps/${id}.schema.json`, [], `no flow in flows.json uses the step "${id}".`);
 }
 
 /**
@@ -73,9 +90,12 @@ export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOption
   const stepIds = [...new Set([...Object.keys(steps), ...brokenSteps])].sort();
   if (!unreadable.has('flows.json') && set.flows !== undefined) flowProblems(set.flows, stepIds, problems);
   if (set.texts) {
-    const readable = new Set<string>(LANGUAGES.filter((l) => !unreadable.has(`texts/${l}.json`) && set.texts![l] !== undefined));
+    const readable = new Set<string>(
+      LANGUAGES.filter((l) => !unreadable.has(`texts/${l}.json`) && set.texts![l] !== undefined),
+    );
     textProblems({ steps, texts: set.texts }, readable, problems, brokenSteps.length === 0);
   }
-  if (!unreadable.has('documents.json') && set.documents !== undefined) documentProblems({ steps, documents: set.documents }, problems);
+  if (!unreadable.has('documents.json') && set.documents !== undefined)
+    documentProblems({ steps, documents: set.documents }, problems, brokenSteps);
   return problems.all;
 }

@@ -15,7 +15,8 @@ function textsByKey(node: unknown, prefix = '', out = new Map<string, unknown>()
 }
 
 /** The {{placeholders}} of a text, which the page fills in: they must be the same in every language. */
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]!))].sort();
 
 /**
  * Every text a step uses has a text in each language; each text is in both languages with the same
@@ -52,7 +53,11 @@ export function textProblems(
         const theirs = texts.get(other)!.get(key);
         if (theirs === undefined) {
           if (!used.has(key))
-            problems.error(`texts/${other}.json`, key.split('.'), `"${key}" has no text here, but ${file} has one: add it, or remove both.`);
+            problems.error(
+              `texts/${other}.json`,
+              key.split('.'),
+              `"${key}" has no text here, but ${file} has one: add it, or remove both.`,
+            );
           continue;
         }
         // Told once, by the first language.
@@ -66,7 +71,11 @@ export function textProblems(
           );
       }
       if (allSteps && !used.has(key) && language === languages[0])
-        problems.warning(file, key.split('.'), `no step uses the text "${key}": remove it, or check the key where it should be used.`);
+        problems.warning(
+          file,
+          key.split('.'),
+          `no step uses the text "${key}": remove it, or check the key where it should be used.`,
+        );
     }
   }
 }

@@ -67,7 +67,11 @@ export function uiProblems(
     const at = [...path, key];
     if (key.startsWith('ui:')) {
       if (!UI_WORDS.has(key)) {
-        problems.error(file, at, `"${key}" is not a word a UI schema may use, so it would be silently ignored.${didYouMean(key, UI_WORDS)}`);
+        problems.error(
+          file,
+          at,
+          `"${key}" is not a word a UI schema may use, so it would be silently ignored.${didYouMean(key, UI_WORDS)}`,
+        );
       } else if (key === 'ui:widget') {
         widgetProblem(file, schema, value, at, problems);
       } else if (key === 'ui:field') {
@@ -77,7 +81,11 @@ export function uiProblems(
         else
           value.forEach((name, i) => {
             if (name !== '*' && !fields.has(String(name)))
-              problems.error(file, [...at, i], `"ui:order" names "${String(name)}", which is not a field here.${didYouMean(String(name), fields.keys())}`);
+              problems.error(
+                file,
+                [...at, i],
+                `"ui:order" names "${String(name)}", which is not a field here.${didYouMean(String(name), fields.keys())}`,
+              );
           });
       }
       continue;
@@ -88,7 +96,11 @@ export function uiProblems(
     }
     const field = fields.get(key);
     if (!field) {
-      problems.error(file, at, `"${key}" is not a field of this step's schema, so these settings do nothing.${didYouMean(key, fields.keys())}`);
+      problems.error(
+        file,
+        at,
+        `"${key}" is not a field of this step's schema, so these settings do nothing.${didYouMean(key, fields.keys())}`,
+      );
       continue;
     }
     uiProblems(file, field.schema, value, problems, at);
