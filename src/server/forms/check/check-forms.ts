@@ -6,7 +6,8 @@ import { hasErrors, type FormsProblem } from '../../../shared/forms-check/proble
 import { formsSetProblems } from '../../../shared/forms-check/set-check';
 import { APPLICATION_TYPES } from '../../../shared/wizard-driver';
 import { readFormsFolder } from './read-folder';
-import { rememberRendered, renderedBefore } from './render-cache';
+import { caseKey, rememberRendered, renderedBefore } from './render-cache';
+import { renderCases } from './render-cases';
 
 export interface FormsCheck {
   /** The set, when it has no error (warnings may remain): only such a set may be published. */
@@ -46,18 +47,27 @@ const checked = new Map<string, FormsProblem[]>();
  * in each language (loaded only now: it brings React and MUI) and the sample answers.
  */
 export async function fullFormsCheck(set: FormsSet, samples: FlowSamples = {}): Promise<FormsProblem[]> {
-  const content = JSON.stringify([set, samples]);
-  const key = createHash('sha256').update(content).digest('base64url');
-  const known = checked.get(key);
-  if (known) return known;
+  const key = createHash('sha256')
+    .update(JSON.stringify([set, samples]))
+    .digest('base64url');
+  const done = checked.get(key);
+  if (done) return done;
   const problems = formsSetProblems(set);
   if (!hasErrors(problems)) {
     problems.push(...samplesProblems(set, samples));
-    if (!(await renderedBefore(content))) {
-      const { smokeRenderProblems } = await import('./smoke-render');
-      const rendering = smokeRenderProblems(set, samples);
-      if (rendering.length === 0) await rememberRendered(content);
-      problems.push(...rendering);
+    const known = await renderedBefore();
+    const cases = await Promise.all(
+      renderCases(set, samples).map(async (c) => ({
+        ...c,
+        key: await caseKey([set.steps[c.step], set.texts[c.language], c.answers]),
+      })),
+    );
+    const pending = cases.filter((c) => !known.has(c.key));
+    if (pending.length > 0) {
+      const { smokeRender } = await import('./smoke-render');
+      const rendering = smokeRender(set, pending);
+      await rememberRendered(rendering.passed.map((c) => (c as (typeof pending)[number]).key));
+      problems.push(...rendering.problems);
     }
   }
   if (checked.size > 32) checked.clear();

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Sets the smoke render has shown without a fault, remembered on disk by their content and by the code
- * that renders them: every test file and every first start builds an app over the same schemas/, and
- * the render (React, MUI, every step in each language) costs seconds. Only passes are remembered: a
- * set that failed is rendered again. Any change to the wizard's code (or the bundle, or the packages)
- * changes the key.
+ * Steps the smoke render has shown without a fault, remembered on disk by what was shown (the step, the
+ * language's texts, the answers) and by the code that showed them: every test file and every first
+ * start builds an app over the same schemas/, a policy edit changes a step or two, and the render
+ * (React, MUI, every step in each language) costs seconds. Only passes are remembered. Any change to
+ * the wizard's code (or the bundle, or the packages) changes every key.
  */
 const CACHE_DIR = path.join(os.tmpdir(), 'kibali-forms-render');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,7 +18,9 @@ async function hashFiles(hash: ReturnType<typeof createHash>, files: string[]): 
   let any = false;
   for (const file of files.sort()) {
     const text = await fs.readFile(file).catch(() => undefined);
-    if (text) [any] = [true, hash.update(file).update(text)];
+    if (!text) continue;
+    hash.update(file).update(text);
+    any = true;
   }
   return any;
 }
@@ -44,26 +46,23 @@ function codeFingerprint(): Promise<string> {
   return fingerprint;
 }
 
-const entry = async (content: string) =>
-  path.join(
-    CACHE_DIR,
-    createHash('sha256')
-      .update(await codeFingerprint())
-      .update(content)
-      .digest('base64url'),
-  );
-
-export async function renderedBefore(content: string): Promise<boolean> {
-  return fs
-    .access(await entry(content))
-    .then(() => true)
-    .catch(() => false);
+/** The name a render case is remembered by: the code, the step, the language's texts and the answers. */
+export async function caseKey(parts: unknown): Promise<string> {
+  return createHash('sha256')
+    .update(await codeFingerprint())
+    .update(JSON.stringify(parts))
+    .digest('base64url');
 }
 
-export async function rememberRendered(content: string): Promise<void> {
+/** The cases rendered without a fault before (by caseKey). */
+export async function renderedBefore(): Promise<Set<string>> {
+  return new Set(await fs.readdir(CACHE_DIR).catch(() => [] as string[]));
+}
+
+export async function rememberRendered(keys: string[]): Promise<void> {
   try {
     await fs.mkdir(CACHE_DIR, { recursive: true });
-    await fs.writeFile(await entry(content), '');
+    await Promise.all(keys.map((key) => fs.writeFile(path.join(CACHE_DIR, key), '')));
   } catch {
     // A cache that cannot be written only costs the render next time.
   }

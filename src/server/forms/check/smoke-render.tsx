@@ -16,9 +16,9 @@ import { translateStep } from '../../../client/features/wizard/translate-schema'
 import type { FlowSamples } from '../../../shared/form-samples';
 import type { FormsSet, JsonSchema, StepForm } from '../../../shared/forms';
 import type { FormsProblem } from '../../../shared/forms-check/problems';
-import { LANGUAGES, type Language } from '../../../shared/reference-data';
+import type { Language } from '../../../shared/reference-data';
 import { isJsonObject, walkSchema } from '../../../shared/schema-walk';
-import { APPLICATION_TYPES } from '../../../shared/wizard-driver';
+import { renderCases, type RenderCase } from './render-cases';
 import { PAGE_WIDGETS, type WizardWidgetName } from '../../../shared/wizard-widgets';
 
 /** A widget that needs the wizard's page (its store, the server): a plain text box in its place. */
@@ -66,53 +66,39 @@ function render(step: StepForm, texts: unknown, answers: unknown): void {
   );
 }
 
-/**
- * Renders every step of every flow in each language with the flow's sample answers, and empty (as a
- * step first opens: once, the languages differ only in their texts); the same step with the same
- * answers once. A step that fails is told once, with the first way it failed.
- */
-export function smokeRenderProblems(set: FormsSet, samples: FlowSamples = {}): FormsProblem[] {
+/** Shows each case; a step that fails is told once, with the first way it failed. Returns the cases shown without a fault too. */
+export function smokeRender(set: FormsSet, cases: RenderCase[]): { problems: FormsProblem[]; passed: RenderCase[] } {
   const problems: FormsProblem[] = [];
+  const passed: RenderCase[] = [];
   const failed = new Set<string>();
-  const done = new Set<string>();
   const prepared = new Map<string, StepForm>();
   const quiet = console.error;
   console.error = () => {};
   try {
-    for (const type of APPLICATION_TYPES) {
-      for (const id of set.flows[type] ?? []) {
-        const step = Object.hasOwn(set.steps, id) ? set.steps[id] : undefined;
-        if (!step) continue;
-        if (!prepared.has(id)) prepared.set(id, served(step));
-        const sample = samples[type]?.[id];
-        const cases: [Language, string, unknown][] = [[LANGUAGES[0]!, 'empty', {}]];
-        for (const language of LANGUAGES)
-          cases.push(
-            isJsonObject(sample)
-              ? [language, `with the sample answers of samples/${type}.json`, sample]
-              : [language, 'empty', {}],
-          );
-        for (const [language, how, answers] of cases) {
-          const key = JSON.stringify([id, language, answers]);
-          if (failed.has(id) || done.has(key)) continue;
-          done.add(key);
-          try {
-            render(prepared.get(id)!, set.texts[language], answers);
-          } catch (error) {
-            failed.add(id);
-            const message = (error as Error).message.replace(/ in schema: .*$/s, '');
-            const ui = /widget|field/i.test(message);
-            problems.push({
-              file: `steps/${id}.${ui ? 'ui' : 'schema'}.json`,
-              message: `the step "${id}" cannot be shown (${how}, in ${LANGUAGE_NAMES[language]}, for "${type}" applications): ${message}. No applicant could fill it in: correct the step's ${ui ? 'UI schema' : 'schema'}.`,
-              severity: 'error',
-            });
-          }
-        }
+    for (const c of cases) {
+      if (failed.has(c.step)) continue;
+      if (!prepared.has(c.step)) prepared.set(c.step, served(set.steps[c.step]!));
+      try {
+        render(prepared.get(c.step)!, set.texts[c.language], c.answers);
+        passed.push(c);
+      } catch (error) {
+        failed.add(c.step);
+        const message = (error as Error).message.replace(/ in schema: .*$/s, '');
+        const ui = /widget|field/i.test(message);
+        problems.push({
+          file: `steps/${c.step}.${ui ? 'ui' : 'schema'}.json`,
+          message: `the step "${c.step}" cannot be shown (${c.how}, in ${LANGUAGE_NAMES[c.language]}, for "${c.type}" applications): ${message}. No applicant could fill it in: correct the step's ${ui ? 'UI schema' : 'schema'}.`,
+          severity: 'error',
+        });
       }
     }
   } finally {
     console.error = quiet;
   }
-  return problems;
+  return { problems, passed };
+}
+
+/** Every step of every flow shown (renderCases), and what failed. */
+export function smokeRenderProblems(set: FormsSet, samples: FlowSamples = {}): FormsProblem[] {
+  return smokeRender(set, renderCases(set, samples)).problems;
 }
