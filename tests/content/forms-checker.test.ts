@@ -65,7 +65,7 @@ describe('the forms checker', () => {
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
-      /^steps\/construction\.ui\.json line \d+, column \d+: "textare" is not a widget the wizard has, so the step would not open for any applicant\. Did you mean "textarea"\? The widgets for this answer are /,
+      /^steps\/construction\.ui\.json line \d+, column \d+: "textare" is not a widget the wizard has, so the step would not open for any applicant\. Did you mean "textarea"\? The usual widgets for this answer are "ZanidWidget", "text", "email", "radio", "select", "textarea", "hidden" and "date"\.$/,
     );
   });
 

@@ -15,6 +15,21 @@ function answerType(schema: Json): string | undefined {
   return undefined;
 }
 
+/** RJSF's widgets a policy officer is likely to want, named in messages (the others are accepted too). */
+const COMMON_WIDGETS = [
+  'text',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'checkboxes',
+  'updown',
+  'range',
+  'email',
+  'date',
+  'hidden',
+];
+
 /** The widgets that fit an answer of this type: the wizard's own and RJSF's. */
 function widgetsFor(type: string | undefined): string[] {
   const rjsf = type ? (RJSF_WIDGETS[type] ?? []) : Object.values(RJSF_WIDGETS).flat();
@@ -34,7 +49,11 @@ function widgetProblem(file: string, schema: Json, name: unknown, path: ProblemP
     elsewhere.length > 0
       ? `the widget "${name}" does not fit ${type === 'integer' || type === 'number' ? 'a number' : `an answer of type "${type}"`} (it is for ${elsewhere.map(([t]) => t).join(', ')} answers), so the step would not open for any applicant.`
       : `"${name}" is not a widget the wizard has, so the step would not open for any applicant.${didYouMean(name, fitting)}`;
-  problems.error(file, path, `${said} The widgets for this answer are ${quotedList(fitting, 30)}.`);
+  const shown = fitting.filter(
+    (w) =>
+      COMMON_WIDGETS.includes(w) || (!(RJSF_WIDGET_COMPONENTS as readonly string[]).includes(w) && /^[A-Z]/.test(w)),
+  );
+  problems.error(file, path, `${said} The usual widgets for this answer are ${quotedList(shown)}.`);
 }
 
 function fieldProblem(file: string, name: unknown, path: ProblemPath, problems: ProblemList): void {
