@@ -478,7 +478,8 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
     for (const lng of LANGUAGES) {
       const page = await wizard(lng, { path: '/home/maintenance' });
       await heading2(page, folder.text(lng, 'personal.title')).waitFor();
-      await page.getByRole('textbox', { name: lng === 'sw' ? STREET_SW : english, exact: true }).waitFor();
+      const street = page.getByRole('textbox', { name: lng === 'sw' ? STREET_SW : english, exact: true });
+      await street.scrollIntoViewIfNeeded();
       if (lng === 'sw') expect(await page.getByRole('textbox', { name: before, exact: true }).count()).toBe(0);
       await shot(page, `2-street-${lng}`);
     }
@@ -607,7 +608,8 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
       await page
         .getByRole('textbox', { name: folder.text(lng, 'construction.plot_number.title'), exact: true })
         .waitFor();
-      await page.getByRole('textbox', { name: TITLE_DEED[lng].title, exact: true }).waitFor();
+      const titleDeed = page.getByRole('textbox', { name: TITLE_DEED[lng].title, exact: true });
+      await titleDeed.scrollIntoViewIfNeeded();
       expect(await page.getByRole('textbox', { name: warka[lng] }).count()).toBe(0);
       expect(await page.getByText(warka[lng]).count()).toBe(0);
       expect(await page.getByText('warka_number').count()).toBe(0);
