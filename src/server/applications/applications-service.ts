@@ -158,7 +158,7 @@ export class ApplicationsService {
     for (let attempt = 1; ;) {
       // A draft saved under older forms is brought to the served ones as it is written.
       const migration =
-        clientOlder || (existing && existing.forms_version !== version)
+        clientOlder || (existing && isBehind(existing.forms_version, version))
           ? migrateDraft({ ...(existing?.answers ?? {}), [step]: answers }, forms)
           : undefined;
       const saved = migration?.answers ?? { ...(existing?.answers ?? {}), [step]: answers };
@@ -225,7 +225,7 @@ export class ApplicationsService {
       if (!record || record.status !== DRAFT || !isApplicationType(record.application_type))
         throw new ApiError(404, 'application_not_found');
       const { version, forms } = await this.migrationForms(record.application_type);
-      if (record.forms_version === version) return { answers: record.answers, step_number: record.step_number };
+      if (!isBehind(record.forms_version, version)) return { answers: record.answers, step_number: record.step_number };
       const migration = migrateDraft(record.answers, forms);
       const changes = {
         status: DRAFT,
@@ -348,7 +348,7 @@ export class ApplicationsService {
     const before = await this.currentDraft(input, access); // checked again under the lock before writing
     const given: Answers = { ...(before?.answers ?? {}), ...data };
     const migration =
-      clientOlder || (before && before.forms_version !== version) ? migrateDraft(given, forms) : undefined;
+      clientOlder || (before && isBehind(before.forms_version, version)) ? migrateDraft(given, forms) : undefined;
     if (clientOlder && migration && migration.toAnswer.length > 0) throw formsChangedError(version, migration.toAnswer);
     const merged = migration?.answers ?? given;
     const phoneChange = before && phoneChangeOf(phoneOf(before.answers), contactOf(merged).phone);
@@ -525,6 +525,15 @@ export class ApplicationsService {
 }
 
 type DraftInput = { application_type: string; reference_number?: string };
+
+/**
+ * Whether a draft was saved under forms older than those served (or before versions existed). Never
+ * back: a server that has not yet seen a newer version (within FORMS_RECHECK_MS) leaves a draft saved
+ * under it as it is.
+ */
+function isBehind(draftVersion: number | null, served: number): boolean {
+  return draftVersion === null || draftVersion < served;
+}
 
 /** Whether a client's forms version (FormsDocument.version) is older than the version being served. */
 function isOlder(clientVersion: string | undefined, served: number): boolean {
