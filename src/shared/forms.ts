@@ -4,6 +4,7 @@ import { unboundedArrays } from './answer-bounds';
 import type { Language, LocalizedText } from './reference-data';
 import type { ApplicationType, Flows } from './wizard-driver';
 import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
+import { stepModuleProblems } from './step-modules';
 import { APPLICATION_TYPES } from './wizard-driver';
 
 export { walkSchema } from './schema-walk';
@@ -194,5 +195,7 @@ export function formsProblems(
     if (!(APPLICATION_TYPES as readonly string[]).includes(type))
       problems.push(`flows.json names the unknown application type "${type}"`);
   }
+  // The step modules' markers (x-step-module): known, on steps with their fields, once a flow.
+  problems.push(...stepModuleProblems(forms));
   return problems;
 }

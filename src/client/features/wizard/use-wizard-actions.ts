@@ -25,11 +25,17 @@ export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; 
 }
 
 /**
- * Save And Continue, Save & Complete Later and Submit, for the application being filled in. `onMove`
- * is told as a save moves the applicant on, in the same update (the next step opens with its heading
- * focused).
+ * Save And Continue, Save & Complete Later and Submit, for the application being filled in.
+ * `engineerStep` is the flow's engineer step (its module, src/shared/step-modules.ts), whose answers
+ * carry the engineer's proof. `onMove` is told as a save moves the applicant on, in the same update
+ * (the next step opens with its heading focused).
  */
-export function useWizardActions(type: ApplicationType, steps: readonly string[], onMove?: () => void) {
+export function useWizardActions(
+  type: ApplicationType,
+  steps: readonly string[],
+  engineerStep: string | undefined,
+  onMove?: () => void,
+) {
   const dispatch = useAppDispatch();
   const { answers, referenceNumber, engineer, continued } = useAppSelector((state) => state.wizard);
   const [saveAndContinue] = useSaveAndContinueMutation();
@@ -42,7 +48,7 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
   const reference = referenceNumber ? { reference_number: referenceNumber } : {};
   // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
   const asSent = (step: string, data: StepAnswers) =>
-    step === 'engineer' && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
+    step === engineerStep && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
 
   const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
