@@ -13,6 +13,7 @@ import { FolderFileStorage } from '../../attachments/file-storage';
 import { BackOfficeService } from '../../back-office/back-office-service';
 import type { FormRegistry } from '../../forms/form-registry';
 import { FormsService } from '../../forms/forms-service';
+import { SCHEMAS_DIR } from '../../project-root';
 import { DemoIdentityRegistry, type IdentityRecord } from '../../identity/identity-registry';
 import { Notifier } from '../../notifications/notifier';
 import { SplashService } from '../../reference/splash-service';
@@ -176,7 +177,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
   const applications = new ApplicationsService(
     db,
-    new FormsService(forms, splash),
+    new FormsService(forms, splash, SCHEMAS_DIR),
     { isValid: async () => true },
     owners,
     phones,
