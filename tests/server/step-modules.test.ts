@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
-import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { buildingSteps, call, FINAL, SAVE, stored, validation, type Answers } from './application-fixtures';
 import { createTestApp, databaseKinds, post, uploadDocuments, type Envelope, type TestApp } from './helpers';
@@ -74,7 +73,7 @@ describe.each(databaseKinds)('step modules found by their markers, not their ids
   beforeAll(async () => {
     dir = renamedSchemas();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-step-modules-data-'));
-    t = await createTestApp({ DEV_TOOLS: true, DATA_DIR: dataDir }, { kind, forms: await FormRegistry.open(dir) });
+    t = await createTestApp({ DEV_TOOLS: true, DATA_DIR: dataDir }, { kind, formsDir: dir });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     splash = (await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {})).body!.response.data;
     const steps = Object.fromEntries(buildingSteps(splash, 2));
