@@ -322,6 +322,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     limits,
   });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, splash, registry), config);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

@@ -35,6 +35,8 @@ function renamedSchemas(): string {
   return dir;
 }
 
+const STAFF_TOKEN = 'a-staff-token-that-is-long-enough-to-pass';
+
 interface OutboxMessage {
   phone: string;
   message: string;
@@ -73,7 +75,10 @@ describe.each(databaseKinds)('step modules found by their markers, not their ids
   beforeAll(async () => {
     dir = renamedSchemas();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-step-modules-data-'));
-    t = await createTestApp({ DEV_TOOLS: true, DATA_DIR: dataDir }, { kind, formsDir: dir });
+    t = await createTestApp(
+      { DEV_TOOLS: true, DATA_DIR: dataDir, STAFF_API_TOKEN: STAFF_TOKEN },
+      { kind, formsDir: dir },
+    );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     splash = (await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {})).body!.response.data;
     const steps = Object.fromEntries(buildingSteps(splash, 2));
@@ -165,5 +170,18 @@ describe.each(databaseKinds)('step modules found by their markers, not their ids
     const row = await stored(t, reference);
     expect(row.status).toBe('submitted');
     expect(row.answers[DOCUMENTS]).toEqual(uploads);
+
+    // The back office names the applicant from the renamed applicant step, and finds them by name.
+    const staff = async (action: string, body: unknown) =>
+      data<Record<string, unknown>>(
+        await post(t.app, `/api/staff/${action}`, body, { authorization: `Bearer ${STAFF_TOKEN}` }),
+      );
+    const { first_name, last_name } = answers[APPLICANT] as { first_name: string; last_name: string };
+    const shown = await staff('get_application', { reference_number: reference });
+    expect(shown.applicant_name).toContain(last_name);
+    const listed = (await staff('list_applications', { name: `${first_name} ${last_name}` })) as {
+      items: { reference_number: string; applicant_name: string }[];
+    };
+    expect(listed.items.map((item) => item.reference_number)).toContain(reference);
   });
 });
