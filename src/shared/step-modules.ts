@@ -62,31 +62,50 @@ export function moduleAnswers(
   return isJsonObject(value) ? value : {};
 }
 
+/** A problem with a step module's marker: the file of schemas/, the place in it, in words for policy staff. */
+export interface StepModuleProblem {
+  file: string;
+  path: (string | number)[];
+  message: string;
+}
+
 /**
- * Problems with the steps' module markers, one line each: an unknown module, a module on a step without
- * the fields it reads, a module twice in one flow, floors without a storeys step before them.
+ * Problems with the steps' module markers: an unknown module, a module on a step without the fields it
+ * reads, a module twice in one flow, floors without a storeys step before them. `suggest` names the
+ * module a misspelt one may have meant.
  */
-export function stepModuleProblems(set: {
-  steps: Steps;
-  flows: Readonly<Record<string, readonly string[] | undefined>>;
-}): string[] {
-  const problems: string[] = [];
+export function stepModuleProblems(
+  set: {
+    steps: Steps;
+    flows: Readonly<Record<string, readonly string[] | undefined>>;
+  },
+  suggest: (word: string, known: readonly string[]) => string = () => '',
+): StepModuleProblem[] {
+  const problems: StepModuleProblem[] = [];
   for (const [id, form] of Object.entries(set.steps)) {
     const name = isJsonObject(form?.schema) ? form.schema[STEP_MODULE_KEYWORD] : undefined;
     if (name === undefined) continue;
+    const file = `steps/${id}.schema.json`;
     const module =
       typeof name === 'string' && Object.hasOwn(STEP_MODULE_FIELDS, name) ? (name as StepModule) : undefined;
     if (!module) {
-      problems.push(
-        `steps/${id}.schema.json: "${STEP_MODULE_KEYWORD}" is "${String(name)}", which is not a step module ` +
-          `(one of ${STEP_MODULES.join(', ')})`,
-      );
+      problems.push({
+        file,
+        path: [STEP_MODULE_KEYWORD],
+        message:
+          `"${String(name)}" is not a step module: the wizard would treat the step as a plain one. ` +
+          `The modules are ${STEP_MODULES.map((m) => `"${m}"`).join(', ')}.${suggest(String(name), STEP_MODULES)}`,
+      });
       continue;
     }
     const properties = propertiesOf(form?.schema);
     for (const field of STEP_MODULE_FIELDS[module])
       if (!properties.has(field))
-        problems.push(`steps/${id}.schema.json: the ${module} step needs a field "${field}", which it does not have`);
+        problems.push({
+          file,
+          path: [STEP_MODULE_KEYWORD],
+          message: `the ${module} step needs a field "${field}", which this step does not have.`,
+        });
   }
   for (const [type, flow] of Object.entries(set.flows)) {
     const seen = new Map<StepModule, string>();
@@ -94,10 +113,19 @@ export function stepModuleProblems(set: {
       const module = Object.hasOwn(set.steps, id) ? moduleOf(set.steps[id]) : undefined;
       if (!module || !Object.hasOwn(STEP_MODULE_FIELDS, module)) continue;
       const first = seen.get(module);
-      if (first) problems.push(`flows.json: "${type}" has two ${module} steps ("${first}" and "${id}"); keep one`);
+      if (first)
+        problems.push({
+          file: 'flows.json',
+          path: [type],
+          message: `"${type}" has two ${module} steps ("${first}" and "${id}"): keep one.`,
+        });
       else seen.set(module, id);
       if (module === 'floors' && !seen.has('storeys'))
-        problems.push(`flows.json: in "${type}" the floors step "${id}" comes before any step that gives the storeys`);
+        problems.push({
+          file: 'flows.json',
+          path: [type],
+          message: `in "${type}" the floors step "${id}" comes before any step that gives the storeys: put it after.`,
+        });
     }
   }
   return problems;

@@ -66,11 +66,26 @@ describe('stepModuleProblems', () => {
       size: marked('storeys', ['has_storeys', 'storey_count']),
       rooms: marked('floors', ['floors']),
     };
-    expect(stepModuleProblems({ steps, flows: { new: ['who', 'a', 'b', 'rooms', 'size'] } })).toEqual([
-      'steps/who.schema.json: "x-step-module" is "aplicant", which is not a step module (one of applicant, engineer, storeys, floors, documents)',
-      'steps/b.schema.json: the engineer step needs a field "validation_token", which it does not have',
-      'flows.json: "new" has two engineer steps ("a" and "b"); keep one',
-      'flows.json: in "new" the floors step "rooms" comes before any step that gives the storeys',
+    const suggest = (word: string) => (word === 'aplicant' ? ' Did you mean "applicant"?' : '');
+    expect(stepModuleProblems({ steps, flows: { new: ['who', 'a', 'b', 'rooms', 'size'] } }, suggest)).toEqual([
+      {
+        file: 'steps/who.schema.json',
+        path: ['x-step-module'],
+        message:
+          '"aplicant" is not a step module: the wizard would treat the step as a plain one. The modules are ' +
+          '"applicant", "engineer", "storeys", "floors", "documents". Did you mean "applicant"?',
+      },
+      {
+        file: 'steps/b.schema.json',
+        path: ['x-step-module'],
+        message: 'the engineer step needs a field "validation_token", which this step does not have.',
+      },
+      { file: 'flows.json', path: ['new'], message: '"new" has two engineer steps ("a" and "b"): keep one.' },
+      {
+        file: 'flows.json',
+        path: ['new'],
+        message: 'in "new" the floors step "rooms" comes before any step that gives the storeys: put it after.',
+      },
     ]);
   });
 });
