@@ -278,7 +278,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const owners = new DraftOwners(database.db);
   const draftCookies = new DraftCookies(config.NODE_ENV === 'production');
   const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
-  const confirmation = new EngineerConfirmation(database.db, codes, sms);
+  const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
   engineerRoutes(app, database.db, confirmation, { owners, cookies: draftCookies, limits });
   if (config.DEV_TOOLS) devRoutes(app, database.db);
   formsRoutes(app, forms, config);
@@ -292,7 +292,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
-  const signIn = new SignInService(database.db, codes, sms, captcha, sessions);
+  const signIn = new SignInService(database.db, codes, sms, captcha, sessions, forms);
   continueRoutes(
     app,
     new ContinueService(database.db, codes, sms, applications),
@@ -314,8 +314,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     sessions,
     { cookies: draftCookies, limits },
   );
-  dashboardRoutes(app, { dashboard: new DashboardService(database.db, splash), sessions, signIn, storage, limits });
+  dashboardRoutes(app, {
+    dashboard: new DashboardService(database.db, splash, forms),
+    sessions,
+    signIn,
+    storage,
+    limits,
+  });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, splash), config);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, splash, registry), config);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

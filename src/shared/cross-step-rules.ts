@@ -1,4 +1,5 @@
 import { isJsonObject } from './schema-walk';
+import { stepWithModule } from './step-modules';
 
 /**
  * A broken rule that spans steps: `path` a JSON pointer, `key` its text in locales/<lng>/validation.json
@@ -65,10 +66,20 @@ export function floorRowErrors(construction: unknown, details: unknown): RuleErr
   return errors;
 }
 
-/** Every cross-step rule over an application's answers by step; paths start with the step's id. */
-export function crossStepErrors(answers: Readonly<Record<string, unknown>>): RuleError[] {
-  return floorRowErrors(answers.construction, answers.construction_details).map((error) => ({
+/**
+ * Every cross-step rule over an application's answers by step; paths start with the step's id. The
+ * steps are found by their module (src/shared/step-modules.ts) among `flow` (all steps when absent).
+ */
+export function crossStepErrors(
+  answers: Readonly<Record<string, unknown>>,
+  steps: Readonly<Record<string, { schema: unknown } | undefined>>,
+  flow?: readonly string[],
+): RuleError[] {
+  const floors = stepWithModule(steps, 'floors', flow);
+  const storeys = stepWithModule(steps, 'storeys', flow);
+  if (floors === undefined || storeys === undefined) return [];
+  return floorRowErrors(answers[storeys], answers[floors]).map((error) => ({
     ...error,
-    path: `/construction_details${error.path}`,
+    path: `/${floors}${error.path}`,
   }));
 }

@@ -105,7 +105,7 @@ export interface DashboardApplication {
   status: string;
   submitted_at: string | null;
   days_applied: number;
-  /** The personal step as saved (the profile). */
+  /** The applicant step's answers as saved (the profile), whatever the step is called (src/shared/step-modules.ts). */
   personal: Record<string, unknown>;
   /** Every step's answers by step id (construction, construction_details, building, …). */
   answers: Record<string, Record<string, unknown>>;

@@ -12,12 +12,15 @@ export function scaleSchemaOf(uploadsSchema: unknown, code: string): Json | unde
   return isJsonObject(schema) ? schema : undefined;
 }
 
-/** The uploads step's answers: the attachment id and the scale given for each document code. */
-export function uploadsOf(answers: Readonly<Record<string, unknown>>): {
+/**
+ * The documents step's answers (whatever the step is called, see src/shared/step-modules.ts): the
+ * attachment id and the scale given for each document code.
+ */
+export function uploadsOf(answers: unknown): {
   documents: Record<string, string>;
   scales: Record<string, string>;
 } {
-  const uploads = isJsonObject(answers.uploads) ? answers.uploads : {};
+  const uploads = isJsonObject(answers) ? answers : {};
   const strings = (value: unknown) =>
     Object.fromEntries(
       Object.entries(isJsonObject(value) ? value : {}).filter(

@@ -4,6 +4,7 @@ import type { AnswerCondition, DocumentRule, FormsSet, JsonSchema } from './form
 import { isJsonObject as isObject } from './schema-walk';
 import { applyComputed, errorPath } from './step-answers';
 import type { ApplicationType } from './wizard-driver';
+import { stepWithModule } from './step-modules';
 
 /**
  * Sample answers per flow (schemas/samples/<type>.json): for every step of the flow, by step id, the
@@ -103,12 +104,9 @@ export function applicableDocuments(
   );
 }
 
-/** The step of a flow that takes the documents (its schema has a `documents` object). */
+/** The step of a flow that takes the documents: its documents module (src/shared/step-modules.ts). */
 export function uploadsStepOf(set: Pick<FormsSet, 'steps'>, flow: readonly string[]): string | undefined {
-  return flow.find((step) => {
-    const properties = set.steps[step]?.schema.properties;
-    return isObject(properties) && isObject(properties.documents);
-  });
+  return stepWithModule(set.steps, 'documents', flow);
 }
 
 /**
@@ -149,7 +147,7 @@ export function sampleProblems(
       }
     }
   }
-  for (const error of crossStepErrors(sample)) problems.push(`${file}, ${error.path}: ${error.key}`);
+  for (const error of crossStepErrors(sample, set.steps, flow)) problems.push(`${file}, ${error.path}: ${error.key}`);
   const uploads = uploadsStepOf(set, flow);
   if (uploads && isObject(sample[uploads])) {
     const named = (sample[uploads] as Answers).documents;

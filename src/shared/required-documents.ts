@@ -27,9 +27,11 @@ export function requiredDocuments(
   return documents;
 }
 
-/** The codes of required documents that the uploads step does not name an attachment for. */
-export function missingDocuments(required: RequiredDocument[], answers: Readonly<Record<string, unknown>>): string[] {
-  const uploads = (answers.uploads ?? {}) as { documents?: Record<string, unknown> };
-  const given = uploads.documents ?? {};
+/**
+ * The codes of required documents that the documents step (its answers: `uploads`, whatever the step is
+ * called, see src/shared/step-modules.ts) does not name an attachment for.
+ */
+export function missingDocuments(required: RequiredDocument[], uploads: Readonly<Record<string, unknown>>): string[] {
+  const given = (uploads.documents ?? {}) as Record<string, unknown>;
   return required.filter((d) => typeof given[d.code] !== 'string' || given[d.code] === '').map((d) => d.code);
 }

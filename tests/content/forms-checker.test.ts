@@ -69,6 +69,18 @@ describe('the forms checker', () => {
     );
   });
 
+  it('refuses a misspelt step module, which would drop the engineer’s SMS confirmation', async () => {
+    const original = await fs.readFile(path.join(SCHEMAS_DIR, 'steps/engineer.schema.json'), 'utf8');
+    const line = lineOf(original, '"x-step-module"');
+    const { set, errors } = await checkEdited('steps/engineer.schema.json', (t) =>
+      t.replace('"x-step-module": "engineer"', '"x-step-module": "enginer"'),
+    );
+    expect(set).toBeUndefined();
+    expect(errors).toEqual([
+      `steps/engineer.schema.json line ${line}, column 3: "enginer" is not a step module: the wizard would treat the step as a plain one. The modules are "applicant", "engineer", "storeys", "floors", "documents". Did you mean "engineer"?`,
+    ]);
+  });
+
   it('refuses a widget that does not fit the answer (a text box for a yes/no)', async () => {
     const { errors } = await checkEdited('steps/construction.ui.json', (t) =>
       t.replace('"has_storeys": {\n    "ui:widget": "radio"', '"has_storeys": {\n    "ui:widget": "textarea"'),
@@ -91,11 +103,11 @@ describe('the forms checker', () => {
 
   it('tells invalid JSON by line and column in words, once, with no knock-on problems', async () => {
     const original = await fs.readFile(path.join(SCHEMAS_DIR, 'steps/construction.schema.json'), 'utf8');
-    const line = lineOf(original, '"title": "construction.title"');
+    const line = lineOf(original, '"description": "construction.description"');
     const { set, problems } = await checkEdited('steps/construction.schema.json', (t) =>
       t.replace(
-        '"type": "object",\n  "title": "construction.title"',
-        '"type": "object"\n  "title": "construction.title"',
+        '"title": "construction.title",\n  "description": "construction.description"',
+        '"title": "construction.title"\n  "description": "construction.description"',
       ),
     );
     expect(set).toBeUndefined();

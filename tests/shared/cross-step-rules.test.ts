@@ -74,13 +74,36 @@ describe('floorRowErrors', () => {
 });
 
 describe('crossStepErrors', () => {
-  it('names the construction details step in the paths', () => {
-    expect(crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) })).toEqual([
+  const marked = (module: string) => ({ schema: { type: 'object', 'x-step-module': module } });
+  const steps = {
+    personal: marked('applicant'),
+    construction: marked('storeys'),
+    construction_details: marked('floors'),
+  };
+
+  it('names the floors step in the paths', () => {
+    expect(crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) }, steps)).toEqual([
       { path: '/construction_details/floors/1/floor', key: 'floor_duplicate', params: { floor: 0 } },
     ]);
   });
 
+  it('finds the steps by their module, whatever they are called', () => {
+    const renamed = { size: marked('storeys'), rooms_by_floor: marked('floors') };
+    expect(crossStepErrors({ size: storeys(0), rooms_by_floor: rows(0, 1) }, renamed)).toEqual([
+      { path: '/rooms_by_floor/floors', key: 'floors_ground_only', params: {} },
+      { path: '/rooms_by_floor/floors/1/floor', key: 'floor_ground_only', params: {} },
+    ]);
+    // Steps named as the old ones but without the markers carry no rule.
+    expect(crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) }, {})).toEqual([]);
+  });
+
+  it('looks only at the flow given', () => {
+    expect(
+      crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) }, steps, ['personal', 'repair']),
+    ).toEqual([]);
+  });
+
   it('has nothing to say about applications without floors (repair, special)', () => {
-    expect(crossStepErrors({ personal: {}, repair: {} })).toEqual([]);
+    expect(crossStepErrors({ personal: {}, repair: {} }, steps)).toEqual([]);
   });
 });

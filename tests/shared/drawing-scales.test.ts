@@ -49,11 +49,9 @@ describe('scaleFits, as the server checks it with ajv', () => {
 describe('uploadsOf', () => {
   it('reads the documents and scales named by text, ignoring anything else', () => {
     expect(
-      uploadsOf({
-        uploads: { documents: { floor_plans: 'att-1', site_plan: 7 }, scales: { floor_plans: '1:100', x: null } },
-      }),
+      uploadsOf({ documents: { floor_plans: 'att-1', site_plan: 7 }, scales: { floor_plans: '1:100', x: null } }),
     ).toEqual({ documents: { floor_plans: 'att-1' }, scales: { floor_plans: '1:100' } });
     expect(uploadsOf({})).toEqual({ documents: {}, scales: {} });
-    expect(uploadsOf({ uploads: 'none' })).toEqual({ documents: {}, scales: {} });
+    expect(uploadsOf('none')).toEqual({ documents: {}, scales: {} });
   });
 });

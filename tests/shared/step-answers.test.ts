@@ -262,9 +262,9 @@ describe('required documents', () => {
 
   it('finds the documents the uploads step names no attachment for', () => {
     const required = requiredDocuments('new', withStoreys(5), lists);
-    const uploads = (documents: Record<string, unknown>) => ({ uploads: { documents } });
+    const uploads = (documents: Record<string, unknown>) => ({ documents });
     expect(missingDocuments(required, {})).toEqual(codes(required));
-    expect(missingDocuments(required, { uploads: {} })).toEqual(codes(required));
+    expect(missingDocuments(required, { documents: 'none' })).toEqual(codes(required));
     expect(
       missingDocuments(
         required,

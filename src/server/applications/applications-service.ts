@@ -7,6 +7,8 @@ import { MAX_FIELD_ERRORS, oversizedAnswers } from '../../shared/answer-bounds';
 import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
+import { moduleAnswers, moduleOf, stepWithModule } from '../../shared/step-modules';
+import type { StepForm } from '../../shared/forms';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
 import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import type { Database } from '../db/schema';
@@ -119,8 +121,9 @@ export class ApplicationsService {
    * for the draft cookie). A draft named by its reference number is written only with its owner's proof.
    */
   async saveStep(input: SaveStepInput, language: Language, access: DraftAccess = {}): Promise<SaveStepResult> {
-    const { version, forms } = await this.migrationForms(input.application_type);
-    const steps = forms.flow;
+    const { version, forms: migrating } = await this.migrationForms(input.application_type);
+    const steps = migrating.flow;
+    const forms = migrating.steps;
     const clientOlder = isOlder(input.forms_version, version);
     const step = clientOlder
       ? await this.stepOfVersion(Number(input.forms_version), input.application_type, input.step_number)
@@ -134,16 +137,16 @@ export class ApplicationsService {
     let { existing, copied } = await this.draftToContinue(input, access, true);
     if (stepNumber === 0) {
       // The step the client shows (from older forms) is gone from the flow: what the draft must answer instead.
-      const pending = migrateDraft(existing?.answers ?? {}, forms).toAnswer;
+      const pending = migrateDraft(existing?.answers ?? {}, migrating).toAnswer;
       throw formsChangedError(version, pending);
     }
     // Answers to questions the client's older forms had and the served ones have not are no answers.
-    const data = clientOlder ? (knownAnswers(forms.steps[step]?.schema, input.data) as Answers) : input.data;
+    const data = clientOlder ? (knownAnswers(forms[step]?.schema, input.data) as Answers) : input.data;
     let answers: Answers;
     try {
       answers = await this.validStep(step, data, language, existing?.id);
     } catch (error) {
-      const pending = clientOlder ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, forms).toAnswer : [];
+      const pending = clientOlder ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, migrating).toAnswer : [];
       if (error instanceof ApiError && error.messageKey === 'validation_failed' && pending.length > 0)
         throw formsChangedError(version, pending);
       throw error;
@@ -159,17 +162,17 @@ export class ApplicationsService {
       // A draft saved under older forms is brought to the served ones as it is written.
       const migration =
         clientOlder || (existing && isBehind(existing.forms_version, version))
-          ? migrateDraft({ ...(existing?.answers ?? {}), [step]: answers }, forms)
+          ? migrateDraft({ ...(existing?.answers ?? {}), [step]: answers }, migrating)
           : undefined;
       const saved = migration?.answers ?? { ...(existing?.answers ?? {}), [step]: answers };
       const reached = Math.max(migration?.stepNumber ?? existing?.step_number ?? 0, stepNumber);
       const pending = migration?.toAnswer ?? [];
       // A stale copy could refuse a step that the draft as it is allows: only the stored draft refuses.
-      let refusal = this.stepRefusal(steps, saved, step, language);
+      let refusal = this.stepRefusal(forms, steps, saved, step, language);
       if (refusal && clientOlder && pending.length > 0) refusal = formsChangedError(version, pending);
       if (refusal && !copied) throw refusal;
-      const contact = contactOf(saved);
-      const phoneChange = existing && phoneChangeOf(phoneOf(existing.answers), contact.phone);
+      const contact = contactOf(saved, forms, steps);
+      const phoneChange = existing && phoneChangeOf(contactOf(existing.answers, forms, steps).phone, contact.phone);
       const unconfirmed = phoneChange && !PhoneChange.confirms(confirmedPhone, phoneChange);
       if (unconfirmed && !copied) return this.phones.askForCode(existing!.reference_number, phoneChange, language);
       const changes = {
@@ -232,7 +235,7 @@ export class ApplicationsService {
         step_number: migration.stepNumber,
         answers: migration.answers,
         forms_version: version,
-        ...contactOf(migration.answers),
+        ...contactOf(migration.answers, forms.steps, forms.flow),
       };
       if (await updateIfUnchanged(this.db, record, changes)) {
         this.recent.delete(record.reference_number);
@@ -305,6 +308,7 @@ export class ApplicationsService {
 
   /** Why this step cannot be saved into these answers (out of order, or a rule across steps broken), if it cannot. */
   private stepRefusal(
+    forms: Steps,
     steps: readonly string[],
     saved: Answers,
     step: string,
@@ -312,7 +316,7 @@ export class ApplicationsService {
   ): ApiError | undefined {
     if (!canVisit(steps, saved, step)) return new ApiError(409, 'step_out_of_order');
     // Only the rules about this step: a changed storey count is fixed on the floors' own step.
-    const broken = ruleErrors(saved, language).filter((error) => error.path.startsWith(`/${step}/`));
+    const broken = ruleErrors(saved, forms, steps, language).filter((error) => error.path.startsWith(`/${step}/`));
     return broken.length > 0 ? new ApiError(422, 'validation_failed', { errors: broken }) : undefined;
   }
 
@@ -328,11 +332,12 @@ export class ApplicationsService {
     language: Language,
     access: DraftAccess = {},
   ): Promise<{ reference_number: string; status: string }> {
-    const { version, forms } = await this.migrationForms(input.application_type);
-    const steps = forms.flow;
+    const { version, forms: migrating } = await this.migrationForms(input.application_type);
+    const steps = migrating.flow;
+    const forms = migrating.steps;
     const clientOlder = isOlder(input.forms_version, version);
     // From older forms: steps and answers the served forms no longer have are no answers.
-    const data = clientOlder ? knownSteps(input.data, forms) : input.data;
+    const data = clientOlder ? knownSteps(input.data, migrating) : input.data;
     const unknown = Object.keys(data).filter((step) => !steps.includes(step));
     if (unknown.length > 0) {
       throw new ApiError(422, 'validation_failed', {
@@ -348,10 +353,11 @@ export class ApplicationsService {
     const before = await this.currentDraft(input, access); // checked again under the lock before writing
     const given: Answers = { ...(before?.answers ?? {}), ...data };
     const migration =
-      clientOlder || (before && isBehind(before.forms_version, version)) ? migrateDraft(given, forms) : undefined;
+      clientOlder || (before && isBehind(before.forms_version, version)) ? migrateDraft(given, migrating) : undefined;
     if (clientOlder && migration && migration.toAnswer.length > 0) throw formsChangedError(version, migration.toAnswer);
     const merged = migration?.answers ?? given;
-    const phoneChange = before && phoneChangeOf(phoneOf(before.answers), contactOf(merged).phone);
+    const phoneChange =
+      before && phoneChangeOf(contactOf(before.answers, forms, steps).phone, contactOf(merged, forms, steps).phone);
     if (phoneChange) {
       const confirmed = await this.phones.confirmed(before.reference_number, input.phone_code, language);
       if (!PhoneChange.confirms(confirmed, phoneChange))
@@ -374,15 +380,18 @@ export class ApplicationsService {
       }
       if (errors.length >= MAX_FIELD_ERRORS) break;
     }
-    if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, language));
+    if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, forms, steps, language));
     if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
     const reference = await this.forms.references();
     const required = requiredDocuments(input.application_type, answers, reference);
-    const documents = missingDocuments(required, answers);
+    // The documents step, whatever it is called: without one in the flow, nothing can be uploaded.
+    const documentsStep = stepWithModule(forms, 'documents', steps);
+    const uploads = moduleAnswers(answers, forms, 'documents', steps);
+    const documents = missingDocuments(documentsStep === undefined ? [] : required, uploads);
     if (documents.length > 0) {
       throw new ApiError(422, 'documents_missing', {
         errors: documents.map((code) => ({
-          path: `/uploads/documents/${code}`,
+          path: `/${documentsStep}/documents/${code}`,
           message: validationMessage(language, 'required'),
         })),
       });
@@ -393,16 +402,16 @@ export class ApplicationsService {
       if (JSON.stringify(existing?.answers ?? null) !== JSON.stringify(before?.answers ?? null)) {
         throw new ApiError(409, 'changed_meanwhile');
       }
-      const wrong = await unknownAttachments(trx, existing?.id, required, answers);
+      const wrong = documentsStep === undefined ? [] : await unknownAttachments(trx, existing?.id, required, uploads);
       if (wrong.length > 0) {
         throw new ApiError(422, 'documents_missing', {
           errors: wrong.map((code) => ({
-            path: `/uploads/documents/${code}`,
+            path: `/${documentsStep}/documents/${code}`,
             message: validationMessage(language, 'invalid'),
           })),
         });
       }
-      if (existing) await recordScales(trx, existing.id, answers);
+      if (existing) await recordScales(trx, existing.id, uploads);
       if (existing) await this.recordDropped(existing.id, existing.forms_version, version, migration, trx);
       const changes = {
         status: SUBMITTED,
@@ -411,7 +420,7 @@ export class ApplicationsService {
         submitted: true,
         language,
         forms_version: version,
-        ...contactOf(answers),
+        ...contactOf(answers, forms, steps),
       };
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
@@ -475,12 +484,13 @@ export class ApplicationsService {
         errors: [{ path: unstorable, message: validationMessage(language, 'invalid') }],
       });
     }
+    // The engineer step (whatever it is called) needs the engineer's confirmation by SMS code.
     if (
-      step === 'engineer' &&
+      moduleOf(form) === 'engineer' &&
       !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id, applicationId))
     ) {
       throw new ApiError(422, 'engineer_unconfirmed', {
-        errors: [{ path: '/engineer/validation_token', message: validationMessage(language, 'engineer_unconfirmed') }],
+        errors: [{ path: `/${step}/validation_token`, message: validationMessage(language, 'engineer_unconfirmed') }],
       });
     }
     return cleaned;
@@ -579,10 +589,7 @@ async function checkedDraft(
   return record;
 }
 
-/** The phone saved in a draft's personal details, if any. */
-function phoneOf(answers: Answers): string | null {
-  return contactOf(answers).phone;
-}
+type Steps = Readonly<Record<string, StepForm | undefined>>;
 
 /**
  * The path of the first text that PostgreSQL's jsonb cannot store (a NUL character or a lone UTF-16
@@ -600,16 +607,20 @@ function unstorableText(value: unknown, path: string): string | undefined {
 }
 
 /** The rules across steps (src/shared/cross-step-rules.ts), as field errors in the applicant's language. */
-function ruleErrors(answers: Answers, language: Language): FieldError[] {
-  return crossStepErrors(answers).map((error) => ({
+function ruleErrors(answers: Answers, forms: Steps, flow: readonly string[], language: Language): FieldError[] {
+  return crossStepErrors(answers, forms, flow).map((error) => ({
     path: error.path,
     message: validationMessage(language, error.key, error.params),
   }));
 }
 
-/** The applicant's phone and ID number, from the personal step, kept in their own columns. */
-function contactOf(answers: Answers): { phone: string | null; id_number: string | null } {
-  const personal = (answers.personal ?? {}) as Record<string, unknown>;
+/** The applicant's phone and ID number, from the applicant step (whatever it is called), kept in their own columns. */
+function contactOf(
+  answers: Answers,
+  forms: Steps,
+  flow: readonly string[],
+): { phone: string | null; id_number: string | null } {
+  const personal = moduleAnswers(answers, forms, 'applicant', flow);
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   return { phone: text(personal.phone), id_number: text(personal.zan_id) ?? text(personal.passport_number) };
 }
@@ -619,9 +630,9 @@ async function unknownAttachments(
   trx: Transaction<Database>,
   applicationId: number | undefined,
   required: { code: string }[],
-  answers: Answers,
+  uploads: Answers,
 ): Promise<string[]> {
-  const named = ((answers.uploads ?? {}) as { documents?: Record<string, string> }).documents ?? {};
+  const named = (uploads.documents ?? {}) as Record<string, string>;
   const rows =
     applicationId === undefined
       ? []

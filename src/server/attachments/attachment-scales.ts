@@ -3,15 +3,11 @@ import { uploadsOf } from '../../shared/drawing-scales';
 import type { Database } from '../db/schema';
 
 /**
- * Stores with each attachment the uploads step names the scale given for it there (none: null): on
- * submit the step's answers are the applicant's last word, whatever was sent with the file.
+ * Stores with each attachment the documents step names the scale given for it there (none: null): on
+ * submit the step's answers (`uploads`) are the applicant's last word, whatever was sent with the file.
  */
-export async function recordScales(
-  trx: Transaction<Database>,
-  applicationId: number,
-  answers: Readonly<Record<string, unknown>>,
-): Promise<void> {
-  const { documents, scales } = uploadsOf(answers);
+export async function recordScales(trx: Transaction<Database>, applicationId: number, uploads: unknown): Promise<void> {
+  const { documents, scales } = uploadsOf(uploads);
   for (const [code, attachmentId] of Object.entries(documents)) {
     await trx
       .updateTable('attachment')

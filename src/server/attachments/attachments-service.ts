@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
+import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import type { Language, RequiredDocument } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
@@ -26,7 +27,7 @@ export interface UploadInput {
 
 /**
  * The files a draft keeps per document type: an upload beyond it replaces the oldest one that the
- * draft's answers do not name (answers.uploads.documents[code]), so uploads never pile up and the file
+ * draft's answers do not name (the documents step's documents[code]), so uploads never pile up and the file
  * the wizard chose is never lost. A few, not one: the wizard may name its choice only when the step is saved.
  */
 export const MAX_DRAFT_FILES_PER_DOCUMENT = 3;
@@ -103,6 +104,8 @@ export class AttachmentsService {
       throw new ApiError(415, 'file_type_refused');
     }
     let replaced: string[] = [];
+    // Read before the transaction (on PGlite a query inside it would wait for its connection).
+    const steps = this.forms ? (await this.forms.get()).forms.steps : {};
     try {
       // Recorded under the application's lock, and only while it is still a draft: an upload that
       // races a submit cannot land on the submitted application.
@@ -115,7 +118,7 @@ export class AttachmentsService {
           .executeTakeFirst();
         if (target.mode === 'draft' && application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
         if (target.mode === 'dashboard') await this.replaceable(trx, target);
-        else replaced = await makeRoom(trx, target, application?.answers ?? {});
+        else replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
         await trx
           .insertInto('attachment')
           .values({
@@ -162,8 +165,10 @@ export class AttachmentsService {
    */
   async checkScale(document: RequiredDocument, scale: string, language: Language): Promise<string | null> {
     if (scale === '') return null;
-    const uploads = this.forms ? (await this.forms.get()).forms.steps.uploads?.schema : undefined;
-    const schema = scaleSchemaOf(uploads, document.code);
+    const steps = this.forms ? (await this.forms.get()).forms.steps : {};
+    // The documents step (whatever it is called) says which documents are drawings.
+    const documentsStep = stepWithModule(steps, 'documents');
+    const schema = scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, document.code);
     if (schema && this.forms?.ajv.validate(schema, scale)) return scale;
     const key = schema ? 'scale_invalid' : 'scale_not_drawing';
     throw new ApiError(422, key, { errors: [{ path: '/scale', message: message(language, key) }] });
@@ -204,10 +209,9 @@ export class AttachmentsService {
 async function makeRoom(
   trx: Transaction<Database>,
   target: UploadTarget,
-  answers: Record<string, unknown>,
+  uploads: Record<string, unknown>,
 ): Promise<string[]> {
-  const uploads = answers.uploads as { documents?: Record<string, unknown> } | undefined;
-  const named = uploads?.documents?.[target.document.code];
+  const named = (uploads.documents as Record<string, unknown> | undefined)?.[target.document.code];
   const earlier = await trx
     .selectFrom('attachment')
     .select('id')

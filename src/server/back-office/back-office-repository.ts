@@ -17,7 +17,8 @@ const shownStatusSql = (today: string) =>
   sql<string>`case when application.status in ('permit_issued', 'renewed') and ${latestPermitUntil} < ${today}
     then 'expired' else application.status end`;
 
-const personalText = (field: string) => sql<string | null>`application.answers->'personal'->>${field}`;
+/** A text answer of the applicant step (`step`: its id in the forms served, see src/shared/step-modules.ts). */
+const applicantText = (step: string, field: string) => sql<string | null>`application.answers->${step}->>${field}`;
 
 export interface ApplicationFilter {
   /** A shown status ('expired' included); drafts are left out unless this is 'draft'. */
@@ -28,6 +29,8 @@ export interface ApplicationFilter {
   /** Words to find in the applicant's first, middle and last name, case-insensitively. */
   name?: string;
   today: string;
+  /** The id of the applicant step, whose answers hold the names (src/shared/step-modules.ts). */
+  applicantStep: string;
 }
 
 /** LIKE's own characters in a search text match themselves. */
@@ -46,7 +49,8 @@ function filtered(db: Db, filter: ApplicationFilter) {
     query = query.where('application.reference_number', 'like', `${escapeLike(filter.reference.prefix)}%`);
   if (filter.name !== undefined) {
     const pattern = `%${escapeLike(filter.name)}%`;
-    const [first, middle, last] = [personalText('first_name'), personalText('middle_name'), personalText('last_name')];
+    const text = (field: string) => applicantText(filter.applicantStep, field);
+    const [first, middle, last] = [text('first_name'), text('middle_name'), text('last_name')];
     query = query.where(
       sql<boolean>`(concat_ws(' ', ${first}, ${last}) ilike ${pattern}
         or concat_ws(' ', ${first}, ${middle}, ${last}) ilike ${pattern})`,
@@ -70,7 +74,7 @@ export async function findApplications(db: Db, filter: ApplicationFilter, limit:
       'application.submitted_at',
       'application.updated_at',
       shownStatusSql(filter.today).as('shown_status'),
-      sql<Record<string, unknown> | null>`application.answers->'personal'`.as('personal'),
+      sql<Record<string, unknown> | null>`application.answers->${filter.applicantStep}`.as('personal'),
     ])
     .orderBy('application.updated_at', 'desc')
     .orderBy('application.id', 'desc')

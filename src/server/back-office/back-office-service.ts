@@ -14,7 +14,9 @@ import {
   type Permit,
   type RenewalRequest,
 } from '../../shared/dashboard';
+import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
+import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -75,7 +77,13 @@ export class BackOfficeService {
     private readonly db: Kysely<Database>,
     private readonly notifier: Notifier,
     private readonly splash: SplashService,
+    /** The forms published (a FormRegistry): which steps are the applicant's and the documents (src/shared/step-modules.ts). */
+    private readonly forms: { current(): Promise<{ set: { steps: Record<string, StepForm> } }> },
   ) {}
+
+  private async steps(): Promise<Record<string, StepForm>> {
+    return (await this.forms.current()).set.steps;
+  }
 
   async listApplications(input: ListApplicationsInput, language: Language = 'en'): Promise<Page<ApplicationListItem>> {
     const problems = new Problems(language);
@@ -94,6 +102,8 @@ export class BackOfficeService {
     const name = input.name?.trim().replace(/\s+/g, ' ');
     const filter: repo.ApplicationFilter = {
       today: todayIso(),
+      // No applicant step in the forms: a step id no answers have, so no name matches.
+      applicantStep: stepWithModule(await this.steps(), 'applicant') ?? '',
       ...(input.status === undefined ? {} : { status: input.status }),
       ...(input.application_type === undefined ? {} : { application_type: input.application_type }),
       ...(reference ? { reference } : {}),
@@ -126,13 +136,15 @@ export class BackOfficeService {
       this.splash.documentsByCode(),
     ]);
     const today = todayIso();
-    const scales = ((row.answers.uploads ?? {}) as { scales?: Record<string, unknown> }).scales ?? {};
+    const steps = await this.steps();
+    const uploads = moduleAnswers(row.answers, steps, 'documents');
+    const scales = (uploads.scales ?? {}) as Record<string, unknown>;
     return {
       reference_number: formatReferenceNumber(row.reference_number),
       application_type: row.application_type,
       status: shownStatus(row.status, permits[0]?.valid_until, today),
       stored_status: row.status,
-      applicant_name: applicantName(row.answers.personal),
+      applicant_name: applicantName(moduleAnswers(row.answers, steps, 'applicant')),
       phone: row.phone,
       id_number: row.id_number,
       language: row.language,

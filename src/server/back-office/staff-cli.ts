@@ -11,6 +11,8 @@ import { HttpSmsSender } from '../sms/http-sms-sender';
 import { JobRunner } from '../jobs/job-runner';
 import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
+import { FormRegistry } from '../forms/form-registry';
+import { SCHEMAS_DIR } from '../project-root';
 import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
@@ -137,6 +139,8 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
     // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
     new Notifier(database.db, new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io))),
     splash,
+    // The forms published (the first start imports schemas/): which step is the applicant's.
+    await FormRegistry.open(database.db, { importFrom: SCHEMAS_DIR, by: 'staff CLI' }),
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

@@ -14,6 +14,9 @@ import {
   type RenewalRequest,
 } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
+import { moduleAnswers } from '../../shared/step-modules';
+import { isApplicationType } from '../../shared/wizard-driver';
+import type { FormsService } from '../forms/forms-service';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -32,6 +35,8 @@ export class DashboardService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly splash: SplashService,
+    /** The forms: which steps are the applicant's and the engineer's (src/shared/step-modules.ts). */
+    private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
   async application(applicationId: number): Promise<DashboardApplication> {
@@ -40,6 +45,8 @@ export class DashboardService {
       .select(['reference_number', 'application_type', 'status', 'answers', 'submitted_at'])
       .where('id', '=', applicationId)
       .executeTakeFirstOrThrow();
+    const forms = (await this.forms.get()).forms;
+    const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
     const [history, permit, engineer] = await Promise.all([
       this.db
         .selectFrom('application_event')
@@ -48,7 +55,7 @@ export class DashboardService {
         .orderBy('id', 'desc')
         .execute(),
       this.latestPermit(applicationId),
-      this.engineer(row.answers),
+      this.engineer(moduleAnswers(row.answers, forms.steps, 'engineer', flow).engineer_id),
     ]);
     const answers = row.answers as Record<string, Record<string, unknown>>;
     return {
@@ -57,7 +64,7 @@ export class DashboardService {
       status: shownStatus(row.status, permit?.valid_until),
       submitted_at: iso(row.submitted_at),
       days_applied: daysSince(row.submitted_at),
-      personal: answers.personal ?? {},
+      personal: moduleAnswers(answers, forms.steps, 'applicant', flow),
       answers,
       history: history.map((e) => ({ status: e.status, remark: e.remark, at: new Date(e.created_at).toISOString() })),
       engineer,
@@ -275,8 +282,7 @@ export class DashboardService {
       .executeTakeFirst();
   }
 
-  private async engineer(answers: Record<string, unknown>) {
-    const engineerId = (answers.engineer as { engineer_id?: unknown } | undefined)?.engineer_id;
+  private async engineer(engineerId: unknown) {
     if (typeof engineerId !== 'string') return null;
     const row = await this.db
       .selectFrom('engineer')

@@ -9,6 +9,9 @@ import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import type { Language } from '../../shared/reference-data';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
+import type { FormsService } from '../forms/forms-service';
+import { moduleAnswers } from '../../shared/step-modules';
+import type { StepForm } from '../../shared/forms';
 
 const PURPOSE = 'engineer';
 /** How long a confirmation may wait before the draft's engineer step first carries it. */
@@ -21,9 +24,9 @@ export interface DraftToConfirm {
   answers: Record<string, unknown>;
 }
 
-/** The applicant's name as the personal details give it, for the engineer's SMS. */
-function applicantName(answers: Record<string, unknown>): string {
-  const personal = (answers.personal ?? {}) as Record<string, unknown>;
+/** The applicant's name as the applicant step (whatever it is called) gives it, for the engineer's SMS. */
+function applicantName(answers: Record<string, unknown>, steps: Record<string, StepForm>): string {
+  const personal = moduleAnswers(answers, steps, 'applicant');
   const parts = [personal.first_name, personal.middle_name, personal.last_name];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 }
@@ -40,17 +43,19 @@ export class EngineerConfirmation implements EngineerProofs {
     private readonly db: Kysely<Database>,
     private readonly codes: OneTimeCodes,
     private readonly sms: QueuedSms,
+    private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
   async sendCode(registrationNumber: string, language: Language, draft: DraftToConfirm) {
     const engineer = await this.find(registrationNumber);
+    const steps = (await this.forms.get()).forms.steps;
     await this.codes.issueAndSend(PURPOSE, engineer.registration_number, this.sms, {
       phone: engineer.mobile,
       withChallenge: false,
       text: (code) =>
         message(language, 'sms_engineer_code', {
           code,
-          applicant: applicantName(draft.answers) || '-',
+          applicant: applicantName(draft.answers, steps) || '-',
           reference_number: formatReferenceNumber(draft.reference_number),
         }),
     });

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { SignedInUser } from '../../shared/dashboard';
+import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
+import { moduleAnswers } from '../../shared/step-modules';
+import { isApplicationType } from '../../shared/wizard-driver';
+import type { FormsService } from '../forms/forms-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
 import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
@@ -29,6 +33,8 @@ export class SignInService {
     private readonly sms: QueuedSms,
     private readonly captcha: CaptchaCheck,
     private readonly sessions: SessionStore,
+    /** The forms: which step is the applicant's (src/shared/step-modules.ts). */
+    private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
   async start(input: { reference_number: string; altcha: string }, language: Language) {
@@ -73,7 +79,11 @@ export class SignInService {
     const application = await this.find(referenceNumber);
     await this.db.updateTable('application').set({ language }).where('id', '=', application.id).execute();
     const session = await this.sessions.create(application.id);
-    return { token: session.token, user: await userOf(this.db, application.id), session: session.times };
+    return {
+      token: session.token,
+      user: await userOf(this.db, application.id, (await this.forms.get()).forms),
+      session: session.times,
+    };
   }
 
   private async find(referenceInput: string) {
@@ -106,13 +116,19 @@ export class SignInService {
 const DAY_MS = 86_400_000;
 
 /** The signed-in "user": the application record without secrets (no ID number, the phone masked). */
-export async function userOf(db: Kysely<Database>, applicationId: number): Promise<SignedInUser> {
+export async function userOf(
+  db: Kysely<Database>,
+  applicationId: number,
+  forms: { steps: Record<string, StepForm>; flows: Record<string, readonly string[]> },
+): Promise<SignedInUser> {
   const row = await db
     .selectFrom('application')
     .select(['reference_number', 'application_type', 'status', 'step_number', 'answers', 'phone', 'submitted_at'])
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
-  const personal = (row.answers.personal ?? {}) as Record<string, unknown>;
+  // The applicant step, whatever it is called (src/shared/step-modules.ts).
+  const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
+  const personal = moduleAnswers(row.answers, forms.steps, 'applicant', flow);
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     reference_number: formatReferenceNumber(row.reference_number),

@@ -1,6 +1,7 @@
 import type { FormsSet } from '../forms';
 import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
+import { stepModuleProblems } from '../step-modules';
 import { APPLICATION_TYPES } from '../wizard-driver';
 import { didYouMean } from './did-you-mean';
 import { documentProblems } from './documents-check';
@@ -88,7 +89,14 @@ export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOption
   for (const [id, step] of Object.entries(steps)) stepProblems(id, step, problems);
   const brokenSteps = [...unreadable].flatMap((file) => /^steps\/(.+)\.(schema|ui)\.json$/.exec(file)?.[1] ?? []);
   const stepIds = [...new Set([...Object.keys(steps), ...brokenSteps])].sort();
-  if (!unreadable.has('flows.json') && set.flows !== undefined) flowProblems(set.flows, stepIds, problems);
+  if (!unreadable.has('flows.json') && set.flows !== undefined) {
+    flowProblems(set.flows, stepIds, problems);
+    // The step modules' markers (x-step-module, src/shared/step-modules.ts): known, on steps with their
+    // fields, once a flow. Not while a step is unreadable: its module is unknown, not missing.
+    if (brokenSteps.length === 0)
+      for (const problem of stepModuleProblems({ steps, flows: set.flows }, didYouMean))
+        problems.error(problem.file, problem.path, problem.message);
+  }
   if (set.texts) {
     const readable = new Set<string>(
       LANGUAGES.filter((l) => !unreadable.has(`texts/${l}.json`) && set.texts![l] !== undefined),

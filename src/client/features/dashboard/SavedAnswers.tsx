@@ -11,9 +11,13 @@ import { useForms } from '../wizard/forms-query';
 import { translateStep } from '../wizard/translate-schema';
 import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
 import { Details } from '../../components/Details';
+import { moduleOf } from '../../../shared/step-modules';
 
-/** Steps whose answers are shown elsewhere or are not the applicant's to read (proofs, attachment ids). */
-const HIDDEN: Record<string, string[]> = { uploads: ['documents', 'scales'], engineer: ['validation_token'] };
+/**
+ * The answers of a step module (src/shared/step-modules.ts) shown elsewhere or not the applicant's to
+ * read (proofs, attachment ids).
+ */
+const HIDDEN: Record<string, string[]> = { documents: ['documents', 'scales'], engineer: ['validation_token'] };
 
 /** Answers of a step the served forms do not know (any more): their own names, as plain text. */
 function plainRows(answers: Record<string, unknown>): AnswerRow[] {
@@ -58,7 +62,9 @@ export function SavedAnswers({
       const given = answers[step] ?? {};
       if (!form) return { step, title: step.replace(/_/g, ' '), rows: plainRows(given) };
       const translated = translateStep(form, options);
-      for (const name of HIDDEN[step] ?? []) translated.uiSchema[name] = { 'ui:widget': 'hidden' };
+      const module = moduleOf(form) ?? '';
+      for (const name of Object.hasOwn(HIDDEN, module) ? HIDDEN[module]! : [])
+        translated.uiSchema[name] = { 'ui:widget': 'hidden' };
       return { step, title: translated.title, rows: answerRows(translated.schema, translated.uiSchema, given, texts) };
     });
   }, [forms.data, steps, answers, splash, lng, t]);

@@ -50,7 +50,7 @@ export function ReviewStep(props: ReviewStepProps) {
       outcome.errors.length > 0
         ? serverSummary(
             outcome.errors,
-            (step) => translate(step).uiSchema,
+            (step) => translate(step),
             texts.row,
             (step) => translate(step).title,
           )

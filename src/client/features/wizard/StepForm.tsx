@@ -98,7 +98,7 @@ export function StepForm(props: StepFormProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const row = (n: number) => t('wizard.row', { n });
   const fromServer = (errors: FieldError[]) =>
-    serverSummary(errors, (s) => (s === step ? translated.uiSchema : undefined), row, stepTitleOf);
+    serverSummary(errors, (s) => (s === step ? translated : undefined), row, stepTitleOf);
   const [failure, setFailure] = useState<Failure>(() =>
     props.initialErrors.length > 0
       ? { attempt: 1, items: fromServer(props.initialErrors), server: props.initialErrors }
@@ -172,7 +172,7 @@ export function StepForm(props: StepFormProps) {
       return {
         message: error.message ?? '',
         label: fieldLabel(translated.uiSchema, parts, row),
-        id: fieldId(step, parts),
+        id: fieldId(translated, parts),
       };
     });
     setFailure((f) => ({ attempt: f.attempt + 1, items, server: [] }));

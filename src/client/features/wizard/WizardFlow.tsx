@@ -3,6 +3,7 @@ import type { CustomValidator, FormValidation } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsDocument } from '../../../shared/forms';
+import { moduleAnswers, moduleOf, stepWithModule } from '../../../shared/step-modules';
 import {
   canVisit,
   firstIncomplete,
@@ -46,7 +47,7 @@ const Submitted = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) =
 /** Filled from the ID registry once the ZanID is verified: read-only from then on. */
 const FROM_REGISTRY = ['zan_id', 'first_name', 'middle_name', 'last_name'];
 
-/** The personal step with its Verify ID widget, and the registry's fields read-only once verified. */
+/** The applicant step with its Verify ID widget, and the registry's fields read-only once verified. */
 function withZanid(translated: TranslatedStep, verified: boolean): TranslatedStep {
   const uiSchema = { ...translated.uiSchema };
   uiSchema.zan_id = { ...(uiSchema.zan_id as object), 'ui:widget': 'ZanidWidget' };
@@ -55,8 +56,8 @@ function withZanid(translated: TranslatedStep, verified: boolean): TranslatedSte
   return { ...translated, uiSchema };
 }
 
-/** Steps whose fields the page shows itself: the uploads' documents and drawing scales (RequiredDocuments). */
-const SHOWN_ELSEWHERE: Record<string, string[]> = { uploads: ['documents', 'scales'] };
+/** The fields the documents step shows itself: its documents and drawing scales (RequiredDocuments). */
+const SHOWN_ELSEWHERE = ['documents', 'scales'];
 
 /** Each step translated when first asked for: a step opens one at a time; only the review needs them all. */
 function lazyTranslator(forms: FormsDocument, options: TranslateOptions): (step: string) => TranslatedStep {
@@ -67,7 +68,7 @@ function lazyTranslator(forms: FormsDocument, options: TranslateOptions): (step:
     const form = Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined;
     if (!form) return { schema: {}, uiSchema: {}, title: step };
     const translated = translateStep(form, options);
-    for (const name of SHOWN_ELSEWHERE[step] ?? [])
+    for (const name of moduleOf(form) === 'documents' ? SHOWN_ELSEWHERE : [])
       translated.uiSchema[name] = { ...(translated.uiSchema[name] as object), 'ui:field': 'ShownElsewhere' };
     all.set(step, translated);
     return translated;
@@ -91,7 +92,15 @@ export function WizardFlow({
   const steps = stepsOf(forms.flows, type);
   // Focus moves to the new step's heading once the applicant has moved, not on the first load.
   const [moved, setMoved] = useState(false);
-  const { saveStep, submit, phoneRequest } = useWizardActions(type, steps, () => setMoved(true), forms.version);
+  // The step modules (src/shared/step-modules.ts) are found by their markers, never by a step's id.
+  const moduleAt = (step: string) => moduleOf(Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined);
+  const { saveStep, submit, phoneRequest } = useWizardActions(
+    type,
+    steps,
+    stepWithModule(forms.steps, 'engineer', steps),
+    () => setMoved(true),
+    forms.version,
+  );
   const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 
@@ -118,12 +127,15 @@ export function WizardFlow({
     setMoved(true);
     dispatch(wentTo(step));
   };
-  const personal = wizard.answers.personal ?? {};
+  const personal = moduleAnswers(wizard.answers, forms.steps, 'applicant', steps);
   const zanidVerified = personal.identification_type === 'zanid' && isVerified(wizard.zanid, personal.zan_id);
+  const stepModule = moduleAt(current);
+  // The answers the floors depend on: the storeys step's.
+  const storeys = moduleAnswers(wizard.answers, forms.steps, 'storeys', steps);
   // The same object while the step is unchanged: RJSF recomputes a whole step when its UI schema changes.
   const shown = useMemo(
-    () => (current === 'personal' ? withZanid(translate(current), zanidVerified) : translate(current)),
-    [translate, current, zanidVerified],
+    () => (stepModule === 'applicant' ? withZanid(translate(current), zanidVerified) : translate(current)),
+    [translate, current, stepModule, zanidVerified],
   );
 
   // Once a step shows, the steps either side of it are made ready (their validators, a file each, their
@@ -133,7 +145,7 @@ export function WizardFlow({
       if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
       translate(step);
-      if (step === 'engineer') void loadEngineerConfirm().catch(() => undefined);
+      if (moduleAt(step) === 'engineer') void loadEngineerConfirm().catch(() => undefined);
     }
   };
 
@@ -179,10 +191,10 @@ export function WizardFlow({
             translate={translate}
             answers={wizard.answers}
             extraRows={(step) =>
-              step === 'engineer' && wizard.engineer
+              moduleAt(step) === 'engineer' && wizard.engineer
                 ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
-                : step === 'uploads'
-                  ? scaleRows(translate(step).uiSchema, wizard.answers.uploads, t('wizard.review.uploaded'))
+                : moduleAt(step) === 'documents'
+                  ? scaleRows(translate(step).uiSchema, wizard.answers[step], t('wizard.review.uploaded'))
                   : []
             }
             focusHeading={moved}
@@ -198,7 +210,7 @@ export function WizardFlow({
 
   // Spec section 4: a ZanID counts as valid once verified; until then the step cannot be saved.
   const stepValidate: CustomValidator | undefined =
-    current === 'personal'
+    stepModule === 'applicant'
       ? (data, errors) => {
           const answers = (data ?? {}) as StepAnswers;
           const zanId = typeof answers.zan_id === 'string' ? answers.zan_id : '';
@@ -206,8 +218,8 @@ export function WizardFlow({
             (errors as FormValidation<StepAnswers>).zan_id?.addError(t('wizard.zanid.verify_first'));
           return errors;
         }
-      : current === 'construction_details'
-        ? floorRowsValidator(wizard.answers.construction, (key, params) => t(`validation:${key}`, params))
+      : stepModule === 'floors'
+        ? floorRowsValidator(storeys, (key, params) => t(`validation:${key}`, params))
         : undefined;
   // Every step: no hidden or control characters in its texts, as the server checks too.
   const customValidate = hiddenTextValidator(t('validation:hidden_characters'), stepValidate);
@@ -215,13 +227,13 @@ export function WizardFlow({
   const nextOpen = next === REVIEW ? isReadyToSubmit(steps, saved) : canVisit(steps, saved, next);
   const previous = previousStep(steps, current);
   const extra =
-    current === 'engineer'
+    stepModule === 'engineer'
       ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
           <Suspense fallback={null}>
             <EngineerConfirm answers={answers} change={change} />
           </Suspense>
         )
-      : current === 'uploads'
+      : stepModule === 'documents'
         ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
             <Suspense fallback={null}>
               <RequiredDocuments
@@ -229,7 +241,7 @@ export function WizardFlow({
                 saved={saved}
                 answers={answers}
                 change={change}
-                uploadsSchema={forms.steps.uploads?.schema}
+                uploadsSchema={forms.steps[current]?.schema}
               />
             </Suspense>
           )
@@ -250,9 +262,7 @@ export function WizardFlow({
         onShown={prepareAround}
         formProps={{
           initial:
-            current === 'construction_details'
-              ? withFloorRows(wizard.answers.construction, wizard.answers[current])
-              : (wizard.answers[current] ?? {}),
+            stepModule === 'floors' ? withFloorRows(storeys, wizard.answers[current]) : (wizard.answers[current] ?? {}),
           initialErrors: submitErrors.filter((error) => pointerParts(error.path)[0] === current),
           focusHeading: moved,
           onSave: async (answers, mode) => {

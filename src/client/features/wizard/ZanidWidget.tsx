@@ -34,7 +34,7 @@ export const isVerified = (verified: VerifiedPerson | null, zanId: unknown): ver
   verified !== null && verified.zan_id === tidyZanid(zanId);
 
 /**
- * The personal step's ZanID field with its Verify ID button (spec sections 4 and 5). Verified, the
+ * The applicant step's ZanID field with its Verify ID button (spec sections 4 and 5). Verified, the
  * registry's names fill the step and become read-only; the server's message shows when it fails.
  */
 export function ZanidWidget(props: WidgetProps) {

@@ -1,10 +1,12 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../shared/envelope';
 import type { UiSchema } from '../../../shared/forms';
+import { moduleOf } from '../../../shared/step-modules';
+import type { TranslatedStep } from './translate-schema';
 
 /** The engineer step's Send code button: where "not confirmed" errors lead. */
 export const ENGINEER_SEND_ID = 'engineer-send-code';
-/** The id of a required document's entry on the uploads step. */
+/** The id of a required document's entry on the documents step. */
 export const documentId = (code: string) => `document-${code}`;
 
 /** One line of the error summary; `id` is the field it links to, `step` the step it is on. */
@@ -23,10 +25,14 @@ export function pointerParts(pointer: string): string[] {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** RJSF's id of the field at `parts` of a step ('root_foundation_0_name'), or our own for special fields. */
-export function fieldId(step: string, parts: string[]): string {
-  if (step === 'engineer' && parts[0] === 'validation_token') return ENGINEER_SEND_ID;
-  if (step === 'uploads' && parts[0] === 'documents' && parts[1]) return documentId(parts[1]);
+/**
+ * RJSF's id of the field at `parts` of a step ('root_foundation_0_name'), or our own for the fields a
+ * step module shows itself (src/shared/step-modules.ts): the engineer's code, the documents.
+ */
+export function fieldId(form: { schema: unknown } | undefined, parts: string[]): string {
+  const module = moduleOf(form);
+  if (module === 'engineer' && parts[0] === 'validation_token') return ENGINEER_SEND_ID;
+  if (module === 'documents' && parts[0] === 'documents' && parts[1]) return documentId(parts[1]);
   return ['root', ...parts].join('_');
 }
 
@@ -61,18 +67,23 @@ export function extraErrorsFor(errors: FieldError[], step: string): ErrorSchema 
   return schema as ErrorSchema;
 }
 
-/** The server's errors as summary lines; `uiOf(step)` gives a step's translated UI schema for labels. */
+/** The server's errors as summary lines; `stepOf(step)` gives a translated step (its UI schema for labels). */
 export function serverSummary(
   errors: FieldError[],
-  uiOf: (step: string) => UiSchema | undefined,
+  stepOf: (step: string) => TranslatedStep | undefined,
   row: (n: number) => string,
   stepTitle: (step: string) => string,
 ): SummaryItem[] {
   return errors.map((error) => {
     const [step, ...parts] = pointerParts(error.path);
     if (!step) return { message: error.message };
-    const ui = uiOf(step);
-    if (parts.length === 0 || !ui) return { message: error.message, label: stepTitle(step), step };
-    return { message: error.message, label: fieldLabel(ui, parts, row), id: fieldId(step, parts), step };
+    const translated = stepOf(step);
+    if (parts.length === 0 || !translated) return { message: error.message, label: stepTitle(step), step };
+    return {
+      message: error.message,
+      label: fieldLabel(translated.uiSchema, parts, row),
+      id: fieldId(translated, parts),
+      step,
+    };
   });
 }

@@ -33,15 +33,17 @@ function formsChangedIn(failure: unknown): FormsChanged | undefined {
 }
 
 /**
- * Save And Continue, Save & Complete Later and Submit, for the application being filled in. `onMove`
- * is told as a save moves the applicant on, in the same update (the next step opens with its heading
- * focused). Every call names the version of the forms shown (`formsVersion`): when newer ones were
- * published meanwhile, the forms are read again and the wizard opens the first step with something
- * to answer, listing it (wizard state `formsChanged`).
+ * Save And Continue, Save & Complete Later and Submit, for the application being filled in.
+ * `engineerStep` is the flow's engineer step (its module, src/shared/step-modules.ts), whose answers
+ * carry the engineer's proof. `onMove` is told as a save moves the applicant on, in the same update
+ * (the next step opens with its heading focused). Every call names the version of the forms shown
+ * (`formsVersion`): when newer ones were published meanwhile, the forms are read again and the wizard
+ * opens the first step with something to answer, listing it (wizard state `formsChanged`).
  */
 export function useWizardActions(
   type: ApplicationType,
   steps: readonly string[],
+  engineerStep: string | undefined,
   onMove?: () => void,
   formsVersion?: string,
 ) {
@@ -66,7 +68,7 @@ export function useWizardActions(
   };
   // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
   const asSent = (step: string, data: StepAnswers) =>
-    step === 'engineer' && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
+    step === engineerStep && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
 
   const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
     const sent = asSent(step, data);

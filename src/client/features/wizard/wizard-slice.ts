@@ -112,7 +112,8 @@ const wizardSlice = createSlice({
         referenceNumber,
         current,
         continued: true,
-        zanid: savedZanid(answers.personal),
+        // The verified ZanID of whichever step holds one (the applicant step, whatever it is called).
+        zanid: Object.values(answers).map(savedZanid).find(Boolean) ?? null,
         formsChanged: formsChanged ?? [],
       };
     },

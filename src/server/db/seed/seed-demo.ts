@@ -190,7 +190,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     undefined,
     owners,
   );
-  const office = new BackOfficeService(db, new Notifier(db, queue), splash);
+  const office = new BackOfficeService(db, new Notifier(db, queue), splash, forms);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')

@@ -15,6 +15,7 @@ import type { DashboardAttachment } from '../../../../shared/dashboard';
 import type { FieldError } from '../../../../shared/envelope';
 import type { RequiredDocument } from '../../../../shared/reference-data';
 import { scaleFits, scaleSchemaOf } from '../../../../shared/drawing-scales';
+import { stepWithModule } from '../../../../shared/step-modules';
 import { requiredDocuments } from '../../../../shared/required-documents';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
 import type { ApiFailure } from '../../../app/api';
@@ -179,14 +180,16 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { upload, uploading } = useUpload();
-  // The uploads step's schema says which documents are drawings, and how a scale is written.
+  // The documents step's schema (whatever the step is called) says which documents are drawings, and how a scale is written.
   const forms = useForms();
   const [code, setCode] = useState('');
   const [scale, setScale] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const chosen = missing.find((d) => d.code === code);
-  const scaleSchema = chosen ? scaleSchemaOf(forms.data?.steps.uploads?.schema, chosen.code) : undefined;
+  const steps = forms.data?.steps ?? {};
+  const documentsStep = stepWithModule(steps, 'documents');
+  const scaleSchema = chosen ? scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, chosen.code) : undefined;
   const scaleWrong = Boolean(scaleSchema) && !scaleFits(scaleSchema!, scale.trim());
 
   const onFile = async (file: File | undefined) => {
