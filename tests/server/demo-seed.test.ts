@@ -38,7 +38,7 @@ async function seed(schemasDir: string) {
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kibali-uploads-'));
   opened.push({ database, dirs: schemasDir === SCHEMAS_DIR ? [uploadsDir] : [uploadsDir, schemasDir] });
   await seedReferenceData(database.db);
-  const forms = await FormRegistry.open(schemasDir);
+  const forms = await FormRegistry.open(database.db, { importFrom: schemasDir });
   const demo = await seedDemo({ db: database.db, forms, uploadsDir, samples: await readSamples(schemasDir) });
   const rows = await database.db
     .selectFrom('application')

@@ -4,7 +4,7 @@ import { createAjv, type FormsDocument, type JsonSchema } from '../../shared/for
 import { validatorUrl } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
-import { bindReferences, formsEtag, type FormRegistry } from './form-registry';
+import { bindReferences, formsDocumentOf, formsEtag, type FormRegistry } from './form-registry';
 
 interface Served {
   key: string;
@@ -34,13 +34,15 @@ export class FormsService {
   constructor(
     readonly registry: FormRegistry,
     private readonly splash: SplashService,
+    /** The folder reload_forms imports (schemas/). */
+    readonly folder: string,
   ) {}
 
   async get(): Promise<Served> {
-    const reference = await this.splash.get();
-    const key = `${this.registry.forms.version}:${reference.etag}`;
+    const [reference, published] = await Promise.all([this.splash.get(), this.registry.current()]);
+    const key = `${published.version}:${reference.etag}`;
     if (this.cache?.key !== key) {
-      const forms = bindReferences(this.registry.forms, reference.lists);
+      const forms = bindReferences(formsDocumentOf(published), reference.lists);
       const json = JSON.stringify(forms);
       this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
     }
