@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { expectedFloors } from '../src/shared/cross-step-rules';
+import { stepSample } from '../tests/fixtures/step-samples';
 import type { Splash } from '../src/shared/reference-data';
 import { CHROMIUM, GOALS, LIMITS, measureBudgetPages } from './page-bytes';
 import { startPortal } from './portal-process';
@@ -83,8 +84,6 @@ async function codeFromOutbox(url: string, phone: string, text = ''): Promise<st
   throw new Error(`No code in the outbox for ${phone} ${text}: ${JSON.stringify(messages.slice(0, 3))}`);
 }
 
-type Samples = Record<string, { step: string; valid: boolean; data: Record<string, unknown> }>;
-
 /**
  * A draft of the flow saved up to the step before `OPEN_AT` with Save And Continue, with valid answers:
  * the step samples, the engineer confirmed by the code from the outbox, and a floor row per floor with
@@ -92,8 +91,7 @@ type Samples = Record<string, { step: string; valid: boolean; data: Record<strin
  * and the phone the Continue code goes to.
  */
 async function buildDraft(url: string, steps: readonly string[], splash: Splash) {
-  const samples = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/step-samples.json'), 'utf8')) as Samples;
-  const sample = (name: string) => structuredClone(samples[name]!.data);
+  const sample = stepSample;
   // Any engineer: the database is new each run, so none waits for a resend.
   const engineer = splash.engineers[Date.now() % splash.engineers.length]!;
   const answersOf = async (step: string): Promise<Record<string, unknown>> => {

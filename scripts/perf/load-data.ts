@@ -1,23 +1,18 @@
 // Valid, varied request bodies for the API load runs: the steps of a new-building application (from
-// tests/fixtures/step-samples.json, as the API tests build them), engineers confirmed once by SMS code,
+// schemas/samples and tests/fixtures/step-samples.json, as the API tests build them), engineers confirmed once by SMS code,
 // and submitted applications written straight into the database for the sign-in run.
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { newReferenceNumber, formatReferenceNumber } from '../../src/server/applications/reference-number';
 import { openConfiguredDatabase } from '../../src/server/db/setup';
 import type { Splash } from '../../src/shared/reference-data';
-import { root, sleep } from './common';
+import { stepSample } from '../../tests/fixtures/step-samples';
+import { sleep } from './common';
 import type { SmsGateway } from './sms-gateway';
 
 type Answers = Record<string, unknown>;
 
-const samples = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/step-samples.json'), 'utf8')) as Record<
-  string,
-  { data: Answers }
->;
-const sample = (label: string): Answers => structuredClone(samples[label]!.data);
+const sample = (label: string): Answers => stepSample(label);
 
 /** The flow every load client fills: a new building, its steps before the uploads. */
 /**

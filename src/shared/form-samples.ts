@@ -182,3 +182,75 @@ function walkSchemaValues(
     }
   }
 }
+
+/** One step of a flow with the answers to save for it. */
+export interface SampleStep {
+  step: string;
+  answers: Answers;
+}
+
+/**
+ * The steps of `type`'s flow in order, each with its sample answers ready to save: reference positions
+ * turned into ids of `lists`, and `overrides` (by step id) merged in where the step's schema declares
+ * the name (an override for a field the forms no longer have is left out, not refused). A step the
+ * flow's own sample does not answer (e.g. a step just added to the flow) is answered from another
+ * flow's sample when one has it; the placeholders stay for the caller (`fillPlaceholders`).
+ */
+export function sampleSteps(
+  set: Pick<FormsSet, 'steps' | 'flows'>,
+  type: ApplicationType,
+  samples: FlowSamples,
+  lists: ReferenceLists,
+  overrides: Record<string, Answers> = {},
+): SampleStep[] {
+  return (set.flows[type] ?? []).map((step) => {
+    const schema = set.steps[step]?.schema;
+    const own = samples[type]?.[step];
+    const answers = own ?? Object.values(samples).find((sample) => isObject(sample?.[step]))?.[step];
+    if (!schema || !isObject(answers)) {
+      throw new Error(
+        `No sample answers for the step "${step}" of the ${type} flow: add them to schemas/samples/${type}.json`,
+      );
+    }
+    const declared = propertiesWithConditionals(schema);
+    const extra = Object.fromEntries(Object.entries(overrides[step] ?? {}).filter(([name]) => name in declared));
+    return { step, answers: withReferenceIds(schema, { ...answers, ...extra }, lists) as Answers };
+  });
+}
+
+/** The document codes whose attachment id is the SAMPLE_UPLOAD placeholder in a step's answers. */
+export function sampleUploads(answers: unknown): string[] {
+  const codes: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) {
+      for (const [name, sub] of Object.entries(value)) {
+        if (sub === SAMPLE_UPLOAD) codes.push(name);
+        else walk(sub);
+      }
+    }
+  };
+  walk(answers);
+  return codes;
+}
+
+/**
+ * A step's answers with the placeholders replaced: SAMPLE_ENGINEER_TOKEN by `engineerToken`, each
+ * SAMPLE_UPLOAD by the attachment id of its document in `attachments` (left out when there is none).
+ */
+export function fillPlaceholders(
+  answers: Answers,
+  fill: { engineerToken?: string; attachments?: Readonly<Record<string, string>> },
+): Answers {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isObject(value)) return value === SAMPLE_ENGINEER_TOKEN ? fill.engineerToken : value;
+    const out: Answers = {};
+    for (const [name, sub] of Object.entries(value)) {
+      const filled = sub === SAMPLE_UPLOAD ? fill.attachments?.[name] : walk(sub);
+      if (filled !== undefined) out[name] = filled;
+    }
+    return out;
+  };
+  return walk(answers) as Answers;
+}

@@ -7,7 +7,7 @@ import { makeHandlers } from '../../src/client/mocks/handlers';
 import type { DashboardApplication } from '../../src/shared/dashboard';
 import type { JsonSchema } from '../../src/shared/forms';
 import { SCRIPT_AND_SQL } from '../security/payloads';
-import samples from '../fixtures/step-samples.json';
+import { stepSamples as samples } from '../fixtures/step-samples';
 import { demo, envelope, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';

@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import {
+  fillPlaceholders,
+  sampleSteps,
+  sampleUploads,
+  SAMPLE_ENGINEER_TOKEN,
+  type ReferenceLists,
+} from '../../src/shared/form-samples';
+import type { FormsDocument } from '../../src/shared/forms';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
+import { flowSamples } from '../fixtures/step-samples';
 import { CHROMIUM } from '../../scripts/page-bytes';
 import { callApi, draftCookieFor, keepLanguage } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
@@ -290,44 +299,12 @@ export function isDataOrProperNoun(name: string, allowed: Set<string>): boolean 
 // ---------------------------------------------------------------------------------------------------
 // Drafts through the API: every step of a flow saved, so that the continue form can open any of them.
 
-const samples = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../fixtures/step-samples.json'), 'utf8'),
-) as Record<string, { data: Record<string, unknown> }>;
-const sample = (label: string) => structuredClone(samples[label]!.data);
-
 export interface Applicant {
   zanId: string;
   first: string;
   middle: string;
   last: string;
   phone: string;
-}
-
-/** The samples name reference items 1, 2, …: real ids of the seeded lists instead. */
-function withIds(splash: Splash, step: 'building_details' | 'construction_details', storeys = 1) {
-  if (step === 'construction_details') {
-    const details = sample('construction_details ok');
-    const rows = details.floors as { rooms: { room: number }[] }[];
-    const floors = Array.from({ length: storeys + 1 }, (_, floor) => ({
-      ...structuredClone(rows[floor % rows.length]!),
-      floor,
-    }));
-    let n = 0;
-    for (const floor of floors) for (const room of floor.rooms) room.room = splash.rooms[n++ % splash.rooms.length]!.id;
-    return { ...details, floors };
-  }
-  const out = sample('building_details ok');
-  const lists = {
-    foundation: splash.foundation_tools,
-    wall: splash.wall_tools,
-    pillar: splash.beam_tools,
-    beam: splash.beam_tools,
-    roof: splash.roof_tools,
-    entry: splash.entry_tools,
-  };
-  for (const [category, list] of Object.entries(lists))
-    (out[category] as { name: number }[]).forEach((row, i) => (row.name = list[i % list.length]!.id));
-  return out;
 }
 
 /** The engineer step confirmed for real: send_otp, the code from the outbox, validate_otp. */
@@ -341,8 +318,8 @@ async function confirmedEngineer(engineer: Engineer, reference_number: string): 
   return { engineer_id: engineer.registration_number, validation_token: answer.validation_token };
 }
 
-/** Uploads a tiny real file for each document to the draft; answers the uploads step. */
-async function uploaded(reference: string, documents: RequiredDocument[]): Promise<Record<string, unknown>> {
+/** Uploads a tiny real file for each document to the draft; answers the attachment id of each. */
+async function uploaded(reference: string, documents: RequiredDocument[]): Promise<Record<string, string>> {
   const named: Record<string, string> = {};
   for (const document of documents) {
     const file = fileFor(document);
@@ -359,18 +336,21 @@ async function uploaded(reference: string, documents: RequiredDocument[]): Promi
     if (body.response.code !== 200) throw new Error(`Uploading ${document.code} answered ${body.response.code}`);
     named[document.code] = body.response.data.attachment_id;
   }
-  return {
-    documents: named,
-    ...(documents.some((d) => d.code === 'site_plan') ? { scales: { site_plan: '1:200' } } : {}),
-  };
+  return named;
 }
 
 export type WizardType = 'new' | 'government' | 'repair' | 'special';
 
+/** The forms the server serves (get_forms): the flows and the schemas the samples are saved against. */
+async function servedForms(): Promise<FormsDocument> {
+  return callApi<FormsDocument>('/forms/get_forms');
+}
+
 /**
- * A draft of `type` with every step saved through save_and_continue (the engineer confirmed by SMS
- * code, each required document uploaded): the continue form opens it on the review and can show
- * any step. Answers its reference number.
+ * A draft of `type` with every step saved through save_and_continue, from the flow's sample answers
+ * (schemas/samples) with `who` as the applicant, the engineer confirmed by SMS code and each document
+ * the sample names uploaded: the continue form opens it on the review and can show any step. Answers
+ * its reference number.
  */
 export async function completeDraft(
   type: WizardType,
@@ -379,61 +359,43 @@ export async function completeDraft(
   engineer: Engineer | undefined,
   lng: Lng,
 ): Promise<string> {
-  const personal = {
-    ...sample('personal ok (zanid)'),
+  const forms = await servedForms();
+  const applicant = {
+    identification_type: 'zanid',
     zan_id: who.zanId,
     first_name: who.first,
     middle_name: who.middle,
     last_name: who.last,
     phone: who.phone,
   };
-  const storeys = 1;
+  const steps = sampleSteps(forms, type, flowSamples, splash as unknown as ReferenceLists, {
+    personal: applicant,
+    ...(engineer ? { engineer: { engineer_id: engineer.registration_number } } : {}),
+  });
+  const documents = [
+    ...splash.normal_attachments,
+    ...splash.not_more_than_three_attachments,
+    ...splash.more_than_three_attachments,
+  ];
   let reference: string | undefined;
-  const steps: [string, () => Promise<Record<string, unknown>> | Record<string, unknown>][] =
-    type === 'repair'
-      ? [
-          ['personal', () => personal],
-          ['repair', () => sample('repair ok (affects neighbours)')],
-        ]
-      : type === 'special'
-        ? [
-            ['personal', () => personal],
-            ['special_plot', () => sample('special_plot ok')],
-            ['building_details', () => withIds(splash, 'building_details')],
-          ]
-        : [
-            ['personal', () => personal],
-            ['engineer', () => confirmedEngineer(engineer!, reference!)],
-            [
-              'construction',
-              () => ({ ...sample('construction ok (all conditionals)'), has_storeys: true, storey_count: storeys }),
-            ],
-            ['construction_details', () => withIds(splash, 'construction_details', storeys)],
-            ['building', () => sample('building ok (well, power)')],
-            ['building_details', () => withIds(splash, 'building_details')],
-          ];
-  for (const [i, [, data]] of steps.entries()) {
+  for (const [i, { answers }] of steps.entries()) {
+    let data = answers;
+    if (JSON.stringify(answers).includes(SAMPLE_ENGINEER_TOKEN)) {
+      if (!engineer) throw new Error(`The ${type} flow asks for an engineer`);
+      data = { ...answers, ...(await confirmedEngineer(engineer, reference!)) };
+    }
+    const codes = sampleUploads(answers);
+    if (codes.length > 0) {
+      const named = codes.map((code) => documents.find((d) => d.code === code)!);
+      data = fillPlaceholders(answers, { attachments: await uploaded(reference!, named) });
+    }
     const saved = await callApi<{ reference_number: string }>(
       '/application/save_and_continue',
-      { application_type: type, step_number: i + 1, data: await data(), reference_number: reference },
+      { application_type: type, step_number: i + 1, data, reference_number: reference },
       lng,
     );
     reference = saved.reference_number;
   }
-  const documents = [
-    ...splash.normal_attachments,
-    ...(type === 'new' || type === 'government' ? splash.not_more_than_three_attachments : []),
-  ];
-  await callApi(
-    '/application/save_and_continue',
-    {
-      application_type: type,
-      step_number: steps.length + 1,
-      data: await uploaded(reference!, documents),
-      reference_number: reference,
-    },
-    lng,
-  );
   return reference!;
 }
 

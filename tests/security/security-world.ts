@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { KibaliApp } from '../../src/server/app';
+import { SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
+import { readSamples } from '../../src/server/forms/sample-files';
 import { normalizeReferenceNumber } from '../../src/server/applications/reference-number';
 import { seedDemo, type DemoApplication } from '../../src/server/db/seed/seed-demo';
 import { SESSION_COOKIE } from '../../src/server/sessions/session-cookie';
@@ -69,7 +70,8 @@ export async function createWorld(
     },
   );
   const db = t.database.db;
-  const demo = await seedDemo({ db, forms: t.app.forms.registry, uploadsDir });
+  const samples = await readSamples(SCHEMAS_DIR);
+  const demo = await seedDemo({ db, forms: t.app.forms.registry, uploadsDir, samples });
   const applicants: Record<string, Applicant> = {};
   const list: Applicant[] = [];
   for (const entry of demo) {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { FieldError } from '../../src/shared/envelope';
 import type { Splash } from '../../src/shared/reference-data';
+import { stepSample, stepSamples } from '../fixtures/step-samples';
 import { post, type Envelope, type TestApp } from './helpers';
 
 /** What applications.test.ts and submit.test.ts share: samples, texts, and calls that save and read drafts. */
@@ -12,9 +13,8 @@ export type Language = 'en' | 'sw';
 type Texts = Record<string, string>;
 
 export const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
-export const samples = json<Record<string, { step: string; valid: boolean; data: Answers }>>(
-  'tests/fixtures/step-samples.json',
-);
+/** Step answers by label: the flow samples' steps (schemas/samples) and tests/fixtures/step-samples.json. */
+export const samples = stepSamples;
 export const validation = {
   en: json<Texts>('locales/en/validation.json'),
   sw: json<Texts>('locales/sw/validation.json'),
@@ -25,8 +25,8 @@ export const api = { en: json<Texts>('locales/en/api.json'), sw: json<Texts>('lo
 export const without = (answers: Answers, ...names: string[]): Answers =>
   Object.fromEntries(Object.entries(answers).filter(([name]) => !names.includes(name)));
 
-/** A fresh copy of a sample's answers (tests/fixtures/step-samples.json). */
-export const sample = (label: string): Answers => structuredClone(samples[label]!.data);
+/** A fresh copy of a labelled sample's answers (tests/fixtures/step-samples.ts). */
+export const sample = (label: string): Answers => stepSample(label);
 export const personal = () => sample('personal ok (zanid)');
 
 export const SAVE = '/api/application/save_and_continue';

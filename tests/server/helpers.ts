@@ -15,6 +15,7 @@ import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
+import { flowSample } from '../fixtures/step-samples';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -261,15 +262,7 @@ export async function sendEngineerCode(
   const saved = await post<Envelope<{ reference_number: string }>>(app, '/api/application/save_and_continue', {
     application_type: 'new',
     step_number: 1,
-    data: {
-      identification_type: 'passport',
-      passport_number: 'AB123456',
-      first_name: 'Asha',
-      last_name: 'Said',
-      phone: '0777123456',
-      address: 'P.O. Box 1, Zanzibar',
-      street: 'Malindi',
-    },
+    data: flowSample('new').personal,
   });
   if (saved.status !== 200) throw new Error(`saving a draft answered ${saved.status}`);
   const { reference_number } = saved.body!.response.data;

@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from '../db/setup';
 import { seedDemo } from '../db/seed/seed-demo';
 import { seedReferenceData } from '../db/seed/seed-reference-data';
 import { FormRegistry } from '../forms/form-registry';
+import { readSamples } from '../forms/sample-files';
 
 // Re-writes the reference lists from src/shared/reference-seed.ts, updating rows in place.
 // With --demo, adds a set of fictional applications in every state (src/server/db/seed/seed-demo.ts).
@@ -17,7 +18,8 @@ try {
   await seedReferenceData(database.db);
   console.log('Reference data seeded.');
   if (forms) {
-    const demo = await seedDemo({ db: database.db, forms, uploadsDir: uploadDir(config) });
+    const samples = await readSamples(SCHEMAS_DIR);
+    const demo = await seedDemo({ db: database.db, forms, uploadsDir: uploadDir(config), samples });
     console.log('\nDemo applications (fictional people):');
     const width = Math.max(...demo.map((d) => d.status.length));
     for (const d of demo)

@@ -1,8 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { requiredDocuments } from '../../../shared/required-documents';
 import { todayIso } from '../../../shared/dashboard';
+import {
+  applicableDocuments,
+  fillPlaceholders,
+  sampleSteps,
+  sampleUploads,
+  type FlowSamples,
+} from '../../../shared/form-samples';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { ApplicationsService } from '../../applications/applications-service';
 import { PhoneChange } from '../../applications/phone-change';
@@ -40,7 +46,6 @@ export interface DemoApplication {
 }
 
 type Answers = Record<string, unknown>;
-type Lists = Awaited<ReturnType<SplashService['get']>>['lists'];
 
 const DAY = 86_400_000;
 const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * DAY));
@@ -52,6 +57,7 @@ function person(zanId: string): IdentityRecord {
   return found;
 }
 
+/** The personal step's answers for one of the demo registry's people (merged into the sample's). */
 function personal(who: IdentityRecord, phone: string, street: string): Answers {
   return {
     identification_type: 'zanid',
@@ -61,104 +67,8 @@ function personal(who: IdentityRecord, phone: string, street: string): Answers {
     last_name: who.last_name,
     email: `${who.first_name}.${who.last_name}@example.com`.toLowerCase(),
     phone,
-    address: 'P.O. Box 100, Zanzibar',
     street,
   };
-}
-
-const repair = (street: string, description: string): Answers => ({
-  street_village: street,
-  repair_type: 'roof',
-  repair_description: description,
-  affects_neighbours: false,
-  disclaimer_agreed: true,
-});
-
-const specialPlot: Answers = {
-  street_village: 'Bumbwini, Kaskazini B',
-  how_area_was_found: 'inheritance',
-  length_m: 30,
-  width_m: 20,
-  area_m2: 600,
-  north_boundary: 'Road to Mkokotoni',
-  south_boundary: 'Neighbouring family plot',
-  east_boundary: 'Farmland',
-  west_boundary: 'Footpath',
-  three_acre_area: false,
-  government_area: false,
-  agricultural_area: true,
-  flood_area: false,
-  near_water_or_power_source: false,
-  electricity_service: 'ZECO line along the road, 50 m away.',
-  water_service: 'Public tap 100 m away.',
-  distance_to_services_m: 50,
-  sewage: 'Septic tank and soak pit.',
-  rain_management: 'Gutters to a soak pit.',
-};
-
-const pick = (list: { id: number }[], i: number) => list[i % list.length]!.id;
-
-function buildingDetails(lists: Lists): Answers {
-  return {
-    foundation: [
-      { name: pick(lists.foundation_tools, 0), length_m: 60, width_m: 0.6, size: '9 inch', quantity: 1, area_m2: 36 },
-    ],
-    wall: [{ name: pick(lists.wall_tools, 0), size: '6 inch', quantity: 2400, area_m2: 180 }],
-    pillar: [{ name: pick(lists.beam_tools, 1), size: '9 x 9 inch', quantity: 12 }],
-    beam: [],
-    roof: [{ name: pick(lists.roof_tools, 1), area_m2: 140, size: 'Gauge 28', quantity: 48 }],
-    entry: [{ name: pick(lists.entry_tools, 1), quantity: 1, size: '1.2 x 2.4 m' }],
-    approximate_cost_tzs: 85_000_000,
-  };
-}
-
-/** The steps of a one-storey house (flows 'new' and 'government'), but the uploads. */
-function houseSteps(lists: Lists, who: Answers, engineerId: string, shehia: string): [string, Answers][] {
-  return [
-    ['personal', who],
-    ['engineer', { engineer_id: engineerId, validation_token: 'demo' }],
-    [
-      'construction',
-      {
-        building_type_description: 'A single-storey family house (demo data).',
-        current_land_use: 'vacant',
-        land_use_change_needed: false,
-        equipment_space_needed: false,
-        has_storeys: false,
-        multiple_buildings: false,
-        shehia,
-        ward: shehia,
-        plot_number: `${randomInt(100, 999)}/${randomInt(1, 9)}`,
-        land_area_m2: 600,
-      },
-    ],
-    [
-      'construction_details',
-      {
-        floors: [
-          {
-            floor: 0,
-            rooms: [
-              { room: pick(lists.rooms, 0), area_m2: 24, percent_covered: 4 },
-              { room: pick(lists.rooms, 1), area_m2: 16, percent_covered: 3 },
-              { room: pick(lists.rooms, 5), area_m2: 12, percent_covered: 2 },
-            ],
-          },
-        ],
-      },
-    ],
-    [
-      'building',
-      {
-        clean_water_source: 'public_supply',
-        rain_drainage_plan: 'Gutters to a soak pit in the courtyard.',
-        domestic_wastewater_plan: 'Septic tank and soak pit.',
-        ridge_needed: false,
-        power_needed: false,
-      },
-    ],
-    ['building_details', buildingDetails(lists)],
-  ];
 }
 
 export interface DemoSeedOptions {
@@ -166,23 +76,20 @@ export interface DemoSeedOptions {
   forms: FormRegistry;
   /** Where uploads live (as the server keeps them: UPLOAD_DIR, by default DATA_DIR/uploads). */
   uploadsDir: string;
+  /** The sample answers per flow (schemas/samples): every application is made from them. */
+  samples: FlowSamples;
 }
 
-export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Promise<DemoApplication[]> {
+export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptions): Promise<DemoApplication[]> {
   const splash = new SplashService(db, { support_phone: '+255 24 223 0000', whatsapp_number: '255777000000' });
   // Demo data: no engineer confirmed by SMS code, so the seed vouches for the engineer step itself.
   const owners = new DraftOwners(db);
   const outbox = new OutboxSmsSender(db);
   const queue = new SmsQueue(db, new JobRunner(db), outbox);
   const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
-  const applications = new ApplicationsService(
-    db,
-    new FormsService(forms, splash, SCHEMAS_DIR),
-    { isValid: async () => true },
-    owners,
-    phones,
-  );
-  const attachments = new AttachmentsService(
+  const served = new FormsService(forms, splash, SCHEMAS_DIR);
+  const applications = new ApplicationsService(db, served, { isValid: async () => true }, owners, phones);
+  const attachments_ = new AttachmentsService(
     db,
     new FolderFileStorage(uploadsDir),
     splash,
@@ -199,12 +106,50 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     .orderBy('id')
     .executeTakeFirstOrThrow();
 
-  /** Saves the steps one by one; with `submit`, uploads each required document and submits. */
-  async function apply(type: ApplicationType, steps: [string, Answers][], submit = true): Promise<string> {
+  /**
+   * Saves the flow's sample answers step by step (with `overrides` by step id, e.g. the applicant),
+   * uploading a small file for each document the uploads step names; with `submit`, submits. With
+   * `steps`, saves only that many and leaves a draft.
+   */
+  async function apply(
+    type: ApplicationType,
+    overrides: Record<string, Answers>,
+    { submit = true, steps: count }: { submit?: boolean; steps?: number } = {},
+  ): Promise<string> {
+    const { forms: set } = await served.get();
+    const all = sampleSteps(set, type, samples, lists, {
+      engineer: { engineer_id: engineer.registration_number },
+      ...overrides,
+    });
+    const steps = count === undefined ? all : all.slice(0, count);
     let reference: string | undefined;
     // The seed is the draft's owner, as the browser that made it would be (its draft cookie).
     let proof: string | undefined;
-    for (const [i, [, data]] of steps.entries()) {
+    for (const [i, { answers }] of steps.entries()) {
+      const attachments: Record<string, string> = {};
+      const codes = sampleUploads(answers);
+      if (codes.length > 0) {
+        if (!reference) throw new Error(`The ${type} flow asks for documents on its first step`);
+        // The documents the sample names, and any required one it does not (the check reports those).
+        const required = applicableDocuments(
+          set.documents,
+          type,
+          Object.fromEntries(all.map((s) => [s.step, s.answers])),
+        )
+          .filter((d) => d.required)
+          .map((d) => d.id);
+        for (const code of new Set([...codes, ...required])) {
+          const rule = set.documents.find((d) => d.id === code);
+          const target = await attachments_.checkTarget(reference, code, proof);
+          const file = !rule || rule.accept.includes('application/pdf') ? demoPdf(rule?.name.en ?? code) : DEMO_PNG;
+          attachments[code] = (await attachments_.upload(target, Readable.from([file]))).attachment_id;
+        }
+      }
+      const data = fillPlaceholders(answers, { engineerToken: 'demo', attachments });
+      if (codes.length > 0) {
+        const documents = Object.keys(data).find((name) => sampleUploads(answers[name]).length > 0);
+        if (documents) data[documents] = { ...(data[documents] as Answers), ...attachments };
+      }
       const saved = await applications.saveStep(
         { application_type: type, step_number: i + 1, data, ...(reference ? { reference_number: reference } : {}) },
         'en',
@@ -215,17 +160,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     }
     if (!reference) throw new Error('no steps');
     if (!submit) return reference;
-    const documents: Record<string, string> = {};
-    for (const document of requiredDocuments(type, Object.fromEntries(steps), lists)) {
-      const target = await attachments.checkTarget(reference, document.code, proof);
-      const file = document.accept.includes('application/pdf') ? demoPdf(document.name.en) : DEMO_PNG;
-      documents[document.code] = (await attachments.upload(target, Readable.from([file]))).attachment_id;
-    }
-    await applications.submit(
-      { application_type: type, reference_number: reference, data: { uploads: { documents } } },
-      'en',
-      { proof },
-    );
+    await applications.submit({ application_type: type, reference_number: reference, data: {} }, 'en', { proof });
     return reference;
   }
 
@@ -251,29 +186,28 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
 
   // 1. Just submitted.
   const juma = personal(person('190023456'), '+255700099902', 'Mkunazini');
-  const submitted = await apply('repair', [
-    ['personal', juma],
-    ['repair', repair('Mkunazini, Stone Town', 'Replace rusted iron sheets and two rotten rafters.')],
-  ]);
+  const submitted = await apply('repair', {
+    personal: juma,
+    repair: {
+      street_village: 'Mkunazini, Stone Town',
+      repair_description: 'Replace rusted iron sheets and two rotten rafters.',
+    },
+  });
   await record(juma, submitted, 'submitted, waiting for review');
 
   // 2. Under review, with an invoice to pay.
   const mwanaisha = personal(person('190034567'), '+255700099903', 'Bumbwini');
-  const reviewed = await apply('special', [
-    ['personal', mwanaisha],
-    ['special_plot', specialPlot],
-    ['building_details', buildingDetails(lists)],
-  ]);
+  const reviewed = await apply('special', { personal: mwanaisha });
   await office.setStatus(reviewed, 'under_review', 'Plot visit planned for next week.');
   await invoice(reviewed, 150_000, 'Application and inspection fee');
   await record(mwanaisha, reviewed, 'under review, one unpaid invoice');
 
   // 3. Approved, the invoice paid.
   const salim = personal(person('190045678'), '+255700099904', 'Jang’ombe');
-  const approved = await apply('repair', [
-    ['personal', salim],
-    ['repair', repair('Jang’ombe', 'Replace the roof of the back room.')],
-  ]);
+  const approved = await apply('repair', {
+    personal: salim,
+    repair: { street_village: 'Jang’ombe', repair_description: 'Replace the roof of the back room.' },
+  });
   await office.setStatus(approved, 'under_review');
   const paid = await invoice(approved, 75_000, 'Permit fee');
   await office.markInvoicePaid(paid.invoice_id);
@@ -282,7 +216,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
 
   // 4. Permit issued after a return for changes: documents reviewed, a staff note.
   const amina = personal(person('190012345'), '+255700099901', 'Mwanakwerekwe');
-  const issued = await apply('new', houseSteps(lists, amina, engineer.registration_number, 'Mwanakwerekwe'));
+  const issued = await apply('new', { personal: amina });
   await office.setStatus(issued, 'under_review');
   const details = await office.getApplication(issued);
   for (const document of details.attachments) {
@@ -311,10 +245,10 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
 
   // 5. A permit that has expired.
   const fatma = personal(person('190056789'), '+255700099905', 'Kiembesamaki');
-  const expired = await apply('repair', [
-    ['personal', fatma],
-    ['repair', repair('Kiembesamaki', 'Replace the roof over the kitchen.')],
-  ]);
+  const expired = await apply('repair', {
+    personal: fatma,
+    repair: { street_village: 'Kiembesamaki', repair_description: 'Replace the roof over the kitchen.' },
+  });
   await office.setStatus(expired, 'under_review');
   await office.setStatus(expired, 'approved');
   await office.issuePermit(expired, {
@@ -326,11 +260,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
 
   // 6. A draft, saved to finish later.
   const othman = personal(person('190067890'), '+255700099906', 'Mombasa');
-  const draft = await apply(
-    'new',
-    houseSteps(lists, othman, engineer.registration_number, 'Mombasa').slice(0, 2),
-    false,
-  );
+  const draft = await apply('new', { personal: othman }, { submit: false, steps: 2 });
   await record(othman, draft, 'draft: two steps saved (Continue with the reference number)');
 
   return out;
