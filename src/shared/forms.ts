@@ -1,6 +1,7 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import { unboundedArrays } from './answer-bounds';
+import { documentProblems } from './document-rules';
 import type { Language, LocalizedText } from './reference-data';
 import type { ApplicationType, Flows } from './wizard-driver';
 import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
@@ -152,10 +153,12 @@ export function hasTranslation(messages: unknown, key: string): boolean {
  * no property, translation keys missing in a language, flows that name missing steps or types.
  */
 export function formsProblems(
-  forms: Pick<FormsSet, 'steps' | 'flows'>,
+  forms: Pick<FormsSet, 'steps' | 'flows'> & { documents?: unknown },
   messagesByLanguage: Record<string, unknown>,
 ): string[] {
   const problems: string[] = [];
+  // The documents (documents.json): ids, both languages, types, sizes, conditions on existing fields.
+  if (forms.documents !== undefined) problems.push(...documentProblems(forms.documents, forms.steps));
   const ajv = createAjv();
   for (const [id, step] of Object.entries(forms.steps)) {
     try {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import { loadForms } from '../../src/server/forms/form-loader';
+import { withDocuments } from '../../src/shared/document-fields';
 import type { JsonSchema } from '../../src/shared/forms';
 
 /**
@@ -9,7 +10,8 @@ import type { JsonSchema } from '../../src/shared/forms';
  * forms texts shows up as a readable diff of tests/content/__snapshots__/forms.md.
  * After an intended change: npx vitest run --project node tests/content/forms-snapshot.test.ts -u
  */
-const forms = await loadForms(SCHEMAS_DIR);
+// As served: the uploads step with a property per document of documents.json.
+const forms = withDocuments(await loadForms(SCHEMAS_DIR));
 const texts = forms.texts as Record<string, unknown>;
 
 function text(language: string, key: unknown): string {

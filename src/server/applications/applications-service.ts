@@ -240,8 +240,9 @@ export class ApplicationsService {
     }
     if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, language));
     if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
-    const reference = await this.forms.references();
-    const required = requiredDocuments(input.application_type, answers, reference);
+    // The document rules of the forms being served: only the required documents that apply block submit.
+    const rules = (await this.forms.get()).forms.documents;
+    const required = requiredDocuments(input.application_type, answers, rules);
     const documents = missingDocuments(required, answers);
     if (documents.length > 0) {
       throw new ApiError(422, 'documents_missing', {
@@ -448,11 +449,11 @@ function contactOf(answers: Answers): { phone: string | null; id_number: string 
   return { phone: text(personal.phone), id_number: text(personal.zan_id) ?? text(personal.passport_number) };
 }
 
-/** The required documents whose named attachment was not uploaded to this application as that document. */
+/** The documents (the required ones, and any other the answers name) whose named attachment was not uploaded to this application as that document. */
 async function unknownAttachments(
   trx: Transaction<Database>,
   applicationId: number | undefined,
-  required: { code: string }[],
+  required: { id: string }[],
   answers: Answers,
 ): Promise<string[]> {
   const named = ((answers.uploads ?? {}) as { documents?: Record<string, string> }).documents ?? {};
@@ -465,5 +466,7 @@ async function unknownAttachments(
           .where('application_id', '=', applicationId)
           .execute();
   const uploaded = new Map(rows.map((r) => [r.id, r.document_type]));
-  return required.filter((d) => uploaded.get(named[d.code] ?? '') !== d.code).map((d) => d.code);
+  // Every required document, and every other one the answers name (an optional one given): its own upload.
+  const codes = new Set([...required.map((d) => d.id), ...Object.keys(named)]);
+  return [...codes].filter((code) => uploaded.get(named[code] ?? '') !== code);
 }

@@ -6,6 +6,10 @@ import { ApiError } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { message } from '../i18n/messages';
 import { Notifier } from '../notifications/notifier';
+import path from 'node:path';
+import { FormRegistry } from '../forms/form-registry';
+import { FormsService } from '../forms/forms-service';
+import { PROJECT_ROOT } from '../project-root';
 import { SplashService } from '../reference/splash-service';
 import { HttpSmsSender } from '../sms/http-sms-sender';
 import { JobRunner } from '../jobs/job-runner';
@@ -132,11 +136,13 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
     support_phone: config.SUPPORT_PHONE,
     whatsapp_number: config.WHATSAPP_NUMBER,
   });
+  // The forms name the documents (their document rules). TODO(lead): the published version from the database.
+  const forms = new FormsService(await FormRegistry.open(path.join(PROJECT_ROOT, 'schemas')), splash);
   const service = new BackOfficeService(
     database.db,
     // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
     new Notifier(database.db, new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io))),
-    splash,
+    forms,
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

@@ -13,12 +13,13 @@ import {
   type Permit,
   type RenewalRequest,
 } from '../../shared/dashboard';
+import { documentNameOf } from '../../shared/document-rules';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
-import type { SplashService } from '../reference/splash-service';
+import type { FormsService } from '../forms/forms-service';
 import { daysSince } from '../sessions/sign-in-service';
 
 const RENEWABLE = ['permit_issued', 'renewed'];
@@ -31,7 +32,8 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 export class DashboardService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly splash: SplashService,
+    /** The forms being served: their document rules name the documents. */
+    private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
   async application(applicationId: number): Promise<DashboardApplication> {
@@ -100,11 +102,11 @@ export class DashboardService {
       .where('status', '!=', 'replaced')
       .orderBy('created_at', 'desc')
       .execute();
-    const documents = await this.splash.documentsByCode();
+    const rules = (await this.forms.get()).forms.documents;
     return rows.map((r) => ({
       attachment_id: r.id,
       document_type: r.document_type,
-      document_name: documents.get(r.document_type)?.name ?? { en: r.document_type, sw: r.document_type },
+      document_name: documentNameOf(rules, r.document_type),
       scale: (r as { scale?: string | null }).scale ?? null,
       status: r.status as AttachmentStatus,
       remark: r.remark,

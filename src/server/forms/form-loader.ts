@@ -54,7 +54,7 @@ export async function loadForms(schemasDir: string): Promise<FormsDocument> {
     texts[language] = (await readJson(path.join(schemasDir, 'texts', `${language}.json`), problems)) as JsonSchema;
   }
   const documents = (await readJson(path.join(schemasDir, 'documents.json'), problems)) as DocumentRule[] | undefined;
-  if (flows) problems.push(...formsProblems({ steps, flows }, texts));
+  if (flows) problems.push(...formsProblems({ steps, flows, documents }, texts));
   if (problems.length > 0 || !flows || !documents) throw new FormsProblemsError(problems);
 
   const version = createHash('sha256')

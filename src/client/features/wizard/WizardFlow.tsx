@@ -219,6 +219,7 @@ export function WizardFlow({
                 answers={answers}
                 change={change}
                 uploadsSchema={forms.steps.uploads?.schema}
+                rules={forms.documents}
               />
             </Suspense>
           )

@@ -174,23 +174,12 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   const outbox = new OutboxSmsSender(db);
   const queue = new SmsQueue(db, new JobRunner(db), outbox);
   const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
-  const applications = new ApplicationsService(
-    db,
-    new FormsService(forms, splash),
-    { isValid: async () => true },
-    owners,
-    phones,
-  );
-  const attachments = new AttachmentsService(
-    db,
-    new FolderFileStorage(uploadsDir),
-    splash,
-    10 * 1024 * 1024,
-    undefined,
-    owners,
-  );
-  const office = new BackOfficeService(db, new Notifier(db, queue), splash);
+  const served = new FormsService(forms, splash);
+  const applications = new ApplicationsService(db, served, { isValid: async () => true }, owners, phones);
+  const attachments = new AttachmentsService(db, new FolderFileStorage(uploadsDir), 10 * 1024 * 1024, served, owners);
+  const office = new BackOfficeService(db, new Notifier(db, queue), served);
   const { lists } = await splash.get();
+  const rules = (await served.get()).forms.documents;
   const engineer = await db
     .selectFrom('engineer')
     .select('registration_number')
@@ -215,10 +204,10 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
     if (!reference) throw new Error('no steps');
     if (!submit) return reference;
     const documents: Record<string, string> = {};
-    for (const document of requiredDocuments(type, Object.fromEntries(steps), lists)) {
-      const target = await attachments.checkTarget(reference, document.code, proof);
+    for (const document of requiredDocuments(type, Object.fromEntries(steps), rules)) {
+      const target = await attachments.checkTarget(reference, document.id, proof);
       const file = document.accept.includes('application/pdf') ? demoPdf(document.name.en) : DEMO_PNG;
-      documents[document.code] = (await attachments.upload(target, Readable.from([file]))).attachment_id;
+      documents[document.id] = (await attachments.upload(target, Readable.from([file]))).attachment_id;
     }
     await applications.submit(
       { application_type: type, reference_number: reference, data: { uploads: { documents } } },
