@@ -128,12 +128,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
       sx={{ mb: 2, pb: 2, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}
     >
       <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {name}
-        {!document.required && (
-          <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
-            {` (${t('wizard.uploads.optional')})`}
-          </Box>
-        )}
+        {document.required ? name : `${name} (${t('wizard.uploads.optional')})`}
       </Typography>
       <Typography>{document.help[lng]}</Typography>
       <Typography id={ids.hint} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
