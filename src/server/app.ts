@@ -12,7 +12,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { demoModeWarning, uploadDir, type Config } from './config';
-import { PROJECT_ROOT } from './project-root';
+import { PROJECT_ROOT, SCHEMAS_DIR } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
@@ -26,7 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { warnOfUntrustedForwarding } from './http/forwarded-headers-warning';
 import { registerStaticFiles } from './http/static-files';
 import { languageFromHeader } from './i18n/messages';
-import type { FormRegistry } from './forms/form-registry';
+import { FormRegistry } from './forms/form-registry';
 import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
 import { formsRoutes } from './routes/forms-routes';
@@ -71,8 +71,13 @@ import { SignInService } from './sessions/sign-in-service';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
-  /** The wizard's forms (schemas/), loaded and checked before the app is built. */
-  forms: FormRegistry;
+  /**
+   * The folder the forms are imported from on the first start and by reload_forms (schemas/ unless a
+   * test gives a copy); once a version is published the database's latest version is served.
+   */
+  formsDir?: string;
+  /** How often the forms recheck the database for a newer published version (ms); tests shorten it. */
+  formsRecheckMs?: number;
   /** The ZanID registry; by default from the configuration (demo registry unless IDENTITY_REGISTRY_URL). */
   identityRegistry?: IdentityRegistry;
   /** Checks the engineer's confirmation proof; tests may give their own. */
@@ -122,9 +127,9 @@ export function smsSenderFor(config: Config, db: DatabaseHandle['db'], log: Fast
   });
 }
 
-/** Where the repository keeps the forms and the texts, whatever the working directory. */
-export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
+/** Where the repository keeps the shell texts, whatever the working directory. */
 export const LOCALES_DIR = path.join(PROJECT_ROOT, 'locales');
+export { SCHEMAS_DIR };
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
@@ -228,7 +233,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
   const splash = new SplashService(database.db, site, splashRecheckMs);
-  const forms = new FormsService(dependencies.forms, splash);
+  // The first start publishes schemas/ as version 1 (a broken folder then stops the start).
+  const formsDir = dependencies.formsDir ?? SCHEMAS_DIR;
+  const registry = await FormRegistry.open(database.db, {
+    importFrom: formsDir,
+    ...(dependencies.formsRecheckMs === undefined ? {} : { recheckMs: dependencies.formsRecheckMs }),
+  });
+  const forms = new FormsService(registry, splash, formsDir);
   const spa = await registerStaticFiles(app, config.STATIC_DIR, site, (pathname, search) =>
     forms.preloadsFor(pathname, search),
   );

@@ -12,19 +12,20 @@ async function main(): Promise<void> {
   if (refused.length > 0) throw new ConfigError(refused);
   // A second server on a PGlite directory in use stops here, before the rest of the server is loaded.
   if (!config.DATABASE_URL) await refuseIfInUse(config.DATA_DIR);
-  const [{ default: closeWithGrace }, { buildApp, SCHEMAS_DIR }, { openConfiguredDatabase }, { FormRegistry }] =
-    await Promise.all([
-      import('close-with-grace'),
-      import('./app'),
-      import('./db/setup'),
-      import('./forms/form-registry'),
-    ]);
-  // Forms first: a broken policy edit stops the start with every problem listed, before the database opens.
-  const forms = await FormRegistry.open(SCHEMAS_DIR);
+  const [{ default: closeWithGrace }, { buildApp }, { openConfiguredDatabase }] = await Promise.all([
+    import('close-with-grace'),
+    import('./app'),
+    import('./db/setup'),
+  ]);
   const database = await openConfiguredDatabase(config, (line) => console.log(line), {
     queryTimeoutMs: QUERY_TIMEOUT_MS,
   });
-  const app = await buildApp({ config, database, forms });
+  // The latest published forms version is served; on the very first start schemas/ is published as
+  // version 1 (a broken folder then stops the start with every problem listed).
+  const app = await buildApp({ config, database }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   app.addHook('onClose', async () => database.close());
   // Once closing, every answer ends its connection, also those of requests taken before: a kept-alive
   // connection left open would keep the server from closing until the grace delay kills it.

@@ -13,3 +13,6 @@ function projectRoot(from: string): string {
 }
 
 export const PROJECT_ROOT = projectRoot(import.meta.dirname);
+
+/** Where the repository keeps the forms (the source and export format of the published versions). */
+export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { vi } from 'vitest';
-import { buildApp, SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
+import { buildApp, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { RequiredDocument } from '../../src/shared/reference-data';
-import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
 import { scaledLimits, type RateLimitSettings } from '../../src/server/http/rate-limits';
 import type { SessionLimits } from '../../src/server/sessions/session-store';
@@ -62,8 +61,10 @@ export interface TestApp {
 export interface TestAppOptions {
   kind?: DatabaseKind;
   splashRecheckMs?: number;
-  /** Forms of its own, e.g. from a temporary copy of schemas/ that the test edits. */
-  forms?: FormRegistry;
+  /** Forms of its own: a folder in the layout of schemas/ (e.g. a temporary copy the test edits), published on build. */
+  formsDir?: string;
+  /** How often the forms recheck the database for a newer version (ms). */
+  formsRecheckMs?: number;
   /** How the engineer step's validation token is checked; by default only tokens from validate_otp pass. */
   engineerProofs?: EngineerProofs;
   /** The ZanID registry; by default the demo registry. */
@@ -93,13 +94,6 @@ function withTestLimits(settings: RateLimitSettings | undefined): RateLimitSetti
 /** A proof of work solved in a few milliseconds: tests solve challenges for real, only cheaper ones. */
 export const TEST_CAPTCHA_WORK: ProofOfWork = { cost: 1, counterMin: 1, counterMax: 30 };
 
-let sharedForms: Promise<FormRegistry> | undefined;
-/** The repository's forms, loaded once per test file (they are read-only unless a test reloads its own). */
-function repositoryForms(): Promise<FormRegistry> {
-  sharedForms ??= FormRegistry.open(SCHEMAS_DIR);
-  return sharedForms;
-}
-
 /**
  * The whole API on a fresh, seeded database. The app is not yet ready, so a test may still add routes;
  * `inject` readies it. `close` closes the app and then the database (idempotent).
@@ -116,7 +110,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const app = await buildApp({
     config,
     database,
-    forms: options.forms ?? (await repositoryForms()),
+    ...(options.formsDir === undefined ? {} : { formsDir: options.formsDir }),
+    ...(options.formsRecheckMs === undefined ? {} : { formsRecheckMs: options.formsRecheckMs }),
     ...(options.splashRecheckMs === undefined ? {} : { splashRecheckMs: options.splashRecheckMs }),
     ...(options.engineerProofs === undefined ? {} : { engineerProofs: options.engineerProofs }),
     ...(options.identityRegistry === undefined ? {} : { identityRegistry: options.identityRegistry }),

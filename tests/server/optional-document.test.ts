@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
-import { FormRegistry } from '../../src/server/forms/form-registry';
 import { SessionStore } from '../../src/server/sessions/session-store';
 import { SESSION_COOKIE } from '../../src/server/sessions/session-cookie';
 import type { DashboardAttachment } from '../../src/shared/dashboard';
@@ -59,10 +58,7 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     const file = path.join(dir, 'documents.json');
     const rules = JSON.parse(readFileSync(file, 'utf8')) as DocumentRule[];
     writeFileSync(file, JSON.stringify([...rules, EXTRA], null, 2));
-    t = await createTestApp(
-      { STAFF_API_TOKEN: TOKEN, DATA_DIR: dataDir },
-      { kind, engineerProofs, forms: await FormRegistry.open(dir) },
-    );
+    t = await createTestApp({ STAFF_API_TOKEN: TOKEN, DATA_DIR: dataDir }, { kind, engineerProofs, formsDir: dir });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     forms = (await post<Envelope<FormsDocument>>(t.app, '/api/forms/get_forms', {})).body!.response.data;
     splash = (await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {})).body!.response.data;
@@ -76,7 +72,10 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
   it('is served with the forms in both languages, as an entry of the uploads step, and in the long splash list', () => {
     expect(forms.documents.find((d) => d.id === EXTRA.id)).toEqual(EXTRA);
     const uploads = forms.steps.uploads!.schema.properties as Record<'documents' | 'scales', { properties: object }>;
-    expect((uploads.documents.properties as Record<string, unknown>)[EXTRA.id]).toMatchObject({ type: 'string', title: `documents.${EXTRA.id}.name` });
+    expect((uploads.documents.properties as Record<string, unknown>)[EXTRA.id]).toMatchObject({
+      type: 'string',
+      title: `documents.${EXTRA.id}.name`,
+    });
     // Not a drawing: no scale for it.
     expect((uploads.scales.properties as Record<string, unknown>)[EXTRA.id]).toBeUndefined();
     for (const language of ['en', 'sw'] as const)

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, SCHEMAS_DIR } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
-import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { Splash } from '../../src/shared/reference-data';
 import {
   api,
@@ -96,7 +95,6 @@ describe.each(databaseKinds)('a draft written meanwhile by another server proces
     const app = await buildApp({
       config: testConfig({ STATIC_DIR: '/nonexistent' }),
       database: t.database,
-      forms: await FormRegistry.open(SCHEMAS_DIR),
     });
     other = { app, database: t.database, close: () => app.close() };
     shareDraftJar(t.app, other.app); // one browser, two server processes

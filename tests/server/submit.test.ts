@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import type { DatabaseKind } from '../../src/server/db/database';
-import { FormRegistry } from '../../src/server/forms/form-registry';
 import type { FieldError } from '../../src/shared/envelope';
 import type { RequiredDocument, Splash } from '../../src/shared/reference-data';
 import {
@@ -402,7 +401,7 @@ describe.each(databaseKinds)('submitting after the forms changed (%s)', (kind) =
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'kibali-schemas-'));
     cpSync(SCHEMAS_DIR, dir, { recursive: true });
-    t = await uploadingApp(kind, { STAFF_API_TOKEN: TOKEN }, { forms: await FormRegistry.open(dir) });
+    t = await uploadingApp(kind, { STAFF_API_TOKEN: TOKEN }, { formsDir: dir });
     normal = (await getSplash(t)).normal_attachments;
   });
   afterAll(async () => {

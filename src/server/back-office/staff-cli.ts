@@ -136,8 +136,9 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
     support_phone: config.SUPPORT_PHONE,
     whatsapp_number: config.WHATSAPP_NUMBER,
   });
-  // The forms name the documents (their document rules). TODO(lead): the published version from the database.
-  const forms = new FormsService(await FormRegistry.open(path.join(PROJECT_ROOT, 'schemas')), splash);
+  // The published forms name the documents (their document rules).
+  const schemas = path.join(PROJECT_ROOT, 'schemas');
+  const forms = new FormsService(await FormRegistry.open(database.db, { importFrom: schemas }), splash, schemas);
   const service = new BackOfficeService(
     database.db,
     // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.

@@ -42,3 +42,8 @@ export function isConnectionFailure(error: unknown): boolean {
 /** `error` as a DatabaseUnavailableError. */
 export const unavailable = (error: unknown) =>
   error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+
+/** A unique constraint refused the write (PostgreSQL and PGlite: SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}

@@ -12,6 +12,7 @@ import * as draftKeys from './migrations/20261125T130000-draft-keys';
 import * as captchaSpent from './migrations/20261125T131000-captcha-spent';
 import * as codeLockout from './migrations/20261125T133000-code-lockout';
 import * as jobsAndSms from './migrations/20261125T134000-jobs-and-sms';
+import * as formsVersions from './migrations/20261125T160000-forms-versions';
 import * as documentsAsRules from './migrations/20261125T161000-documents-as-rules';
 
 /**
@@ -33,5 +34,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261125T131000-captcha-spent': captchaSpent,
   '20261125T133000-code-lockout': codeLockout,
   '20261125T134000-jobs-and-sms': jobsAndSms,
+  '20261125T160000-forms-versions': formsVersions,
   '20261125T161000-documents-as-rules': documentsAsRules,
 };

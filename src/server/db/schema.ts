@@ -24,6 +24,7 @@ export interface Database {
   notification: NotificationTable;
   applicant_message: ApplicantMessageTable;
   renewal_request: RenewalRequestTable;
+  forms_version: FormsVersionTable;
 }
 
 interface Bilingual {
@@ -89,6 +90,19 @@ export interface ApplicationTable {
   language: Generated<string>;
   /** Raised by every write of the answers: saves compare and set it. */
   revision: Generated<number>;
+  /** The published forms version the answers were last saved under (null before versions existed). */
+  forms_version: number | null;
+}
+
+/** A published forms version: immutable once written. */
+export interface FormsVersionTable {
+  version: number;
+  /** The FormsSet as JSON text (key order kept). */
+  content: ColumnType<string, string, never>;
+  content_hash: string;
+  published_at: ColumnType<Date, Date | undefined, never>;
+  published_by: string;
+  reason: string;
 }
 
 export interface SmsOutboxTable {

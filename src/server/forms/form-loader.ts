@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import {
-  formsProblems,
-  type DocumentRule,
-  type FormsDocument,
-  type FormsSet,
-  type JsonSchema,
-  type StepForm,
-} from '../../shared/forms';
+import { formsProblems, type DocumentRule, type FormsSet, type JsonSchema, type StepForm } from '../../shared/forms';
 import { LANGUAGES } from '../../shared/reference-data';
 import type { Flows } from '../../shared/wizard-driver';
 
@@ -31,7 +24,7 @@ async function readJson(file: string, problems: string[]): Promise<unknown> {
  * Reads schemas/ (flows.json, steps/<id>.schema.json + <id>.ui.json, texts/<language>.json and
  * documents.json), checks them all, and returns the forms or throws every problem found at once.
  */
-export async function loadForms(schemasDir: string): Promise<FormsDocument> {
+export async function loadForms(schemasDir: string): Promise<FormsSet> {
   const problems: string[] = [];
   const flows = (await readJson(path.join(schemasDir, 'flows.json'), problems)) as Flows | undefined;
   const stepsDir = path.join(schemasDir, 'steps');
@@ -54,12 +47,24 @@ export async function loadForms(schemasDir: string): Promise<FormsDocument> {
     texts[language] = (await readJson(path.join(schemasDir, 'texts', `${language}.json`), problems)) as JsonSchema;
   }
   const documents = (await readJson(path.join(schemasDir, 'documents.json'), problems)) as DocumentRule[] | undefined;
-  if (flows) problems.push(...formsProblems({ steps, flows, documents }, texts));
   if (problems.length > 0 || !flows || !documents) throw new FormsProblemsError(problems);
+  const set: FormsSet = { steps, flows, texts, documents };
+  const found = checkFormsSet(set);
+  if (found.length > 0) throw new FormsProblemsError(found);
+  return set;
+}
 
-  const version = createHash('sha256')
-    .update(JSON.stringify({ steps, flows, texts, documents }))
-    .digest('base64url')
-    .slice(0, 16);
-  return { version, steps, flows, texts, documents };
+/** Sets already checked in this process, by content: the same set is checked once (tests build many apps). */
+const checked = new Map<string, string[]>();
+
+/** Every problem with a set of forms, however it came (a folder, a published version, an API). */
+export function checkFormsSet(set: FormsSet): string[] {
+  const key = createHash('sha256').update(JSON.stringify(set)).digest('base64url');
+  let problems = checked.get(key);
+  if (!problems) {
+    problems = formsProblems(set, set.texts);
+    if (checked.size > 32) checked.clear();
+    checked.set(key, problems);
+  }
+  return [...problems];
 }

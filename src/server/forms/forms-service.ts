@@ -5,7 +5,7 @@ import { withDocuments } from '../../shared/document-fields';
 import { validatorUrl } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
-import { bindReferences, formsEtag, type FormRegistry } from './form-registry';
+import { bindReferences, formsDocumentOf, formsEtag, type FormRegistry } from './form-registry';
 
 interface Served {
   key: string;
@@ -35,14 +35,16 @@ export class FormsService {
   constructor(
     readonly registry: FormRegistry,
     private readonly splash: SplashService,
+    /** The folder reload_forms imports (schemas/). */
+    readonly folder: string,
   ) {}
 
   async get(): Promise<Served> {
-    const reference = await this.splash.get();
-    const key = `${this.registry.forms.version}:${reference.etag}`;
+    const [reference, published] = await Promise.all([this.splash.get(), this.registry.current()]);
+    const key = `${published.version}:${reference.etag}`;
     if (this.cache?.key !== key) {
       // h-docs: one property per document of documents.json in the uploads step (src/shared/document-fields.ts)
-      const forms = withDocuments(bindReferences(this.registry.forms, reference.lists));
+      const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
       const json = JSON.stringify(forms);
       this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
     }

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { emptyBody } from '../http/body-schemas';
+
+/** reload_forms: optionally why (kept with the version). */
+const reloadBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { reason: { type: 'string', maxLength: 500 } },
+} as const;
 import { sendCached } from '../http/cached-answer';
 import { ApiError, ok } from '../http/envelope';
 import { requireStaffToken } from '../http/staff-auth';
@@ -25,17 +32,22 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, config: C
     '/api/staff/reload_forms',
     {
       schema: {
-        summary: 'Back office: re-read schemas/ after a policy edit; a broken edit keeps the old forms',
-        body: emptyBody,
+        summary:
+          'Back office: import schemas/ and publish it as a new forms version (every server serves it within 2 s); a broken set is refused and the version serving stays',
+        body: reloadBody,
       },
       // On request, before the body is read, as every other /api/staff/* call: without the token, not even a 400.
       onRequest: requireStaffToken(config.STAFF_API_TOKEN),
     },
     async (request, res) => {
-      const result = await forms.registry.reload();
+      const { reason } = (request.body ?? {}) as { reason?: string };
+      const result = await forms.registry.importFolder(forms.folder, {
+        by: 'staff API (reload_forms)',
+        reason: reason?.trim() || 'reload_forms',
+      });
       if (!result.ok)
         throw new ApiError(422, 'forms_problems', { problems: result.problems }, { count: result.problems.length });
-      return ok(request, res, { version: result.version }, 'forms_reloaded');
+      return ok(request, res, { version: String(result.version), published: result.published }, 'forms_reloaded');
     },
   );
 }

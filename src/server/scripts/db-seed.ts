@@ -10,9 +10,10 @@ import { FormRegistry } from '../forms/form-registry';
 // With --demo, adds a set of fictional applications in every state (src/server/db/seed/seed-demo.ts).
 const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
 const config = loadConfig();
-const forms = values.demo ? await FormRegistry.open(SCHEMAS_DIR) : undefined;
 const database = await openConfiguredDatabase(config, (line) => console.log(line));
 try {
+  // The demo applications are saved under the latest published forms (schemas/ on a first run).
+  const forms = values.demo ? await FormRegistry.open(database.db, { importFrom: SCHEMAS_DIR }) : undefined;
   await seedReferenceData(database.db);
   console.log('Reference data seeded.');
   if (forms) {

@@ -36,7 +36,7 @@ export function installFormTexts(i18n: I18nLike, forms: FormsDocument): void {
   installed.set(i18n, forms);
 }
 
-/** The published forms being served, with their texts installed for `t('forms:…')`. */
+/** The published forms being served, with their texts installed as the namespace forms. */
 export function useForms() {
   const result = formsQuery.endpoints.getForms.useQuery();
   const { i18n } = useTranslation();

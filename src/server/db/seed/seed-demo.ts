@@ -13,6 +13,7 @@ import { FolderFileStorage } from '../../attachments/file-storage';
 import { BackOfficeService } from '../../back-office/back-office-service';
 import type { FormRegistry } from '../../forms/form-registry';
 import { FormsService } from '../../forms/forms-service';
+import { SCHEMAS_DIR } from '../../project-root';
 import { DemoIdentityRegistry, type IdentityRecord } from '../../identity/identity-registry';
 import { Notifier } from '../../notifications/notifier';
 import { SplashService } from '../../reference/splash-service';
@@ -174,7 +175,7 @@ export async function seedDemo({ db, forms, uploadsDir }: DemoSeedOptions): Prom
   const outbox = new OutboxSmsSender(db);
   const queue = new SmsQueue(db, new JobRunner(db), outbox);
   const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
-  const served = new FormsService(forms, splash);
+  const served = new FormsService(forms, splash, SCHEMAS_DIR);
   const applications = new ApplicationsService(db, served, { isValid: async () => true }, owners, phones);
   const attachments = new AttachmentsService(db, new FolderFileStorage(uploadsDir), 10 * 1024 * 1024, served, owners);
   const office = new BackOfficeService(db, new Notifier(db, queue), served);
