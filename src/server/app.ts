@@ -233,8 +233,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
   const splash = new SplashService(database.db, site, splashRecheckMs);
-  // The first start publishes schemas/ as version 1 (a broken folder then stops the start).
-  const formsDir = dependencies.formsDir ?? SCHEMAS_DIR;
+  // The first start publishes schemas/ (or FORMS_DIR) as version 1 (a broken folder then stops the start).
+  const formsDir = dependencies.formsDir ?? config.FORMS_DIR ?? SCHEMAS_DIR;
   const registry = await FormRegistry.open(database.db, {
     importFrom: formsDir,
     ...(dependencies.formsRecheckMs === undefined ? {} : { recheckMs: dependencies.formsRecheckMs }),

@@ -42,6 +42,8 @@ const schema = z
     DATA_DIR: z.string().min(1).default('./data'),
     // Uploaded files; unset, DATA_DIR/uploads. Several servers need one folder they all see (a shared volume).
     UPLOAD_DIR: z.string().min(1).optional(),
+    // The forms folder (in the layout of schemas/) that the first start and reload_forms import; unset, schemas/.
+    FORMS_DIR: z.string().min(1).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -132,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(config.DATA_DIR),
     STATIC_DIR: path.resolve(config.STATIC_DIR),
     ...(config.UPLOAD_DIR ? { UPLOAD_DIR: path.resolve(config.UPLOAD_DIR) } : {}),
+    ...(config.FORMS_DIR ? { FORMS_DIR: path.resolve(config.FORMS_DIR) } : {}),
   };
 }
 

@@ -1,11 +1,8 @@
 import Ajv, { type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import { unboundedArrays } from './answer-bounds';
-import { documentProblems } from './document-rules';
 import type { Language, LocalizedText } from './reference-data';
 import type { ApplicationType, Flows } from './wizard-driver';
-import { isJsonObject as isObject, propertiesOf, walkSchema } from './schema-walk';
-import { APPLICATION_TYPES } from './wizard-driver';
+import { isJsonObject as isObject, walkSchema } from './schema-walk';
 
 export { walkSchema } from './schema-walk';
 
@@ -92,7 +89,7 @@ export function createAjv(options: Options = {}): Ajv {
   return ajv;
 }
 
-const TEXT_KEYS = ['title', 'description'] as const;
+const TEXT_KEYS = ['title', 'description', 'x-format-description'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
 
 /** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders. */
@@ -108,94 +105,4 @@ export function translationKeys(step: StepForm): Set<string> {
   };
   walkUi(step.uiSchema);
   return keys;
-}
-
-/** Problems with a UI schema: keys that name no property of the schema at their level. */
-export function uiSchemaProblems(schema: JsonSchema, uiSchema: UiSchema, path = ''): string[] {
-  const problems: string[] = [];
-  const properties = propertiesOf(schema);
-  for (const [key, value] of Object.entries(uiSchema)) {
-    if (key.startsWith('ui:')) {
-      if (key === 'ui:order' && Array.isArray(value)) {
-        for (const name of value) {
-          if (name !== '*' && !properties.has(String(name)))
-            problems.push(`${path}/ui:order names "${String(name)}", which is not a property`);
-        }
-      }
-      continue;
-    }
-    if (key === 'items' && isObject(schema.items) && isObject(value)) {
-      problems.push(...uiSchemaProblems(schema.items, value, `${path}/items`));
-      continue;
-    }
-    const property = properties.get(key);
-    if (!property) {
-      problems.push(`${path}/${key} names no property of the schema`);
-      continue;
-    }
-    if (isObject(value)) problems.push(...uiSchemaProblems(property, value, `${path}/${key}`));
-  }
-  return problems;
-}
-
-/** Looks up a dotted key in a nested translation object. */
-export function hasTranslation(messages: unknown, key: string): boolean {
-  let node: unknown = messages;
-  for (const part of key.split('.')) {
-    if (!isObject(node) || !(part in node)) return false;
-    node = node[part];
-  }
-  return typeof node === 'string' && node.trim() !== '';
-}
-
-/**
- * Every problem with a set of forms, as one line each: schemas that do not compile, UI keys that name
- * no property, translation keys missing in a language, flows that name missing steps or types.
- */
-export function formsProblems(
-  forms: Pick<FormsSet, 'steps' | 'flows'> & { documents?: unknown },
-  messagesByLanguage: Record<string, unknown>,
-): string[] {
-  const problems: string[] = [];
-  // The documents (documents.json): ids, both languages, types, sizes, conditions on existing fields.
-  if (forms.documents !== undefined) problems.push(...documentProblems(forms.documents, forms.steps));
-  const ajv = createAjv();
-  for (const [id, step] of Object.entries(forms.steps)) {
-    try {
-      ajv.compile(step.schema);
-    } catch (error) {
-      problems.push(`steps/${id}.schema.json does not compile: ${(error as Error).message}`);
-    }
-    // Every list has a most number of rows: a request's work is bounded by it (answer-bounds.ts).
-    for (const at of unboundedArrays(step.schema))
-      problems.push(`steps/${id}.schema.json: the list at ${at} has no "maxItems" (every list needs one)`);
-    walkSchema(step.schema, (node) => {
-      const list = node['x-reference'];
-      if (list !== undefined && !(REFERENCE_LISTS as readonly unknown[]).includes(list)) {
-        problems.push(`steps/${id}.schema.json binds to unknown reference list "${String(list)}"`);
-      }
-    });
-    for (const problem of uiSchemaProblems(step.schema, step.uiSchema))
-      problems.push(`steps/${id}.ui.json: ${problem}`);
-    for (const key of translationKeys(step)) {
-      for (const [language, messages] of Object.entries(messagesByLanguage)) {
-        if (!hasTranslation(messages, key))
-          problems.push(`steps/${id}: "${key}" has no ${language} text in texts/${language}.json`);
-      }
-    }
-  }
-  for (const type of APPLICATION_TYPES) {
-    const steps = forms.flows[type];
-    if (!Array.isArray(steps) || steps.length === 0) {
-      problems.push(`flows.json has no steps for the application type "${type}"`);
-      continue;
-    }
-    for (const step of steps)
-      if (!forms.steps[step]) problems.push(`flows.json: "${type}" names the step "${step}", which has no schema`);
-  }
-  for (const type of Object.keys(forms.flows)) {
-    if (!(APPLICATION_TYPES as readonly string[]).includes(type))
-      problems.push(`flows.json names the unknown application type "${type}"`);
-  }
-  return problems;
 }

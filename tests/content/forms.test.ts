@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import { loadForms } from '../../src/server/forms/form-loader';
-import { formsProblems, translationKeys, type StepForm } from '../../src/shared/forms';
+import { translationKeys, type FormsSet, type StepForm } from '../../src/shared/forms';
+import { problemLine } from '../../src/shared/forms-check/problems';
+import { formsSetProblems } from '../../src/shared/forms-check/set-check';
 import type { Flows } from '../../src/shared/wizard-driver';
 
 const forms = await loadForms(SCHEMAS_DIR);
-const messages = forms.texts;
 const clone = <T>(value: T): T => structuredClone(value);
 
 describe('the forms in schemas/', () => {
@@ -29,39 +30,51 @@ describe('the forms in schemas/', () => {
 });
 
 describe('the checks policy staff rely on', () => {
-  const base = () => ({ steps: clone(forms.steps), flows: clone(forms.flows) as Flows });
+  const base = (): FormsSet => clone(forms);
+  const formsProblems = (set: FormsSet) => formsSetProblems(set).map(problemLine);
 
   it('find a UI key that names no property', () => {
     const f = base();
     (f.steps.personal as StepForm).uiSchema.shoe_size = { 'ui:widget': 'text' };
-    expect(formsProblems(f, messages)).toEqual(['steps/personal.ui.json: /shoe_size names no property of the schema']);
+    expect(formsProblems(f)).toEqual([
+      'steps/personal.ui.json at shoe_size: "shoe_size" is not a field of this step\'s schema, so these settings do nothing.',
+    ]);
   });
 
   it('find a translation key missing in one language', () => {
     const f = base();
     (f.steps.repair as StepForm).schema.title = 'repair.not_written_yet';
-    const sw = clone(messages.sw);
-    const problems = formsProblems(f, { en: messages.en, sw });
-    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no en text in texts/en.json');
-    expect(problems).toContain('steps/repair: "repair.not_written_yet" has no sw text in texts/sw.json');
+    (f.texts.en as { repair: Record<string, unknown> }).repair.not_written_yet = 'Not written yet';
+    expect(formsProblems(f)).toEqual([
+      'Warning: texts/en.json at repair › title: no step uses the text "repair.title": remove it, or check the key where it should be used.',
+      'texts/sw.json at repair › not_written_yet: "repair.not_written_yet" has no text: add it (steps/repair uses it).',
+    ]);
   });
 
   it('find a flow that names a step with no schema, and a missing application type', () => {
     const f = base();
     f.flows = { ...f.flows, repair: ['personal', 'roof_survey'] };
     delete (f.flows as Partial<Flows>).special;
-    const problems = formsProblems(f, messages);
-    expect(problems).toContain('flows.json: "repair" names the step "roof_survey", which has no schema');
-    expect(problems).toContain('flows.json has no steps for the application type "special"');
+    const problems = formsProblems(f);
+    expect(problems).toContain(
+      'flows.json at repair › 1: "repair" names the step "roof_survey", which has no file steps/roof_survey.schema.json.',
+    );
+    expect(problems).toContain(
+      'flows.json: there are no steps for the application type "special": add "special": ["personal", …].',
+    );
   });
 
   it('find a schema that does not compile and an unknown reference list', () => {
     const f = base();
     (f.steps.engineer as StepForm).schema.properties = { engineer_id: { type: 'strin' } };
     (f.steps.construction_details as StepForm).schema['x-reference'] = 'planets';
-    const problems = formsProblems(f, messages).join('\n');
-    expect(problems).toContain('steps/engineer.schema.json does not compile');
-    expect(problems).toContain('unknown reference list "planets"');
+    const problems = formsProblems(f).join('\n');
+    expect(problems).toContain(
+      'steps/engineer.schema.json at properties › engineer_id › type: the value of "type" is not valid: it must be equal to one of the allowed values. The types are "string", "number", "integer", "boolean", "object", "array" and "null". Did you mean "string"?',
+    );
+    expect(problems).toContain(
+      'steps/construction_details.schema.json at x-reference: "planets" is not a reference list.',
+    );
   });
 
   it('find a list with no most number of rows, however deep', () => {
@@ -73,13 +86,12 @@ describe('the checks policy staff rely on', () => {
     delete floors.floors!.maxItems;
     const rooms = (floors.floors!.items as { properties: Record<string, Record<string, unknown>> }).properties.rooms!;
     delete rooms.maxItems;
-    const problems = formsProblems(f, messages);
-    expect(problems).toContain(
-      'steps/construction_details.schema.json: the list at /floors has no "maxItems" (every list needs one)',
-    );
-    expect(problems).toContain(
-      'steps/construction_details.schema.json: the list at /floors/items/rooms has no "maxItems" (every list needs one)',
-    );
-    expect(formsProblems(base(), messages)).toEqual([]);
+    const noMaxItems =
+      'this list has no "maxItems": give it the most rows an applicant may add (every list needs one).';
+    expect(formsProblems(f)).toEqual([
+      `steps/construction_details.schema.json at properties › floors: ${noMaxItems}`,
+      `steps/construction_details.schema.json at properties › floors › items › properties › rooms: ${noMaxItems}`,
+    ]);
+    expect(formsProblems(base())).toEqual([]);
   });
 });

@@ -8,10 +8,12 @@ export const LANGUAGES: readonly Lng[] = ['en', 'sw'];
 type Tree = { [key: string]: unknown };
 
 const localesDir = path.resolve(import.meta.dirname, '../../locales');
+/** The form texts (namespace forms) are the forms' own: schemas/texts/<lng>.json. */
+const formTextsDir = path.resolve(import.meta.dirname, '../../schemas/texts');
 const cache = new Map<string, Tree>();
 
 function namespace(lng: Lng, ns: string): Tree {
-  const file = path.join(localesDir, lng, `${ns}.json`);
+  const file = ns === 'forms' ? path.join(formTextsDir, `${lng}.json`) : path.join(localesDir, lng, `${ns}.json`);
   let tree = cache.get(file);
   if (!tree) {
     tree = JSON.parse(readFileSync(file, 'utf8')) as Tree;

@@ -24,13 +24,27 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run once per kind. */
 export const databaseKinds: DatabaseKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 
+let pgliteTemplate: Promise<Blob> | undefined;
+/**
+ * A PGlite database migrated once per test file, as a dump: a copy of it opens in a third of the time
+ * of a new database (no initdb) and needs no migration.
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const database = await openDatabase({});
+    try {
+      await migrateToLatest(database.db);
+      return await database.dump!();
+    } finally {
+      await database.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
 /** A fresh, migrated, empty database: PGlite in memory, or its own schema in PostgreSQL (dropped on close). */
 export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({});
-    await migrateToLatest(database.db);
-    return database;
-  }
+  if (kind === 'pglite') return openDatabase({ pgliteDump: await migratedPgliteDump() });
   if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const database = await openDatabase({ databaseUrl, schema });

@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withDocuments } from '../../src/shared/document-fields';
-import {
-  conditionHolds,
-  documentLists,
-  documentProblems,
-  documentsFor,
-  type DocumentLists,
-} from '../../src/shared/document-rules';
-import type { AnswerCondition, DocumentApplies, DocumentRule, FormsSet, StepForm } from '../../src/shared/forms';
+import { conditionHolds, documentLists, documentsFor, type DocumentLists } from '../../src/shared/document-rules';
+import type { AnswerCondition, DocumentApplies, DocumentRule, FormsSet } from '../../src/shared/forms';
 
 const rule = (id: string, applies: DocumentApplies = {}, extra: Partial<DocumentRule> = {}): DocumentRule => ({
   id,
@@ -106,20 +100,6 @@ describe('conditionHolds, each operator', () => {
 
 describe('the documents of schemas/documents.json', () => {
   const rules = JSON.parse(readFileSync('schemas/documents.json', 'utf8')) as DocumentRule[];
-  const steps = Object.fromEntries(
-    ['construction', 'uploads'].map((id) => [
-      id,
-      {
-        schema: JSON.parse(readFileSync(`schemas/steps/${id}.schema.json`, 'utf8')),
-        uiSchema: {},
-      } as StepForm,
-    ]),
-  );
-
-  it('have no problems', () => {
-    expect(documentProblems(rules, steps)).toEqual([]);
-  });
-
   it("derive the spec's three lists: normal for every application, then by storey count", () => {
     const lists = documentLists(rules);
     const codes = (list: keyof DocumentLists) => lists[list].map((d) => d.code);
@@ -139,42 +119,6 @@ describe('the documents of schemas/documents.json', () => {
       accept: ['application/pdf', 'image/jpeg', 'image/png'],
       required: true,
     });
-  });
-});
-
-describe('documentProblems', () => {
-  const steps: Record<string, StepForm> = {
-    construction: { schema: { properties: { storey_count: { type: 'integer' } } }, uiSchema: {} },
-  };
-  const problems = (rules: unknown) => documentProblems(rules, steps);
-
-  it('reports, in words, each wrong entry', () => {
-    const bad = [
-      rule('ok', { when: [{ answer: 'construction.storey_count', atLeast: 4 }] }),
-      rule('ok'),
-      { ...rule('Bad Id'), name: { en: 'x', sw: '' }, accept: ['text/html'], max_bytes: 0, required: 'yes' },
-      rule('conditions', {
-        types: ['new', 'villa' as never],
-        when: [
-          { answer: 'construction.storeys', above: 3 },
-          { answer: 'construction.storey_count', abve: 3 } as never,
-          { answer: 'construction.storey_count', above: '3' as never, below: 9 },
-        ],
-      }),
-    ];
-    const found = problems(bad).join('\n');
-    expect(found).toContain('"ok": the id is used by two documents');
-    expect(found).toContain('"Bad Id": "id" must be lower-case letters');
-    expect(found).toContain('"Bad Id": "name" has no Swahili text');
-    expect(found).toContain('"accept" names "text/html"');
-    expect(found).toContain('"max_bytes" must be a whole number');
-    expect(found).toContain('"required" must be true or false');
-    expect(found).toContain('"applies.types" names "villa"');
-    expect(found).toContain('names the answer "construction.storeys", which no step has');
-    expect(found).toContain('a condition has "abve"');
-    expect(found).toContain('"above" takes a number');
-    expect(found).toContain('must compare with exactly one of');
-    expect(problems({})).toEqual(['documents.json must be a list of documents ([ … ])']);
   });
 });
 

@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite in memory: its whole data directory as a tarball, to open copies of it (tests' migrated template). */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -26,6 +28,8 @@ export interface DatabaseOptions {
    * answering gives a 503 in time instead of a hanging request.
    */
   queryTimeoutMs?: number | undefined;
+  /** PGlite in memory: start from this dump of another database (DatabaseHandle.dump) instead of an empty one. */
+  pgliteDump?: Blob | undefined;
 }
 
 /** PostgreSQL: making a connection fails after this (ms), as does waiting for one while the database is down. */
@@ -70,10 +74,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pglite = new PGlite(options.pgliteDir ?? 'memory://', {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    ...(options.pgliteDump && !options.pgliteDir ? { loadDataDir: options.pgliteDump } : {}),
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    ...(options.pgliteDir ? {} : { dump: () => pglite.dumpDataDir('none') as Promise<Blob> }),
+  };
 }
 
 async function openPostgres(

@@ -8,7 +8,8 @@ import {
   type REFERENCE_LISTS,
 } from '../../shared/forms';
 import type { Database } from '../db/schema';
-import { checkFormsSet, FormsProblemsError, loadForms } from './form-loader';
+import { problemLine } from '../../shared/forms-check/problems';
+import { FormsProblemsError, fullFormsCheck, loadForms } from './form-loader';
 import { FormsVersionsRepository, type PublishedForms } from './forms-versions-repository';
 
 export type { PublishedForms } from './forms-versions-repository';
@@ -98,8 +99,13 @@ export class FormRegistry {
 
   /** Checks `set` and publishes it as a new version (unless it is the latest already); serves it at once here. */
   async publish(set: FormsSet, meta: PublishMeta): Promise<PublishResult> {
-    const problems = checkFormsSet(set);
+    const problems = (await fullFormsCheck(set)).filter((p) => p.severity === 'error').map(problemLine);
     if (problems.length > 0) return { ok: false, problems };
+    return this.store(set, meta);
+  }
+
+  /** Publishes a set already checked whole. */
+  private async store(set: FormsSet, meta: PublishMeta): Promise<PublishResult> {
     const result = await this.versions.publish(set, formsContentHash(set), meta.by, meta.reason);
     this.checkedAt = 0;
     await this.current();
@@ -115,7 +121,8 @@ export class FormRegistry {
       if (error instanceof FormsProblemsError) return { ok: false, problems: error.problems };
       throw error;
     }
-    return this.publish(set, meta);
+    // loadForms checked it whole, with the folder's sample answers.
+    return this.store(set, meta);
   }
 
   private async refresh(): Promise<PublishedForms> {

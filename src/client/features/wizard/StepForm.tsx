@@ -9,11 +9,14 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
 import { extraErrorsFor, fieldId, fieldLabel, serverSummary, type SummaryItem } from './field-paths';
-import { fields, templates, widgets } from './rjsf-parts';
+import { fields, templates } from './rjsf-parts';
+// Here, not in rjsf-parts: the forms checker renders those parts on the server, where a CSS import cannot load.
+import './wizard.css';
 import { prepareAnswers } from './step-data';
 import type { TranslatedStep } from './translate-schema';
 import { errorProperty, localizer, rjsfStrings } from './validation-messages';
 import type { StepAnswers } from './wizard-slice';
+import { widgets } from './wizard-widgets';
 import type { StepFormContext } from './ZanidWidget';
 
 export type SaveMode = 'continue' | 'later';

@@ -4,8 +4,6 @@ import Typography from '@mui/material/Typography';
 import { Templates as MuiTemplates, Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
 import { PlainSelect } from './PlainSelect';
-import { ZanidWidget } from './ZanidWidget';
-import './wizard.css';
 import {
   buttonId,
   canExpand,
@@ -18,12 +16,13 @@ import {
   type ObjectFieldTemplateProps,
   type DescriptionFieldProps,
   type IconButtonProps,
-  type RegistryFieldsType,
-  type RegistryWidgetsType,
+  type Field,
   type TemplatesType,
   type TitleFieldProps,
+  type Widget,
   type WidgetProps,
 } from '@rjsf/utils';
+import type { PlainWidgetName, WizardFieldName } from '../../../shared/wizard-widgets';
 
 /**
  * Titles of groups and tables inside a step as h3 (the page has h1, the step h2): MUI's template
@@ -213,7 +212,7 @@ function ShownElsewhere() {
   return null;
 }
 
-export const fields: RegistryFieldsType = { ShownElsewhere };
+export const fields: Record<WizardFieldName, Field> = { ShownElsewhere };
 
 const MuiRadioWidget = MuiWidgets.RadioWidget!;
 
@@ -228,5 +227,8 @@ function RadioWidget(props: WidgetProps) {
   return <MuiRadioWidget {...props} options={{ ...props.options, mui }} />;
 }
 
-/** The personal step's ZanID, with its Verify ID button; radio groups named by their question; plain lists. */
-export const widgets: RegistryWidgetsType = { ZanidWidget, RadioWidget, SelectWidget: PlainSelect };
+/**
+ * The wizard's widgets that render anywhere (radio groups named by their question, plain lists); those
+ * that need the wizard's page are added in wizard-widgets.tsx. The names are src/shared/wizard-widgets.ts's.
+ */
+export const widgets: Record<PlainWidgetName, Widget> = { RadioWidget, SelectWidget: PlainSelect };

@@ -1,0 +1,139 @@
+import { createAjv, REFERENCE_LISTS, type JsonSchema } from '../forms';
+import { isJsonObject, type Json } from '../schema-walk';
+import { didYouMean } from './did-you-mean';
+import { ProblemList, quotedList, type ProblemPath } from './problems';
+import { JSON_SCHEMA_WORDS, ONE_SCHEMA, OWN_WORDS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_WORDS } from './schema-words';
+
+/**
+ * Every word of a schema is one JSON Schema or Kibali knows: an unknown word is ignored by the
+ * validator, so a misspelt "requried" or "patern" silently stops checking the applicant's answers.
+ */
+export function unknownWords(file: string, schema: unknown, problems: ProblemList, path: ProblemPath = []): void {
+  if (!isJsonObject(schema)) {
+    if (typeof schema !== 'boolean')
+      problems.error(file, path, 'a schema is expected here: an object in braces { … } describing the answer.');
+    return;
+  }
+  for (const word of Object.keys(schema)) {
+    if (SCHEMA_WORDS.has(word)) continue;
+    problems.error(
+      file,
+      [...path, word],
+      `"${word}" is not a word a schema may use, so it would be silently ignored.${didYouMean(word, SCHEMA_WORDS)}`,
+    );
+  }
+  for (const word of ONE_SCHEMA)
+    if (isJsonObject(schema[word])) unknownWords(file, schema[word], problems, [...path, word]);
+  for (const word of SCHEMA_MAPS) {
+    const map = schema[word];
+    if (!isJsonObject(map)) continue;
+    for (const [name, sub] of Object.entries(map)) {
+      // "dependencies" may also map a name to the list of names it brings along.
+      if (word === 'dependencies' && Array.isArray(sub)) continue;
+      unknownWords(file, sub, problems, [...path, word, name]);
+    }
+  }
+  for (const word of SCHEMA_LISTS) {
+    const list = schema[word];
+    if (Array.isArray(list)) list.forEach((sub, i) => unknownWords(file, sub, problems, [...path, word, i]));
+  }
+}
+
+/** The validator as the checker uses it: strict about the schema itself, knowing Kibali's own words. */
+function strictAjv() {
+  const ajv = createAjv({ strict: true, strictTypes: false, strictTuples: false, strictRequired: false });
+  for (const word of OWN_WORDS) ajv.addKeyword(word);
+  return ajv;
+}
+let checker: ReturnType<typeof strictAjv> | undefined;
+
+const pointerPath = (pointer: string): ProblemPath =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+/** The schema is valid JSON Schema (its words have values of the right kind, its formats and patterns exist). */
+export function schemaValidity(file: string, schema: JsonSchema, problems: ProblemList): void {
+  checker ??= strictAjv();
+  if (!checker.validateSchema(schema)) {
+    const seen = new Set<string>();
+    for (const error of checker.errors ?? []) {
+      if (seen.has(error.instancePath)) continue;
+      seen.add(error.instancePath);
+      const path = pointerPath(error.instancePath);
+      const word = String(path.at(-1) ?? '');
+      const value = path.reduce<unknown>((node, key) => (isJsonObject(node) ? node[key] : undefined), schema);
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      const hint =
+        word === 'type' && typeof value === 'string'
+          ? ` The types are "string", "number", "integer", "boolean", "object", "array" and "null".${didYouMean(value, ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'])}`
+          : allowed
+            ? ` It must be one of ${quotedList(allowed.map(String))}.`
+            : '';
+      problems.error(file, path, `the value of "${word}" is not valid: it ${error.message ?? 'is wrong'}.${hint}`);
+    }
+    return;
+  }
+  const formats = Object.keys(checker.formats);
+  let formatWrong = false;
+  walkWithPath(schema, [], (node, path) => {
+    if (typeof node.format === 'string' && !formats.includes(node.format)) {
+      formatWrong = true;
+      problems.error(
+        file,
+        [...path, 'format'],
+        `"${node.format}" is not a format the validator knows, so nothing would be checked.${didYouMean(node.format, formats)} To check a text's shape, use "pattern".`,
+      );
+    }
+    if (typeof node.pattern === 'string') {
+      try {
+        new RegExp(node.pattern, 'u');
+      } catch (error) {
+        formatWrong = true;
+        problems.error(
+          file,
+          [...path, 'pattern'],
+          `this "pattern" is not a valid regular expression (${(error as Error).message}).`,
+        );
+      }
+    }
+  });
+  if (formatWrong) return;
+  try {
+    checker.compile(schema);
+  } catch (error) {
+    problems.error(file, undefined, `the validator cannot use this schema: ${(error as Error).message}.`);
+  }
+}
+
+/** Calls `visit` on every subschema with its path in the file. */
+export function walkWithPath(schema: unknown, path: ProblemPath, visit: (node: Json, path: ProblemPath) => void): void {
+  if (!isJsonObject(schema)) return;
+  visit(schema, path);
+  for (const word of ONE_SCHEMA) walkWithPath(schema[word], [...path, word], visit);
+  for (const word of SCHEMA_MAPS) {
+    const map = schema[word];
+    if (isJsonObject(map))
+      for (const [name, sub] of Object.entries(map)) walkWithPath(sub, [...path, word, name], visit);
+  }
+  for (const word of SCHEMA_LISTS) {
+    const list = schema[word];
+    if (Array.isArray(list)) list.forEach((sub, i) => walkWithPath(sub, [...path, word, i], visit));
+  }
+}
+
+/** Every "x-reference" names a reference list the server has. */
+export function referenceProblems(file: string, schema: JsonSchema, problems: ProblemList): void {
+  walkWithPath(schema, [], (node, path) => {
+    const list = node['x-reference'];
+    if (list === undefined || (REFERENCE_LISTS as readonly unknown[]).includes(list)) return;
+    problems.error(
+      file,
+      [...path, 'x-reference'],
+      `"${String(list)}" is not a reference list.${typeof list === 'string' ? didYouMean(list, REFERENCE_LISTS) : ''} The lists are ${quotedList(REFERENCE_LISTS)}.`,
+    );
+  });
+}
+
+export { JSON_SCHEMA_WORDS };

@@ -1,0 +1,101 @@
+import type { FormsSet } from '../forms';
+import { LANGUAGES } from '../reference-data';
+import { isJsonObject } from '../schema-walk';
+import { APPLICATION_TYPES } from '../wizard-driver';
+import { didYouMean } from './did-you-mean';
+import { documentProblems } from './documents-check';
+import { levelProblems } from './level-check';
+import { hasErrors, ProblemList, quotedList, type FormsProblem } from './problems';
+import { referenceProblems, schemaValidity, unknownWords } from './schema-check';
+import { textProblems } from './texts-check';
+import { uiProblems } from './ui-check';
+
+export interface SetCheckOptions {
+  /**
+   * Files that could not be read (their JSON is broken, already told): whatever depends on them is not
+   * checked, so one mistake is told once ("flows.json names a step with no schema" would only repeat it).
+   */
+  unreadable?: ReadonlySet<string>;
+}
+
+function stepProblems(id: string, step: FormsSet['steps'][string], problems: ProblemList): void {
+  const file = `steps/${id}.schema.json`;
+  const mine = new ProblemList();
+  unknownWords(file, step.schema, mine);
+  if (!hasErrors(mine.all)) schemaValidity(file, step.schema, mine);
+  if (!hasErrors(mine.all)) {
+    levelProblems(file, step.schema, mine);
+    referenceProblems(file, step.schema, mine);
+    uiProblems(`steps/${id}.ui.json`, step.schema, step.uiSchema, mine);
+  }
+  problems.all.push(...mine.all);
+}
+
+function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList): void {
+  const file = 'flows.json';
+  if (!isJsonObject(flows))
+    return void problems.error(
+      file,
+      [],
+      'flows.json must map each application type to its list of steps: {"new": ["personal", …], …}.',
+    );
+  const inAFlow = new Set<string>();
+  for (const type of APPLICATION_TYPES) {
+    const steps = flows[type];
+    if (!Array.isArray(steps) || steps.length === 0) {
+      problems.error(
+        file,
+        [],
+        `there are no steps for the application type "${type}": add "${type}": ["personal", …].`,
+      );
+      continue;
+    }
+    const seen = new Set<string>();
+    steps.forEach((step, i) => {
+      const name = String(step);
+      if (!stepIds.includes(name))
+        problems.error(
+          file,
+          [type, i],
+          `"${type}" names the step "${name}", which has no file steps/${name}.schema.json.${didYouMean(name, stepIds)}`,
+        );
+      else if (seen.has(name)) problems.error(file, [type, i], `"${type}" names the step "${name}" twice.`);
+      seen.add(name);
+      inAFlow.add(name);
+    });
+  }
+  for (const type of Object.keys(flows))
+    if (!(APPLICATION_TYPES as readonly string[]).includes(type))
+      problems.error(
+        file,
+        [type],
+        `"${type}" is not an application type.${didYouMean(type, APPLICATION_TYPES)} The types are ${quotedList(APPLICATION_TYPES)}.`,
+      );
+  for (const id of stepIds)
+    if (!inAFlow.has(id))
+      problems.warning(`steps/${id}.schema.json`, [], `no flow in flows.json uses the step "${id}".`);
+}
+
+/**
+ * Every problem of a forms set that can be found without showing it (the smoke render is the server's,
+ * src/server/forms/check): strict schemas, names that exist, widgets the wizard has, texts in both
+ * languages, flows and documents. Pure, so a set from the database or an editor is checked alike.
+ */
+export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOptions = {}): FormsProblem[] {
+  const unreadable = options.unreadable ?? new Set<string>();
+  const problems = new ProblemList();
+  const steps = set.steps ?? {};
+  for (const [id, step] of Object.entries(steps)) stepProblems(id, step, problems);
+  const brokenSteps = [...unreadable].flatMap((file) => /^steps\/(.+)\.(schema|ui)\.json$/.exec(file)?.[1] ?? []);
+  const stepIds = [...new Set([...Object.keys(steps), ...brokenSteps])].sort();
+  if (!unreadable.has('flows.json') && set.flows !== undefined) flowProblems(set.flows, stepIds, problems);
+  if (set.texts) {
+    const readable = new Set<string>(
+      LANGUAGES.filter((l) => !unreadable.has(`texts/${l}.json`) && set.texts![l] !== undefined),
+    );
+    textProblems({ steps, texts: set.texts }, readable, problems, brokenSteps.length === 0);
+  }
+  if (!unreadable.has('documents.json') && set.documents !== undefined)
+    documentProblems({ steps, documents: set.documents }, problems, brokenSteps);
+  return problems.all;
+}

@@ -1,0 +1,196 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fields, widgets } from '../../src/client/features/wizard/rjsf-parts';
+import { SCHEMAS_DIR } from '../../src/server/app';
+import { smokeRenderProblems } from '../../src/server/forms/check/smoke-render';
+import { checkFormsFolder, FormsProblemsError, loadForms } from '../../src/server/forms/form-loader';
+import { problemLine } from '../../src/shared/forms-check/problems';
+import { PAGE_WIDGETS, WIZARD_FIELDS, WIZARD_WIDGETS } from '../../src/shared/wizard-widgets';
+
+// The first full check imports React and MUI and renders every step: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'kibali-forms-check-'));
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+let copies = 0;
+
+/** A copy of schemas/ with one file's text changed as a policy officer might, and what the checker says of it. */
+async function checkEdited(file: string, edit: (text: string) => string) {
+  const dir = path.join(scratch, `copy-${++copies}`);
+  await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
+  const text = await fs.readFile(path.join(dir, file), 'utf8');
+  const edited = edit(text);
+  expect(edited, 'the edit changes the file').not.toBe(text);
+  await fs.writeFile(path.join(dir, file), edited);
+  const result = await checkFormsFolder(dir);
+  const errors = result.problems.filter((p) => p.severity === 'error').map(problemLine);
+  return { ...result, errors, dir };
+}
+
+/** The line (1-based) of the first occurrence of a text in a file's text. */
+const lineOf = (text: string, what: string) => text.slice(0, text.indexOf(what)).split('\n').length;
+
+describe('the forms checker', () => {
+  it("passes the repository's own forms with no error", async () => {
+    const { set, problems } = await checkFormsFolder(SCHEMAS_DIR);
+    expect(problems.filter((p) => p.severity === 'error').map(problemLine)).toEqual([]);
+    expect(set).toBeDefined();
+  });
+
+  it('refuses "requried", which would make every field of a step optional', async () => {
+    const original = await fs.readFile(path.join(SCHEMAS_DIR, 'steps/construction.schema.json'), 'utf8');
+    const line = lineOf(original, '\n  "required": [') + 1;
+    const { set, errors } = await checkEdited('steps/construction.schema.json', (t) =>
+      t.replace('\n  "required": [', '\n  "requried": ['),
+    );
+    expect(set).toBeUndefined();
+    expect(errors).toEqual([
+      `steps/construction.schema.json line ${line}, column 3: "requried" is not a word a schema may use, so it would be silently ignored. Did you mean "required"?`,
+    ]);
+  });
+
+  it('refuses "patern", which would accept any phone number', async () => {
+    const { errors } = await checkEdited('steps/personal.schema.json', (t) => t.replace('"pattern"', '"patern"'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^steps\/personal\.schema\.json line \d+, column \d+: "patern" is not a word a schema may use, so it would be silently ignored\. Did you mean "pattern"\?$/,
+    );
+  });
+
+  it('refuses "ui:widget": "textare", which would stop the step opening for every applicant', async () => {
+    const { errors } = await checkEdited('steps/construction.ui.json', (t) =>
+      t.replace('"ui:widget": "textarea"', '"ui:widget": "textare"'),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^steps\/construction\.ui\.json line \d+, column \d+: "textare" is not a widget the wizard has, so the step would not open for any applicant\. Did you mean "textarea"\? The usual widgets for this answer are "ZanidWidget", "text", "email", "radio", "select", "textarea", "hidden" and "date"\.$/,
+    );
+  });
+
+  it('refuses a widget that does not fit the answer (a text box for a yes/no)', async () => {
+    const { errors } = await checkEdited('steps/construction.ui.json', (t) =>
+      t.replace('"has_storeys": {\n    "ui:widget": "radio"', '"has_storeys": {\n    "ui:widget": "textarea"'),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(
+      'the widget "textarea" does not fit an answer of type "boolean" (it is for string answers)',
+    );
+  });
+
+  it('refuses a "required" entry naming a misspelt field, which no applicant could ever fill in', async () => {
+    const { errors } = await checkEdited('steps/construction.schema.json', (t) =>
+      t.replace('\n    "has_storeys",\n', '\n    "has_storys",\n'),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /^steps\/construction\.schema\.json line \d+, column 5: "required" lists "has_storys", which is not a field here\. Did you mean "has_storeys"\?$/,
+    );
+  });
+
+  it('tells invalid JSON by line and column in words, once, with no knock-on problems', async () => {
+    const original = await fs.readFile(path.join(SCHEMAS_DIR, 'steps/construction.schema.json'), 'utf8');
+    const line = lineOf(original, '"title": "construction.title"');
+    const { set, problems } = await checkEdited('steps/construction.schema.json', (t) =>
+      t.replace(
+        '"type": "object",\n  "title": "construction.title"',
+        '"type": "object"\n  "title": "construction.title"',
+      ),
+    );
+    expect(set).toBeUndefined();
+    // Not "flows.json names the step construction, which has no schema", nor its texts unused.
+    expect(problems.map(problemLine)).toEqual([
+      `steps/construction.schema.json line ${line}, column 3: a comma is missing before this (between two entries).`,
+    ]);
+  });
+
+  it('tells a text whose placeholders differ between the languages', async () => {
+    const dir = path.join(scratch, 'placeholders');
+    await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
+    for (const [language, text] of [
+      ['en', 'At most {{count}} storeys'],
+      ['sw', 'Si zaidi ya ghorofa {{idadi}}'],
+    ] as const) {
+      const file = path.join(dir, 'texts', `${language}.json`);
+      const texts = JSON.parse(await fs.readFile(file, 'utf8'));
+      texts.construction.storey_count.description = text;
+      await fs.writeFile(file, JSON.stringify(texts, null, 2));
+    }
+    const { problems } = await checkFormsFolder(dir);
+    expect(problems.filter((p) => p.severity === 'error').map(problemLine)).toEqual([
+      expect.stringMatching(
+        /^texts\/sw\.json line \d+, column \d+: the text of "construction\.storey_count\.description" has the placeholders \{\{count\}\} in texts\/en\.json but \{\{idadi\}\} here: both languages must use the same ones, spelt alike\.$/,
+      ),
+    ]);
+  });
+
+  it('tells a document condition on a field that does not exist', async () => {
+    const { errors } = await checkEdited('documents.json', (t) =>
+      t.replace('"answer": "construction.storey_count"', '"answer": "construction.storey_cont"'),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^documents\.json line \d+, column \d+: the condition's answer "construction\.storey_cont" names "storey_cont", which is not a field of "construction"\. Did you mean "storey_count"\?$/,
+      ),
+    ]);
+  });
+
+  it('tells a document condition that can never hold, and a schema condition on a missing field', async () => {
+    const docs = await checkEdited('documents.json', (t) =>
+      t.replace(
+        '"answer": "construction.has_storeys",\n          "equals": true',
+        '"answer": "construction.has_storeys",\n          "equals": "yes"',
+      ),
+    );
+    expect(docs.errors[0]).toContain(
+      'the answer "construction.has_storeys" can never be "yes": its answers are true, false.',
+    );
+    const schema = await checkEdited('steps/construction.schema.json', (t) => {
+      const value = JSON.parse(t);
+      value.allOf[0].if.properties = { current_land_uses: value.allOf[0].if.properties.current_land_use };
+      return JSON.stringify(value, null, 2);
+    });
+    expect(schema.errors).toEqual([
+      expect.stringMatching(
+        /the condition \("if"\) looks at "current_land_uses", which is not a field here\. Did you mean "current_land_use"\?$/,
+      ),
+    ]);
+  });
+
+  it('tells a computed value over a list that is not there', async () => {
+    const { errors } = await checkEdited('steps/construction_details.schema.json', (t) =>
+      t.replace('"of": "rooms"', '"of": "room"'),
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^steps\/construction_details\.schema\.json line \d+, column \d+: "of" names "room", which is not a list beside "area_m2"\. Did you mean "rooms"\?$/,
+      ),
+    ]);
+  });
+
+  it('keeps loadForms: the set, or FormsProblemsError with one line per error', async () => {
+    const { dir } = await checkEdited('steps/personal.schema.json', (t) => t.replace('"pattern"', '"patern"'));
+    const error = await loadForms(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FormsProblemsError);
+    expect((error as FormsProblemsError).problems).toEqual([expect.stringContaining('Did you mean "pattern"?')]);
+    expect(Object.keys((await loadForms(SCHEMAS_DIR)).steps)).toContain('construction');
+  });
+});
+
+describe('the smoke render', () => {
+  it('shows a step with the real wizard parts, and fails on a widget the static check would not know', async () => {
+    const set = await loadForms(SCHEMAS_DIR);
+    expect(smokeRenderProblems(set)).toEqual([]);
+    const broken = structuredClone(set);
+    (broken.steps.construction!.uiSchema.building_type_description as Record<string, unknown>)['ui:widget'] = 'textare';
+    expect(smokeRenderProblems(broken).map(problemLine)).toEqual([
+      "steps/construction.ui.json: the step \"construction\" cannot be shown (empty, in English, for \"new\" applications): No widget 'textare' for type 'string'. No applicant could fill it in: correct the step's UI schema.",
+    ]);
+  });
+
+  it('uses the widgets and fields the wizard registers, by the one shared list of names', () => {
+    expect([...Object.keys(widgets), ...PAGE_WIDGETS].sort()).toEqual([...WIZARD_WIDGETS].sort());
+    expect(Object.keys(fields).sort()).toEqual([...WIZARD_FIELDS].sort());
+  });
+});
