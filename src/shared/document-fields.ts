@@ -29,15 +29,14 @@ function specOf(node: unknown): DocumentsSpec | undefined {
 }
 
 /**
- * The set as served: every property marked with "x-documents" gets one property per document
- * (titled with the document's name), and the texts get each document's name and help in each
- * language under `documents.<code>`. So a document added only to documents.json can be uploaded and
- * saved, and one removed is refused. Pure and idempotent; the set given is not changed.
+ * The steps as served: every property marked with "x-documents" gets one property per document
+ * (titled with the text key of the document's name), and no other (additionalProperties: false).
+ * Pure; the steps given are not changed, and a step without the keyword is the same object.
  */
-export function withDocuments<T extends Pick<FormsSet, 'steps' | 'texts' | 'documents'>>(forms: T): T {
-  const documents: readonly DocumentRule[] = Array.isArray(forms.documents) ? forms.documents : [];
-  let steps = forms.steps;
-  for (const [id, step] of Object.entries(forms.steps)) {
+export function documentSteps(steps: FormsSet['steps'], rules: unknown): FormsSet['steps'] {
+  const documents: readonly DocumentRule[] = Array.isArray(rules) ? (rules as DocumentRule[]) : [];
+  let out = steps;
+  for (const [id, step] of Object.entries(steps)) {
     const properties = isJsonObject(step.schema.properties) ? step.schema.properties : undefined;
     if (!properties || !Object.values(properties).some((p) => specOf(p))) continue;
     const derived: Record<string, unknown> = {};
@@ -54,8 +53,18 @@ export function withDocuments<T extends Pick<FormsSet, 'steps' | 'texts' | 'docu
         additionalProperties: false,
       };
     }
-    steps = { ...steps, [id]: { ...step, schema: { ...step.schema, properties: derived } } };
+    out = { ...out, [id]: { ...step, schema: { ...step.schema, properties: derived } } };
   }
+  return out;
+}
+
+/**
+ * The set as served: the steps of documentSteps, and the texts with each document's name and help in
+ * each language under `documents.<code>`. So a document added only to documents.json can be uploaded
+ * and saved, and one removed is refused. Pure and idempotent; the set given is not changed.
+ */
+export function withDocuments<T extends Pick<FormsSet, 'steps' | 'texts' | 'documents'>>(forms: T): T {
+  const documents: readonly DocumentRule[] = Array.isArray(forms.documents) ? forms.documents : [];
   const texts = { ...forms.texts };
   for (const language of LANGUAGES) {
     const own = isJsonObject(texts[language]) ? texts[language] : {};
@@ -66,5 +75,5 @@ export function withDocuments<T extends Pick<FormsSet, 'steps' | 'texts' | 'docu
       ),
     };
   }
-  return { ...forms, steps, texts };
+  return { ...forms, steps: documentSteps(forms.steps, documents), texts };
 }
