@@ -295,7 +295,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions);
   continueRoutes(
     app,
-    new ContinueService(database.db, codes, sms),
+    new ContinueService(database.db, codes, sms, applications),
     codes,
     applications,
     { owners, cookies: draftCookies, limits },

@@ -26,6 +26,7 @@ const EMPTY: WizardState = {
   zanid: null,
   continued: false,
   phase: 'editing',
+  formsChanged: [],
 };
 
 /** The whole app at `path`, as renderApp does, with the wizard's state given and user-event without timers. */

@@ -107,7 +107,13 @@ describe('submitting', () => {
     fakeTimers();
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     expect(await screen.findByText(t('wizard.submitted.request', { reference_number: REFERENCE }))).toBeInTheDocument();
-    expect(bodies).toEqual([{ reference_number: REFERENCE, data: expect.objectContaining({ personal, repair: {} }) }]);
+    expect(bodies).toEqual([
+      {
+        reference_number: REFERENCE,
+        forms_version: forms.version,
+        data: expect.objectContaining({ personal, repair: {} }),
+      },
+    ]);
 
     act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
     expect(router.state.location.pathname).toBe('/home/login');
@@ -187,6 +193,7 @@ describe('the engineer step', () => {
         application_type: 'new',
         step_number: 2,
         reference_number: REFERENCE,
+        forms_version: forms.version,
         data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
       },
     ]);

@@ -136,6 +136,8 @@ describe('the wizard', () => {
       {
         application_type: 'repair',
         step_number: 1,
+        // The version of the forms shown: a save from older forms is answered forms_changed.
+        forms_version: forms.version,
         data: expect.objectContaining({
           identification_type: 'passport',
           passport_number: 'AB123456',

@@ -38,6 +38,7 @@ async function submitted(t: TestApp, person: Person, status = 'submitted'): Prom
   const record = await insertApplication(t.database.db, reference, 'repair', {
     status,
     step_number: 3,
+    forms_version: 1,
     answers: {
       personal: {
         identification_type: 'zanid',

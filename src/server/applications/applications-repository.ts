@@ -10,6 +10,8 @@ export interface ApplicationRecord {
   answers: Record<string, unknown>;
   /** Raised by every write of the answers (compare-and-set of saves). */
   revision: number;
+  /** The forms version the answers were last saved under (null: saved before versions existed). */
+  forms_version: number | null;
 }
 
 export interface ApplicationChanges {
@@ -21,9 +23,20 @@ export interface ApplicationChanges {
   submitted?: boolean;
   /** The language the applicant used: the back office's notifications and SMS use it. */
   language?: string;
+  /** The forms version the answers are saved under: every write of the answers names it. */
+  forms_version: number;
 }
 
-const columns = ['id', 'reference_number', 'application_type', 'status', 'step_number', 'answers', 'revision'] as const;
+const columns = [
+  'id',
+  'reference_number',
+  'application_type',
+  'status',
+  'step_number',
+  'answers',
+  'revision',
+  'forms_version',
+] as const;
 
 /** The application as it is now, without a lock: a save writes with `updateIfUnchanged`. */
 export async function findByReference(
@@ -66,6 +79,7 @@ export async function insertApplication(
       answers: JSON.stringify(changes.answers),
       phone: changes.phone,
       id_number: changes.id_number,
+      forms_version: changes.forms_version,
       ...(changes.language ? { language: changes.language } : {}),
       ...(changes.submitted ? { submitted_at: new Date() } : {}),
     })
@@ -80,6 +94,7 @@ const changedColumns = (changes: ApplicationChanges) =>
     answers: JSON.stringify(changes.answers),
     phone: changes.phone,
     id_number: changes.id_number,
+    forms_version: changes.forms_version,
     updated_at: new Date(),
     revision: sql<number>`revision + 1`,
     ...(changes.language ? { language: changes.language } : {}),

@@ -8,6 +8,7 @@ import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/step-answers';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
+import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import type { FormsService } from '../forms/forms-service';
@@ -24,6 +25,7 @@ import {
   type ApplicationRecord,
 } from './applications-repository';
 import { recordScales } from '../attachments/attachment-scales';
+import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
@@ -37,6 +39,13 @@ export interface SaveStepInput {
   reference_number?: string;
   /** The code sent to the new phone, when the save changes the phone saved in the draft. */
   phone_code?: PhoneCode;
+  /**
+   * The version of the forms the client filled the step in (FormsDocument.version). When it is older
+   * than the served one, `step_number` counts in that version's flow, and a step the change affects
+   * is answered 409 forms_changed (what to answer) rather than with errors about fields the client
+   * does not show.
+   */
+  forms_version?: string;
 }
 
 export interface SubmitInput {
@@ -45,6 +54,8 @@ export interface SubmitInput {
   data: Record<string, Answers>;
   reference_number?: string;
   phone_code?: PhoneCode;
+  /** The version of the client's forms, as for SaveStepInput. */
+  forms_version?: string;
 }
 
 /** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
@@ -57,6 +68,15 @@ export interface SaveStepResult {
   reference_number: string;
   step_number: number;
   secret?: string;
+  /** When the forms changed under the draft and it must answer something elsewhere. */
+  forms_changed?: FormsChanged;
+}
+
+/** A continued draft, brought to the forms being served. */
+export interface DraftUpToDate {
+  answers: Answers;
+  step_number: number;
+  forms_changed?: FormsChanged;
 }
 
 /**
@@ -71,6 +91,8 @@ const DRAFT = 'draft';
 /** Saves of one draft racing each other: each tries this often before answering 409 changed_meanwhile. */
 const SAVE_ATTEMPTS = 5;
 const SUBMITTED = 'submitted';
+/** The history's line for answers that a change of the forms removed from a draft. */
+const FORMS_CHANGED_EVENT = 'forms_changed';
 /** Drafts this process wrote last, kept to continue them without reading them back (see `recent`). */
 const RECENT_DRAFTS = { max: 1000, ttl: 15 * 60_000 };
 
@@ -97,15 +119,35 @@ export class ApplicationsService {
    * for the draft cookie). A draft named by its reference number is written only with its owner's proof.
    */
   async saveStep(input: SaveStepInput, language: Language, access: DraftAccess = {}): Promise<SaveStepResult> {
-    const steps = await this.flow(input.application_type);
-    const step = steps[input.step_number - 1];
-    if (!step)
-      throw new ApiError(422, 'unknown_step', {
-        errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
-      });
+    const { version, forms } = await this.migrationForms(input.application_type);
+    const steps = forms.flow;
+    const clientOlder = isOlder(input.forms_version, version);
+    const step = clientOlder
+      ? await this.stepOfVersion(Number(input.forms_version), input.application_type, input.step_number)
+      : steps[input.step_number - 1];
+    const stepNumber = step === undefined ? 0 : steps.indexOf(step) + 1;
+    const unknownStep = new ApiError(422, 'unknown_step', {
+      errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
+    });
+    if (step === undefined) throw unknownStep;
     // Whose draft it is before any work on the answers: a stranger's save costs one lookup.
     let { existing, copied } = await this.draftToContinue(input, access, true);
-    const answers = await this.validStep(step, input.data, language, existing?.id);
+    if (stepNumber === 0) {
+      // The step the client shows (from older forms) is gone from the flow: what the draft must answer instead.
+      const pending = migrateDraft(existing?.answers ?? {}, forms).toAnswer;
+      throw formsChangedError(version, pending);
+    }
+    // Answers to questions the client's older forms had and the served ones have not are no answers.
+    const data = clientOlder ? (knownAnswers(forms.steps[step]?.schema, input.data) as Answers) : input.data;
+    let answers: Answers;
+    try {
+      answers = await this.validStep(step, data, language, existing?.id);
+    } catch (error) {
+      const pending = clientOlder ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, forms).toAnswer : [];
+      if (error instanceof ApiError && error.messageKey === 'validation_failed' && pending.length > 0)
+        throw formsChangedError(version, pending);
+      throw error;
+    }
     const confirmedPhone = existing
       ? await this.phones.confirmed(existing.reference_number, input.phone_code, language)
       : undefined;
@@ -114,34 +156,51 @@ export class ApplicationsService {
     // against it, write only if nothing else wrote it meanwhile, else start again from what is there.
     // The kept copy first, if any; a copy found stale is not counted among the attempts.
     for (let attempt = 1; ;) {
-      const saved = { ...(existing?.answers ?? {}), [step]: answers };
-      const stepNumber = Math.max(existing?.step_number ?? 0, input.step_number);
+      // A draft saved under older forms is brought to the served ones as it is written.
+      const migration =
+        clientOlder || (existing && isBehind(existing.forms_version, version))
+          ? migrateDraft({ ...(existing?.answers ?? {}), [step]: answers }, forms)
+          : undefined;
+      const saved = migration?.answers ?? { ...(existing?.answers ?? {}), [step]: answers };
+      const reached = Math.max(migration?.stepNumber ?? existing?.step_number ?? 0, stepNumber);
+      const pending = migration?.toAnswer ?? [];
       // A stale copy could refuse a step that the draft as it is allows: only the stored draft refuses.
-      const refusal = this.stepRefusal(steps, saved, step, language);
+      let refusal = this.stepRefusal(steps, saved, step, language);
+      if (refusal && clientOlder && pending.length > 0) refusal = formsChangedError(version, pending);
       if (refusal && !copied) throw refusal;
       const contact = contactOf(saved);
       const phoneChange = existing && phoneChangeOf(phoneOf(existing.answers), contact.phone);
       const unconfirmed = phoneChange && !PhoneChange.confirms(confirmedPhone, phoneChange);
       if (unconfirmed && !copied) return this.phones.askForCode(existing!.reference_number, phoneChange, language);
-      const changes = { status: DRAFT, step_number: stepNumber, answers: saved, language, ...contact };
+      const changes = {
+        status: DRAFT,
+        step_number: reached,
+        answers: saved,
+        language,
+        forms_version: version,
+        ...contact,
+      };
       const written =
         refusal || unconfirmed
           ? undefined
           : existing
             ? (await updateIfUnchanged(this.db, existing, changes)) && {
                 ...existing,
-                step_number: stepNumber,
+                step_number: reached,
                 answers: saved,
                 revision: existing.revision + 1,
+                forms_version: version,
               }
             : await this.createDraft(input.application_type, changes);
       if (written) {
         this.keep(written);
+        if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
         if (phoneChange) await this.tellOldPhone(written.reference_number, phoneChange, language);
         return {
           reference_number: formatReferenceNumber(written.reference_number),
-          step_number: Math.min(stepNumber + 1, steps.length),
+          step_number: Math.min(reached + 1, steps.length),
           ...('secret' in written ? { secret: written.secret as string } : {}),
+          ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
         };
       }
       if (copied && existing) {
@@ -153,6 +212,75 @@ export class ApplicationsService {
       attempt++;
       ({ existing, copied } = await this.draftToContinue(input, access, false));
     }
+  }
+
+  /**
+   * A continued draft as the forms being served see it: a draft saved under other forms is brought
+   * to them and written (answers to removed questions dropped and recorded in its history), with what
+   * it must answer now.
+   */
+  async upToDate(reference: string): Promise<DraftUpToDate> {
+    for (let attempt = 1; ; attempt++) {
+      const record = await findByReference(this.db, reference);
+      if (!record || record.status !== DRAFT || !isApplicationType(record.application_type))
+        throw new ApiError(404, 'application_not_found');
+      const { version, forms } = await this.migrationForms(record.application_type);
+      if (!isBehind(record.forms_version, version)) return { answers: record.answers, step_number: record.step_number };
+      const migration = migrateDraft(record.answers, forms);
+      const changes = {
+        status: DRAFT,
+        step_number: migration.stepNumber,
+        answers: migration.answers,
+        forms_version: version,
+        ...contactOf(migration.answers),
+      };
+      if (await updateIfUnchanged(this.db, record, changes)) {
+        this.recent.delete(record.reference_number);
+        await this.recordDropped(record.id, record.forms_version, version, migration);
+        const pending = migration.toAnswer;
+        return {
+          answers: migration.answers,
+          step_number: migration.stepNumber,
+          ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
+        };
+      }
+      if (attempt === SAVE_ATTEMPTS) throw new ApiError(409, 'changed_meanwhile');
+    }
+  }
+
+  /**
+   * The served forms as a draft of `type` is brought to them (each step's validator compiled when a
+   * migration first needs it), and their version number.
+   */
+  private async migrationForms(type: ApplicationType): Promise<{ version: number; forms: MigrationForms }> {
+    const served = await this.forms.get();
+    return {
+      version: Number(served.forms.version),
+      forms: {
+        flow: served.forms.flows[type],
+        steps: served.forms.steps,
+        validator: (step) => this.forms.validatorIn(served, step),
+        ajv: this.forms.ajv,
+      },
+    };
+  }
+
+  /** The id of step `number` of the flow of `type` in forms version `version` (a client's older forms). */
+  private async stepOfVersion(version: number, type: ApplicationType, number: number): Promise<string | undefined> {
+    const published = await this.forms.registry.version(version);
+    return published?.set.flows[type]?.[number - 1];
+  }
+
+  /** The answers a change of the forms removed from a draft, as a line of its history. */
+  private async recordDropped(
+    applicationId: number,
+    from: number | null,
+    to: number,
+    migration: DraftMigration | undefined,
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
+    if (!migration || migration.dropped.length === 0) return;
+    await addEvent(db, applicationId, FORMS_CHANGED_EVENT, droppedRemark(from, to, migration.dropped));
   }
 
   /** A new draft and its owner's first key, together. */
@@ -200,8 +328,12 @@ export class ApplicationsService {
     language: Language,
     access: DraftAccess = {},
   ): Promise<{ reference_number: string; status: string }> {
-    const steps = await this.flow(input.application_type);
-    const unknown = Object.keys(input.data).filter((step) => !steps.includes(step));
+    const { version, forms } = await this.migrationForms(input.application_type);
+    const steps = forms.flow;
+    const clientOlder = isOlder(input.forms_version, version);
+    // From older forms: steps and answers the served forms no longer have are no answers.
+    const data = clientOlder ? knownSteps(input.data, forms) : input.data;
+    const unknown = Object.keys(data).filter((step) => !steps.includes(step));
     if (unknown.length > 0) {
       throw new ApiError(422, 'validation_failed', {
         errors: unknown.map((step) => ({
@@ -214,7 +346,11 @@ export class ApplicationsService {
     // confirmations may have changed since a step was saved. Outside the transaction: on PGlite a
     // query of the engineer check would wait for the transaction's connection.
     const before = await this.currentDraft(input, access); // checked again under the lock before writing
-    const merged: Answers = { ...(before?.answers ?? {}), ...input.data };
+    const given: Answers = { ...(before?.answers ?? {}), ...data };
+    const migration =
+      clientOlder || (before && isBehind(before.forms_version, version)) ? migrateDraft(given, forms) : undefined;
+    if (clientOlder && migration && migration.toAnswer.length > 0) throw formsChangedError(version, migration.toAnswer);
+    const merged = migration?.answers ?? given;
     const phoneChange = before && phoneChangeOf(phoneOf(before.answers), contactOf(merged).phone);
     if (phoneChange) {
       const confirmed = await this.phones.confirmed(before.reference_number, input.phone_code, language);
@@ -268,12 +404,14 @@ export class ApplicationsService {
         });
       }
       if (existing) await recordScales(trx, existing.id, answers);
+      if (existing) await this.recordDropped(existing.id, existing.forms_version, version, migration, trx);
       const changes = {
         status: SUBMITTED,
         step_number: steps.length,
         answers,
         submitted: true,
         language,
+        forms_version: version,
         ...contactOf(answers),
       };
       const record = existing
@@ -296,10 +434,6 @@ export class ApplicationsService {
     const row = await this.owners.owned(input.reference_number, access.proof);
     if (!isApplicationType(row.application_type)) throw new ApiError(404, 'draft_not_found');
     return this.submit({ ...input, application_type: row.application_type }, language, access);
-  }
-
-  private async flow(type: ApplicationType): Promise<readonly string[]> {
-    return (await this.forms.get()).forms.flows[type];
   }
 
   /** The step's answers as they will be stored (totals computed, stale conditional answers dropped), or 422. */
@@ -392,6 +526,38 @@ export class ApplicationsService {
 }
 
 type DraftInput = { application_type: string; reference_number?: string };
+
+/**
+ * Whether a draft was saved under forms older than those served (or before versions existed). Never
+ * back: a server that has not yet seen a newer version (within FORMS_RECHECK_MS) leaves a draft saved
+ * under it as it is.
+ */
+function isBehind(draftVersion: number | null, served: number): boolean {
+  return draftVersion === null || draftVersion < served;
+}
+
+/** Whether a client's forms version (FormsDocument.version) is older than the version being served. */
+function isOlder(clientVersion: string | undefined, served: number): boolean {
+  return clientVersion !== undefined && Number(clientVersion) < served;
+}
+
+function formsChanged(version: number, pending: QuestionToAnswer[]): FormsChanged {
+  return { forms_version: String(version), to_answer: pending, first_step: pending[0]?.step ?? '' };
+}
+
+/** 409 forms_changed: the client's forms are older, and the draft must answer `pending` under the new ones. */
+function formsChangedError(version: number, pending: QuestionToAnswer[]): ApiError {
+  return new ApiError(409, FORMS_CHANGED, { ...formsChanged(version, pending) });
+}
+
+/** Answers by step sent from older forms: only the steps of the flow, each with only the answers its schema declares. */
+function knownSteps(data: Record<string, Answers>, forms: MigrationForms): Record<string, Answers> {
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([step]) => forms.flow.includes(step))
+      .map(([step, answers]) => [step, knownAnswers(forms.steps[step]?.schema, answers) as Answers]),
+  );
+}
 
 /**
  * The draft a call continues, if it names one. Without the proof of its owner (`ownerOf` finds the

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
+import type { DraftUpToDate } from './applications-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
 
 const PURPOSE = 'continue';
@@ -18,6 +19,8 @@ export class ContinueService {
     private readonly db: Kysely<Database>,
     private readonly codes: OneTimeCodes,
     private readonly sms: QueuedSms,
+    /** Brings a draft saved under older forms to the forms being served (ApplicationsService.upToDate). */
+    private readonly drafts: { upToDate(reference: string): Promise<DraftUpToDate> },
   ) {}
 
   async start(referenceInput: string, language: Language) {
@@ -43,22 +46,27 @@ export class ContinueService {
     return { challenge_id: challengeId, sent_to: maskPhone(draft.phone), expires_in_s: CODE_TTL_S };
   }
 
-  /** The draft, for the right code of a continue challenge. */
+  /**
+   * The draft, for the right code of a continue challenge, under the forms being served: saved under
+   * older ones, it is brought to them first, and `forms_changed` lists what it must answer now.
+   */
   async open(reference: string) {
     const draft = await this.db
       .selectFrom('application')
-      .select(['id', 'reference_number', 'application_type', 'step_number', 'answers', 'status'])
+      .select(['id', 'reference_number', 'application_type', 'status'])
       .where('reference_number', '=', reference)
       .executeTakeFirst();
     if (!draft) throw new ApiError(404, 'application_not_found');
     if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    const current = await this.drafts.upToDate(draft.reference_number);
     return {
       id: draft.id,
       reference_number: formatReferenceNumber(draft.reference_number),
       application_type: draft.application_type,
       // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).
-      step_number: draft.step_number + 1,
-      data: draft.answers,
+      step_number: current.step_number + 1,
+      data: current.answers,
+      ...(current.forms_changed ? { forms_changed: current.forms_changed } : {}),
     };
   }
 

@@ -7,7 +7,7 @@ import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
 import { bindReferences, formsDocumentOf, formsEtag, type FormRegistry } from './form-registry';
 
-interface Served {
+export interface Served {
   key: string;
   json: string;
   etag: string;
@@ -71,7 +71,11 @@ export class FormsService {
 
   /** The compiled validator of a step of the current forms (compiled on first use). */
   async validator(step: string): Promise<ValidateFunction | undefined> {
-    const served = await this.get();
+    return this.validatorIn(await this.get(), step);
+  }
+
+  /** The compiled validator of a step of forms as served (compiled on first use). */
+  validatorIn(served: Served, step: string): ValidateFunction | undefined {
     const schema = served.forms.steps[step]?.schema;
     if (!schema) return undefined;
     let validate = served.validators.get(step);

@@ -12,6 +12,8 @@ export const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, p
 const answers = { type: 'object', maxProperties: 200 } as const;
 export const answersByStep = { type: 'object', maxProperties: 20, additionalProperties: answers } as const;
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
+/** The version of the client's forms (get_forms' `version`): older than the served one, the answer may be 409 forms_changed. */
+export const formsVersionBody = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
 
 const saveAndContinueBody = {
   type: 'object',
@@ -23,6 +25,7 @@ const saveAndContinueBody = {
     data: answers,
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
+    forms_version: formsVersionBody,
   },
 } as const;
 
@@ -35,6 +38,7 @@ const saveFinalBody = {
     data: answersByStep,
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
+    forms_version: formsVersionBody,
   },
 } as const;
 
@@ -42,7 +46,12 @@ const requestBody = {
   type: 'object',
   additionalProperties: false,
   required: ['data'],
-  properties: { data: answersByStep, reference_number: referenceNumber, phone_code: phoneCodeBody },
+  properties: {
+    data: answersByStep,
+    reference_number: referenceNumber,
+    phone_code: phoneCodeBody,
+    forms_version: formsVersionBody,
+  },
 } as const;
 
 type Answers = Record<string, unknown>;
@@ -57,7 +66,11 @@ const OWNER_NOTE =
   ' A draft named by `reference_number` is written only with its owner’s draft cookie (set by the call that ' +
   'created it, or by verify_code for a continue); without it the answer is 404, as for an unknown number. ' +
   'A save that changes the phone saved in the draft answers 409 `phone_change_code_sent` (a code went to ' +
-  'the new phone, `data.phone_confirmation`) until it carries `phone_code`.';
+  'the new phone, `data.phone_confirmation`) until it carries `phone_code`. With `forms_version` (the ' +
+  "version of the client's forms) older than the served one, answers to removed questions are ignored, and " +
+  'a change that needs answers answers 409 `forms_changed` with `data` { forms_version, to_answer: ' +
+  '[{ step, field?, label }], first_step } (label: the text key of the question); a save that succeeds ' +
+  'carries the same `forms_changed` when the draft must answer something elsewhere.';
 
 export function applicationRoutes(
   app: FastifyInstance,
@@ -76,6 +89,7 @@ export function applicationRoutes(
       data: Answers;
       reference_number?: string;
       phone_code?: PhoneCode;
+      forms_version?: string;
     };
   }>(
     '/api/application/save_and_continue',
@@ -105,6 +119,7 @@ export function applicationRoutes(
       data: Record<string, Answers>;
       reference_number?: string;
       phone_code?: PhoneCode;
+      forms_version?: string;
     };
   }>(
     '/api/application/save_final',
@@ -125,7 +140,14 @@ export function applicationRoutes(
   );
 
   const request = (path: string, type: ApplicationType, summary: string) =>
-    app.post<{ Body: { data: Record<string, Answers>; reference_number?: string; phone_code?: PhoneCode } }>(
+    app.post<{
+      Body: {
+        data: Record<string, Answers>;
+        reference_number?: string;
+        phone_code?: PhoneCode;
+        forms_version?: string;
+      };
+    }>(
       path,
       {
         bodyLimit: APPLICATION_BODY_LIMIT,

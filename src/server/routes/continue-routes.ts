@@ -7,7 +7,7 @@ import type { DraftOwners } from '../drafts/draft-owners';
 import { APPLICATION_BODY_LIMIT, phoneCodeBody } from '../http/body-schemas';
 import { ApiError, ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
-import { answersByStep, referenceNumber, submitted, type DraftRouting } from './application-routes';
+import { answersByStep, formsVersionBody, referenceNumber, submitted, type DraftRouting } from './application-routes';
 
 export function continueRoutes(
   app: FastifyInstance,
@@ -46,7 +46,8 @@ export function continueRoutes(
       config: { rateLimit: SIGN_IN_LIMIT },
       schema: {
         summary:
-          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie',
+          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie. ' +
+          'A draft saved under older forms is first brought to the forms being served (answers to removed questions dropped and recorded in its history); `forms_changed` then lists what it must answer now ({ forms_version, to_answer: [{ step, field?, label }], first_step }).',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -70,6 +71,7 @@ export function continueRoutes(
           application_type: draft.application_type,
           step_number: draft.step_number,
           data: draft.data,
+          ...(draft.forms_changed ? { forms_changed: draft.forms_changed } : {}),
         });
       }
       if (challenge.purpose === signIn.purpose) return signIn.complete(request, res, challenge.subject);
@@ -78,7 +80,12 @@ export function continueRoutes(
   );
 
   app.post<{
-    Body: { reference_number: string; data: Record<string, Record<string, unknown>>; phone_code?: PhoneCode };
+    Body: {
+      reference_number: string;
+      data: Record<string, Record<string, unknown>>;
+      phone_code?: PhoneCode;
+      forms_version?: string;
+    };
   }>(
     '/api/application/submit_application',
     {
@@ -93,7 +100,12 @@ export function continueRoutes(
           type: 'object',
           additionalProperties: false,
           required: ['reference_number', 'data'],
-          properties: { reference_number: referenceNumber, data: answersByStep, phone_code: phoneCodeBody },
+          properties: {
+            reference_number: referenceNumber,
+            data: answersByStep,
+            phone_code: phoneCodeBody,
+            forms_version: formsVersionBody,
+          },
         },
       },
     },

@@ -90,7 +90,8 @@ export function StepForm(props: StepFormProps) {
   const { t } = useTranslation();
   // The answers, handed back to RJSF at each render (a form whose props lag behind would reset to them);
   // a reason to render only when the page must show something RJSF does not (see update).
-  const [store] = useState(() => answersStore(props.initial));
+  // Never an answer the schema lacks: RJSF would show it as a free "Key" editor (forms changed since).
+  const [store] = useState(() => answersStore(prepareAnswers(validator, translated.schema, props.initial)));
   const answers = useSyncExternalStore(store.subscribe, store.get);
   const [busy, setBusy] = useState(false);
   const mode = useRef<SaveMode>('continue');

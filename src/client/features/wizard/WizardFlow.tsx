@@ -37,6 +37,8 @@ const EngineerConfirm = lazy(() => trackPageLoad(loadEngineerConfirm()).then((m)
 const RequiredDocuments = lazy(() =>
   trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
 );
+// Only when the forms changed under the draft (rare): the list of what to answer.
+const FormsChangedNotice = lazy(() => import('./FormsChangedNotice').then((m) => ({ default: m.FormsChangedNotice })));
 const ReviewStep = lazy(() => trackPageLoad(import('./ReviewStep')).then((m) => ({ default: m.ReviewStep })));
 const SavedLater = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.SavedLater })));
 const Submitted = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.Submitted })));
@@ -89,7 +91,7 @@ export function WizardFlow({
   const steps = stepsOf(forms.flows, type);
   // Focus moves to the new step's heading once the applicant has moved, not on the first load.
   const [moved, setMoved] = useState(false);
-  const { saveStep, submit, phoneRequest } = useWizardActions(type, steps, () => setMoved(true));
+  const { saveStep, submit, phoneRequest } = useWizardActions(type, steps, () => setMoved(true), forms.version);
   const [submitErrors, setSubmitErrors] = useState<FieldError[]>([]);
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 
@@ -156,7 +158,16 @@ export function WizardFlow({
       <PhoneCodeDialog request={phoneRequest} />
     </Suspense>
   );
-  const progressBar = <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />;
+  const progressBar = (
+    <>
+      <WizardProgress steps={steps} current={current} saved={saved} titleOf={titleOf} onGoTo={goTo} />
+      {wizard.formsChanged.length > 0 && (
+        <Suspense fallback={null}>
+          <FormsChangedNotice questions={wizard.formsChanged} titleOf={titleOf} />
+        </Suspense>
+      )}
+    </>
+  );
   if (current === REVIEW) {
     return (
       <>
@@ -171,7 +182,7 @@ export function WizardFlow({
               step === 'engineer' && wizard.engineer
                 ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
                 : step === 'uploads'
-                  ? scaleRows(translate(step).uiSchema, wizard.answers.uploads)
+                  ? scaleRows(translate(step).uiSchema, wizard.answers.uploads, t('wizard.review.uploaded'))
                   : []
             }
             focusHeading={moved}
@@ -230,7 +241,8 @@ export function WizardFlow({
       {progressBar}
       {phoneDialog}
       <StepPanel
-        key={current}
+        // A new version of the forms opens the step afresh (its answers kept, those it no longer asks dropped).
+        key={`${current}@${forms.version}`}
         step={current}
         schema={forms.steps[current]?.schema ?? {}}
         formsVersion={forms.version}

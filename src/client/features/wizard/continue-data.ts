@@ -1,6 +1,8 @@
+import type { FormsChanged } from '../../../shared/forms-changed';
 import { isApplicationType, type ApplicationType } from '../../../shared/wizard-driver';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import type { AppDispatch } from '../../app/store';
+import { formsInvalidated } from './forms-query';
 import { continued, type StepAnswers } from './wizard-slice';
 
 /**
@@ -13,6 +15,8 @@ export interface ContinueData {
   step_number: number;
   /** The draft's answers, by step id. */
   data: Record<string, StepAnswers>;
+  /** The forms changed since the draft was saved: what it must answer now (kept until those steps are saved). */
+  forms_changed?: FormsChanged;
 }
 
 function isContinueData(value: unknown): value is ContinueData {
@@ -31,15 +35,20 @@ export function readContinueData(): ContinueData | undefined {
   return isContinueData(kept) ? kept : undefined;
 }
 
-/** Loads a continued draft into the wizard (opened at its first incomplete step). */
+/**
+ * Loads a continued draft into the wizard, opened at its first incomplete step, or, when the forms
+ * changed since it was saved, at the first step with something to answer (and the list shown).
+ */
 export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void {
+  const changed = answer.forms_changed?.to_answer ?? [];
   dispatch(
     continued({
       type: answer.application_type,
       answers: answer.data,
       saved: Object.keys(answer.data),
       referenceNumber: answer.reference_number,
-      current: null,
+      current: changed[0]?.step ?? null,
+      formsChanged: changed,
     }),
   );
 }
@@ -49,5 +58,7 @@ export function storeContinued(dispatch: AppDispatch, answer: ContinueData): voi
   writeJson('session', STORAGE_KEYS.continueData, answer);
   writeText('local', STORAGE_KEYS.referenceNumber, answer.reference_number);
   writeText('session', STORAGE_KEYS.stepNumber, String(answer.step_number));
+  // The draft was brought to newer forms than this page may have: they are read again.
+  if (answer.forms_changed) dispatch(formsInvalidated());
   loadContinued(dispatch, answer);
 }

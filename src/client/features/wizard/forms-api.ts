@@ -1,3 +1,4 @@
+import type { FormsChanged } from '../../../shared/forms-changed';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { api } from '../../app/api';
 import type { PhoneCode } from './use-phone-confirmation';
@@ -11,12 +12,19 @@ export interface SaveAndContinueBody {
   reference_number?: string;
   /** The code sent to the new phone, when the save changes the phone saved in the draft. */
   phone_code?: PhoneCode;
+  /**
+   * The version of the forms the step was filled in (FormsDocument.version): when a newer one is
+   * served, a step it changed is answered 409 forms_changed (`data`: FormsChanged), not field errors.
+   */
+  forms_version?: string;
 }
 
 export interface SaveAndContinueResult {
   reference_number: string;
   /** The step to open next, 1-based. */
   step_number: number;
+  /** The forms changed under the draft and it must answer something elsewhere. */
+  forms_changed?: FormsChanged;
 }
 
 /** Answers by step id. */
@@ -24,6 +32,8 @@ export interface SubmitBody {
   data: Record<string, StepAnswers>;
   reference_number?: string;
   phone_code?: PhoneCode;
+  /** As in SaveAndContinueBody. */
+  forms_version?: string;
 }
 
 export interface SubmitResult {

@@ -9,15 +9,19 @@ import type { AppStore } from '../../app/store';
  * The wizard's forms, apart from its other calls (forms-api.ts): small enough to be in the first
  * script, so the forms are asked for as the app starts on a wizard's URL, beside the wizard's files.
  */
-const formsQuery = api.injectEndpoints({
+const formsQuery = api.enhanceEndpoints({ addTagTypes: ['Forms'] }).injectEndpoints({
   endpoints: (build) => ({
     getForms: build.query<FormsDocument, void>({
       // Kept in sessionStorage and revalidated with its ETag, like the splash.
       query: () => ({ url: '/forms/get_forms', cacheKey: FORMS_CACHE_KEY }),
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
+      providesTags: ['Forms'],
     }),
   }),
 });
+
+/** The forms are read again (a save found them older than the served ones): the wizard redraws with the new ones. */
+export const formsInvalidated = () => formsQuery.util.invalidateTags(['Forms']);
 
 type I18nLike = ReturnType<typeof useTranslation>['i18n'];
 const installed = new WeakMap<I18nLike, FormsDocument>();

@@ -1,5 +1,6 @@
 import type { ValidatorType } from '@rjsf/utils';
 import type { JsonSchema } from '../../../shared/forms';
+import { knownAnswers } from '../../../shared/forms-changed';
 import { applyComputed } from '../../../shared/step-answers';
 import type { StepAnswers } from './wizard-slice';
 
@@ -27,9 +28,12 @@ export function dropInactive(validator: ValidatorType, schema: JsonSchema, data:
   return Object.fromEntries(Object.entries(data).filter(([name]) => !drop.includes(name)));
 }
 
-/** A step's answers as they are kept and sent: totals computed, stale conditional answers dropped. */
+/**
+ * A step's answers as they are kept and sent: answers the schema does not ask (any more: the forms
+ * changed) dropped, totals computed, stale conditional answers dropped.
+ */
 export function prepareAnswers(validator: ValidatorType, schema: JsonSchema, data: unknown): StepAnswers {
-  const computed = applyComputed(schema, isObject(data) ? data : {});
+  const computed = applyComputed(schema, knownAnswers(schema, isObject(data) ? data : {}));
   return dropInactive(validator, schema, isObject(computed) ? computed : {});
 }
 

@@ -1,4 +1,5 @@
 import type { FieldError } from '../../../shared/envelope';
+import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
 import type { ApiFailure } from '../../app/api';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
@@ -12,10 +13,11 @@ import {
   type SubmitBody,
 } from './forms-api';
 import type { ContinueData } from './continue-data';
+import { formsInvalidated } from './forms-query';
 import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
 import { usePhoneConfirmation } from './use-phone-confirmation';
-import { REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
+import { formsChanged, REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
 export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
@@ -24,12 +26,25 @@ export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; 
   return { ok: false, errors: Array.isArray(errors) ? errors : [], message: message ?? '' };
 }
 
+/** The forms changed since the client read them (409 forms_changed): what to answer under the new ones. */
+function formsChangedIn(failure: unknown): FormsChanged | undefined {
+  const { code, data } = (failure ?? {}) as Partial<ApiFailure> & { data?: Partial<FormsChanged> };
+  return code === 409 && Array.isArray(data?.to_answer) ? (data as FormsChanged) : undefined;
+}
+
 /**
  * Save And Continue, Save & Complete Later and Submit, for the application being filled in. `onMove`
  * is told as a save moves the applicant on, in the same update (the next step opens with its heading
- * focused).
+ * focused). Every call names the version of the forms shown (`formsVersion`): when newer ones were
+ * published meanwhile, the forms are read again and the wizard opens the first step with something
+ * to answer, listing it (wizard state `formsChanged`).
  */
-export function useWizardActions(type: ApplicationType, steps: readonly string[], onMove?: () => void) {
+export function useWizardActions(
+  type: ApplicationType,
+  steps: readonly string[],
+  onMove?: () => void,
+  formsVersion?: string,
+) {
   const dispatch = useAppDispatch();
   const { answers, referenceNumber, engineer, continued } = useAppSelector((state) => state.wizard);
   const [saveAndContinue] = useSaveAndContinueMutation();
@@ -39,7 +54,16 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
   const [submitApplication] = useSubmitApplicationMutation();
   // A save that changes the phone saved in the draft asks for the code sent to the new number.
   const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
-  const reference = referenceNumber ? { reference_number: referenceNumber } : {};
+  const reference = {
+    ...(referenceNumber ? { reference_number: referenceNumber } : {}),
+    ...(formsVersion ? { forms_version: formsVersion } : {}),
+  };
+  const changed = (change: FormsChanged): SaveOutcome => {
+    dispatch(formsChanged(change));
+    dispatch(formsInvalidated());
+    onMove?.();
+    return { ok: true };
+  };
   // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
   const asSent = (step: string, data: StepAnswers) =>
     step === 'engineer' && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
@@ -65,14 +89,24 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
         const kept = readJson<ContinueData>('session', STORAGE_KEYS.continueData);
         if (kept) {
           const data = { ...kept.data, [step]: sent };
-          writeJson('session', STORAGE_KEYS.continueData, { ...kept, data, step_number: result.step_number });
+          const left = result.forms_changed ?? kept.forms_changed;
+          const to_answer = left?.to_answer.filter((question) => question.step !== step) ?? [];
+          const forms_changed = left && to_answer.length > 0 ? { ...left, to_answer } : undefined;
+          writeJson('session', STORAGE_KEYS.continueData, {
+            ...kept,
+            data,
+            step_number: result.step_number,
+            forms_changed,
+          });
         }
       }
+      if (result.forms_changed) return changed(result.forms_changed);
       onMove?.();
       dispatch(mode === 'later' ? savedForLater() : wentTo(nextStep(steps, step) ?? REVIEW));
       return { ok: true };
     } catch (failure) {
-      return outcomeOf(failure);
+      const change = formsChangedIn(failure);
+      return change ? changed(change) : outcomeOf(failure);
     }
   };
 
@@ -96,7 +130,8 @@ export function useWizardActions(type: ApplicationType, steps: readonly string[]
       dispatch(submitted(result.reference_number));
       return { ok: true };
     } catch (failure) {
-      return outcomeOf(failure);
+      const change = formsChangedIn(failure);
+      return change ? changed(change) : outcomeOf(failure);
     }
   };
 

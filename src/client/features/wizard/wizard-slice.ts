@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { QuestionToAnswer } from '../../../shared/forms-changed';
 import type { LocalizedText } from '../../../shared/reference-data';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 
@@ -48,6 +49,8 @@ export interface WizardState {
   continued: boolean;
   /** 'saved_later' shows the reference number; 'submitted' lasts until the clean-up 3.5 s later. */
   phase: 'editing' | 'saved_later' | 'submitted';
+  /** What the forms published since the draft was saved ask of it: shown until each step is saved. */
+  formsChanged: QuestionToAnswer[];
 }
 
 const fresh = (type: ApplicationType | null): WizardState => ({
@@ -60,6 +63,7 @@ const fresh = (type: ApplicationType | null): WizardState => ({
   zanid: null,
   continued: false,
   phase: 'editing',
+  formsChanged: [],
 });
 
 /** A saved personal step with a ZanID was verified before it was saved: it counts as verified. */
@@ -97,9 +101,10 @@ const wizardSlice = createSlice({
         saved: string[];
         referenceNumber: string;
         current: string | null;
+        formsChanged?: QuestionToAnswer[];
       }>,
     ) {
-      const { type, answers, saved, referenceNumber, current } = action.payload;
+      const { type, answers, saved, referenceNumber, current, formsChanged } = action.payload;
       return {
         ...fresh(type),
         answers,
@@ -108,7 +113,13 @@ const wizardSlice = createSlice({
         current,
         continued: true,
         zanid: savedZanid(answers.personal),
+        formsChanged: formsChanged ?? [],
       };
+    },
+    /** The forms changed under the draft (a save answered so): what to answer, from its first step on. */
+    formsChanged(state, action: PayloadAction<{ to_answer: QuestionToAnswer[]; first_step: string }>) {
+      state.formsChanged = action.payload.to_answer;
+      state.current = action.payload.first_step || null;
     },
     zanidVerified(state, action: PayloadAction<VerifiedPerson | null>) {
       state.zanid = action.payload;
@@ -121,6 +132,7 @@ const wizardSlice = createSlice({
       state.answers[step] = answers;
       if (!state.saved.includes(step)) state.saved.push(step);
       state.referenceNumber = referenceNumber;
+      state.formsChanged = state.formsChanged.filter((question) => question.step !== step);
     },
     wentTo(state, action: PayloadAction<string>) {
       state.current = action.payload;
@@ -143,6 +155,7 @@ export const {
   opened,
   resumed,
   continued,
+  formsChanged,
   answersEdited,
   stepSaved,
   wentTo,
