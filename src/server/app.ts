@@ -252,7 +252,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   healthRoutes(app, database.db, rateLimitState);
   const captcha = new CaptchaService(database.db, { hmacKey: config.ALTCHA_HMAC_KEY, work: dependencies.captchaWork });
   captchaRoutes(app, captcha);
-  splashRoutes(app, splash);
+  splashRoutes(app, splash, forms);
   const jobs = new JobRunner(
     database.db,
     (error) => app.log.error({ err: { type: error.name, message: error.message } }, 'job runner error'),
@@ -309,19 +309,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(
     app,
-    new AttachmentsService(database.db, storage, splash, config.UPLOAD_MAX_BYTES, forms, owners),
+    new AttachmentsService(database.db, storage, config.UPLOAD_MAX_BYTES, forms, owners),
     config.UPLOAD_MAX_BYTES,
     sessions,
     { cookies: draftCookies, limits },
   );
-  dashboardRoutes(app, {
-    dashboard: new DashboardService(database.db, splash, forms),
-    sessions,
-    signIn,
-    storage,
-    limits,
-  });
+  dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, splash, registry), config);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), config);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

@@ -1,6 +1,8 @@
 import type Ajv from 'ajv';
 import { crossStepErrors } from './cross-step-rules';
-import type { AnswerCondition, DocumentRule, FormsSet, JsonSchema } from './forms';
+import { documentSteps } from './document-fields';
+import { documentsFor } from './document-rules';
+import type { DocumentRule, FormsSet, JsonSchema } from './forms';
 import { isJsonObject as isObject } from './schema-walk';
 import { applyComputed, errorPath } from './step-answers';
 import type { ApplicationType } from './wizard-driver';
@@ -69,39 +71,16 @@ function propertiesWithConditionals(schema: JsonSchema): Record<string, JsonSche
   return out;
 }
 
-/** The value at "<step>.<field>[.<field>…]" of a flow's answers. */
-function answerAt(answers: Readonly<Record<string, unknown>>, dotted: string): unknown {
-  let value: unknown = answers;
-  for (const name of dotted.split('.')) value = isObject(value) ? value[name] : undefined;
-  return value;
-}
-
-/** Whether one condition on the answers holds (a missing answer meets none but notEquals). */
-export function conditionHolds(answers: Readonly<Record<string, unknown>>, condition: AnswerCondition): boolean {
-  const value = answerAt(answers, condition.answer);
-  if ('notEquals' in condition) return value !== condition.notEquals;
-  if (value === undefined) return false;
-  if ('equals' in condition) return value === condition.equals;
-  if (condition.oneOf) return condition.oneOf.includes(value);
-  if (typeof value !== 'number') return false;
-  if (condition.above !== undefined) return value > condition.above;
-  if (condition.atLeast !== undefined) return value >= condition.atLeast;
-  if (condition.below !== undefined) return value < condition.below;
-  if (condition.atMost !== undefined) return value <= condition.atMost;
-  return false;
-}
-
-/** The documents that apply to an application of `type` with these answers (required or optional). */
+/**
+ * The documents that apply to an application of this type with these answers (the one evaluation of
+ * the rules: src/shared/document-rules.ts).
+ */
 export function applicableDocuments(
   documents: readonly DocumentRule[],
   type: ApplicationType,
   answers: Readonly<Record<string, unknown>>,
 ): DocumentRule[] {
-  return documents.filter(
-    (d) =>
-      (!d.applies.types || d.applies.types.includes(type)) &&
-      (d.applies.when ?? []).every((condition) => conditionHolds(answers, condition)),
-  );
+  return documentsFor(type, answers, documents);
 }
 
 /** The step of a flow that takes the documents: its documents module (src/shared/step-modules.ts). */
@@ -130,8 +109,10 @@ export function sampleProblems(
     if (!flow.includes(step))
       problems.push(`${file} has answers for "${step}", which is not a step of the ${type} flow`);
   }
+  // As served: the uploads step has an entry per document of the rules (x-documents).
+  const steps = documentSteps(set.steps, set.documents);
   for (const step of flow) {
-    const schema = set.steps[step]?.schema;
+    const schema = steps[step]?.schema;
     const answers = sample[step];
     if (!schema || !isObject(answers)) continue;
     walkSchemaValues(schema, answers, (node, value, where) => {

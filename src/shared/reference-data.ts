@@ -15,9 +15,6 @@ export function isLanguage(value: unknown): value is Language {
 export type MaterialCategory = 'foundation' | 'wall' | 'beam' | 'roof' | 'entry';
 export const MATERIAL_CATEGORIES: readonly MaterialCategory[] = ['foundation', 'wall', 'beam', 'roof', 'entry'];
 
-export type DocumentList = 'normal' | 'not_more_than_three' | 'more_than_three';
-export const DOCUMENT_LISTS: readonly DocumentList[] = ['normal', 'not_more_than_three', 'more_than_three'];
-
 /** A named item of a reference list: a material, a room or area name. */
 export interface NamedItem {
   id: number;
@@ -55,6 +52,8 @@ export interface RequiredDocument {
   max_bytes: number;
   /** the kinds of file it accepts, as MIME types */
   accept: string[];
+  /** submit is refused without it (when it applies); an optional one may be left out */
+  required: boolean;
 }
 
 export interface SiteSettings {

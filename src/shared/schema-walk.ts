@@ -21,6 +21,9 @@ export function walkSchema(schema: unknown, visit: (node: Json) => void): void {
     const list = schema[key];
     if (Array.isArray(list)) list.forEach((child) => walkSchema(child, visit));
   }
+  // The schema of each document's entry ("x-documents", src/shared/document-fields.ts).
+  const documents = schema['x-documents'];
+  if (isJsonObject(documents)) walkSchema(documents.each, visit);
 }
 
 /** The properties an object schema may have, including those declared only inside allOf/if-then-else. */

@@ -11,7 +11,9 @@ import { demo, envelope, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
-import { wt } from './wizard-forms';
+import { formsHandlers, servedForms, wt } from './wizard-forms';
+import { withDocuments } from '../../src/shared/document-fields';
+import type { DocumentRule } from '../../src/shared/forms';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
 const splash = mockSplash();
@@ -234,6 +236,26 @@ describe('the dashboard tabs', () => {
     await user.upload(input, new File(['%PDF-1.7\n%%EOF'], 'plans.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText(en('dashboard.attachments.uploaded'))).toBeInTheDocument();
     expect(seen).toEqual([{ keys: ['document_type', 'scale', 'file'], type: 'floor_plans', scale: '1:100' }]);
+  });
+
+  it("Attachments: offers a document of the forms' rules only, marked optional when it is", async () => {
+    // The officer's change as data: an optional document for every new building, in the served rules only.
+    const served = servedForms();
+    const extra: DocumentRule = {
+      ...served.documents.find((d) => d.id === 'sheha_letter')!,
+      id: 'environmental_management_plan',
+      name: { en: 'Environmental management plan', sw: 'Mpango wa usimamizi wa mazingira' },
+      required: false,
+      applies: { types: ['new'] },
+    };
+    server.use(...formsHandlers(withDocuments({ ...served, documents: [...served.documents, extra] })));
+    const { user } = openDashboard('/dashboard/application?tab=attachments');
+    await user.click(await screen.findByRole('combobox', { name: en('dashboard.attachments.document') }));
+    expect(
+      await screen.findByRole('option', { name: `${extra.name.en} (${en('wizard.uploads.optional')})` }),
+    ).toBeInTheDocument();
+    const floorPlans = served.documents.find((d) => d.id === 'floor_plans')!;
+    expect(screen.getByRole('option', { name: floorPlans.name.en })).toBeInTheDocument();
   });
 
   it('Attachments: refuses a file of the wrong type in the browser, without sending it', async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandlers, MOCK_DELAY_MS } from '../../src/client/mocks/handlers';
 import { MOCK_CODE } from '../../src/client/mocks/wizard-handlers';
 import type { Envelope } from '../../src/shared/envelope';
+import type { FormsDocument } from '../../src/shared/forms';
 import { server } from './msw-server';
 
 /**
@@ -112,6 +113,17 @@ describe('the mock backend of the wizard (npm run dev:mock)', () => {
     expect(data.flows.repair).toEqual(['personal', 'repair', 'uploads']);
     expect(Object.keys(data.steps)).toContain('construction_details');
     expect(JSON.stringify(data.steps.construction_details!.schema)).toMatch(/"x-reference":"rooms","enum":\[1,/);
+  });
+
+  it('serves the uploads step as the server does: one entry per document of documents.json, a scale per drawing', async () => {
+    const forms = await post('/forms/get_forms', {});
+    const data = forms.data as unknown as FormsDocument;
+    const uploads = data.steps.uploads!.schema.properties as Record<string, { properties: Record<string, unknown> }>;
+    expect(Object.keys(uploads.documents!.properties)).toEqual(data.documents.map((d) => d.id));
+    expect(Object.keys(uploads.scales!.properties)).toEqual(
+      data.documents.filter((d) => d.drawing_scale).map((d) => d.id),
+    );
+    expect((data.texts.sw.documents as Record<string, { name: string }>).sheha_letter!.name).toBe('Barua ya Sheha');
   });
 
   it('saves a draft, continues it with the mock code, and submits it once', async () => {

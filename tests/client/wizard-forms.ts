@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { mockSplash } from '../../src/client/mocks/mock-data';
+import { withDocuments } from '../../src/shared/document-fields';
 import type { Envelope } from '../../src/shared/envelope';
 import { AJV_OPTIONS, walkSchema, type FormsDocument, type DocumentRule, type StepForm } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
@@ -15,7 +16,7 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Rec
 
 export const splash = mockSplash();
 
-/** The forms as the server serves them: read from schemas/, references bound to the mock splash ids. */
+/** The forms as the server serves them: read from schemas/, references bound to the mock splash ids, a property per document. */
 export function servedForms(): FormsDocument {
   const steps: Record<string, StepForm> = {};
   for (const file of readdirSync(path.join(schemasDir, 'steps')).filter((f) => f.endsWith('.schema.json'))) {
@@ -28,7 +29,7 @@ export function servedForms(): FormsDocument {
     });
     steps[id] = { schema, uiSchema: readJson(path.join(schemasDir, 'steps', `${id}.ui.json`)) };
   }
-  return {
+  return withDocuments({
     version: 'test-forms',
     steps,
     flows: readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows,
@@ -37,7 +38,7 @@ export function servedForms(): FormsDocument {
       sw: readJson(path.join(schemasDir, 'texts/sw.json')),
     },
     documents: readJson(path.join(schemasDir, 'documents.json')) as unknown as DocumentRule[],
-  };
+  });
 }
 
 export function envelope(code: number, message: string, data: unknown) {

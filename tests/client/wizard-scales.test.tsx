@@ -109,7 +109,7 @@ describe('the scale of a drawing', () => {
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
     const summary = await screen.findByRole('alert');
     const link = within(summary).getByRole('link', {
-      name: `${f('uploads.scales.title')}, ${f('uploads.scales.floor_plans.title')}: ${t('validation:pattern')}`,
+      name: `${f('uploads.scales.title')}, ${floorPlans.name.en}: ${t('validation:pattern')}`,
     });
     expect(link).toHaveAttribute('href', '#root_scales_floor_plans');
     await user.click(link);
@@ -119,7 +119,7 @@ describe('the scale of a drawing', () => {
 
   it('is shown on the review', async () => {
     open('review', { documents: { floor_plans: 'att-1234abcd' }, scales: { floor_plans: '1:50' } });
-    const label = await screen.findByText(`${f('uploads.scales.title')}, ${f('uploads.scales.floor_plans.title')}`);
+    const label = await screen.findByText(`${f('uploads.scales.title')}, ${floorPlans.name.en}`);
     expect(label.tagName).toBe('DT');
     expect(label.nextElementSibling).toHaveTextContent('1:50');
   });

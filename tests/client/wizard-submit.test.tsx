@@ -134,7 +134,7 @@ describe('submitting', () => {
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
     await user.click(
       within(summary).getByRole('button', {
-        name: `${f('uploads.documents.title')}, ${f('uploads.sheha_letter.title')}: ${message}`,
+        name: `${f('uploads.documents.title')}, ${forms.documents.find((d) => d.id === 'sheha_letter')!.name.en}: ${message}`,
       }),
     );
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });

@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { withDocuments } from '../../src/shared/document-fields';
+import type { DocumentRule } from '../../src/shared/forms';
+import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
 import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
@@ -111,5 +114,65 @@ describe('uploading documents', () => {
     ).toBeEnabled();
     // Quiet: no toast repeats it.
     expect(screen.getAllByText('Only PDF, JPEG and PNG files are accepted.')).toHaveLength(1);
+  });
+});
+
+describe('the documents of the forms (documents.json as policy data)', () => {
+  /** The officer's change: an optional document for buildings of more than three storeys, only in the rules. */
+  const extra: DocumentRule = {
+    id: 'environmental_management_plan',
+    name: { en: 'Environmental management plan', sw: 'Mpango wa usimamizi wa mazingira' },
+    help: { en: 'How the works will limit dust and noise.', sw: 'Jinsi kazi zitakavyopunguza vumbi na kelele.' },
+    accept: ['application/pdf'],
+    max_bytes: 5242880,
+    required: false,
+    drawing_scale: false,
+    applies: {
+      types: ['new', 'government'],
+      when: [
+        { answer: 'construction.has_storeys', equals: true },
+        { answer: 'construction.storey_count', above: 3 },
+      ],
+    },
+  };
+  const earlier = ['personal', 'engineer', 'construction', 'construction_details', 'building', 'building_details'];
+
+  /** A new building of `storeys` storeys on its uploads step, with the extra document in the served rules. */
+  function openBuilding(storeys: number, language: Language = 'en') {
+    const served = servedForms();
+    server.use(...formsHandlers(withDocuments({ ...served, documents: [...served.documents, extra] })));
+    const answers: Record<string, Record<string, unknown>> = Object.fromEntries(earlier.map((step) => [step, {}]));
+    answers.construction = { has_storeys: true, storey_count: storeys };
+    return renderWizard('/home/new', {
+      language,
+      wizard: { type: 'new', answers, saved: earlier, current: 'uploads', referenceNumber: REFERENCE },
+    });
+  }
+
+  it.each(['en', 'sw'] as const)(
+    'lists a new optional document for a building of five storeys, marked optional (%s)',
+    async (language) => {
+      const { user } = openBuilding(5, language);
+      const lt = wt(language);
+      const optional = `${extra.name[language]} (${lt('wizard.uploads.optional')})`;
+      const item = (await screen.findByRole('heading', { level: 4, name: optional })).closest('li')!;
+      expect(within(item).getByText(extra.help[language])).toBeInTheDocument();
+      // The required ones are not marked.
+      const sheha = forms.documents.find((d) => d.id === 'sheha_letter')!;
+      expect(screen.getByRole('heading', { level: 4, name: sheha.name[language] })).toBeInTheDocument();
+      // It can be uploaded like any other.
+      const seen = uploads(() =>
+        envelope(200, 'Uploaded', { attachment_id: 'att-5678efgh', document_name: 'x', size: 10, status: 'uploaded' }),
+      );
+      await user.upload(fileInput(extra.id), pdf('plan.pdf'));
+      await waitFor(() => expect(seen.map((s) => s.type)).toEqual([extra.id]));
+    },
+  );
+
+  it('does not list it for a building of three storeys', async () => {
+    openBuilding(3);
+    const sheha = forms.documents.find((d) => d.id === 'sheha_letter')!;
+    expect(await screen.findByRole('heading', { level: 4, name: sheha.name.en })).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(extra.name.en))).not.toBeInTheDocument();
   });
 });

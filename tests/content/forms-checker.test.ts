@@ -101,6 +101,19 @@ describe('the forms checker', () => {
     );
   });
 
+  it('refuses a misspelt "x-documents" choice and an unknown word in its entry schema', async () => {
+    const { set, errors } = await checkEdited('steps/uploads.schema.json', (t) =>
+      t.replace('"for": "drawings"', '"for": "drawing"').replace('"maxLength": 64', '"maxLenght": 64'),
+    );
+    expect(set).toBeUndefined();
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^steps\/uploads\.schema\.json line \d+, column \d+: "maxLenght" is not a word a schema may use, so it would be silently ignored\. Did you mean "maxLength"\?$/,
+      ),
+      expect.stringMatching(/"for" is "all" \(every document\) or "drawings" .* Did you mean "drawings"\?$/),
+    ]);
+  });
+
   it('tells invalid JSON by line and column in words, once, with no knock-on problems', async () => {
     const original = await fs.readFile(path.join(SCHEMAS_DIR, 'steps/construction.schema.json'), 'utf8');
     const line = lineOf(original, '"description": "construction.description"');

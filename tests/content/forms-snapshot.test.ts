@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import { loadForms } from '../../src/server/forms/form-loader';
+import { withDocuments } from '../../src/shared/document-fields';
 import { formsOutline } from './forms-outline';
 
 /**
@@ -11,12 +12,13 @@ import { formsOutline } from './forms-outline';
  * After an intended change: npx vitest run --project node tests/content/forms-snapshot.test.ts -u
  */
 it('the forms, flow by flow, match the reviewed snapshot', async () => {
-  const forms = await loadForms(SCHEMAS_DIR);
+  // As served: the uploads step with an entry per document of documents.json.
+  const forms = withDocuments(await loadForms(SCHEMAS_DIR));
   await expect(formsOutline(forms)).toMatchFileSnapshot('__snapshots__/forms.md');
 });
 
 it('writes conditions, formats and documents in words', async () => {
-  const outline = formsOutline(await loadForms(SCHEMAS_DIR));
+  const outline = formsOutline(withDocuments(await loadForms(SCHEMAS_DIR)));
   expect(outline).toContain(
     '  shown when: identification_type ("Type of identification") is "zanid" ("ZanID (Zanzibar resident ID)")',
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_LISTS, LANGUAGES, MATERIAL_CATEGORIES, type LocalizedText } from '../../src/shared/reference-data';
-import { documents, engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../src/shared/reference-seed';
+import { LANGUAGES, MATERIAL_CATEGORIES, type LocalizedText } from '../../src/shared/reference-data';
+import { engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../src/shared/reference-seed';
 
 const engineers = fictionalEngineers();
 
@@ -101,32 +101,6 @@ describe('the reference seed', () => {
 
   it('is the same list on every call (re-seeding updates rows in place)', () => {
     expect(fictionalEngineers()).toEqual(engineers);
-  });
-
-  it('has non-empty document lists, each code unique within its list, "sheha_letter" among the normal ones', () => {
-    expect(Object.keys(documents).sort()).toEqual([...DOCUMENT_LISTS].sort());
-    for (const list of DOCUMENT_LISTS) {
-      const docs = documents[list];
-      expect(docs.length, list).toBeGreaterThan(0);
-      expectUnique(
-        docs.map((d) => d.code),
-        `document codes in ${list}`,
-      );
-      expectTexts(
-        docs.map((d) => d.name),
-        `${list} document name`,
-      );
-      expectTexts(
-        docs.map((d) => d.description),
-        `${list} document description`,
-      );
-      for (const doc of docs) {
-        expect(doc.max_bytes, doc.code).toBeGreaterThan(0);
-        expect(doc.accept.length, doc.code).toBeGreaterThan(0);
-        for (const type of doc.accept) expect(type).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
-      }
-    }
-    expect(documents.normal.map((d) => d.code)).toContain('sheha_letter');
   });
 
   it('has materials for the five categories, named in both languages', () => {

@@ -103,7 +103,7 @@ describe('the application wizard', () => {
     await button(page, 'en', 'submit').click();
     const { normal_attachments: documents } = await callApi<Splash>('/splash/get_splash');
     await summary(page, 'en', documents.length).waitFor();
-    const missing = `${tr('en', `forms:uploads.${documents[0]!.code}.title`)}: ${required}`;
+    const missing = `${documents[0]!.name.en}: ${required}`;
     await page.getByRole('button', { name: missing }).click();
 
     // Back on the uploads step: a file the browser refuses, then every document uploaded for real.

@@ -34,7 +34,7 @@ const theirs = world.applicant('submitted');
 const draft = world.applicant('draft');
 const all = Object.values(world.applicants);
 const engineers = await world.t.database.db.selectFrom('engineer').select('registration_number').limit(3).execute();
-const documents = await world.t.database.db.selectFrom('required_document').select('code').execute();
+const documents = (await world.app.forms.get()).forms.documents;
 
 /** Real values by property name, so that hostile requests reach real records. */
 const SEEDS: Record<string, unknown[]> = {
@@ -47,7 +47,7 @@ const SEEDS: Record<string, unknown[]> = {
   invoice_id: all.flatMap((a) => a.invoiceIds),
   permit_number: all.flatMap((a) => a.permitNumbers),
   engineer_id: engineers.map((e) => e.registration_number),
-  document_type: documents.map((d) => d.code),
+  document_type: documents.map((d) => d.id),
   zan_id: DemoIdentityRegistry.PEOPLE.map((p) => p.zan_id),
   status: [...APPLICATION_STATUSES, 'expired'],
   application_type: [...APPLICATION_TYPES],

@@ -29,7 +29,7 @@ afterAll(() => world.close());
 const base = await world.app.listen({ port: 0, host: '127.0.0.1' });
 const db = world.t.database.db;
 const served = await world.app.forms.get();
-const { lists } = await world.app.splash.get();
+
 const splashData = (await post<Envelope<Parameters<typeof withReferenceIds>[2]>>(world.app, '/api/splash/get_splash'))
   .body!.response.data;
 
@@ -145,10 +145,10 @@ async function uploadFor(type: ApplicationType, reference: string, answers: Reco
     '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
     'hex',
   );
-  for (const document of requiredDocuments(type, answers, lists)) {
+  for (const document of requiredDocuments(type, answers, (await world.app.forms.get()).forms.documents)) {
     const form = new FormData();
     form.set('reference_number', reference);
-    form.set('document_type', document.code);
+    form.set('document_type', document.id);
     const isPdf = document.accept.includes('application/pdf');
     form.set('file', new Blob([new Uint8Array(isPdf ? pdf : png)]), isPdf ? 'document.pdf' : 'photo.png');
     const res = await fetch(`${base}/api/attachment/upload`, {
@@ -157,7 +157,7 @@ async function uploadFor(type: ApplicationType, reference: string, answers: Reco
       headers: draftCookieHeaders(world.app),
     });
     expect(res.status).toBe(200);
-    documents[document.code] = ((await res.json()) as Envelope<{ attachment_id: string }>).response.data.attachment_id;
+    documents[document.id] = ((await res.json()) as Envelope<{ attachment_id: string }>).response.data.attachment_id;
   }
   return documents;
 }

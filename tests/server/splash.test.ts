@@ -137,7 +137,7 @@ describe.each(databaseKinds)('get_splash (%s)', (kind) => {
   });
 
   it('does not duplicate rows when seeded again', async () => {
-    const tables = ['material', 'room', 'faq', 'engineer_role', 'engineer', 'required_document'] as const;
+    const tables = ['material', 'room', 'faq', 'engineer_role', 'engineer'] as const;
     const count = async () =>
       Promise.all(
         tables.map(async (table) => {

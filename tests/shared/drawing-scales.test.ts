@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scaleFits, scaleSchemaOf, uploadsOf } from '../../src/shared/drawing-scales';
-import { createAjv } from '../../src/shared/forms';
+import { documentSteps } from '../../src/shared/document-fields';
+import { createAjv, type JsonSchema } from '../../src/shared/forms';
 
-const uploads = JSON.parse(readFileSync('schemas/steps/uploads.schema.json', 'utf8')) as unknown;
+// As served: one scale per drawing of documents.json (x-documents).
+const uploads = documentSteps(
+  {
+    uploads: {
+      schema: JSON.parse(readFileSync('schemas/steps/uploads.schema.json', 'utf8')) as JsonSchema,
+      uiSchema: {},
+    },
+  },
+  JSON.parse(readFileSync('schemas/documents.json', 'utf8')),
+).uploads!.schema as unknown;
 const ajv = createAjv();
 
 describe('scaleSchemaOf', () => {

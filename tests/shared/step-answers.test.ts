@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAjv, type JsonSchema } from '../../src/shared/forms';
-import type { RequiredDocument } from '../../src/shared/reference-data';
-import { missingDocuments, requiredDocuments, STOREYS_FOR_LONG_LIST } from '../../src/shared/required-documents';
+import type { DocumentApplies, DocumentRule } from '../../src/shared/forms';
+import { missingDocuments, requiredDocuments } from '../../src/shared/required-documents';
 import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../src/shared/step-answers';
 
 const stepSchema = (step: string) =>
@@ -22,13 +22,15 @@ function errorsOf(schema: JsonSchema, data: unknown, prefix?: string) {
   return fieldErrors(validate.errors, english, prefix);
 }
 
-const document = (id: number, code: string): RequiredDocument => ({
+const document = (id: string, applies: DocumentApplies = {}, required = true): DocumentRule => ({
   id,
-  code,
-  name: { en: code, sw: code },
-  description: { en: code, sw: code },
+  name: { en: id, sw: id },
+  help: { en: id, sw: id },
   max_bytes: 1000,
   accept: ['application/pdf'],
+  required,
+  drawing_scale: false,
+  applies,
 });
 
 describe('applyComputed', () => {
@@ -224,12 +226,19 @@ describe('fieldErrors', () => {
 });
 
 describe('required documents', () => {
-  const lists = {
-    normal_attachments: [document(1, 'applicant_id'), document(2, 'sheha_letter')],
-    not_more_than_three_attachments: [document(3, 'floor_plans')],
-    more_than_three_attachments: [document(4, 'floor_plans'), document(5, 'structural_calculations')],
-  };
-  const codes = (documents: RequiredDocument[]) => documents.map((d) => d.code);
+  const building = ['new', 'government'] as DocumentApplies['types'];
+  const tall = [
+    { answer: 'construction.has_storeys', equals: true },
+    { answer: 'construction.storey_count', above: 3 },
+  ];
+  const lists = [
+    document('applicant_id'),
+    document('sheha_letter'),
+    document('floor_plans', { types: building }),
+    document('structural_calculations', { types: building, when: tall }),
+    document('eia_note', { types: building, when: tall }, false),
+  ];
+  const codes = (documents: DocumentRule[]) => documents.map((d) => d.id);
   const withStoreys = (storey_count: unknown, has_storeys = true) => ({ construction: { has_storeys, storey_count } });
 
   it('asks a repair or special application only for the normal documents, whatever its storeys', () => {
@@ -239,7 +248,6 @@ describe('required documents', () => {
   });
 
   it.each(['new', 'government'] as const)('asks a %s building of more than three storeys for the long list', (type) => {
-    expect(STOREYS_FOR_LONG_LIST).toBe(3);
     expect(codes(requiredDocuments(type, withStoreys(3), lists))).toEqual([
       'applicant_id',
       'sheha_letter',

@@ -2,7 +2,10 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
 import type { SessionTimes, SignedInUser } from '../../shared/dashboard';
+import documents from '../../../schemas/documents.json';
+import { rulesByCode } from '../../shared/document-rules';
 import type { Envelope } from '../../shared/envelope';
+import type { DocumentRule } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
 import { MOCK_REFERENCES, mockApplications, summaryOf, type MockApplication } from './dashboard-data';
 import { MOCK_CODE } from './wizard-handlers';
@@ -246,11 +249,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       await wait();
       const mock = open();
       const code = String(form.get('document_type') ?? '');
-      const document = [
-        ...splash.normal_attachments,
-        ...splash.not_more_than_three_attachments,
-        ...splash.more_than_three_attachments,
-      ].find((d) => d.code === code);
+      const document = rulesByCode(documents as DocumentRule[]).get(code);
       if (!document) {
         const message = 'This is not a document the application asks for.';
         return envelope(422, message, { errors: [{ path: '/document_type', message }] });

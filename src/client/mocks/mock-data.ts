@@ -1,5 +1,8 @@
-import { DOCUMENT_LISTS, MATERIAL_CATEGORIES, type Splash } from '../../shared/reference-data';
-import { documents, engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../shared/reference-seed';
+import documents from '../../../schemas/documents.json';
+import { documentLists } from '../../shared/document-rules';
+import type { DocumentRule } from '../../shared/forms';
+import { MATERIAL_CATEGORIES, type Splash } from '../../shared/reference-data';
+import { engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../shared/reference-seed';
 
 /** The splash answer the mock backend serves: the same seed content as the real database, ids by position. */
 export function mockSplash(): Splash {
@@ -8,9 +11,6 @@ export function mockSplash(): Splash {
   const roles = engineerRoles.map((role, i) => ({ id: i + 1, code: role.code, name: role.name }));
   const roleId = new Map(roles.map((r) => [r.code, r.id]));
   const [foundation, wall, beam, roof, entry] = MATERIAL_CATEGORIES.map((c, i) => named(materials[c], i * 100));
-  const [normal, upToThree, overThree] = DOCUMENT_LISTS.map((list, li) =>
-    documents[list].map((d, i) => ({ id: li * 100 + i + 1, ...d })),
-  );
   return {
     foundation_tools: foundation!,
     wall_tools: wall!,
@@ -31,9 +31,8 @@ export function mockSplash(): Splash {
         mobile: e.mobile,
       }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
-    normal_attachments: normal!,
-    not_more_than_three_attachments: upToThree!,
-    more_than_three_attachments: overThree!,
+    // Derived from the document rules, as the server derives them.
+    ...documentLists(documents as DocumentRule[]),
     site: { support_phone: '+255 24 223 0000', whatsapp_number: '255777000000' },
   };
 }

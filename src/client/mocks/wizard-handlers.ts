@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw';
+import { rulesByCode } from '../../shared/document-rules';
+import { withDocuments } from '../../shared/document-fields';
 import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
@@ -64,13 +66,14 @@ export function mockForms(splash: Splash): FormsDocument {
       step.schema = copy;
     } else step.uiSchema = copy;
   }
-  return {
+  // As the server serves them: the uploads step holds one property per document of documents.json.
+  return withDocuments({
     version: 'mock-forms',
     steps,
     flows: flows as unknown as Flows,
     texts: { en: textsEn, sw: textsSw },
     documents: documents as DocumentRule[],
-  };
+  });
 }
 
 interface Draft {
@@ -244,12 +247,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       if (!draft) return envelope(404, 'No application has this reference number.', {});
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
       const code = String(form.get('document_type') ?? '');
-      const lists = [
-        splash.normal_attachments,
-        splash.not_more_than_three_attachments,
-        splash.more_than_three_attachments,
-      ];
-      const document = lists.flat().find((d) => d.code === code);
+      const document = rulesByCode(documents as DocumentRule[]).get(code);
       if (!document) return envelope(422, 'Unknown document.', { errors: [{ path: '/document_type', message: code }] });
       const file = form.get('file');
       if (!(file instanceof File)) return envelope(400, 'Some values in the request are missing or not valid.', {});

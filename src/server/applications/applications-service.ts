@@ -146,7 +146,9 @@ export class ApplicationsService {
     try {
       answers = await this.validStep(step, data, language, existing?.id);
     } catch (error) {
-      const pending = clientOlder ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, migrating).toAnswer : [];
+      const pending = clientOlder
+        ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, migrating).toAnswer
+        : [];
       if (error instanceof ApiError && error.messageKey === 'validation_failed' && pending.length > 0)
         throw formsChangedError(version, pending);
       throw error;
@@ -382,8 +384,9 @@ export class ApplicationsService {
     }
     if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, forms, steps, language));
     if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
-    const reference = await this.forms.references();
-    const required = requiredDocuments(input.application_type, answers, reference);
+    // The document rules of the forms being served: only the required documents that apply block submit.
+    const rules = (await this.forms.get()).forms.documents;
+    const required = requiredDocuments(input.application_type, answers, rules);
     // The documents step, whatever it is called: without one in the flow, nothing can be uploaded.
     const documentsStep = stepWithModule(forms, 'documents', steps);
     const uploads = moduleAnswers(answers, forms, 'documents', steps);
@@ -625,11 +628,11 @@ function contactOf(
   return { phone: text(personal.phone), id_number: text(personal.zan_id) ?? text(personal.passport_number) };
 }
 
-/** The required documents whose named attachment was not uploaded to this application as that document. */
+/** The documents (the required ones, and any other the answers name) whose named attachment was not uploaded to this application as that document. */
 async function unknownAttachments(
   trx: Transaction<Database>,
   applicationId: number | undefined,
-  required: { code: string }[],
+  required: { id: string }[],
   uploads: Answers,
 ): Promise<string[]> {
   const named = (uploads.documents ?? {}) as Record<string, string>;
@@ -642,5 +645,7 @@ async function unknownAttachments(
           .where('application_id', '=', applicationId)
           .execute();
   const uploaded = new Map(rows.map((r) => [r.id, r.document_type]));
-  return required.filter((d) => uploaded.get(named[d.code] ?? '') !== d.code).map((d) => d.code);
+  // Every required document, and every other one the answers name (an optional one given): its own upload.
+  const codes = new Set([...required.map((d) => d.id), ...Object.keys(named)]);
+  return [...codes].filter((code) => uploaded.get(named[code] ?? '') !== code);
 }

@@ -1,20 +1,22 @@
 import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
+import { rulesByCode } from '../../shared/document-rules';
+import type { DocumentRule } from '../../shared/forms';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
-import type { Language, RequiredDocument } from '../../shared/reference-data';
+import type { Language } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
-import type { SplashService } from '../reference/splash-service';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
 import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
 
 export interface UploadTarget {
   applicationId: number;
-  document: RequiredDocument;
+  /** Its rule in the forms being served (schemas/documents.json): types, size, whether it takes a scale. */
+  document: DocumentRule;
   /** 'draft': the wizard's upload by reference number; 'dashboard': the signed-in applicant's. */
   mode: 'draft' | 'dashboard';
 }
@@ -37,10 +39,9 @@ export class AttachmentsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: FolderFileStorage,
-    private readonly splash: SplashService,
     private readonly maxBytes: number,
-    /** The forms: the uploads step says which documents are drawings with a scale. Without them, none is. */
-    private readonly forms: FormsService | undefined,
+    /** The forms being served: their document rules say which documents may be uploaded, and how. */
+    private readonly forms: Pick<FormsService, 'get' | 'ajv'>,
     /** Who owns which draft: an upload to a draft needs its owner's proof. */
     private readonly owners: DraftOwners,
   ) {}
@@ -124,7 +125,7 @@ export class AttachmentsService {
           .values({
             id: stored.id,
             application_id: target.applicationId,
-            document_type: target.document.code,
+            document_type: target.document.id,
             mime_type: stored.mimeType,
             size: stored.size,
             sha256: stored.sha256,
@@ -163,13 +164,15 @@ export class AttachmentsService {
    * The scale sent with a drawing ('1:100'), checked by the uploads step's own schema (scales.<code>);
    * null when none was sent. 422 for a malformed scale, or a scale for a document that is not a drawing.
    */
-  async checkScale(document: RequiredDocument, scale: string, language: Language): Promise<string | null> {
+  async checkScale(document: DocumentRule, scale: string, language: Language): Promise<string | null> {
     if (scale === '') return null;
-    const steps = this.forms ? (await this.forms.get()).forms.steps : {};
-    // The documents step (whatever it is called) says which documents are drawings.
+    const steps = (await this.forms.get()).forms.steps;
+    // The documents step (whatever it is called) holds the drawings' scales.
     const documentsStep = stepWithModule(steps, 'documents');
-    const schema = scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, document.code);
-    if (schema && this.forms?.ajv.validate(schema, scale)) return scale;
+    const schema = document.drawing_scale
+      ? scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, document.id)
+      : undefined;
+    if (schema && this.forms.ajv.validate(schema, scale)) return scale;
     const key = schema ? 'scale_invalid' : 'scale_not_drawing';
     throw new ApiError(422, key, { errors: [{ path: '/scale', message: message(language, key) }] });
   }
@@ -180,7 +183,7 @@ export class AttachmentsService {
       .selectFrom('attachment')
       .select(['id', 'status'])
       .where('application_id', '=', target.applicationId)
-      .where('document_type', '=', target.document.code)
+      .where('document_type', '=', target.document.id)
       .where('status', '!=', 'replaced')
       .execute();
     if (earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
@@ -196,8 +199,9 @@ export class AttachmentsService {
         .execute();
   }
 
-  private async document(code: string): Promise<RequiredDocument | undefined> {
-    return (await this.splash.documentsByCode()).get(code);
+  /** The rule of a document of the forms being served: a code no rule has is refused. */
+  private async document(code: string): Promise<DocumentRule | undefined> {
+    return rulesByCode((await this.forms.get()).forms.documents).get(code);
   }
 }
 
@@ -211,12 +215,12 @@ async function makeRoom(
   target: UploadTarget,
   uploads: Record<string, unknown>,
 ): Promise<string[]> {
-  const named = (uploads.documents as Record<string, unknown> | undefined)?.[target.document.code];
+  const named = (uploads.documents as Record<string, unknown> | undefined)?.[target.document.id];
   const earlier = await trx
     .selectFrom('attachment')
     .select('id')
     .where('application_id', '=', target.applicationId)
-    .where('document_type', '=', target.document.code)
+    .where('document_type', '=', target.document.id)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

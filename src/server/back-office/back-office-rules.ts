@@ -1,6 +1,8 @@
 import type { Invoice, Permit } from '../../shared/dashboard';
 import { isApplicationStatus } from '../../shared/dashboard';
-import type { Language, LocalizedText, RequiredDocument } from '../../shared/reference-data';
+import { documentNameOf } from '../../shared/document-rules';
+import type { DocumentRule } from '../../shared/forms';
+import type { Language, LocalizedText } from '../../shared/reference-data';
 import type { InvoiceTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
@@ -70,8 +72,8 @@ export class Problems {
   }
 }
 
-export function documentName(documents: Map<string, RequiredDocument>, code: string): LocalizedText {
-  return documents.get(code)?.name ?? { en: code, sw: code };
+export function documentName(rules: readonly DocumentRule[], code: string): LocalizedText {
+  return documentNameOf(rules, code);
 }
 
 export function statusName(language: Language, status: string): string {

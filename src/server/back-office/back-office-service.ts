@@ -21,7 +21,8 @@ import { formatReferenceNumber, normalizeReferenceNumber } from '../applications
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { NoticeKind, Notifier } from '../notifications/notifier';
-import type { SplashService } from '../reference/splash-service';
+import type { FormsService } from '../forms/forms-service';
+import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
 import {
   ATTACHMENT_REVIEW_STATUSES,
@@ -76,13 +77,12 @@ export class BackOfficeService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly notifier: Notifier,
-    private readonly splash: SplashService,
-    /** The forms published (a FormRegistry): which steps are the applicant's and the documents (src/shared/step-modules.ts). */
-    private readonly forms: { current(): Promise<{ set: { steps: Record<string, StepForm> } }> },
+    /** The forms being served: their document rules name the documents. */
+    private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
   private async steps(): Promise<Record<string, StepForm>> {
-    return (await this.forms.current()).set.steps;
+    return (await this.forms.get()).forms.steps;
   }
 
   async listApplications(input: ListApplicationsInput, language: Language = 'en'): Promise<Page<ApplicationListItem>> {
@@ -133,7 +133,7 @@ export class BackOfficeService {
       repo.permitsOf(this.db, row.id),
       repo.attachmentsOf(this.db, row.id),
       repo.notificationCount(this.db, row.id),
-      this.splash.documentsByCode(),
+      this.documentRules(),
     ]);
     const today = todayIso();
     const steps = await this.steps();
@@ -385,7 +385,7 @@ export class BackOfficeService {
       return row;
     });
     const notified = await this.notify(reviewed.application_id, 'attachment_reviewed', {
-      document: documentName(await this.splash.documentsByCode(), reviewed.document_type),
+      document: documentName(await this.documentRules(), reviewed.document_type),
       status: reviewed.status,
       remark,
     });
@@ -436,6 +436,11 @@ export class BackOfficeService {
   }
 
   /** The stored form of a reference number; 404 when it cannot be one. */
+  /** The document rules of the forms being served (schemas/documents.json). */
+  private async documentRules(): Promise<DocumentRule[]> {
+    return (await this.forms.get()).forms.documents;
+  }
+
   private reference(input: string): string {
     const reference = typeof input === 'string' ? normalizeReferenceNumber(input) : undefined;
     if (!reference) throw new ApiError(404, 'application_not_found');

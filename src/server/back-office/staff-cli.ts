@@ -6,13 +6,14 @@ import { ApiError } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { message } from '../i18n/messages';
 import { Notifier } from '../notifications/notifier';
+import { FormRegistry } from '../forms/form-registry';
+import { FormsService } from '../forms/forms-service';
+import { SCHEMAS_DIR } from '../project-root';
 import { SplashService } from '../reference/splash-service';
 import { HttpSmsSender } from '../sms/http-sms-sender';
 import { JobRunner } from '../jobs/job-runner';
 import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
-import { FormRegistry } from '../forms/form-registry';
-import { SCHEMAS_DIR } from '../project-root';
 import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
@@ -134,13 +135,14 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
     support_phone: config.SUPPORT_PHONE,
     whatsapp_number: config.WHATSAPP_NUMBER,
   });
+  // The published forms name the documents (their document rules).
+  const schemas = SCHEMAS_DIR;
+  const forms = new FormsService(await FormRegistry.open(database.db, { importFrom: schemas }), splash, schemas);
   const service = new BackOfficeService(
     database.db,
     // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
     new Notifier(database.db, new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io))),
-    splash,
-    // The forms published (the first start imports schemas/): which step is the applicant's.
-    await FormRegistry.open(database.db, { importFrom: SCHEMAS_DIR, by: 'staff CLI' }),
+    forms,
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

@@ -13,6 +13,7 @@ import {
   type Permit,
   type RenewalRequest,
 } from '../../shared/dashboard';
+import { documentNameOf } from '../../shared/document-rules';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
@@ -21,7 +22,6 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
-import type { SplashService } from '../reference/splash-service';
 import { daysSince } from '../sessions/sign-in-service';
 
 const RENEWABLE = ['permit_issued', 'renewed'];
@@ -34,8 +34,7 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 export class DashboardService {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly splash: SplashService,
-    /** The forms: which steps are the applicant's and the engineer's (src/shared/step-modules.ts). */
+    /** The forms being served: which steps are the applicant's and the engineer's (src/shared/step-modules.ts), and their document rules. */
     private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
@@ -107,11 +106,11 @@ export class DashboardService {
       .where('status', '!=', 'replaced')
       .orderBy('created_at', 'desc')
       .execute();
-    const documents = await this.splash.documentsByCode();
+    const rules = (await this.forms.get()).forms.documents;
     return rows.map((r) => ({
       attachment_id: r.id,
       document_type: r.document_type,
-      document_name: documents.get(r.document_type)?.name ?? { en: r.document_type, sw: r.document_type },
+      document_name: documentNameOf(rules, r.document_type),
       scale: (r as { scale?: string | null }).scale ?? null,
       status: r.status as AttachmentStatus,
       remark: r.remark,

@@ -7,7 +7,6 @@ export interface Database {
   faq: FaqTable;
   engineer_role: EngineerRoleTable;
   engineer: EngineerTable;
-  required_document: RequiredDocumentTable;
   reference_version: ReferenceVersionTable;
   application: ApplicationTable;
   sms_outbox: SmsOutboxTable;
@@ -68,17 +67,6 @@ export interface EngineerTable {
   email: string;
   mobile: string;
   active: Generated<boolean>;
-}
-
-export interface RequiredDocumentTable extends Bilingual {
-  id: Generated<number>;
-  list: string;
-  code: string;
-  description_en: string;
-  description_sw: string;
-  max_bytes: number;
-  accept: ColumnType<string[], string, string>;
-  sort_order: number;
 }
 
 export interface ReferenceVersionTable {

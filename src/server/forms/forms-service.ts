@@ -1,6 +1,7 @@
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, type FormsDocument, type JsonSchema } from '../../shared/forms';
+import { withDocuments } from '../../shared/document-fields';
 import { validatorUrl } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
@@ -42,7 +43,8 @@ export class FormsService {
     const [reference, published] = await Promise.all([this.splash.get(), this.registry.current()]);
     const key = `${published.version}:${reference.etag}`;
     if (this.cache?.key !== key) {
-      const forms = bindReferences(formsDocumentOf(published), reference.lists);
+      // h-docs: one property per document of documents.json in the uploads step (src/shared/document-fields.ts)
+      const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
       const json = JSON.stringify(forms);
       this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
     }

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { DocumentList, Engineer, MaterialCategory, Splash } from '../../shared/reference-data';
+import type { DocumentLists } from '../../shared/document-rules';
+import type { Engineer, MaterialCategory, Splash } from '../../shared/reference-data';
 import { phoneSearchDigits } from '../../shared/engineer-search';
-import { DOCUMENT_LISTS, MATERIAL_CATEGORIES } from '../../shared/reference-data';
+import { MATERIAL_CATEGORIES } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 
-export type ReferenceLists = Omit<Splash, 'site'>;
+/** The reference lists kept in the database; the three document lists come from the forms' rules. */
+export type ReferenceLists = Omit<Splash, 'site' | keyof DocumentLists>;
 
 const toolsKey: Record<MaterialCategory, keyof ReferenceLists> = {
   foundation: 'foundation_tools',
@@ -12,12 +14,6 @@ const toolsKey: Record<MaterialCategory, keyof ReferenceLists> = {
   beam: 'beam_tools',
   roof: 'roof_tools',
   entry: 'entry_tools',
-};
-
-const documentsKey: Record<DocumentList, keyof ReferenceLists> = {
-  normal: 'normal_attachments',
-  not_more_than_three: 'not_more_than_three_attachments',
-  more_than_three: 'more_than_three_attachments',
 };
 
 export async function referenceVersion(db: Kysely<Database>): Promise<number> {
@@ -29,13 +25,12 @@ export async function referenceVersion(db: Kysely<Database>): Promise<number> {
 export async function loadReferenceLists(db: Kysely<Database>): Promise<{ version: number; lists: ReferenceLists }> {
   return db.transaction().execute(async (trx) => {
     const version = await referenceVersion(trx);
-    const [materials, rooms, faqs, roles, engineers, documents] = await Promise.all([
+    const [materials, rooms, faqs, roles, engineers] = await Promise.all([
       trx.selectFrom('material').selectAll().orderBy('category').orderBy('sort_order').orderBy('id').execute(),
       trx.selectFrom('room').selectAll().orderBy('sort_order').orderBy('id').execute(),
       trx.selectFrom('faq').selectAll().orderBy('sort_order').orderBy('id').execute(),
       trx.selectFrom('engineer_role').selectAll().orderBy('sort_order').orderBy('id').execute(),
       selectEngineers(trx).orderBy('name').orderBy('id').execute(),
-      trx.selectFrom('required_document').selectAll().orderBy('list').orderBy('sort_order').orderBy('id').execute(),
     ]);
     const lists = {
       rooms: rooms.map((r) => ({ id: r.id, name: { en: r.name_en, sw: r.name_sw } })),
@@ -51,18 +46,6 @@ export async function loadReferenceLists(db: Kysely<Database>): Promise<{ versio
       (lists as Record<string, unknown>)[toolsKey[category]] = materials
         .filter((m) => m.category === category)
         .map((m) => ({ id: m.id, name: { en: m.name_en, sw: m.name_sw } }));
-    }
-    for (const list of DOCUMENT_LISTS) {
-      (lists as Record<string, unknown>)[documentsKey[list]] = documents
-        .filter((d) => d.list === list)
-        .map((d) => ({
-          id: d.id,
-          code: d.code,
-          name: { en: d.name_en, sw: d.name_sw },
-          description: { en: d.description_en, sw: d.description_sw },
-          max_bytes: d.max_bytes,
-          accept: d.accept,
-        }));
     }
     return { version, lists: lists as ReferenceLists };
   });

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { RequiredDocument, SiteSettings } from '../../shared/reference-data';
+import { documentLists } from '../../shared/document-rules';
+import type { DocumentRule } from '../../shared/forms';
+import type { SiteSettings } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import { loadReferenceLists, referenceVersion, type ReferenceLists } from './reference-repository';
 
 export interface SplashSnapshot {
-  /** The `data` of the envelope, serialized once per change. */
+  /** The reference lists and the site's settings, serialized once per change (without the document lists). */
   json: string;
   etag: string;
   lists: ReferenceLists;
+}
+
+/** The document rules of the forms being served, and a key that changes whenever they may have. */
+export interface ServedRules {
+  key: string;
+  rules: readonly DocumentRule[];
+}
+
+function etagOf(json: string): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -20,6 +32,7 @@ export class SplashService {
   private snapshot: (SplashSnapshot & { version: number }) | undefined;
   private checkedAt = 0;
   private pending: Promise<SplashSnapshot> | undefined;
+  private answered: { key: string; json: string; etag: string } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -33,15 +46,19 @@ export class SplashService {
     return this.pending;
   }
 
-  /** Every document of the three required-document lists, by its code. */
-  async documentsByCode(): Promise<Map<string, RequiredDocument>> {
-    const { lists } = await this.get();
-    const all = [
-      ...lists.normal_attachments,
-      ...lists.not_more_than_three_attachments,
-      ...lists.more_than_three_attachments,
-    ];
-    return new Map(all.map((d) => [d.code, d]));
+  /**
+   * The answer of get_splash: the reference lists, and the spec's three document lists derived from
+   * the rules of the forms being served (schemas/documents.json). Serialized once per change of either.
+   */
+  async answer(documents: ServedRules): Promise<{ json: string; etag: string }> {
+    const snapshot = await this.get();
+    const key = `${snapshot.etag}:${documents.key}`;
+    if (this.answered?.key !== key) {
+      const data = { ...(JSON.parse(snapshot.json) as object), ...documentLists(documents.rules) };
+      const json = JSON.stringify(data);
+      this.answered = { key, json, etag: etagOf(json) };
+    }
+    return this.answered;
   }
 
   private async refresh(): Promise<SplashSnapshot> {
@@ -49,8 +66,7 @@ export class SplashService {
     if (!this.snapshot || this.snapshot.version !== version) {
       const loaded = await loadReferenceLists(this.db);
       const json = JSON.stringify({ ...loaded.lists, site: this.site });
-      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-      this.snapshot = { version: loaded.version, json, etag, lists: loaded.lists };
+      this.snapshot = { version: loaded.version, json, etag: etagOf(json), lists: loaded.lists };
     }
     this.checkedAt = Date.now();
     return this.snapshot;

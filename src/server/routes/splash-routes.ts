@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { emptyBody } from '../http/body-schemas';
 import { sendCached } from '../http/cached-answer';
+import type { FormsService } from '../forms/forms-service';
 import type { SplashService } from '../reference/splash-service';
 
-export function splashRoutes(app: FastifyInstance, splash: SplashService): void {
+export function splashRoutes(app: FastifyInstance, splash: SplashService, forms: FormsService): void {
   app.post(
     '/api/splash/get_splash',
     {
@@ -13,8 +14,10 @@ export function splashRoutes(app: FastifyInstance, splash: SplashService): void 
       },
     },
     async (request, res) => {
-      const snapshot = await splash.get();
-      return sendCached(request, res, snapshot.json, snapshot.etag);
+      // The document lists are derived from the document rules of the forms being served.
+      const served = await forms.get();
+      const answer = await splash.answer({ key: served.etag, rules: served.forms.documents });
+      return sendCached(request, res, answer.json, answer.etag);
     },
   );
 }

@@ -37,6 +37,32 @@ export function unknownWords(file: string, schema: unknown, problems: ProblemLis
     const list = schema[word];
     if (Array.isArray(list)) list.forEach((sub, i) => unknownWords(file, sub, problems, [...path, word, i]));
   }
+  if ('x-documents' in schema) documentsWordProblems(file, schema, problems, path);
+}
+
+/**
+ * "x-documents": `{"for": "all" | "drawings", "each": <the schema of one entry>}` on an object whose
+ * entries are the documents of documents.json (src/shared/document-fields.ts).
+ */
+function documentsWordProblems(file: string, schema: Json, problems: ProblemList, path: ProblemPath): void {
+  const spec = schema['x-documents'];
+  const at = [...path, 'x-documents'];
+  if (!isJsonObject(spec))
+    return void problems.error(file, at, '"x-documents" is written {"for": "all" or "drawings", "each": { … }}.');
+  if (schema.type !== 'object')
+    problems.error(file, at, '"x-documents" belongs on a field of "type": "object" (one entry per document).');
+  if (spec.for !== 'all' && spec.for !== 'drawings')
+    problems.error(
+      file,
+      [...at, 'for'],
+      `"for" is "all" (every document) or "drawings" (the documents with a drawing scale).${typeof spec.for === 'string' ? didYouMean(spec.for, ['all', 'drawings']) : ''}`,
+    );
+  for (const key of Object.keys(spec))
+    if (key !== 'for' && key !== 'each')
+      problems.error(file, [...at, key], `"${key}" is not a part of "x-documents" (only "for" and "each").`);
+  if (!isJsonObject(spec.each))
+    problems.error(file, [...at, 'each'], '"each" is the schema of one document\'s entry, in braces { … }.');
+  else unknownWords(file, spec.each, problems, [...at, 'each']);
 }
 
 /** The validator as the checker uses it: strict about the schema itself, knowing Kibali's own words. */
@@ -121,6 +147,8 @@ export function walkWithPath(schema: unknown, path: ProblemPath, visit: (node: J
     const list = schema[word];
     if (Array.isArray(list)) list.forEach((sub, i) => walkWithPath(sub, [...path, word, i], visit));
   }
+  const documents = schema['x-documents'];
+  if (isJsonObject(documents)) walkWithPath(documents.each, [...path, 'x-documents', 'each'], visit);
 }
 
 /** Every "x-reference" names a reference list the server has. */

@@ -58,9 +58,10 @@ export const JSON_SCHEMA_WORDS = [
 /**
  * Kibali's own words: a reference list a field's choices come from, a value the form computes, a
  * format said in words for applicants and testers (a text key), the step module a step is
- * (src/shared/step-modules.ts).
+ * (src/shared/step-modules.ts), and an entry per document of documents.json
+ * (`{"for": "all" | "drawings", "each": <schema>}`, src/shared/document-fields.ts).
  */
-export const OWN_WORDS = ['x-reference', 'x-computed', 'x-format-description', 'x-step-module'] as const;
+export const OWN_WORDS = ['x-reference', 'x-computed', 'x-format-description', 'x-step-module', 'x-documents'] as const;
 
 export const SCHEMA_WORDS: ReadonlySet<string> = new Set([...JSON_SCHEMA_WORDS, ...OWN_WORDS]);
 

@@ -7,14 +7,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { scaleFits, scaleSchemaOf } from '../../../shared/drawing-scales';
-import type { JsonSchema } from '../../../shared/forms';
-import type { RequiredDocument } from '../../../shared/reference-data';
-import { requiredDocuments } from '../../../shared/required-documents';
+import { documentsFor } from '../../../shared/document-rules';
+import type { DocumentRule, JsonSchema } from '../../../shared/forms';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import type { ApiFailure } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
-import { useSplash } from '../splash/splash-api';
 import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
 import type { StepAnswers } from './wizard-slice';
@@ -49,7 +47,8 @@ interface Scale {
 }
 
 interface DocumentUploadProps {
-  document: RequiredDocument;
+  /** Its rule (schemas/documents.json, with the forms): name, help, types, size, required or optional. */
+  document: DocumentRule;
   lng: 'en' | 'sw';
   referenceNumber: string | null;
   attachmentId: string | undefined;
@@ -80,14 +79,14 @@ function ScaleField({ code, name, scale }: { code: string; name: string; scale: 
   );
 }
 
-/** One required document: what it is, its file input (Choose file, then Replace), progress and errors. */
+/** One document: what it is (optional or not), its file input (Choose file, then Replace), progress and errors. */
 function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUploaded, scale }: DocumentUploadProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [upload, { isLoading }] = useUploadAttachmentMutation();
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
   const [error, setError] = useState('');
-  const code = document.code;
+  const code = document.id;
   const ids = { hint: `${code}-hint`, status: `${code}-status`, error: `${code}-error` };
   const types = document.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
   const name = document.name[lng];
@@ -129,9 +128,9 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
       sx={{ mb: 2, pb: 2, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}
     >
       <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {name}
+        {document.required ? name : `${name} (${t('wizard.uploads.optional')})`}
       </Typography>
-      <Typography>{document.description[lng]}</Typography>
+      <Typography>{document.help[lng]}</Typography>
       <Typography id={ids.hint} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('wizard.uploads.hint', { types, max: formatBytes(document.max_bytes, lng) })}
       </Typography>
@@ -181,9 +180,10 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
 }
 
 /**
- * The uploads step: the documents this application needs (by type and storey count), each with its
- * upload, and for drawings their scale. The attachment id the server answers goes into the step's
- * answers, documents[code]; the scale into scales[code].
+ * The uploads step: the documents that apply to this application (the forms' document rules, by type
+ * and saved answers such as the storey count), required or optional, each with its upload, and for
+ * drawings their scale. The attachment id the server answers goes into the step's answers,
+ * documents[code]; the scale into scales[code].
  */
 export function RequiredDocuments({
   type,
@@ -191,19 +191,21 @@ export function RequiredDocuments({
   answers,
   change,
   uploadsSchema,
+  rules,
 }: {
   type: ApplicationType;
   saved: Record<string, StepAnswers>;
   answers: StepAnswers;
   change: (next: StepAnswers) => void;
-  /** The uploads step's schema: its scales say which documents are drawings. */
+  /** The uploads step's schema: its scales say how a drawing's scale is written. */
   uploadsSchema?: JsonSchema;
+  /** The document rules of the forms being served. */
+  rules: readonly DocumentRule[];
 }) {
   const { t, i18n } = useTranslation();
-  const splash = useSplash();
   const referenceNumber = useAppSelector((state) => state.wizard.referenceNumber);
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
-  const documents = requiredDocuments(type, saved, splash);
+  const documents = documentsFor(type, saved, rules);
   const given = (answers.documents ?? {}) as Record<string, string>;
   const scales = (answers.scales ?? {}) as Record<string, string>;
   // Several uploads may finish in any order: each adds its id to the latest answers.
@@ -218,8 +220,9 @@ export function RequiredDocuments({
     latest.current = Object.keys(next).length > 0 ? { ...rest, scales: next } : rest;
     change(latest.current);
   };
-  const scaleOf = (code: string): Scale | undefined => {
-    const schema = scaleSchemaOf(uploadsSchema, code);
+  const scaleOf = (document: DocumentRule): Scale | undefined => {
+    const code = document.id;
+    const schema = document.drawing_scale ? scaleSchemaOf(uploadsSchema, code) : undefined;
     return schema && { schema, value: scales[code] ?? '', onChange: (value) => setScale(code, value) };
   };
   return (
@@ -231,17 +234,17 @@ export function RequiredDocuments({
       <Box component="ul" aria-labelledby="required-documents" sx={{ pl: 0, mt: 0 }}>
         {documents.map((document) => (
           <DocumentUpload
-            key={document.code}
+            key={document.id}
             document={document}
             lng={lng}
             referenceNumber={referenceNumber}
-            attachmentId={given[document.code]}
-            scale={scaleOf(document.code)}
+            attachmentId={given[document.id]}
+            scale={scaleOf(document)}
             onUploaded={(id) => {
               const current = latest.current;
               const next = {
                 ...current,
-                documents: { ...((current.documents ?? {}) as object), [document.code]: id },
+                documents: { ...((current.documents ?? {}) as object), [document.id]: id },
               };
               latest.current = next;
               change(next);

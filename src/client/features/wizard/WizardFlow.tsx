@@ -242,6 +242,7 @@ export function WizardFlow({
                 answers={answers}
                 change={change}
                 uploadsSchema={forms.steps[current]?.schema}
+                rules={forms.documents}
               />
             </Suspense>
           )

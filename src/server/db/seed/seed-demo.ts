@@ -89,15 +89,8 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const phones = new PhoneChange(new OneTimeCodes(db), queue, '+255 24 223 0000');
   const served = new FormsService(forms, splash, SCHEMAS_DIR);
   const applications = new ApplicationsService(db, served, { isValid: async () => true }, owners, phones);
-  const attachments_ = new AttachmentsService(
-    db,
-    new FolderFileStorage(uploadsDir),
-    splash,
-    10 * 1024 * 1024,
-    undefined,
-    owners,
-  );
-  const office = new BackOfficeService(db, new Notifier(db, queue), splash, forms);
+  const attachments_ = new AttachmentsService(db, new FolderFileStorage(uploadsDir), 10 * 1024 * 1024, served, owners);
+  const office = new BackOfficeService(db, new Notifier(db, queue), served);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')

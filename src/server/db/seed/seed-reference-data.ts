@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { DOCUMENT_LISTS, MATERIAL_CATEGORIES } from '../../../shared/reference-data';
+import { MATERIAL_CATEGORIES } from '../../../shared/reference-data';
 import type { Database } from '../schema';
-import { documents, engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../../shared/reference-seed';
+import { engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../../shared/reference-seed';
 
 /**
  * Writes the reference lists; running it again updates them in place (keyed by their natural keys),
@@ -99,35 +99,6 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
           experience_years: eb.ref('excluded.experience_years'),
           email: eb.ref('excluded.email'),
           mobile: eb.ref('excluded.mobile'),
-        })),
-      )
-      .execute();
-
-    const documentRows = DOCUMENT_LISTS.flatMap((list) =>
-      documents[list].map((d, i) => ({
-        list,
-        code: d.code,
-        name_en: d.name.en,
-        name_sw: d.name.sw,
-        description_en: d.description.en,
-        description_sw: d.description.sw,
-        max_bytes: d.max_bytes,
-        accept: JSON.stringify(d.accept),
-        sort_order: i,
-      })),
-    );
-    await trx
-      .insertInto('required_document')
-      .values(documentRows)
-      .onConflict((oc) =>
-        oc.columns(['list', 'code']).doUpdateSet((eb) => ({
-          name_en: eb.ref('excluded.name_en'),
-          name_sw: eb.ref('excluded.name_sw'),
-          description_en: eb.ref('excluded.description_en'),
-          description_sw: eb.ref('excluded.description_sw'),
-          max_bytes: eb.ref('excluded.max_bytes'),
-          accept: eb.ref('excluded.accept'),
-          sort_order: eb.ref('excluded.sort_order'),
         })),
       )
       .execute();

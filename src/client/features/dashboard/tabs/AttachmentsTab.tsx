@@ -13,16 +13,15 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttachment } from '../../../../shared/dashboard';
 import type { FieldError } from '../../../../shared/envelope';
-import type { RequiredDocument } from '../../../../shared/reference-data';
+import { documentsFor, rulesByCode } from '../../../../shared/document-rules';
+import type { DocumentRule } from '../../../../shared/forms';
 import { scaleFits, scaleSchemaOf } from '../../../../shared/drawing-scales';
 import { stepWithModule } from '../../../../shared/step-modules';
-import { requiredDocuments } from '../../../../shared/required-documents';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
 import type { ApiFailure } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
 import { EmptyState } from '../../../components/EmptyState';
-import { useSplash } from '../../splash/splash-api';
 import { useForms } from '../../wizard/forms-query';
 import {
   useGetAttachmentsQuery,
@@ -49,7 +48,7 @@ function useUpload() {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const [upload, { isLoading }] = useUploadDashboardAttachmentMutation();
-  const run = async (file: File, document: RequiredDocument | undefined, code: string, scale: string) => {
+  const run = async (file: File, document: DocumentRule | undefined, code: string, scale: string) => {
     if (document) {
       const types = document.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
       if (!document.accept.includes(typeOf(file))) return t('wizard.uploads.wrong_type', { types });
@@ -71,20 +70,19 @@ function useUpload() {
   return { upload: run, uploading: isLoading };
 }
 
-/** Every document the portal knows, by code. */
-function useDocuments() {
-  const splash = useSplash();
-  return useMemo(() => {
-    const all = [
-      ...splash.normal_attachments,
-      ...splash.not_more_than_three_attachments,
-      ...splash.more_than_three_attachments,
-    ];
-    return new Map(all.map((d) => [d.code, d]));
-  }, [splash]);
+/** The document rules of the forms being served (schemas/documents.json), and the same by code. */
+function useDocumentRules(): { rules: readonly DocumentRule[]; byCode: Map<string, DocumentRule> } {
+  const forms = useForms();
+  const rules = forms.data?.documents;
+  return useMemo(() => ({ rules: rules ?? [], byCode: rulesByCode(rules ?? []) }), [rules]);
 }
 
-function AttachmentItem({ attachment, document }: { attachment: DashboardAttachment; document?: RequiredDocument }) {
+/** A document's name, with "(Optional)" when the application may go without it. */
+function documentLabel(name: string, document: DocumentRule | undefined, optional: string): string {
+  return document && !document.required ? `${name} (${optional})` : name;
+}
+
+function AttachmentItem({ attachment, document }: { attachment: DashboardAttachment; document?: DocumentRule }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const download = useDownload();
@@ -110,7 +108,7 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
     <ListCard highlight={attachment.status === 'rejected'}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography component="h3" variant="h3" id={ids.title}>
-          {name}
+          {documentLabel(name, document, t('wizard.uploads.optional'))}
         </Typography>
         <Chip
           size="small"
@@ -176,7 +174,7 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
 }
 
 /** Adds a document the application does not have yet: which one, its scale (a drawing's), the file. */
-function UploadMore({ missing }: { missing: RequiredDocument[] }) {
+function UploadMore({ missing }: { missing: readonly DocumentRule[] }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { upload, uploading } = useUpload();
@@ -186,17 +184,19 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
   const [scale, setScale] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const chosen = missing.find((d) => d.code === code);
+  const chosen = missing.find((d) => d.id === code);
   const steps = forms.data?.steps ?? {};
   const documentsStep = stepWithModule(steps, 'documents');
-  const scaleSchema = chosen ? scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, chosen.code) : undefined;
+  const scaleSchema = chosen?.drawing_scale
+    ? scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, chosen.id)
+    : undefined;
   const scaleWrong = Boolean(scaleSchema) && !scaleFits(scaleSchema!, scale.trim());
 
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file || !chosen) return;
     setError('');
-    const failure = await upload(file, chosen, chosen.code, scaleSchema ? scale : '');
+    const failure = await upload(file, chosen, chosen.id, scaleSchema ? scale : '');
     setError(failure);
     if (!failure) {
       setCode('');
@@ -222,11 +222,11 @@ function UploadMore({ missing }: { missing: RequiredDocument[] }) {
               value={code}
               onChange={(event) => setCode(event.target.value)}
               sx={{ minWidth: 260 }}
-              helperText={chosen ? chosen.description[lng === 'sw' ? 'sw' : 'en'] : ' '}
+              helperText={chosen ? chosen.help[lng === 'sw' ? 'sw' : 'en'] : ' '}
             >
               {missing.map((d) => (
-                <MenuItem key={d.code} value={d.code}>
-                  {localized(d.name, lng)}
+                <MenuItem key={d.id} value={d.id}>
+                  {documentLabel(localized(d.name, lng), d, t('wizard.uploads.optional'))}
                 </MenuItem>
               ))}
             </TextField>
@@ -278,13 +278,15 @@ export function AttachmentsTab() {
   const { t } = useTranslation();
   const { data, isError, refetch } = useGetAttachmentsQuery();
   const application = useGetDashboardApplicationQuery();
-  const splash = useSplash();
-  const documents = useDocuments();
+  const documents = useDocumentRules();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
   const given = new Set(data.map((a) => a.document_type));
   const type = application.data?.application_type as ApplicationType | undefined;
-  const needed = type ? requiredDocuments(type, application.data?.answers ?? {}, splash) : splash.normal_attachments;
-  const missing = needed.filter((d) => !given.has(d.code));
+  // Every document that applies to the application (required or optional) and has no file yet.
+  const needed = type
+    ? documentsFor(type, application.data?.answers ?? {}, documents.rules)
+    : documents.rules.filter((d) => !d.applies.types && !d.applies.when?.length);
+  const missing = needed.filter((d) => !given.has(d.id));
   return (
     <>
       <Typography component="h2" variant="h2" id="attachments-title" gutterBottom>
@@ -298,7 +300,7 @@ export function AttachmentsTab() {
             <AttachmentItem
               key={attachment.attachment_id}
               attachment={attachment}
-              document={documents.get(attachment.document_type)}
+              document={documents.byCode.get(attachment.document_type)}
             />
           ))}
         </CardList>
