@@ -42,6 +42,7 @@ function renamedForms(): FormsDocument {
 }
 
 const forms = renamedForms();
+const shehaLetter = forms.documents.find((d) => d.id === 'sheha_letter')!.name.en;
 const personal = {
   identification_type: 'passport',
   passport_number: 'AB123456',
@@ -106,6 +107,7 @@ describe('step modules under other step ids', () => {
         application_type: 'new',
         step_number: 3,
         reference_number: REFERENCE,
+        forms_version: forms.version,
         data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
       },
     ]);
@@ -147,7 +149,7 @@ describe('step modules under other step ids', () => {
     });
     expect(await screen.findByRole('list', { name: t('wizard.uploads.required') })).toBeInTheDocument();
     // The documents and scales are the list's, not shown again as plain fields.
-    expect(screen.queryByRole('textbox', { name: new RegExp(f('uploads.sheha_letter.title')) })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: new RegExp(shehaLetter) })).toBeNull();
     const input = document.querySelector<HTMLInputElement>('input[type=file][data-document=sheha_letter]')!;
     await user.upload(input, new File(['%PDF-1.7\n%%EOF'], 'letter.pdf', { type: 'application/pdf' }));
     const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
@@ -180,13 +182,13 @@ describe('step modules under other step ids', () => {
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
     await user.click(
       within(summary).getByRole('button', {
-        name: `${f('uploads.documents.title')}, ${f('uploads.sheha_letter.title')}: ${message}`,
+        name: `${f('uploads.documents.title')}, ${shehaLetter}: ${message}`,
       }),
     );
     await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
     const onUploads = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
     // The summary's line leads to the document's own entry in the list, as on the step called "uploads".
-    const link = within(onUploads).getByRole('link', { name: new RegExp(f('uploads.sheha_letter.title')) });
+    const link = within(onUploads).getByRole('link', { name: new RegExp(shehaLetter) });
     expect(link).toHaveAttribute('href', '#document-sheha_letter');
     expect(document.getElementById('document-sheha_letter')).not.toBeNull();
   });
