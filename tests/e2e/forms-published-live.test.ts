@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { stepSample } from '../fixtures/step-samples';
 import { FORMS_RECHECK_MS } from '../../src/server/forms/form-registry';
 import { SCHEMAS_DIR } from '../../src/server/project-root';
 import type { DocumentRule, FormsDocument } from '../../src/shared/forms';
@@ -40,11 +41,8 @@ const SEEN_WITHIN_MS = FORMS_RECHECK_MS + 1500;
 type Json = Record<string, unknown>;
 type ContinueData = { reference_number: string; application_type: string; step_number: number; data: Json };
 
-const samples = JSON.parse(readFileSync(path.join(ROOT, 'tests/fixtures/step-samples.json'), 'utf8')) as Record<
-  string,
-  { data: Json }
->;
-const sample = (name: string) => structuredClone(samples[name]!.data);
+/** The tests' step answers (tests/fixtures/step-samples.ts: the flows' samples and a few variants). */
+const sample = (label: string): Json => stepSample(label);
 
 /** The changes, as a policy officer makes them: in a folder in the layout of schemas/. */
 class FormsFolder {

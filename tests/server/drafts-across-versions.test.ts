@@ -236,6 +236,36 @@ describe.each(databaseKinds)('drafts across forms versions (%s)', (kind) => {
     expect((await stored(t, reference)).answers.personal).toEqual(without(personal(), 'email'));
   });
 
+  it('(e) a new optional document: nothing is asked, and the draft is submitted without it', async () => {
+    const { reference, uploads } = await repairDraft();
+    edit(dir, 'documents.json', (documents) =>
+      documents.push({
+        id: 'neighbours_consent',
+        name: { en: 'Neighbours’ consent letter', sw: 'Barua ya ridhaa ya majirani' },
+        help: {
+          en: 'A letter signed by the neighbours who share a wall with the building.',
+          sw: 'Barua iliyosainiwa na majirani wanaoshiriki ukuta na jengo.',
+        },
+        accept: ['application/pdf'],
+        max_bytes: 5242880,
+        required: false,
+        drawing_scale: false,
+        applies: { types: ['repair'] },
+      }),
+    );
+    const version = await publish('an optional consent letter for repairs');
+
+    const opened = await continueDraft(reference);
+    expect(opened).not.toHaveProperty('forms_changed');
+    const submitted = await call(t, CONTINUE_SUBMIT, {
+      reference_number: reference,
+      data: { uploads },
+      forms_version: version,
+    });
+    expect(submitted.status).toBe(200);
+    expect((await stored(t, reference)).forms_version).toBe(Number(version));
+  });
+
   it('(c) the utilities step added to the repair flow: continue lists the step and opens it', async () => {
     const { reference, uploads } = await repairDraft();
     const savedUploads = await call(t, SAVE, {
