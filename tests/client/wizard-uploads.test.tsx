@@ -3,11 +3,11 @@ import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import { withDocuments } from '../../src/shared/document-fields';
-import type { DocumentRule } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
 import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
 
 const t = wt('en');
 const forms = servedForms();
@@ -119,22 +119,7 @@ describe('uploading documents', () => {
 
 describe('the documents of the forms (documents.json as policy data)', () => {
   /** The officer's change: an optional document for buildings of more than three storeys, only in the rules. */
-  const extra: DocumentRule = {
-    id: 'environmental_management_plan',
-    name: { en: 'Environmental management plan', sw: 'Mpango wa usimamizi wa mazingira' },
-    help: { en: 'How the works will limit dust and noise.', sw: 'Jinsi kazi zitakavyopunguza vumbi na kelele.' },
-    accept: ['application/pdf'],
-    max_bytes: 5242880,
-    required: false,
-    drawing_scale: false,
-    applies: {
-      types: ['new', 'government'],
-      when: [
-        { answer: 'construction.has_storeys', equals: true },
-        { answer: 'construction.storey_count', above: 3 },
-      ],
-    },
-  };
+  const extra = OPTIONAL_DOCUMENT;
   const earlier = ['personal', 'engineer', 'construction', 'construction_details', 'building', 'building_details'];
 
   /** A new building of `storeys` storeys on its uploads step, with the extra document in the served rules. */

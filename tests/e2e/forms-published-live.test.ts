@@ -22,6 +22,7 @@ import {
 } from '../faults/server-process';
 import { useBrowser } from './browser';
 import { LANGUAGES, tr, type Lng } from './locales';
+import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
 
 /**
  * Issue 16, "Tests that must show it", first sentence: each of the policy officer's five changes done
@@ -79,25 +80,6 @@ const TITLE_DEED = {
   },
 };
 const STREET_SW = 'Mtaa au kijiji unachoishi';
-const CONSENT: DocumentRule = {
-  id: 'neighbours_consent',
-  name: { en: 'Neighbours’ consent letter', sw: 'Barua ya ridhaa ya majirani' },
-  help: {
-    en: 'A letter signed by the owners of the neighbouring plots saying they agree to the building.',
-    sw: 'Barua iliyosainiwa na wamiliki wa viwanja jirani ikisema wanakubali jengo hili.',
-  },
-  accept: ['application/pdf', 'image/jpeg', 'image/png'],
-  max_bytes: 5242880,
-  required: false,
-  drawing_scale: false,
-  applies: {
-    types: ['new', 'government'],
-    when: [
-      { answer: 'construction.has_storeys', equals: true },
-      { answer: 'construction.storey_count', above: 3 },
-    ],
-  },
-};
 
 /** 1. A new required field with a format: the title deed number of the construction step. */
 function addTitleDeed(folder: FormsFolder): void {
@@ -135,22 +117,25 @@ function rewordStreet(folder: FormsFolder): void {
  */
 function addConsentDocument(folder: FormsFolder): void {
   folder.edit('documents.json', (documents) => {
-    (documents as unknown as DocumentRule[]).push(CONSENT);
+    (documents as unknown as DocumentRule[]).push(OPTIONAL_DOCUMENT);
   });
   folder.edit('steps/uploads.schema.json', (schema) => {
     const documents = (schema.properties as Json).documents as Json;
     const listed = documents.properties as Json | undefined;
     if (listed?.eia_certificate)
-      listed[CONSENT.id] = { ...(listed.eia_certificate as Json), title: `uploads.${CONSENT.id}.title` };
+      listed[OPTIONAL_DOCUMENT.id] = {
+        ...(listed.eia_certificate as Json),
+        title: `uploads.${OPTIONAL_DOCUMENT.id}.title`,
+      };
   });
   folder.edit('steps/uploads.ui.json', (ui) => {
     const order = (ui.documents as Json | undefined)?.['ui:order'] as string[] | undefined;
-    if (order?.includes('eia_certificate')) order.push(CONSENT.id);
+    if (order?.includes('eia_certificate')) order.push(OPTIONAL_DOCUMENT.id);
   });
   for (const lng of LANGUAGES)
     folder.edit(`texts/${lng}.json`, (texts) => {
       const uploads = texts.uploads as Json;
-      if (uploads.eia_certificate) uploads[CONSENT.id] = { title: CONSENT.name[lng] };
+      if (uploads.eia_certificate) uploads[OPTIONAL_DOCUMENT.id] = { title: OPTIONAL_DOCUMENT.name[lng] };
     });
 }
 
@@ -486,7 +471,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
   test('3. a new optional document for buildings over three storeys: listed as optional for 4 storeys, not for 2; the other server takes it', async () => {
     addConsentDocument(folder);
     const forms = await publish('Neighbours’ consent letter, optional above three storeys');
-    expect(forms.documents.find((d) => d.id === CONSENT.id)).toEqual(CONSENT);
+    expect(forms.documents.find((d) => d.id === OPTIONAL_DOCUMENT.id)).toEqual(OPTIONAL_DOCUMENT);
 
     const building = async (storeys: number, tag: number) => {
       const reference = await draftAtConstruction(tag);
@@ -518,13 +503,16 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
       const choose = (name: string) =>
         page.getByRole('button', { name: shellText(lng, 'wizard.uploads.choose', { document: name }), exact: true });
       await heading2(page, folder.text(lng, 'uploads.title')).waitFor();
-      await choose(CONSENT.name[lng]).waitFor();
+      await choose(OPTIONAL_DOCUMENT.name[lng]).waitFor();
       // Marked optional, by its name (h-docs: "Name (Optional)"); the required ones are not.
       await page
-        .getByRole('heading', { level: 4, name: `${CONSENT.name[lng]} (${shellText(lng, 'wizard.uploads.optional')})` })
+        .getByRole('heading', {
+          level: 4,
+          name: `${OPTIONAL_DOCUMENT.name[lng]} (${shellText(lng, 'wizard.uploads.optional')})`,
+        })
         .waitFor();
-      await page.getByText(CONSENT.help[lng]).waitFor();
-      await choose(CONSENT.name[lng]).scrollIntoViewIfNeeded();
+      await page.getByText(OPTIONAL_DOCUMENT.help[lng]).waitFor();
+      await choose(OPTIONAL_DOCUMENT.name[lng]).scrollIntoViewIfNeeded();
       const sheha = forms.documents.find((d) => d.id === 'sheha_letter')!;
       expect(await page.getByRole('heading', { level: 4, name: sheha.name[lng], exact: true }).count()).toBe(1);
       await shot(page, `3-consent-4-storeys-${lng}`);
@@ -534,13 +522,13 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
       page = await wizard(lng, { draft: low.opened });
       await heading2(page, folder.text(lng, 'uploads.title')).waitFor();
       await choose(sheha.name[lng]).waitFor();
-      expect(await choose(CONSENT.name[lng]).count()).toBe(0);
-      expect(await page.getByText(CONSENT.name[lng]).count()).toBe(0);
+      expect(await choose(OPTIONAL_DOCUMENT.name[lng]).count()).toBe(0);
+      expect(await page.getByText(OPTIONAL_DOCUMENT.name[lng]).count()).toBe(0);
     }
 
     // B takes the new document for the tall building, and submits it without it (it is optional).
     const required = forms.documents.filter((d) => d.required);
-    const consent = await uploadTo(b, tall.reference, CONSENT);
+    const consent = await uploadTo(b, tall.reference, OPTIONAL_DOCUMENT);
     expect(consent.status, JSON.stringify(consent.body)).toBe(200);
     const uploads = await uploadAll(tall.reference, required);
     const submitted = await post(b.url, '/api/application/save_final', {

@@ -19,31 +19,13 @@ import {
   type Envelope,
   type TestApp,
 } from './helpers';
+import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
 
 // The policy officer's change of issue 16, as data only: an optional document for buildings of more
 // than three storeys, added to documents.json of a copy of schemas/ and published while the server
 // runs (reload_forms). No code knows its code.
 
 const TOKEN = 'a-staff-token-that-is-long-enough-to-pass';
-const EXTRA: DocumentRule = {
-  id: 'environmental_management_plan',
-  name: { en: 'Environmental management plan', sw: 'Mpango wa usimamizi wa mazingira' },
-  help: {
-    en: 'How the works will limit dust, noise and waste, if you have one.',
-    sw: 'Jinsi kazi zitakavyopunguza vumbi, kelele na taka, ikiwa unao.',
-  },
-  accept: ['application/pdf'],
-  max_bytes: 5242880,
-  required: false,
-  drawing_scale: false,
-  applies: {
-    types: ['new', 'government'],
-    when: [
-      { answer: 'construction.has_storeys', equals: true },
-      { answer: 'construction.storey_count', above: 3 },
-    ],
-  },
-};
 
 describe.each(databaseKinds)('an optional document added as data (%s)', (kind) => {
   let dir: string;
@@ -59,11 +41,11 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     t = await createTestApp({ STAFF_API_TOKEN: TOKEN, DATA_DIR: dataDir }, { kind, engineerProofs, formsDir: dir });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const before = (await post<Envelope<FormsDocument>>(t.app, '/api/forms/get_forms', {})).body!.response.data;
-    expect(before.documents.map((d) => d.id)).not.toContain(EXTRA.id);
+    expect(before.documents.map((d) => d.id)).not.toContain(OPTIONAL_DOCUMENT.id);
     // The officer's edit: one entry in documents.json, published while the server runs.
     const file = path.join(dir, 'documents.json');
     const rules = JSON.parse(readFileSync(file, 'utf8')) as DocumentRule[];
-    writeFileSync(file, JSON.stringify([...rules, EXTRA], null, 2));
+    writeFileSync(file, JSON.stringify([...rules, OPTIONAL_DOCUMENT], null, 2));
     const published = await post(t.app, '/api/staff/reload_forms', {}, { authorization: `Bearer ${TOKEN}` });
     expect(published.status).toBe(200);
     forms = (await post<Envelope<FormsDocument>>(t.app, '/api/forms/get_forms', {})).body!.response.data;
@@ -77,27 +59,27 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
   });
 
   it('is served with the forms in both languages, as an entry of the uploads step, and in the long splash list', () => {
-    expect(forms.documents.find((d) => d.id === EXTRA.id)).toEqual(EXTRA);
+    expect(forms.documents.find((d) => d.id === OPTIONAL_DOCUMENT.id)).toEqual(OPTIONAL_DOCUMENT);
     const uploads = forms.steps.uploads!.schema.properties as Record<'documents' | 'scales', { properties: object }>;
-    expect((uploads.documents.properties as Record<string, unknown>)[EXTRA.id]).toMatchObject({
+    expect((uploads.documents.properties as Record<string, unknown>)[OPTIONAL_DOCUMENT.id]).toMatchObject({
       type: 'string',
-      title: `documents.${EXTRA.id}.name`,
+      title: `documents.${OPTIONAL_DOCUMENT.id}.name`,
     });
     // Not a drawing: no scale for it.
-    expect((uploads.scales.properties as Record<string, unknown>)[EXTRA.id]).toBeUndefined();
+    expect((uploads.scales.properties as Record<string, unknown>)[OPTIONAL_DOCUMENT.id]).toBeUndefined();
     for (const language of ['en', 'sw'] as const)
-      expect((forms.texts[language].documents as Record<string, unknown>)[EXTRA.id]).toEqual({
-        name: EXTRA.name[language],
-        help: EXTRA.help[language],
+      expect((forms.texts[language].documents as Record<string, unknown>)[OPTIONAL_DOCUMENT.id]).toEqual({
+        name: OPTIONAL_DOCUMENT.name[language],
+        help: OPTIONAL_DOCUMENT.help[language],
       });
     const codes = (list: keyof Splash) => (splash[list] as { code: string }[]).map((d) => d.code);
-    expect(splash.more_than_three_attachments.find((d) => d.code === EXTRA.id)).toMatchObject({
-      name: EXTRA.name,
-      description: EXTRA.help,
+    expect(splash.more_than_three_attachments.find((d) => d.code === OPTIONAL_DOCUMENT.id)).toMatchObject({
+      name: OPTIONAL_DOCUMENT.name,
+      description: OPTIONAL_DOCUMENT.help,
       required: false,
     });
-    expect(codes('not_more_than_three_attachments')).not.toContain(EXTRA.id);
-    expect(codes('normal_attachments')).not.toContain(EXTRA.id);
+    expect(codes('not_more_than_three_attachments')).not.toContain(OPTIONAL_DOCUMENT.id);
+    expect(codes('normal_attachments')).not.toContain(OPTIONAL_DOCUMENT.id);
   });
 
   /** A new building of five storeys with each required document uploaded: its number and uploads step. */
@@ -105,7 +87,7 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     const steps = buildingSteps(splash, 5);
     const reference = await draft(t, 'new', steps);
     const required = requiredDocuments('new', Object.fromEntries(steps), forms.documents);
-    expect(required.map((d) => d.id)).not.toContain(EXTRA.id);
+    expect(required.map((d) => d.id)).not.toContain(OPTIONAL_DOCUMENT.id);
     expect(required.map((d) => d.id)).toContain('structural_calculations');
     const uploads = await uploadDocuments(
       t.app,
@@ -128,18 +110,22 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     const { reference, uploads } = await tallDraft();
     const unknown = await uploadFile(t.app, { reference_number: reference, document_type: 'not_a_document' });
     expect(unknown.status).toBe(422);
-    const sent = await uploadFile(t.app, { reference_number: reference, document_type: EXTRA.id });
+    const sent = await uploadFile(t.app, { reference_number: reference, document_type: OPTIONAL_DOCUMENT.id });
     expect(sent.status).toBe(200);
     const attachmentId = sent.body!.response.data.attachment_id!;
 
-    const documents = { ...uploads.documents, [EXTRA.id]: attachmentId };
+    const documents = { ...uploads.documents, [OPTIONAL_DOCUMENT.id]: attachmentId };
     // Named with another document's file, it is refused like any other.
-    const wrong = await submit(reference, { documents: { ...documents, [EXTRA.id]: uploads.documents.sheha_letter } });
+    const wrong = await submit(reference, {
+      documents: { ...documents, [OPTIONAL_DOCUMENT.id]: uploads.documents.sheha_letter },
+    });
     expect(wrong.status).toBe(422);
-    expect(wrong.data.errors?.map((e) => e.path)).toEqual([`/uploads/documents/${EXTRA.id}`]);
+    expect(wrong.data.errors?.map((e) => e.path)).toEqual([`/uploads/documents/${OPTIONAL_DOCUMENT.id}`]);
     expect((await submit(reference, { documents })).status).toBe(200);
     const row = await stored(t, reference);
-    expect((row.answers.uploads as { documents: Record<string, string> }).documents[EXTRA.id]).toBe(attachmentId);
+    expect((row.answers.uploads as { documents: Record<string, string> }).documents[OPTIONAL_DOCUMENT.id]).toBe(
+      attachmentId,
+    );
 
     const { token } = await new SessionStore(t.database.db).create(row.id);
     const shown = await post<Envelope<DashboardAttachment[]>>(
@@ -150,8 +136,8 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     );
     expect(shown.status).toBe(200);
     expect(shown.body!.response.data.find((a) => a.attachment_id === attachmentId)).toMatchObject({
-      document_type: EXTRA.id,
-      document_name: EXTRA.name,
+      document_type: OPTIONAL_DOCUMENT.id,
+      document_name: OPTIONAL_DOCUMENT.name,
     });
 
     const office = await post<Envelope<{ attachments: DashboardAttachment[] }>>(
@@ -162,8 +148,8 @@ describe.each(databaseKinds)('an optional document added as data (%s)', (kind) =
     );
     expect(office.status).toBe(200);
     expect(office.body!.response.data.attachments.find((a) => a.attachment_id === attachmentId)).toMatchObject({
-      document_type: EXTRA.id,
-      document_name: EXTRA.name,
+      document_type: OPTIONAL_DOCUMENT.id,
+      document_name: OPTIONAL_DOCUMENT.name,
     });
   });
 });
