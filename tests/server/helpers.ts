@@ -43,6 +43,23 @@ function migratedPgliteDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+/**
+ * Test files make and drop PostgreSQL schemas at the same time. Kysely's migrator reads the catalog of
+ * every schema before it takes its own lock, and that read fails ("schema … does not exist") while
+ * another file drops its schemas: migrations and drops of test schemas take this one lock in turn.
+ */
+const SCHEMA_CHANGE_LOCK = 7_160_016;
+async function withSchemaLock<T>(db: DatabaseHandle['db'], work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    }
+  });
+}
+
 /** A fresh, migrated, empty database: PGlite in memory, or its own schema in PostgreSQL (dropped on close). */
 export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openDatabase({ pgliteDump: await migratedPgliteDump() });
@@ -51,15 +68,17 @@ export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<D
   const database = await openDatabase({ databaseUrl, schema });
   const close = async () => {
     try {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
-      // The job runner's tables, beside the test's schema (jobsSchemaFor).
-      await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(database.db);
+      await withSchemaLock(database.db, async () => {
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
+        // The job runner's tables, beside the test's schema (jobsSchemaFor).
+        await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(database.db);
+      });
     } finally {
       await database.close();
     }
   };
   try {
-    await migrateToLatest(database.db);
+    await withSchemaLock(database.db, () => migrateToLatest(database.db));
   } catch (error) {
     await close();
     throw error;
