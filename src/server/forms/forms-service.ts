@@ -43,17 +43,12 @@ export class FormsService {
     const [reference, published] = await Promise.all([this.splash.get(), this.registry.current()]);
     const key = `${published.version}:${reference.etag}`;
     if (this.cache?.key !== key) {
-      // h-docs: one property per document of documents.json in the uploads step (src/shared/document-fields.ts)
+      // The documents step gets one entry per document of the set's documents (src/shared/document-fields.ts).
       const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
       const json = JSON.stringify(forms);
       this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
     }
     return this.cache;
-  }
-
-  /** The current reference lists (the document lists decide what an application must upload). */
-  async references() {
-    return (await this.splash.get()).lists;
   }
 
   /**
