@@ -110,33 +110,11 @@ function rewordStreet(folder: FormsFolder): void {
   });
 }
 
-/**
- * 3. A new optional document for buildings over three storeys: its rule in documents.json, and
- * wherever the folder names its documents besides (the uploads step, its texts), as it does for
- * the environmental impact assessment certificate.
- */
+/** 3. A new optional document for buildings over three storeys: its rule in documents.json, and nothing else. */
 function addConsentDocument(folder: FormsFolder): void {
   folder.edit('documents.json', (documents) => {
     (documents as unknown as DocumentRule[]).push(OPTIONAL_DOCUMENT);
   });
-  folder.edit('steps/uploads.schema.json', (schema) => {
-    const documents = (schema.properties as Json).documents as Json;
-    const listed = documents.properties as Json | undefined;
-    if (listed?.eia_certificate)
-      listed[OPTIONAL_DOCUMENT.id] = {
-        ...(listed.eia_certificate as Json),
-        title: `uploads.${OPTIONAL_DOCUMENT.id}.title`,
-      };
-  });
-  folder.edit('steps/uploads.ui.json', (ui) => {
-    const order = (ui.documents as Json | undefined)?.['ui:order'] as string[] | undefined;
-    if (order?.includes('eia_certificate')) order.push(OPTIONAL_DOCUMENT.id);
-  });
-  for (const lng of LANGUAGES)
-    folder.edit(`texts/${lng}.json`, (texts) => {
-      const uploads = texts.uploads as Json;
-      if (uploads.eia_certificate) uploads[OPTIONAL_DOCUMENT.id] = { title: OPTIONAL_DOCUMENT.name[lng] };
-    });
 }
 
 /** 4. The utilities step (water, drainage and power) added to the repair flow, before the documents. */
