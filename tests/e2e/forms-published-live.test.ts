@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { stepSample } from '../fixtures/step-samples';
+import { stepSample, withReferenceIds } from '../fixtures/step-samples';
 import { FORMS_RECHECK_MS } from '../../src/server/forms/form-registry';
 import { SCHEMAS_DIR } from '../../src/server/project-root';
 import type { DocumentRule, FormsDocument } from '../../src/shared/forms';
@@ -369,19 +369,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
 
   /** The materials of the building, named by this database's reference ids. */
   function buildingDetails(): Json {
-    const data = sample('building_details ok');
-    const lists = {
-      foundation: splash.foundation_tools,
-      wall: splash.wall_tools,
-      pillar: splash.beam_tools,
-      beam: splash.beam_tools,
-      roof: splash.roof_tools,
-      entry: splash.entry_tools,
-    };
-    for (const [table, list] of Object.entries(lists))
-      for (const [i, row] of ((data[table] as Json[] | undefined) ?? []).entries())
-        row.name = list[i % list.length]!.id;
-    return data;
+    return withReferenceIds('building_details', sample('building_details ok'), splash);
   }
 
   test('1. a new required field with a format: shown and explained in both languages, required by the other server', async () => {

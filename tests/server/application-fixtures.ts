@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { FieldError } from '../../src/shared/envelope';
 import type { Splash } from '../../src/shared/reference-data';
-import { stepSample, stepSamples } from '../fixtures/step-samples';
+import { stepSample, stepSamples, withReferenceIds } from '../fixtures/step-samples';
 import { post, type Envelope, type TestApp } from './helpers';
 
 /** What applications.test.ts and submit.test.ts share: samples, texts, and calls that save and read drafts. */
@@ -15,6 +15,7 @@ type Texts = Record<string, string>;
 export const json = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 /** Step answers by label: the flow samples' steps (schemas/samples) and tests/fixtures/step-samples.json. */
 export const samples = stepSamples;
+export { withReferenceIds };
 export const validation = {
   en: json<Texts>('locales/en/validation.json'),
   sw: json<Texts>('locales/sw/validation.json'),
@@ -89,34 +90,6 @@ export async function draft(t: TestApp, type: string, steps: [string, Answers][]
     reference = res.data.reference_number!;
   }
   return reference!;
-}
-
-/** The samples name reference items 1, 2, …: put real ids of the seeded lists in their place. */
-export function withReferenceIds(
-  step: 'building_details' | 'construction_details',
-  data: Answers,
-  splash: Splash,
-): Answers {
-  const out = structuredClone(data);
-  if (step === 'construction_details') {
-    let n = 0;
-    for (const floor of out.floors as { rooms: { room: number }[] }[]) {
-      for (const room of floor.rooms) room.room = splash.rooms[n++ % splash.rooms.length]!.id;
-    }
-    return out;
-  }
-  const lists = {
-    foundation: splash.foundation_tools,
-    wall: splash.wall_tools,
-    pillar: splash.beam_tools,
-    beam: splash.beam_tools,
-    roof: splash.roof_tools,
-    entry: splash.entry_tools,
-  };
-  for (const [category, list] of Object.entries(lists)) {
-    (out[category] as { name: number }[]).forEach((row, i) => (row.name = list[i % list.length]!.id));
-  }
-  return out;
 }
 
 /** The sample's floor rows, repeated or cut to the ground floor plus one row per storey (floors 0 … storeys). */

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FormsSet } from '../../shared/forms';
 import { problemLine, type FormsProblem } from '../../shared/forms-check/problems';
-import { formsSetProblems } from '../../shared/forms-check/set-check';
 import { checkFormsFolder } from './check/check-forms';
 
 export { checkFormsFolder, fullFormsCheck, type FormsCheck } from './check/check-forms';
@@ -26,24 +24,4 @@ export async function loadForms(schemasDir: string): Promise<FormsSet> {
   const { set, problems } = await checkFormsFolder(schemasDir);
   if (!set) throw new FormsProblemsError(problems);
   return set;
-}
-
-/** Sets already checked in this process, by content: the same set is checked once (tests build many apps). */
-const checked = new Map<string, string[]>();
-
-/**
- * The errors of a set however it came (a published version, an API), one line each, without the smoke
- * render (synchronous); `fullFormsCheck` adds the render.
- */
-export function checkFormsSet(set: FormsSet): string[] {
-  const key = createHash('sha256').update(JSON.stringify(set)).digest('base64url');
-  let problems = checked.get(key);
-  if (!problems) {
-    problems = formsSetProblems(set)
-      .filter((p) => p.severity === 'error')
-      .map(problemLine);
-    if (checked.size > 32) checked.clear();
-    checked.set(key, problems);
-  }
-  return [...problems];
 }
