@@ -98,11 +98,11 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
   {
     question: {
       en: 'What documents do I need to apply for a building permit?',
-      sw: 'Ni nyaraka gani ninazohitaji ili kuomba kibali cha ujenzi?',
+      sw: 'Ni hati gani ninazohitaji ili kuomba kibali cha ujenzi?',
     },
     answer: {
       en: 'Every application needs a copy of your ID (ZanID or passport), your land document (title deed, lease or other proof of your right to the plot), a letter from the Sheha of the shehia where the plot is, and a site plan. You also need drawings prepared and signed by a registered architect or engineer, and buildings of more than three storeys need further documents. The portal shows the exact list for your application before you upload anything.',
-      sw: 'Kila ombi linahitaji nakala ya kitambulisho chako (ZanID au pasipoti), hati ya ardhi (hati miliki, mkataba wa ukodishaji au uthibitisho mwingine wa haki yako juu ya kiwanja), barua ya Sheha wa shehia kilipo kiwanja, na ramani ya kiwanja. Pia unahitaji michoro iliyoandaliwa na kusainiwa na msanifu majengo au mhandisi aliyesajiliwa, na majengo ya zaidi ya ghorofa tatu yanahitaji nyaraka za ziada. Mfumo utakuonyesha orodha kamili ya ombi lako kabla hujapakia chochote.',
+      sw: 'Maombi yote yanahitaji nakala ya kitambulisho chako (ZanID au pasipoti), hati ya ardhi (hati miliki, mkataba wa ukodishaji au uthibitisho mwingine wa haki yako juu ya kiwanja), barua ya Sheha wa shehia kilipo kiwanja, na ramani ya kiwanja. Pia unahitaji michoro iliyoandaliwa na kusainiwa na msanifu majengo au mhandisi aliyesajiliwa, na majengo ya zaidi ya ghorofa tatu yanahitaji hati za ziada. Mfumo utakuonyesha orodha kamili ya maombi yako kabla hujapakia chochote.',
     },
   },
   {
@@ -112,7 +112,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'The owner or lease holder of the plot can apply, either personally or with the help of their architect or engineer. The name on the application should match the name on the land document.',
-      sw: 'Mmiliki au mkodishwaji wa kiwanja anaweza kuomba, yeye mwenyewe au kwa msaada wa msanifu majengo au mhandisi wake. Jina lililo kwenye ombi linapaswa kulingana na jina lililo kwenye hati ya ardhi.',
+      sw: 'Mmiliki au mkodishwaji wa kiwanja anaweza kuomba, yeye mwenyewe au kwa msaada wa msanifu majengo au mhandisi wake. Jina lililo kwenye maombi linapaswa kulingana na jina lililo kwenye hati ya ardhi.',
     },
   },
   {
@@ -138,11 +138,11 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
   {
     question: {
       en: 'Why must my engineer confirm with a code sent by SMS?',
-      sw: 'Kwa nini mhandisi wangu lazima athibitishe kwa namba inayotumwa kwa SMS?',
+      sw: 'Kwa nini mhandisi wangu lazima athibitishe kwa namba ya siri inayotumwa kwa SMS?',
     },
     answer: {
       en: 'The architect or engineer you name takes professional responsibility for your drawings. We send a one-time code by SMS to the mobile number registered for them, and the application can only go ahead once that code is entered. This stops anyone from naming a professional without their agreement.',
-      sw: 'Msanifu majengo au mhandisi unayemtaja anabeba dhamana ya kitaaluma kwa michoro yako. Tunatuma namba ya uthibitisho ya mara moja kwa SMS kwenye simu yake iliyosajiliwa, na ombi litaendelea pale tu namba hiyo itakapowekwa. Hii inazuia mtu yeyote kutaja jina la mtaalamu bila ridhaa yake.',
+      sw: 'Msanifu majengo au mhandisi unayemtaja anabeba dhamana ya kitaaluma kwa michoro yako. Tunatuma namba ya siri ya mara moja kwa SMS kwenye simu yake iliyosajiliwa, na maombi yataendelea pale tu namba hiyo itakapowekwa. Hii inazuia mtu yeyote kutaja jina la mtaalamu bila ridhaa yake.',
     },
   },
   {
@@ -152,7 +152,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'The fee is calculated from the size and use of the building, for example residential or commercial, so it differs from one application to another. The exact amount is shown on the invoice issued for your application.',
-      sw: 'Ada hukokotolewa kwa kuzingatia ukubwa wa jengo na matumizi yake, kwa mfano makazi au biashara, hivyo hutofautiana kati ya ombi moja na jingine. Kiasi kamili kitaonekana kwenye ankara (invoice) itakayotolewa kwa ombi lako.',
+      sw: 'Ada hukokotolewa kwa kuzingatia ukubwa wa jengo na matumizi yake, kwa mfano makaazi au biashara, hivyo kiasi hutofautiana kati ya maombi mbalimbali. Kiasi kamili kitaonekana kwenye ankara itakayotolewa kwa maombi yako.',
     },
   },
   {
@@ -162,7 +162,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'When your application has been assessed you receive an invoice with a government payment control number. Pay the amount in Tanzanian shillings (TZS) with that control number, through mobile money or at a bank. Keep your receipt until the payment shows on your application.',
-      sw: 'Ombi lako likishafanyiwa tathmini utapokea ankara yenye namba ya malipo ya Serikali (control number). Lipa kiasi hicho kwa shilingi za Kitanzania (TZS) ukitumia namba hiyo ya malipo, kupitia huduma za fedha kwa simu au benki. Hifadhi risiti yako hadi malipo yaonekane kwenye ombi lako.',
+      sw: 'Maombi yako yakishafanyiwa tathmini utapokea ankara yenye namba ya malipo ya Serikali (control number). Lipa kiasi hicho kwa shilingi za Kitanzania (TZS) ukitumia namba hiyo ya malipo, kupitia huduma za fedha kwa simu au benki. Hifadhi risiti yako hadi malipo yaonekane kwenye maombi yako.',
     },
   },
   {
@@ -172,37 +172,37 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'Once all documents are complete, a decision is usually made within 30 working days. It can take longer if the site has to be inspected, the drawings need corrections or other authorities must give their approval. You can follow the progress at any time with your reference number.',
-      sw: 'Nyaraka zote zikishakamilika, kwa kawaida uamuzi hutolewa ndani ya siku 30 za kazi. Muda unaweza kuwa mrefu zaidi iwapo kiwanja kitahitaji kukaguliwa, michoro itahitaji marekebisho au taasisi nyingine zitapaswa kutoa idhini yao. Unaweza kufuatilia hatua za ombi lako wakati wowote kwa kutumia namba ya kumbukumbu.',
+      sw: 'Hati zote zikishakamilika, kwa kawaida uamuzi hutolewa ndani ya siku 30 za kazi. Muda unaweza kuwa mrefu zaidi iwapo kiwanja kitahitaji kukaguliwa, michoro itahitaji marekebisho au taasisi nyingine zitapaswa kutoa idhini yao. Unaweza kufuatilia hatua za maombi yako wakati wowote kwa kutumia namba ya kumbukumbu.',
     },
   },
   {
     question: {
       en: 'Can I save my application and finish it later?',
-      sw: 'Je, ninaweza kuhifadhi ombi langu na kulimalizia baadaye?',
+      sw: 'Je, ninaweza kuhifadhi maombi yangu na kuyamalizia baadaye?',
     },
     answer: {
       en: 'Yes. When you save, the portal gives you a reference number: write it down and keep it safe. To continue, open the application with that reference number; for your security you may be asked for a one-time code sent to your phone.',
-      sw: 'Ndiyo. Unapohifadhi, mfumo utakupa namba ya kumbukumbu: iandike na uihifadhi mahali salama. Ili kuendelea, fungua ombi lako kwa namba hiyo ya kumbukumbu; kwa usalama wako unaweza kuombwa namba ya uthibitisho ya mara moja itakayotumwa kwenye simu yako.',
+      sw: 'Ndiyo. Unapohifadhi, mfumo utakupa namba ya kumbukumbu: iandike na uihifadhi mahali salama. Ili kuendelea, fungua maombi yako kwa namba hiyo ya kumbukumbu; kwa usalama wako unaweza kuombwa namba ya siri ya mara moja itakayotumwa kwenye simu yako.',
     },
   },
   {
     question: {
       en: 'How do I check the status of my application?',
-      sw: 'Ninaangaliaje hatua ya ombi langu?',
+      sw: 'Ninaangaliaje hatua ya maombi yangu?',
     },
     answer: {
       en: 'Choose View, enter your reference number and the captcha, and we will send a one-time code by SMS to the phone number on your application. Enter the code to see the current status, any comments from the officers and your invoice.',
-      sw: 'Chagua View (Angalia), weka namba ya kumbukumbu na herufi za captcha, kisha tutakutumia namba ya uthibitisho ya mara moja kwa SMS kwenye simu iliyo kwenye ombi lako. Weka namba hiyo ili kuona hali ya sasa ya ombi, maoni ya maafisa na ankara yako.',
+      sw: 'Chagua Angalia na uweke namba yako ya kumbukumbu (ukaguzi mfupi wa usalama hufanyika wenyewe), kisha tutakutumia namba ya siri ya mara moja kwa SMS kwenye simu iliyo kwenye maombi yako. Weka namba hiyo ili kuona hali ya sasa ya maombi, maoni ya maafisa na ankara yako.',
     },
   },
   {
     question: {
       en: 'What happens if my application is returned for corrections?',
-      sw: 'Itakuwaje ombi langu likirudishwa kwa ajili ya marekebisho?',
+      sw: 'Itakuwaje maombi yangu yakirudishwa kwa ajili ya marekebisho?',
     },
     answer: {
       en: "The officers' comments explain what needs to change. Open your application with View, upload the corrected documents and submit it again; your reference number stays the same.",
-      sw: 'Maoni ya maafisa yataeleza kinachohitaji kubadilishwa. Fungua ombi lako kupitia View (Angalia), pakia nyaraka zilizorekebishwa kisha uliwasilishe tena; namba yako ya kumbukumbu haibadiliki.',
+      sw: 'Maoni ya maafisa yataeleza kinachohitaji kubadilishwa. Fungua maombi yako kupitia Angalia, pakia hati zilizorekebishwa kisha uyawasilishe tena; namba yako ya kumbukumbu haibadiliki.',
     },
   },
   {
@@ -212,7 +212,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'Open your application with View and your reference number; when the permit is due for renewal, the dashboard shows a Renew option. You may be asked to confirm that the work still follows the approved drawings, and any renewal fee is shown on a new invoice.',
-      sw: 'Fungua ombi lako kupitia View (Angalia) kwa namba yako ya kumbukumbu; kibali kinapofikia muda wa kuhuishwa, dashibodi itaonyesha chaguo la Renew (Huisha). Unaweza kuombwa kuthibitisha kuwa ujenzi bado unafuata michoro iliyoidhinishwa, na ada yoyote ya kuhuisha itaonekana kwenye ankara mpya.',
+      sw: 'Fungua maombi yako kupitia Angalia kwa namba yako ya kumbukumbu; kibali kinapofikia muda wa kuhuishwa, dashibodi itaonyesha chaguo la Huisha. Unaweza kuombwa kuthibitisha kuwa ujenzi bado unafuata michoro iliyoidhinishwa, na ada yoyote ya kuhuisha itaonekana kwenye ankara mpya.',
     },
   },
   {
@@ -232,7 +232,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'For some small works, such as a boundary wall, a temporary structure or a change of use without building work, you can make a special request without drawings. Describe what you plan to do and attach photos or a simple sketch; the officers will tell you if drawings are needed after all.',
-      sw: 'Kwa baadhi ya kazi ndogo, kama ukuta wa uzio, jengo la muda au kubadilisha matumizi bila kazi ya ujenzi, unaweza kuwasilisha ombi maalum bila michoro. Eleza unachokusudia kufanya na uambatishe picha au mchoro rahisi; maafisa watakujulisha iwapo michoro itahitajika.',
+      sw: 'Kwa baadhi ya kazi ndogo, kama ukuta wa uzio, jengo la muda au kubadilisha matumizi bila kazi ya ujenzi, unaweza kuwasilisha ombi maalumu bila michoro. Eleza unachokusudia kufanya na uambatishe picha au mchoro rahisi; maafisa watakujulisha iwapo michoro itahitajika.',
     },
   },
   {
@@ -242,7 +242,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'Besides the usual documents and drawings, you need structural calculations signed by a registered structural engineer, a soil investigation report, a fire safety plan, electrical and mechanical drawings and an environmental impact assessment (EIA) certificate. These applications are reviewed by more officers and other authorities, so they may take longer.',
-      sw: 'Mbali na nyaraka na michoro ya kawaida, unahitaji hesabu za miundo zilizosainiwa na mhandisi wa miundo aliyesajiliwa, ripoti ya uchunguzi wa udongo, mpango wa usalama dhidi ya moto, michoro ya umeme na ya mitambo, na cheti cha tathmini ya athari kwa mazingira (EIA). Maombi haya hupitiwa na maafisa zaidi pamoja na taasisi nyingine, hivyo yanaweza kuchukua muda mrefu zaidi.',
+      sw: 'Mbali na hati na michoro ya kawaida, unahitaji hesabu za miundo zilizosainiwa na mhandisi wa miundo aliyesajiliwa, ripoti ya uchunguzi wa udongo, mpango wa usalama dhidi ya moto, michoro ya umeme na ya mitambo, na cheti cha tathmini ya athari kwa mazingira (EIA). Maombi haya hupitiwa na maafisa zaidi pamoja na taasisi nyingine, hivyo yanaweza kuchukua muda mrefu zaidi.',
     },
   },
   {
@@ -272,7 +272,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'Call or send a WhatsApp message to the support number shown on this site, Monday to Saturday from 8 AM to 6 PM. If you already have an application, have your reference number ready.',
-      sw: 'Piga simu au tuma ujumbe wa WhatsApp kwenye namba ya msaada iliyoonyeshwa kwenye tovuti hii, Jumatatu hadi Jumamosi kuanzia saa 2 asubuhi hadi saa 12 jioni. Kama tayari una ombi, kuwa na namba yako ya kumbukumbu karibu.',
+      sw: 'Piga simu au tuma ujumbe wa WhatsApp kwenye namba ya msaada iliyoonyeshwa kwenye tovuti hii, Jumatatu hadi Jumamosi kuanzia saa 2 asubuhi hadi saa 12 jioni. Kama tayari una maombi, kuwa na namba yako ya kumbukumbu karibu.',
     },
   },
   {
@@ -282,7 +282,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
     },
     answer: {
       en: 'Your personal data is used only to process your application, to contact you about it and to keep the official record of permits. Only authorised officers can see your documents, and your ID and phone number are not published. We share information only with government bodies that take part in approving your application.',
-      sw: 'Taarifa zako binafsi zinatumika tu kushughulikia ombi lako, kuwasiliana nawe kuhusu ombi hilo na kutunza kumbukumbu rasmi za vibali. Ni maafisa walioidhinishwa pekee wanaoweza kuona nyaraka zako, na kitambulisho chako na namba yako ya simu havichapishwi hadharani. Tunashirikisha taarifa na taasisi za Serikali zinazohusika na kuidhinisha ombi lako tu.',
+      sw: 'Taarifa zako binafsi zinatumika tu kushughulikia maombi yako, kuwasiliana nawe kuhusu maombi hayo na kutunza kumbukumbu rasmi za vibali. Ni maafisa walioidhinishwa pekee wanaoweza kuona hati zako, na kitambulisho chako na namba yako ya simu havichapishwi hadharani. Tunashirikisha taarifa na taasisi za Serikali zinazohusika na kuidhinisha maombi yako tu.',
     },
   },
 ];

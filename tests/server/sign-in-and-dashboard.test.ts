@@ -388,7 +388,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
       { cookie, 'accept-language': 'sw' },
     );
     expect(notifications.body!.response.data).toMatchObject([{ read: false, remark: 'Good' }]);
-    expect(notifications.body!.response.data[0]!.title).toContain('Imeidhinishwa');
+    expect(notifications.body!.response.data[0]!.title).toContain('Yameidhinishwa');
     expect((await dashboard<{ updated: number }>(t, 'read_notifications', cookie)).body!.response.data.updated).toBe(1);
     const read = await dashboard<{ read: boolean }[]>(t, 'get_notifications', cookie);
     expect(read.body!.response.data[0]!.read).toBe(true);
