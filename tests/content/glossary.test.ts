@@ -38,7 +38,7 @@ const list = (cell: string, separator: string) =>
 function readGlossary(): Term[] {
   const text = readFileSync(path.join(root, 'locales/GLOSSARY.md'), 'utf8');
   const lines = text.split('\n');
-  const header = lines.findIndex((line) => line.startsWith('| Concept |'));
+  const header = lines.findIndex((line) => /^\|\s*Concept\s*\|/.test(line));
   if (header < 0) throw new Error('locales/GLOSSARY.md has no table whose first column is "Concept"');
   const terms: Term[] = [];
   for (const line of lines.slice(header + 2)) {
