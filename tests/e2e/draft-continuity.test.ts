@@ -8,8 +8,10 @@ import {
   fillBuildingDetails,
   fillConstruction,
   fillFloorAreas,
+  fillSpecialPlot,
   getSplash,
   JOURNEY_TIMEOUT_MS,
+  personalWithPassport,
   personalWithZanid,
   smsCode,
   submitAndSeeMessage,
@@ -226,5 +228,68 @@ describe('the applicant never loses their place, their answers or their referenc
       expect(other.errors.filter((e) => !refused(e))).toEqual([]);
     },
     JOURNEY_TIMEOUT_MS,
+  );
+  test(
+    'in English, a special request: a reload at every step reopens it there; in Swahili, a government building saved later half filled reopens with what was typed',
+    async () => {
+      const splash = await getSplash();
+      const { page, errors } = await newPage({ language: 'en', viewport: PHONE });
+      const w = new Wizard(page, 'en');
+      await page.goto('/home/no_drawings');
+      await w.onStep('personal');
+      await personalWithPassport(w, 'Salma', 'Mohamed');
+      await w.button('save_and_continue').click();
+      await w.onStep('special_plot');
+      const reference = await storedReference(page);
+      await reloadedOn(w, 'special_plot');
+      await page.getByText(w.t('wizard.progress.saved', { done: 1, total: 4 })).waitFor();
+      await fillSpecialPlot(w);
+      await w.button('save_and_continue').click();
+      await w.onStep('building_details');
+      await reloadedOn(w, 'building_details');
+      await fillBuildingDetails(w, splash);
+      await w.button('save_and_continue').click();
+      await w.onStep('uploads');
+      await reloadedOn(w, 'uploads');
+      await page.getByText(w.t('wizard.progress.saved', { done: 3, total: 4 })).waitFor();
+      await uploadAll(page, documentsFor(splash, null));
+      await w.button('save_and_continue').click();
+      await w.onReview();
+      await page.reload();
+      await w.onReview();
+      await page.getByText('Bububu', { exact: true }).waitFor();
+      expect(await storedReference(page)).toBe(reference);
+      await submitAndSeeMessage(w, 'request', reference!);
+      expect(errors).toEqual([]);
+
+      // A government building, in Swahili: the first step filled, the construction step half filled.
+      const gov = await newPage({ language: 'sw', viewport: PHONE });
+      const g = new Wizard(gov.page, 'sw');
+      await gov.page.goto('/home/new?type=government');
+      await g.onStep('personal');
+      await personalWithPassport(g, 'Mwanaisha', 'Omar');
+      await g.button('save_and_continue').click();
+      await g.onStep('engineer');
+      await reloadedOn(g, 'engineer');
+      await confirmEngineer(g, splash.engineers[0]!);
+      await g.button('save_and_continue').click();
+      await g.onStep('construction');
+      await g.textbox('construction.shehia').fill('Mlandege');
+      await g.button('save_later').click();
+      await g.heading2(g.t('wizard.saved.title')).waitFor();
+      const number = (await gov.page.locator('#reference-number').textContent())!.trim();
+      await gov.page.getByText(g.t('wizard.saved.unfinished')).waitFor();
+      // A return in a new tab: the half-filled step, as typed, still unfinished.
+      const tab = await gov.context.newPage();
+      const t2 = new Wizard(tab, 'sw');
+      await tab.goto('/home/new?type=government');
+      await t2.onStep('construction');
+      expect(await t2.textbox('construction.shehia').inputValue()).toBe('Mlandege');
+      await tab.getByText(t2.t('wizard.progress.saved', { done: 2, total: 7 })).waitFor();
+      expect(await t2.button('next').count()).toBe(0);
+      expect(await tab.evaluate(() => localStorage.getItem('reference_number'))).toBe(number);
+      expect(gov.errors).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS * 2,
   );
 });
