@@ -44,6 +44,8 @@ import { SWEEP_CRON } from './retention/retention-policy';
 import { Sweeper, SWEEP_QUEUE } from './retention/sweeper';
 import { ContinueService } from './applications/continue-service';
 import { continueRoutes } from './routes/continue-routes';
+import { draftResumeRoutes } from './routes/draft-resume-routes';
+import { DraftResumeService } from './applications/draft-resume-service';
 import { attachmentRoutes } from './routes/attachment-routes';
 import { AttachmentsService } from './attachments/attachments-service';
 import { FolderFileStorage } from './attachments/file-storage';
@@ -291,6 +293,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     phones,
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
+  draftResumeRoutes(app, new DraftResumeService(owners, applications), { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions, forms);
   continueRoutes(

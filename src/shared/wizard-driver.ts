@@ -77,3 +77,13 @@ export function progress(steps: readonly string[], answers: Answers): { done: nu
 export function isReadyToSubmit(steps: readonly string[], answers: Answers): boolean {
   return steps.every((step) => isComplete(step, answers));
 }
+
+/**
+ * The finished steps' answers: those of `answers` whose step is not `unfinished` (Save & Complete Later
+ * kept what was typed there without it being valid). Only finished steps count as complete: progress,
+ * canVisit and Submit read these.
+ */
+export function finishedAnswers(answers: Answers, unfinished: Answers | readonly string[]): Record<string, unknown> {
+  const open = new Set(Array.isArray(unfinished) ? unfinished : Object.keys(unfinished));
+  return Object.fromEntries(Object.entries(answers).filter(([step]) => !open.has(step)));
+}

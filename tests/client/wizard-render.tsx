@@ -27,6 +27,8 @@ const EMPTY: WizardState = {
   continued: false,
   phase: 'editing',
   formsChanged: [],
+  unfinished: [],
+  reopened: false,
 };
 
 /** The whole app at `path`, as renderApp does, with the wizard's state given and user-event without timers. */

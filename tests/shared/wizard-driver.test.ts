@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_TYPES,
   canVisit,
+  finishedAnswers,
   firstIncomplete,
   isApplicationType,
   isReadyToSubmit,
@@ -87,5 +88,15 @@ describe('unknown steps and types', () => {
   it('does not count a non-object answer as complete', () => {
     expect(canVisit(steps, { personal: 'yes' }, 'repair')).toBe(false);
     expect(canVisit(steps, { personal: null }, 'repair')).toBe(false);
+  });
+  it('counts a step kept unfinished by Save & Complete Later as not complete, whatever answers it holds', () => {
+    const answers = { personal: { first_name: 'Asha' }, repair: { street_village: 'Mkunazini' } };
+    const finished = finishedAnswers(answers, { personal: { first_name: 'Asha' } });
+    expect(finished).toEqual({ repair: { street_village: 'Mkunazini' } });
+    expect(progress(steps, finished).done).toBe(0);
+    expect(firstIncomplete(steps, finished)).toBe('personal');
+    expect(canVisit(steps, finished, 'repair')).toBe(false);
+    expect(isReadyToSubmit(steps, finishedAnswers({ ...answers, uploads: {} }, ['personal']))).toBe(false);
+    expect(isReadyToSubmit(steps, finishedAnswers({ ...answers, uploads: {} }, []))).toBe(true);
   });
 });

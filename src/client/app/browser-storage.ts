@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   splash: 'splash',
   intendedUrl: 'intended_url',
   scrollPositions: 'scroll_positions',
+  /** The draft this browser has open (reference number, type): no personal data (features/wizard/resume-draft.ts). */
+  openDraft: 'open_draft',
+  /** The step the tab was on in that draft (a step id), for a reload: session only. */
+  wizardStep: 'wizard_step',
 } as const;
 
 type Area = 'local' | 'session';

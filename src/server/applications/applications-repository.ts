@@ -12,6 +12,8 @@ export interface ApplicationRecord {
   revision: number;
   /** The forms version the answers were last saved under (null: saved before versions existed). */
   forms_version: number | null;
+  /** Save & Complete Later: what was typed on steps not valid yet, by step id (never finished steps). */
+  unfinished: Record<string, unknown>;
 }
 
 export interface ApplicationChanges {
@@ -25,6 +27,8 @@ export interface ApplicationChanges {
   language?: string;
   /** The forms version the answers are saved under: every write of the answers names it. */
   forms_version: number;
+  /** The unfinished steps' answers, when they change (absent: as they are). */
+  unfinished?: Record<string, unknown>;
 }
 
 const columns = [
@@ -36,6 +40,7 @@ const columns = [
   'answers',
   'revision',
   'forms_version',
+  'unfinished',
 ] as const;
 
 /** The application as it is now, without a lock: a save writes with `updateIfUnchanged`. */
@@ -80,6 +85,7 @@ export async function insertApplication(
       phone: changes.phone,
       id_number: changes.id_number,
       forms_version: changes.forms_version,
+      ...(changes.unfinished ? { unfinished: JSON.stringify(changes.unfinished) } : {}),
       ...(changes.language ? { language: changes.language } : {}),
       ...(changes.submitted ? { submitted_at: new Date() } : {}),
     })
@@ -97,6 +103,7 @@ const changedColumns = (changes: ApplicationChanges) =>
     forms_version: changes.forms_version,
     updated_at: new Date(),
     revision: sql<number>`revision + 1`,
+    ...(changes.unfinished ? { unfinished: JSON.stringify(changes.unfinished) } : {}),
     ...(changes.language ? { language: changes.language } : {}),
     ...(changes.submitted ? { submitted_at: new Date() } : {}),
   }) as const;

@@ -9,7 +9,13 @@ import { applyComputed, dropInactiveAnswers, fieldErrors } from '../../shared/st
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { moduleAnswers, moduleOf, stepWithModule } from '../../shared/step-modules';
 import type { StepForm } from '../../shared/forms';
-import { canVisit, isApplicationType, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
+import {
+  canVisit,
+  finishedAnswers,
+  isApplicationType,
+  isReadyToSubmit,
+  type ApplicationType,
+} from '../../shared/wizard-driver';
 import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
@@ -30,6 +36,7 @@ import { recordScales } from '../attachments/attachment-scales';
 import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
+import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
 
 type Answers = Record<string, unknown>;
 
@@ -48,6 +55,11 @@ export interface SaveStepInput {
    * does not show.
    */
   forms_version?: string;
+  /**
+   * Save & Complete Later of a step that is not valid yet: the answers are kept as typed (still
+   * bounded), the step stays unfinished, and the reference number is answered all the same.
+   */
+  unfinished?: boolean;
 }
 
 export interface SubmitInput {
@@ -72,6 +84,8 @@ export interface SaveStepResult {
   secret?: string;
   /** When the forms changed under the draft and it must answer something elsewhere. */
   forms_changed?: FormsChanged;
+  /** The step was kept unfinished (Save & Complete Later of answers not valid yet). */
+  unfinished?: true;
 }
 
 /** A continued draft, brought to the forms being served. */
@@ -79,6 +93,8 @@ export interface DraftUpToDate {
   answers: Answers;
   step_number: number;
   forms_changed?: FormsChanged;
+  /** What was typed on steps not finished yet (Save & Complete Later), by step id. */
+  unfinished: Record<string, Answers>;
 }
 
 /**
@@ -142,6 +158,18 @@ export class ApplicationsService {
     }
     // Answers to questions the client's older forms had and the served ones have not are no answers.
     const data = clientOlder ? (knownAnswers(forms[step]?.schema, input.data) as Answers) : input.data;
+    if (input.unfinished) {
+      const form = forms[step];
+      if (!form) throw unknownStep;
+      const typed = unfinishedAnswers(step, form, data, language);
+      return this.keepUnfinished(
+        input,
+        access,
+        { step, stepNumber, typed, version, migrating, language },
+        existing,
+        copied,
+      );
+    }
     let answers: Answers;
     try {
       answers = await this.validStep(step, data, language, existing?.id);
@@ -169,8 +197,16 @@ export class ApplicationsService {
       const saved = migration?.answers ?? { ...(existing?.answers ?? {}), [step]: answers };
       const reached = Math.max(migration?.stepNumber ?? existing?.step_number ?? 0, stepNumber);
       const pending = migration?.toAnswer ?? [];
+      // The step saved valid is finished now; the others left unfinished still are.
+      const unfinished = withoutStep(existing?.unfinished, step);
       // A stale copy could refuse a step that the draft as it is allows: only the stored draft refuses.
-      let refusal = this.stepRefusal(forms, steps, saved, step, language);
+      let refusal = this.stepRefusal(
+        forms,
+        steps,
+        finishedAnswers(saved, unfinished ?? existing?.unfinished ?? {}),
+        step,
+        language,
+      );
       if (refusal && clientOlder && pending.length > 0) refusal = formsChangedError(version, pending);
       if (refusal && !copied) throw refusal;
       const contact = contactOf(saved, forms, steps);
@@ -184,6 +220,7 @@ export class ApplicationsService {
         language,
         forms_version: version,
         ...contact,
+        ...(unfinished ? { unfinished } : {}),
       };
       const written =
         refusal || unconfirmed
@@ -195,6 +232,7 @@ export class ApplicationsService {
                 answers: saved,
                 revision: existing.revision + 1,
                 forms_version: version,
+                unfinished: unfinished ?? existing.unfinished,
               }
             : await this.createDraft(input.application_type, changes);
       if (written) {
@@ -204,6 +242,78 @@ export class ApplicationsService {
         return {
           reference_number: formatReferenceNumber(written.reference_number),
           step_number: Math.min(reached + 1, steps.length),
+          ...('secret' in written ? { secret: written.secret as string } : {}),
+          ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
+        };
+      }
+      if (copied && existing) {
+        this.recent.delete(existing.reference_number);
+        ({ existing, copied } = await this.draftToContinue(input, access, false));
+        continue;
+      }
+      if (attempt === SAVE_ATTEMPTS) throw new ApiError(409, 'changed_meanwhile');
+      attempt++;
+      ({ existing, copied } = await this.draftToContinue(input, access, false));
+    }
+  }
+
+  /**
+   * Save & Complete Later of a step not valid yet: what was typed is kept apart from the finished
+   * answers (the draft created by it when it is the first save), the step stays unfinished, and the
+   * reference number is answered. The earlier steps must be finished, as for any save.
+   */
+  private async keepUnfinished(
+    input: SaveStepInput,
+    access: DraftAccess,
+    kept: {
+      step: string;
+      stepNumber: number;
+      typed: Answers;
+      version: number;
+      migrating: MigrationForms;
+      language: Language;
+    },
+    existing: ApplicationRecord | undefined,
+    copied: boolean,
+  ): Promise<SaveStepResult> {
+    const { step, stepNumber, typed, version, migrating, language } = kept;
+    for (let attempt = 1; ;) {
+      const migration =
+        existing && isBehind(existing.forms_version, version) ? migrateDraft(existing.answers, migrating) : undefined;
+      const answers = migration?.answers ?? existing?.answers ?? {};
+      const unfinished = { ...(existing?.unfinished ?? {}), [step]: typed };
+      const visitable = canVisit(migrating.flow, finishedAnswers(answers, unfinished), step);
+      if (!visitable && !copied) throw new ApiError(409, 'step_out_of_order');
+      const stepNumberKept = migration?.stepNumber ?? existing?.step_number ?? 0;
+      const changes = {
+        status: DRAFT,
+        step_number: stepNumberKept,
+        answers,
+        unfinished,
+        language,
+        forms_version: version,
+        ...contactOf(answers, migrating.steps, migrating.flow),
+      };
+      const written = !visitable
+        ? undefined
+        : existing
+          ? (await updateIfUnchanged(this.db, existing, changes)) && {
+              ...existing,
+              step_number: stepNumberKept,
+              answers,
+              unfinished,
+              revision: existing.revision + 1,
+              forms_version: version,
+            }
+          : await this.createDraft(input.application_type, changes);
+      if (written) {
+        this.keep(written);
+        if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
+        const pending = migration?.toAnswer ?? [];
+        return {
+          reference_number: formatReferenceNumber(written.reference_number),
+          step_number: stepNumber,
+          unfinished: true,
           ...('secret' in written ? { secret: written.secret as string } : {}),
           ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
         };
@@ -230,7 +340,9 @@ export class ApplicationsService {
       if (!record || record.status !== DRAFT || !isApplicationType(record.application_type))
         throw new ApiError(404, 'application_not_found');
       const { version, forms } = await this.migrationForms(record.application_type);
-      if (!isBehind(record.forms_version, version)) return { answers: record.answers, step_number: record.step_number };
+      const unfinished = unfinishedIn(record.unfinished, forms.flow, forms.steps);
+      if (!isBehind(record.forms_version, version))
+        return { answers: record.answers, step_number: record.step_number, unfinished };
       const migration = migrateDraft(record.answers, forms);
       const changes = {
         status: DRAFT,
@@ -246,6 +358,7 @@ export class ApplicationsService {
         return {
           answers: migration.answers,
           step_number: migration.stepNumber,
+          unfinished,
           ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
         };
       }
@@ -365,8 +478,10 @@ export class ApplicationsService {
       if (!PhoneChange.confirms(confirmed, phoneChange))
         return this.phones.askForCode(before.reference_number, phoneChange, language);
     }
-    const missing = steps.filter((step) => !(step in merged));
-    if (!isReadyToSubmit(steps, merged)) {
+    // A step kept unfinished (Save & Complete Later) counts only once valid answers for it are sent.
+    const open = Object.keys(before?.unfinished ?? {}).filter((step) => !(step in data));
+    const missing = steps.filter((step) => !(step in merged) || open.includes(step));
+    if (!isReadyToSubmit(steps, finishedAnswers(merged, open))) {
       throw new ApiError(422, 'validation_failed', {
         errors: missing.map((step) => ({ path: `/${step}`, message: validationMessage(language, 'required') })),
       });
@@ -402,7 +517,8 @@ export class ApplicationsService {
 
     const result = await this.db.transaction().execute(async (trx) => {
       const existing = await this.draftFor(trx, input);
-      if (JSON.stringify(existing?.answers ?? null) !== JSON.stringify(before?.answers ?? null)) {
+      const asRead = (record: ApplicationRecord | undefined) => JSON.stringify([record?.answers, record?.unfinished]);
+      if (asRead(existing) !== asRead(before)) {
         throw new ApiError(409, 'changed_meanwhile');
       }
       const wrong = documentsStep === undefined ? [] : await unknownAttachments(trx, existing?.id, required, uploads);
@@ -424,6 +540,7 @@ export class ApplicationsService {
         language,
         forms_version: version,
         ...contactOf(answers, forms, steps),
+        unfinished: {},
       };
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
@@ -593,21 +710,6 @@ async function checkedDraft(
 }
 
 type Steps = Readonly<Record<string, StepForm | undefined>>;
-
-/**
- * The path of the first text that PostgreSQL's jsonb cannot store (a NUL character or a lone UTF-16
- * surrogate, both valid in JSON): refused as invalid rather than failing the insert with a 500.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-function unstorableText(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = unstorableText(item, `${path}/${key}`);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /** The rules across steps (src/shared/cross-step-rules.ts), as field errors in the applicant's language. */
 function ruleErrors(answers: Answers, forms: Steps, flow: readonly string[], language: Language): FieldError[] {

@@ -66,6 +66,8 @@ export class ContinueService {
       // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).
       step_number: current.step_number + 1,
       data: current.answers,
+      // What was typed on steps Save & Complete Later kept unfinished: shown again, not finished.
+      unfinished: current.unfinished,
       ...(current.forms_changed ? { forms_changed: current.forms_changed } : {}),
     };
   }

@@ -92,6 +92,8 @@ export interface ApplicationTable {
   revision: Generated<number>;
   /** The published forms version the answers were last saved under (null before versions existed). */
   forms_version: number | null;
+  /** Save & Complete Later: what was typed on steps not valid yet, by step id (not finished steps). */
+  unfinished: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 /** A published forms version: immutable once written. */

@@ -26,6 +26,7 @@ const saveAndContinueBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    unfinished: { type: 'boolean' },
   },
 } as const;
 
@@ -90,6 +91,7 @@ export function applicationRoutes(
       reference_number?: string;
       phone_code?: PhoneCode;
       forms_version?: string;
+      unfinished?: boolean;
     };
   }>(
     '/api/application/save_and_continue',
@@ -101,7 +103,10 @@ export function applicationRoutes(
         summary:
           'Save And Continue: validates the answers of step `step_number` (1 = first step of the flow) and ' +
           'stores them; the first call creates the draft and sets its draft cookie. Answers the reference ' +
-          'number and the step to open next.' +
+          'number and the step to open next. With `unfinished: true` (Save & Complete Later of a step not ' +
+          'valid yet) the answers are kept as typed, still bounded (sizes, `maxItems`, `maxLength`, hidden ' +
+          'characters refused), the step stays unfinished (Submit refuses the draft until it is saved valid) ' +
+          'and the answer carries `unfinished: true`; the first save of a new application creates the draft so too.' +
           OWNER_NOTE,
         body: saveAndContinueBody,
       },

@@ -71,6 +71,7 @@ export function continueRoutes(
           application_type: draft.application_type,
           step_number: draft.step_number,
           data: draft.data,
+          unfinished: draft.unfinished,
           ...(draft.forms_changed ? { forms_changed: draft.forms_changed } : {}),
         });
       }

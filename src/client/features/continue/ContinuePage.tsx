@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
@@ -28,7 +28,9 @@ export default function ContinuePage() {
   const navigate = useNavigate();
   const [start, starting] = useContinueApplicationMutation();
   const [verify, verifying] = useVerifyContinueCodeMutation();
-  const [reference, setReference] = useState('');
+  const [params] = useSearchParams();
+  // A wizard that could not reopen a draft here links to Continue with its reference number filled in.
+  const [reference, setReference] = useState(() => tidyReference(params.get('reference_number') ?? '').slice(0, 20));
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<ContinueChallenge | null>(null);
   const [error, setError] = useState<{ field: 'reference' | 'code'; message: string } | null>(null);

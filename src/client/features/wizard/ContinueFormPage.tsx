@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,29 +7,61 @@ import { PageHeading } from '../../components/PageHeading';
 import { loadContinued, readContinueData } from './continue-data';
 import { FormsLoadState } from './FormsLoadState';
 import { useForms } from './forms-query';
+import { useReopenDraft } from './use-reopen-draft';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { WizardFlow } from './WizardFlow';
 
+const ReopenNotice = lazy(() => import('./ReopenNotice').then((m) => ({ default: m.ReopenNotice })));
+
 /**
  * /home/continue_form: the wizard of a draft opened by Continue, at its first incomplete step. After a
- * reload it reopens from the stored continue data; with none, it sends the applicant to Continue.
+ * reload or a return it reopens the draft from the server (its draft cookie: useReopenDraft), else from
+ * the continue data of this tab; with neither, it sends the applicant to Continue.
  */
 export default function ContinueFormPage() {
   const { t } = useTranslation(WIZARD_NAMESPACES);
   const dispatch = useAppDispatch();
   const wizard = useAppSelector((state) => state.wizard);
+  const navigate = useNavigate();
   const forms = useForms();
+  const reopen = useReopenDraft('continue_form', forms.data?.flows);
+  const fromServer = reopen.reference !== undefined;
   // Decided once, as the page opens: after a Submit the wizard is cleared on the way out, not sent back.
-  const [stored] = useState(() => (wizard.continued && wizard.referenceNumber ? undefined : readContinueData()));
-  const [missing] = useState(() => !(wizard.continued && wizard.referenceNumber) && !stored);
+  const [stored] = useState(() =>
+    (wizard.continued && wizard.referenceNumber) || fromServer ? undefined : readContinueData(),
+  );
+  const [missing] = useState(() => !(wizard.continued && wizard.referenceNumber) && !stored && !fromServer);
   useEffect(() => {
     if (stored) loadContinued(dispatch, stored);
   }, [dispatch, stored]);
   useSubmittedRedirect((wizard.type ?? 'new') as ApplicationType);
 
-  if (missing) return <Navigate to="/home/continue" replace />;
+  // Nothing to open (submitted meanwhile): Continue.
+  if (missing || (fromServer && reopen.status === 'none' && !wizard.continued))
+    return <Navigate to="/home/continue" replace />;
   const heading = <PageHeading titleKey="titles.continue_form">{t('titles.continue_form')}</PageHeading>;
+  if (reopen.status !== 'none')
+    return (
+      <>
+        {heading}
+        {forms.data || reopen.status !== 'checking' ? (
+          <Suspense fallback={null}>
+            <ReopenNotice
+              status={reopen.status}
+              reference={reopen.reference ?? ''}
+              onRetry={reopen.retry}
+              onStartNew={() => {
+                reopen.startNew();
+                void navigate('/home/request');
+              }}
+            />
+          </Suspense>
+        ) : (
+          <FormsLoadState failed={forms.isError} onRetry={() => void forms.refetch()} />
+        )}
+      </>
+    );
   if (!forms.data) {
     return (
       <>

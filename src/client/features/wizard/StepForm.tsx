@@ -30,7 +30,8 @@ export interface StepFormProps {
   /** Server errors to show as the step opens (from a Submit that failed on this step). */
   initialErrors: FieldError[];
   focusHeading: boolean;
-  onSave: (answers: StepAnswers, mode: SaveMode) => Promise<SaveOutcome>;
+  /** `valid`: whether the step's own checks pass (Save & Complete Later saves what was typed either way). */
+  onSave: (answers: StepAnswers, mode: SaveMode, valid?: boolean) => Promise<SaveOutcome>;
   /** The answers as edited, not yet saved: told once typing pauses, and before the step is left or saved. */
   onEdit: (answers: StepAnswers) => void;
   onPrevious?: () => void;
@@ -178,18 +179,38 @@ export function StepForm(props: StepFormProps) {
     setFailure((f) => ({ attempt: f.attempt + 1, items, server: [] }));
   };
 
-  const onSubmit = async ({ formData: submitted }: IChangeEvent) => {
-    flushEdit();
-    const prepared = prepareAnswers(validator, translated.schema, submitted);
-    const chosen = mode.current;
-    mode.current = 'continue';
+  const save = async (prepared: StepAnswers, chosen: SaveMode, valid?: boolean) => {
     setBusy(true);
-    const outcome = await onSave(prepared, chosen);
+    const outcome = await onSave(prepared, chosen, valid);
     setBusy(false);
     if (!outcome.ok) {
       const items = outcome.errors.length > 0 ? fromServer(outcome.errors) : [{ message: outcome.message }];
       setFailure((f) => ({ attempt: f.attempt + 1, items, server: outcome.errors }));
     }
+  };
+
+  const onSubmit = async ({ formData: submitted }: IChangeEvent) => {
+    flushEdit();
+    const chosen = mode.current;
+    mode.current = 'continue';
+    await save(prepareAnswers(validator, translated.schema, submitted), chosen);
+  };
+
+  /**
+   * Save & Complete Later keeps what was typed, valid or not (issue 17): the step's checks only decide
+   * whether it is finished. Someone who has to stop always gets the reference number.
+   */
+  const saveLater = async () => {
+    flushEdit();
+    const prepared = prepareAnswers(validator, translated.schema, store.get());
+    const checked = validator.validateFormData(
+      prepared,
+      translated.schema,
+      props.customValidate,
+      undefined,
+      translated.uiSchema,
+    );
+    await save(prepared, 'later', checked.errors.length === 0);
   };
 
   const leaving = (go: () => void) => () => {
@@ -241,7 +262,7 @@ export function StepForm(props: StepFormProps) {
               {t('wizard.buttons.next')}
             </Button>
           )}
-          <Button type="submit" variant="text" disabled={busy} onClick={() => (mode.current = 'later')}>
+          <Button variant="text" disabled={busy} onClick={() => void saveLater()}>
             {t('wizard.buttons.save_later')}
           </Button>
         </Stack>

@@ -152,7 +152,11 @@ export function WizardFlow({
   if (wizard.phase === 'saved_later' && wizard.referenceNumber)
     return (
       <Suspense fallback={null}>
-        <SavedLater referenceNumber={wizard.referenceNumber} onResume={() => dispatch(resumed())} />
+        <SavedLater
+          referenceNumber={wizard.referenceNumber}
+          unfinished={wizard.unfinished.includes(current)}
+          onResume={() => dispatch(resumed())}
+        />
       </Suspense>
     );
   if (wizard.phase === 'submitted' && wizard.referenceNumber)
@@ -266,8 +270,8 @@ export function WizardFlow({
             stepModule === 'floors' ? withFloorRows(storeys, wizard.answers[current]) : (wizard.answers[current] ?? {}),
           initialErrors: submitErrors.filter((error) => pointerParts(error.path)[0] === current),
           focusHeading: moved,
-          onSave: async (answers, mode) => {
-            const outcome = await saveStep(current, answers, mode);
+          onSave: async (answers, mode, valid) => {
+            const outcome = await saveStep(current, answers, mode, valid);
             if (outcome.ok) setSubmitErrors((errors) => errors.filter((e) => pointerParts(e.path)[0] !== current));
             return outcome;
           },

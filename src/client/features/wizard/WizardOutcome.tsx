@@ -16,7 +16,16 @@ function useFocusOnMount<T extends HTMLElement>() {
 }
 
 /** Save & Complete Later: the reference number, large, with a copy button and how to come back. */
-export function SavedLater({ referenceNumber, onResume }: { referenceNumber: string; onResume: () => void }) {
+export function SavedLater({
+  referenceNumber,
+  unfinished = false,
+  onResume,
+}: {
+  referenceNumber: string;
+  /** The step was kept unfinished (what was typed is not valid yet). */
+  unfinished?: boolean;
+  onResume: () => void;
+}) {
   const { t } = useTranslation();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const number = useRef<HTMLParagraphElement>(null);
@@ -53,6 +62,11 @@ export function SavedLater({ referenceNumber, onResume }: { referenceNumber: str
         </Button>
         <Box role="status">{copied && t(copied === 'yes' ? 'wizard.saved.copied' : 'wizard.saved.select')}</Box>
       </Stack>
+      {unfinished && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('wizard.saved.unfinished')}
+        </Alert>
+      )}
       <Typography sx={{ mb: 2 }}>
         {t('wizard.saved.how_to_return')}{' '}
         <Link component={RouterLink} to="/home/continue">

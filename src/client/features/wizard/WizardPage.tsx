@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { applicationTypeAt, type ApplicationType } from '../../../shared/wizard-driver';
@@ -6,10 +6,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { FormsLoadState } from './FormsLoadState';
 import { useForms } from './forms-query';
+import { useReopenDraft } from './use-reopen-draft';
 import { useSubmittedRedirect } from './use-submitted-redirect';
 import { WIZARD_NAMESPACES } from './wizard-i18n';
 import { opened } from './wizard-slice';
 import { WizardFlow } from './WizardFlow';
+
+// Only after a reload that finds a draft: the loading view, or the choice when it cannot be reopened.
+const ReopenNotice = lazy(() => import('./ReopenNotice').then((m) => ({ default: m.ReopenNotice })));
 
 const TITLE_KEYS: Record<ApplicationType, string> = {
   new: 'titles.new',
@@ -38,6 +42,8 @@ export default function WizardPage() {
     dispatch(opened(type));
   }, [dispatch, type]);
   useSubmittedRedirect(type);
+  // A reload or a return reopens the draft this browser has open, from the server.
+  const reopen = useReopenDraft(type, forms.data?.flows);
 
   const titleKey = TITLE_KEYS[type];
   const heading = <PageHeading titleKey={titleKey}>{t(titleKey)}</PageHeading>;
@@ -49,6 +55,20 @@ export default function WizardPage() {
       </>
     );
   }
+  if (reopen.status !== 'none')
+    return (
+      <>
+        {heading}
+        <Suspense fallback={null}>
+          <ReopenNotice
+            status={reopen.status}
+            reference={reopen.reference ?? ''}
+            onRetry={reopen.retry}
+            onStartNew={reopen.startNew}
+          />
+        </Suspense>
+      </>
+    );
   return (
     <>
       {heading}

@@ -3,7 +3,8 @@ import { isApplicationType, type ApplicationType } from '../../../shared/wizard-
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import type { AppDispatch } from '../../app/store';
 import { formsInvalidated } from './forms-query';
-import { continued, type StepAnswers } from './wizard-slice';
+import { rememberDraft } from './resume-draft';
+import { reopened, type StepAnswers } from './wizard-slice';
 
 /**
  * What verify_code answers for a continue, kept in sessionStorage 'continue_data' (spec section 4 says
@@ -17,6 +18,8 @@ export interface ContinueData {
   data: Record<string, StepAnswers>;
   /** The forms changed since the draft was saved: what it must answer now (kept until those steps are saved). */
   forms_changed?: FormsChanged;
+  /** What was typed on steps Save & Complete Later kept unfinished, by step id: shown, not saved. */
+  unfinished?: Record<string, StepAnswers>;
 }
 
 function isContinueData(value: unknown): value is ContinueData {
@@ -42,12 +45,13 @@ export function readContinueData(): ContinueData | undefined {
 export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void {
   const changed = answer.forms_changed?.to_answer ?? [];
   dispatch(
-    continued({
+    reopened({
       type: answer.application_type,
       answers: answer.data,
-      saved: Object.keys(answer.data),
+      unfinished: answer.unfinished ?? {},
       referenceNumber: answer.reference_number,
       current: changed[0]?.step ?? null,
+      continued: true,
       formsChanged: changed,
     }),
   );
@@ -58,6 +62,12 @@ export function storeContinued(dispatch: AppDispatch, answer: ContinueData): voi
   writeJson('session', STORAGE_KEYS.continueData, answer);
   writeText('local', STORAGE_KEYS.referenceNumber, answer.reference_number);
   writeText('session', STORAGE_KEYS.stepNumber, String(answer.step_number));
+  // A reload or a return in this browser reopens it from the server (the cookie verify_code set).
+  rememberDraft({
+    reference_number: answer.reference_number,
+    application_type: answer.application_type,
+    continued: true,
+  });
   // The draft was brought to newer forms than this page may have: they are read again.
   if (answer.forms_changed) dispatch(formsInvalidated());
   loadContinued(dispatch, answer);

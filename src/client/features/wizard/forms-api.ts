@@ -17,6 +17,8 @@ export interface SaveAndContinueBody {
    * served, a step it changed is answered 409 forms_changed (`data`: FormsChanged), not field errors.
    */
   forms_version?: string;
+  /** Save & Complete Later of a step not valid yet: kept as typed, the step unfinished. */
+  unfinished?: boolean;
 }
 
 export interface SaveAndContinueResult {
@@ -25,6 +27,8 @@ export interface SaveAndContinueResult {
   step_number: number;
   /** The forms changed under the draft and it must answer something elsewhere. */
   forms_changed?: FormsChanged;
+  /** The step was kept unfinished (its answers are not valid yet). */
+  unfinished?: true;
 }
 
 /** Answers by step id. */

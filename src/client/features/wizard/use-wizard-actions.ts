@@ -16,8 +16,18 @@ import type { ContinueData } from './continue-data';
 import { formsInvalidated } from './forms-query';
 import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
+import { forgetDraft, rememberDraft } from './resume-draft';
 import { usePhoneConfirmation } from './use-phone-confirmation';
-import { formsChanged, REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
+import {
+  formsChanged,
+  keptUnfinished,
+  REVIEW,
+  savedForLater,
+  stepSaved,
+  submitted,
+  wentTo,
+  type StepAnswers,
+} from './wizard-slice';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
 export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
@@ -48,7 +58,7 @@ export function useWizardActions(
   formsVersion?: string,
 ) {
   const dispatch = useAppDispatch();
-  const { answers, referenceNumber, engineer, continued } = useAppSelector((state) => state.wizard);
+  const { answers, referenceNumber, engineer, continued, reopened } = useAppSelector((state) => state.wizard);
   const [saveAndContinue] = useSaveAndContinueMutation();
   const [saveFinal] = useSaveFinalMutation();
   const [requestMaintenance] = useRequestMaintenanceMutation();
@@ -66,11 +76,27 @@ export function useWizardActions(
     onMove?.();
     return { ok: true };
   };
-  // A continued draft's engineer step was confirmed before it was saved: its answers go as saved.
+  // A continued (or reopened) draft's engineer step was confirmed before it was saved: its answers go as saved.
   const asSent = (step: string, data: StepAnswers) =>
-    step === engineerStep && !(continued && !engineer) ? withEngineerProof(data, engineer) : data;
+    step === engineerStep && !((continued || reopened) && !engineer) ? withEngineerProof(data, engineer) : data;
 
-  const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
+  /**
+   * Save And Continue, or Save & Complete Later (`mode` 'later'), which always keeps what was typed:
+   * answers the step finds not valid (`valid` false), or the server does, are kept unfinished.
+   */
+  const saveStep = async (step: string, data: StepAnswers, mode: SaveMode, valid = true): Promise<SaveOutcome> => {
+    const outcome = await saveOnce(step, data, mode, mode === 'later' && !valid);
+    return mode === 'later' && valid && !outcome.ok && outcome.errors.length > 0
+      ? saveOnce(step, data, mode, true)
+      : outcome;
+  };
+
+  const saveOnce = async (
+    step: string,
+    data: StepAnswers,
+    mode: SaveMode,
+    unfinished: boolean,
+  ): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
     try {
       const result = await withPhoneCode((phone_code) =>
@@ -80,13 +106,17 @@ export function useWizardActions(
           data: sent,
           ...reference,
           ...(phone_code ? { phone_code } : {}),
+          ...(unfinished ? { unfinished: true } : {}),
         }).unwrap(),
       );
-      dispatch(stepSaved({ step, answers: sent, referenceNumber: result.reference_number }));
+      const saved = { step, answers: sent, referenceNumber: result.reference_number };
+      dispatch(result.unfinished ? keptUnfinished(saved) : stepSaved(saved));
+      // A reload or a return in this browser reopens this draft (resume-draft.ts).
+      rememberDraft({ reference_number: result.reference_number, application_type: type, continued });
       // Spec section 3: reference_number is persistent, step_number lasts for the session.
       writeText('local', STORAGE_KEYS.referenceNumber, result.reference_number);
       writeText('session', STORAGE_KEYS.stepNumber, String(result.step_number));
-      if (continued) {
+      if (continued && !result.unfinished) {
         // The continue data follows the draft, so that a reload of the continue form reopens it as saved.
         const kept = readJson<ContinueData>('session', STORAGE_KEYS.continueData);
         if (kept) {
@@ -130,6 +160,7 @@ export function useWizardActions(
               : saveFinal({ ...sent, application_type: type }).unwrap();
       });
       dispatch(submitted(result.reference_number));
+      forgetDraft();
       return { ok: true };
     } catch (failure) {
       const change = formsChangedIn(failure);

@@ -51,6 +51,10 @@ export interface WizardState {
   phase: 'editing' | 'saved_later' | 'submitted';
   /** What the forms published since the draft was saved ask of it: shown until each step is saved. */
   formsChanged: QuestionToAnswer[];
+  /** Steps Save & Complete Later kept unfinished (answers not valid yet): not saved, until saved valid. */
+  unfinished: string[];
+  /** Reopened from the server after a reload or a return (open_draft): its engineer step goes as saved. */
+  reopened: boolean;
 }
 
 const fresh = (type: ApplicationType | null): WizardState => ({
@@ -64,6 +68,8 @@ const fresh = (type: ApplicationType | null): WizardState => ({
   continued: false,
   phase: 'editing',
   formsChanged: [],
+  unfinished: [],
+  reopened: false,
 });
 
 /** A saved personal step with a ZanID was verified before it was saved: it counts as verified. */
@@ -117,6 +123,45 @@ const wizardSlice = createSlice({
         formsChanged: formsChanged ?? [],
       };
     },
+    /**
+     * A draft reopened from the server (open_draft) after a reload, a Back or a return: its finished
+     * answers and those typed on unfinished steps, opened at `current` (null: the first incomplete step).
+     */
+    reopened(
+      _state,
+      action: PayloadAction<{
+        type: ApplicationType;
+        answers: Record<string, StepAnswers>;
+        unfinished: Record<string, StepAnswers>;
+        referenceNumber: string;
+        current: string | null;
+        continued: boolean;
+        formsChanged?: QuestionToAnswer[];
+      }>,
+    ) {
+      const { type, answers, unfinished, referenceNumber, current, continued, formsChanged } = action.payload;
+      const open = Object.keys(unfinished);
+      return {
+        ...fresh(type),
+        answers: { ...answers, ...unfinished },
+        saved: Object.keys(answers).filter((step) => !open.includes(step)),
+        unfinished: open,
+        referenceNumber,
+        current,
+        continued,
+        reopened: true,
+        zanid: Object.values(answers).map(savedZanid).find(Boolean) ?? null,
+        formsChanged: formsChanged ?? [],
+      };
+    },
+    /** Save & Complete Later kept the step unfinished: what was typed stays, the step is not saved. */
+    keptUnfinished(state, action: PayloadAction<{ step: string; answers: StepAnswers; referenceNumber: string }>) {
+      const { step, answers, referenceNumber } = action.payload;
+      state.answers[step] = answers;
+      state.saved = state.saved.filter((saved) => saved !== step);
+      if (!state.unfinished.includes(step)) state.unfinished.push(step);
+      state.referenceNumber = referenceNumber;
+    },
     /** The forms changed under the draft (a save answered so): what to answer, from its first step on. */
     formsChanged(state, action: PayloadAction<{ to_answer: QuestionToAnswer[]; first_step: string }>) {
       state.formsChanged = action.payload.to_answer;
@@ -132,6 +177,7 @@ const wizardSlice = createSlice({
       const { step, answers, referenceNumber } = action.payload;
       state.answers[step] = answers;
       if (!state.saved.includes(step)) state.saved.push(step);
+      state.unfinished = state.unfinished.filter((open) => open !== step);
       state.referenceNumber = referenceNumber;
       state.formsChanged = state.formsChanged.filter((question) => question.step !== step);
     },
@@ -156,6 +202,8 @@ export const {
   opened,
   resumed,
   continued,
+  reopened,
+  keptUnfinished,
   formsChanged,
   answersEdited,
   stepSaved,
