@@ -165,8 +165,25 @@ function coveredByWhatsApp(page: Page, saveName: string): Promise<string[]> {
   }, saveName);
 }
 
+/**
+ * The text fields and lists narrower than 60 % of the screen (with their width): nested tables' cards,
+ * paddings and buttons beside them once left a field ~140 px of a 360 px screen.
+ */
+function narrowFields(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const fields = document.querySelectorAll<HTMLElement>(
+      'main input:not([type=radio]):not([type=checkbox]):not([type=file]):not([type=hidden]), main select, main textarea',
+    );
+    return [...fields]
+      .map((field) => ({ id: field.id, box: field.getBoundingClientRect().width }))
+      .filter(({ box }) => box > 0 && box < width * 0.6)
+      .map(({ id, box }) => `#${id} ${Math.round(box)} px`);
+  });
+}
+
 /** The page at each phone width fits, and the WhatsApp button covers nothing; a screenshot at 360 px. */
-async function checkFits(page: Page, lng: Lng, where: string, shot: string): Promise<void> {
+async function checkFits(page: Page, lng: Lng, where: string, shot: string, fields = false): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: HEIGHT });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -177,6 +194,7 @@ async function checkFits(page: Page, lng: Lng, where: string, shot: string): Pro
         `what the WhatsApp button covers at ${width} px: ${where}`,
       )
       .toEqual([]);
+    if (fields) expect.soft(await narrowFields(page), `fields squeezed at ${width} px: ${where}`).toEqual([]);
     if (width === 360) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
   }
 }
@@ -223,7 +241,13 @@ describe.each(FLOWS)('the %s flow filled with long answers', (type) => {
           await page.getByRole('button', { name: new RegExp(` ${escape(title)}$`) }).click();
           await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
           await page.evaluate(() => document.fonts.ready);
-          await checkFits(page, lng, `${type} step ${i + 1} (${step}) in ${lng}`, `${type}-${lng}-${i + 1}-${step}`);
+          await checkFits(
+            page,
+            lng,
+            `${type} step ${i + 1} (${step}) in ${lng}`,
+            `${type}-${lng}-${i + 1}-${step}`,
+            true,
+          );
         }
         await page.goto('/home/continue_form');
         await page.getByRole('heading', { level: 2, name: tr(lng, 'wizard.review.title'), exact: true }).waitFor();
@@ -252,8 +276,13 @@ describe('the dashboard of a new building filled with long answers', () => {
         await page
           .getByRole('checkbox', { name: tr(lng, 'view.captcha_verified'), exact: true, checked: true })
           .waitFor();
+        // The code of the SMS this sends, not of the one Continue sent before (both name the reference number).
+        const sent = async () =>
+          (await callApi<{ message: string }[]>('/dev/outbox')).filter((sms) => sms.message.includes(reference)).length;
+        const before = await sent();
         await page.getByRole('button', { name: tr(lng, 'view.submit'), exact: true }).click();
         const code = page.getByRole('textbox', { name: tr(lng, 'view.code'), exact: true });
+        await expect.poll(sent, { timeout: 30_000 }).toBeGreaterThan(before);
         await code.fill(await smsCode(reference));
         await page.getByRole('button', { name: tr(lng, 'view.verify'), exact: true }).click();
         await page.waitForURL('**/dashboard/application');
