@@ -442,7 +442,11 @@ export function fictionalEngineers(): {
       name,
       role_code: roleCode,
       experience_years: 1 + next(35),
-      email: `${first}.${family}.${serial}@example.com`.toLowerCase(),
+      // The last two have long addresses, as some real ones are: the pages must wrap them on a phone.
+      email: (i >= roleCodes.length - 2
+        ? `${first}.${family}.${serial}.structural.engineering.services@example.com`
+        : `${first}.${family}.${serial}@example.com`
+      ).toLowerCase(),
       mobile: `+255 700 0${line.slice(0, 2)} ${line.slice(2)}`,
     };
   });

@@ -184,7 +184,10 @@ describe('View (sign-in)', () => {
     await lookUp(user, REFERENCE);
 
     const message = await screen.findByText('Too many tries. Please try again in 15 minutes.');
-    await waitFor(() => expect(message.closest('[role="alert"]')).toHaveFocus());
+    const alert = message.closest<HTMLElement>('[role="alert"]')!;
+    await waitFor(() => expect(alert).toHaveFocus());
+    // The wait counts down (wait-countdown.test.tsx counts it with a fake clock).
+    expect(within(alert).getByRole('timer')).toHaveTextContent(/^You can try again in 1[45] min \d+ s\.$/);
   });
 
   it('checks the fields before sending anything', async () => {

@@ -358,6 +358,8 @@ export async function completeDraft(
   splash: Splash,
   engineer: Engineer | undefined,
   lng: Lng,
+  /** Answers of some steps to use instead of the sample's (e.g. longer ones), by step and field. */
+  answers: Record<string, Record<string, unknown>> = {},
 ): Promise<string> {
   const forms = await servedForms();
   const applicant = {
@@ -369,7 +371,8 @@ export async function completeDraft(
     phone: who.phone,
   };
   const steps = sampleSteps(forms, type, flowSamples, splash as unknown as ReferenceLists, {
-    personal: applicant,
+    ...answers,
+    personal: { ...applicant, ...answers.personal },
     ...(engineer ? { engineer: { engineer_id: engineer.registration_number } } : {}),
   });
   const documents = [

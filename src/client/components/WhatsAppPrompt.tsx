@@ -18,6 +18,7 @@ export function WhatsAppPrompt() {
       title={t('whatsapp.button')}
     >
       <Icon name="whatsapp" />
+      <span className="k-whatsapp__text">{t('whatsapp.button')}</span>
     </a>
   );
 }

@@ -16,8 +16,10 @@ import { dashboardApi } from '../features/dashboard/dashboard-api';
 import { ProfileBlock } from '../features/dashboard/ProfileBlock';
 import { SessionTimer } from '../features/dashboard/SessionTimer';
 import { useLogout } from '../features/dashboard/use-logout';
+import { WhatsAppPrompt } from '../components/WhatsAppPrompt';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SiteFooter } from './SiteFooter';
+import { TopBar } from './TopBar';
 
 const activeLink = { '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } };
 
@@ -43,7 +45,8 @@ export default function DashboardLayout() {
 
   return (
     <Themed>
-      <Box sx={{ minHeight: '100vh' }}>
+      {/* A column as the public pages' (shell.css), with their support contacts at the top and WhatsApp at the end. */}
+      <Box className="k-page">
         <Link
           href="#main"
           sx={{
@@ -54,6 +57,7 @@ export default function DashboardLayout() {
         >
           {t('app.skip_to_content')}
         </Link>
+        <TopBar />
         <AppBar position="static" elevation={0}>
           <Container>
             <Toolbar
@@ -105,6 +109,7 @@ export default function DashboardLayout() {
         </Container>
         {/* The footer's links (the accessibility statement among them) on the dashboard's pages too. */}
         <SiteFooter />
+        <WhatsAppPrompt />
         {user && <SessionTimer />}
       </Box>
     </Themed>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
+import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useAppDispatch } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
 import { storeContinued } from '../wizard/continue-data';
@@ -33,7 +34,12 @@ export default function ContinuePage() {
   const [reference, setReference] = useState(() => tidyReference(params.get('reference_number') ?? '').slice(0, 20));
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<ContinueChallenge | null>(null);
-  const [error, setError] = useState<{ field: 'reference' | 'code'; message: string } | null>(null);
+  const [error, setError] = useState<{
+    field: 'reference' | 'code';
+    message: string;
+    /** A 429's wait in seconds, counted down under the form. */
+    wait?: number | undefined;
+  } | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const referenceInput = useRef<HTMLInputElement>(null);
 
@@ -57,7 +63,7 @@ export default function ContinuePage() {
       setChallenge(await start({ reference_number: value }).unwrap());
       setCode('');
     } catch (failure) {
-      setError({ field, message: message(failure) });
+      setError({ field, message: message(failure), wait: retryAfterOf(failure as ApiFailure) });
       (field === 'code' ? codeInput : referenceInput).current?.focus();
     }
   };
@@ -76,7 +82,7 @@ export default function ContinuePage() {
       storeContinued(dispatch, answer);
       void navigate('/home/continue_form');
     } catch (failure) {
-      setError({ field: 'code', message: message(failure) });
+      setError({ field: 'code', message: message(failure), wait: retryAfterOf(failure as ApiFailure) });
       codeInput.current?.focus();
     }
   };
@@ -135,6 +141,11 @@ export default function ContinuePage() {
             </Button>
           )}
         </Stack>
+        {error?.wait !== undefined && (
+          <Typography sx={{ mt: 2 }}>
+            <WaitCountdown seconds={error.wait} />
+          </Typography>
+        )}
       </Box>
       {challenge && (
         <Box

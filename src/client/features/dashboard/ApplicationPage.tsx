@@ -69,6 +69,18 @@ function NotificationsLabel() {
 }
 
 /**
+ * The six tabs on as many lines as they need, all in sight: in one scrolling row, four of them started
+ * off a phone's screen with nothing to say so. The open tab is underlined by its own border (MUI's
+ * sliding line follows one row only).
+ */
+const WRAPPED_TABS = {
+  '& .MuiTabs-list': { flexWrap: 'wrap' },
+  '& .MuiTabs-indicator': { display: 'none' },
+  '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } },
+  '& .MuiTab-root.Mui-selected': { boxShadow: 'inset 0 -3px 0 currentColor' },
+} as const;
+
+/**
  * /dashboard/application: the signed-in application in six tabs. The open tab is in the URL
  * (?tab=attachments), so that Back, a reload and a shared link open it again.
  */
@@ -92,10 +104,8 @@ export default function ApplicationPage() {
         <Tabs
           value={tab}
           onChange={(_, next: TabName) => open(next)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
           aria-label={t('dashboard.tabs.label')}
+          sx={WRAPPED_TABS}
         >
           {TABS.map((name) => (
             <Tab

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import type { ApiFailure } from '../../app/api';
+import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useVerifySignInCodeMutation, type CodeChallenge } from './sign-in-api';
 import { takeIntendedUrl, useOpenSession } from './use-open-session';
 
@@ -24,6 +25,8 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
   const openSession = useOpenSession();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
+  /** A 429's wait, counted down under the field; a new value for each refusal. */
+  const [wait, setWait] = useState<{ seconds: number; at: number } | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => codeInput.current?.focus(), []);
@@ -31,6 +34,7 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError('');
+    setWait(null);
     if (code.trim() === '') {
       setError(t('view.code_missing'));
       codeInput.current?.focus();
@@ -41,6 +45,8 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
       openSession(answer, takeIntendedUrl());
     } catch (failure) {
       setError((failure as ApiFailure).message || t('errors.network'));
+      const seconds = retryAfterOf(failure as ApiFailure);
+      if (seconds !== undefined) setWait({ seconds, at: Date.now() });
       codeInput.current?.focus();
     }
   };
@@ -63,6 +69,11 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
           {t('view.verify')}
         </Button>
       </Stack>
+      {wait && (
+        <Typography sx={{ mb: 2 }}>
+          <WaitCountdown key={wait.at} seconds={wait.seconds} />
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="text" onClick={onNewCode}>
           {t('view.new_code')}

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
+import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField';
 import { isReferenceNumber, tidyReference } from './reference';
 import { useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
@@ -17,7 +18,7 @@ interface Errors {
   reference?: string;
   captcha?: string;
   /** Not about one field; `draft`: the application is a draft, to be opened with Continue. */
-  general?: { message: string; draft: boolean };
+  general?: { message: string; draft: boolean; wait?: number | undefined };
 }
 
 export interface LookupStepProps {
@@ -85,7 +86,7 @@ export function LookupStep({ reference, onReference, focus, note, onChallenge }:
         return show(next);
       }
       if (failure.code === 404) return show({ reference: message });
-      show({ general: { message, draft: failure.code === 409 } });
+      show({ general: { message, draft: failure.code === 409, wait: retryAfterOf(failure) } });
     }
   };
 
@@ -120,6 +121,12 @@ export function LookupStep({ reference, onReference, focus, note, onChallenge }:
               <Link component={RouterLink} to="/home/continue">
                 {t('view.go_to_continue')}
               </Link>
+            </>
+          )}
+          {errors.general.wait !== undefined && (
+            <>
+              {' '}
+              <WaitCountdown seconds={errors.general.wait} />
             </>
           )}
         </Alert>

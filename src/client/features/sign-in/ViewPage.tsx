@@ -17,12 +17,12 @@ function EndedNotice({ ended, onClose }: { ended: SessionEnded; onClose: () => v
   const { t } = useTranslation();
   if (ended.reason === 'logout')
     return (
-      <Alert severity="info" role="status" onClose={onClose} sx={{ mb: 3 }}>
+      <Alert severity="info" role="status" onClose={onClose} closeText={t('toast.close')} sx={{ mb: 3 }}>
         {t('session.logged_out')}
       </Alert>
     );
   return (
-    <Alert severity="warning" onClose={onClose} sx={{ mb: 3 }}>
+    <Alert severity="warning" onClose={onClose} closeText={t('toast.close')} sx={{ mb: 3 }}>
       {ended.reason === 'expired' ? t('session.expired') : ended.message || t('session.ended')}
     </Alert>
   );

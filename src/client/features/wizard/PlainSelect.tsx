@@ -57,6 +57,10 @@ function SingleSelect(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [schema, uiSchema, format, empty, disabledKey],
   );
+  const selected = enumOptionSelectedValue(value, enumOptions, false, format, '') as string;
+  // What the box shows: the whole chosen answer (the phone's own list cut a long one), else the empty choice.
+  const shown =
+    enumOptions?.find((option, i) => enumOptionValueEncoder(option.value, i, format) === selected)?.label ?? empty;
   return (
     <PlainField
       id={id}
@@ -64,22 +68,27 @@ function SingleSelect(props: WidgetProps) {
       required={required}
       invalid={rawErrors.length > 0}
     >
-      <select
-        id={id}
-        name={htmlName || id}
-        className="k-input k-select"
-        value={enumOptionSelectedValue(value, enumOptions, false, format, '') as string}
-        required={required}
-        disabled={disabled || readonly}
-        autoFocus={autofocus}
-        aria-invalid={rawErrors.length > 0 || undefined}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
-        onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(event.target.value))}
-        onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(event.target.value))}
-      >
-        {choices}
-      </select>
+      <div className="k-select-box">
+        <span className="k-input k-select-box__shown" aria-hidden="true">
+          {shown}
+        </span>
+        <select
+          id={id}
+          name={htmlName || id}
+          className="k-input k-select"
+          value={selected}
+          required={required}
+          disabled={disabled || readonly}
+          autoFocus={autofocus}
+          aria-invalid={rawErrors.length > 0 || undefined}
+          aria-describedby={ariaDescribedByIds(id)}
+          onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
+          onBlur={(event: FocusEvent<HTMLSelectElement>) => onBlur(id, decode(event.target.value))}
+          onFocus={(event: FocusEvent<HTMLSelectElement>) => onFocus(id, decode(event.target.value))}
+        >
+          {choices}
+        </select>
+      </div>
       <SelectedOptionDescription {...props} />
     </PlainField>
   );

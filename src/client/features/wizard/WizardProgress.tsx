@@ -7,6 +7,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { canVisit, isReadyToSubmit, progress, type Answers } from '../../../shared/wizard-driver';
+import { visuallyHidden } from '../../components/visually-hidden';
 import { REVIEW } from './wizard-slice';
 
 export interface WizardProgressProps {
@@ -52,15 +53,24 @@ export function WizardProgress({ steps, current, saved, titleOf, onGoTo }: Wizar
         aria-label={t('wizard.progress.steps')}
         sx={{ mt: 3, display: { xs: 'none', md: 'flex' } }}
       >
-        {all.map((step) => {
+        {all.map((step, i) => {
           const title = step === REVIEW ? t('wizard.review.title') : titleOf(step);
           const completed = step !== REVIEW && step in saved;
+          // In words, "Step 3: Construction": the circle's number (or tick) is a picture a screen reader skips.
+          const name = t('wizard.progress.step_name', { step: i + 1, title });
           return (
             <Step key={step} completed={completed}>
               {reachable(step) ? (
-                <StepButton onClick={() => onGoTo(step)}>{title}</StepButton>
+                <StepButton onClick={() => onGoTo(step)} aria-label={name}>
+                  {title}
+                </StepButton>
               ) : (
-                <StepLabel>{title}</StepLabel>
+                <StepLabel>
+                  <Box component="span" sx={visuallyHidden}>
+                    {name}
+                  </Box>
+                  <span aria-hidden="true">{title}</span>
+                </StepLabel>
               )}
             </Step>
           );

@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
 import Typography from '@mui/material/Typography';
-import { Templates as MuiTemplates, Widgets as MuiWidgets } from '@rjsf/mui';
+import { Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
 import { PlainSelect } from './PlainSelect';
+import { ROW_STRINGS } from './row-strings';
 import {
   buttonId,
   canExpand,
@@ -49,21 +52,33 @@ function DescriptionField({ id, description }: DescriptionFieldProps) {
   );
 }
 
-const MuiAddButton = MuiTemplates.ButtonTemplates!.AddButton!;
-
-/** The name of the table row around (for a table inside a row). */
+/** The table row around (for a table inside a row), in words: "row 2 of Floors". */
 const RowName = createContext<string | undefined>(undefined);
 
 /**
- * "Add a row: Foundation": a step with several tables has several of these, each named for its table,
- * and for the row it is in when the table is inside a row ("… (Floor areas, Row 2)").
+ * "Add a row to Foundation": a step with several tables has several of these, each named for its table,
+ * and for the row it is in when the table is inside a row ("Add a row to Rooms and other areas in row 2
+ * of Floors"). The words show beside the + (the icon alone said nothing of what it adds).
  */
 function AddButton(props: IconButtonProps) {
   const table = getUiOptions(props.uiSchema).title;
-  const add = props.registry.translateString(TranslatableString.AddItemButton);
   const outer = useContext(RowName);
-  const name = table ? `${add}: ${table}` : add;
-  return <MuiAddButton {...props} title={outer ? `${name} (${outer})` : name} />;
+  const { translateString } = props.registry;
+  const where = table && outer ? translateString(ROW_STRINGS.in, [table, outer]) : table;
+  const name = where ? translateString(ROW_STRINGS.add, [where]) : translateString(TranslatableString.AddItemButton);
+  return (
+    <Button
+      id={props.id}
+      className={props.className}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      variant="outlined"
+      startIcon={<AddIcon />}
+      sx={{ textAlign: 'start' }}
+    >
+      {name}
+    </Button>
+  );
 }
 
 /**
@@ -132,14 +147,14 @@ function ObjectFields(props: ObjectFieldTemplateProps) {
 }
 
 /**
- * The buttons of a table row, each named for its row too: "Remove: Foundation, Row 2", and in a table
- * inside a row, with that row after it: "Remove: Rooms and other areas, Row 1 (Floor areas, Row 2)".
+ * The buttons of a table row, each saying which row it acts on: "Remove row 2 of Foundation", and in a
+ * table inside a row, with that row: "Remove row 1 of Rooms and other areas in row 2 of Floors".
  */
-const ROW_BUTTONS = new Set<string>([
-  TranslatableString.RemoveButton,
-  TranslatableString.MoveUpButton,
-  TranslatableString.MoveDownButton,
-  TranslatableString.CopyButton,
+const ROW_BUTTONS = new Map<string, TranslatableString>([
+  [TranslatableString.RemoveButton, ROW_STRINGS.remove],
+  [TranslatableString.MoveUpButton, ROW_STRINGS.moveUp],
+  [TranslatableString.MoveDownButton, ROW_STRINGS.moveDown],
+  [TranslatableString.CopyButton, ROW_STRINGS.copy],
 ]);
 
 /**
@@ -171,19 +186,23 @@ const ROW_BUTTON_STYLE = { flex: 1, paddingLeft: 6, paddingRight: 6, fontWeight:
  */
 function ArrayItem(props: ArrayFieldItemTemplateProps) {
   const table = getUiOptions(props.parentUiSchema).title;
-  const row = `${props.registry.translateString(TranslatableString.ArrayItemTitle)} ${props.index + 1}`;
+  const { registry } = props.buttonsProps;
+  const row = `${registry.translateString(TranslatableString.ArrayItemTitle)} ${props.index + 1}`;
   const name = table ? `${table}, ${row}` : row;
   const outer = useContext(RowName);
-  const fullName = outer ? `${name} (${outer})` : name;
-  const { registry } = props.buttonsProps;
+  const number = String(props.index + 1);
+  const inTable = table
+    ? registry.translateString(ROW_STRINGS.row, [number, table])
+    : registry.translateString(ROW_STRINGS.rowAlone, [number]);
+  const words = outer ? registry.translateString(ROW_STRINGS.in, [inTable, outer]) : inTable;
   const buttonsProps = {
     ...props.buttonsProps,
     registry: {
       ...registry,
-      translateString: (text: TranslatableString, params?: string[]) =>
-        ROW_BUTTONS.has(text)
-          ? `${registry.translateString(text, params)}: ${fullName}`
-          : registry.translateString(text, params),
+      translateString: (text: TranslatableString, params?: string[]) => {
+        const named = ROW_BUTTONS.get(text);
+        return named ? registry.translateString(named, [words]) : registry.translateString(text, params);
+      },
     },
   };
   return (
@@ -191,7 +210,7 @@ function ArrayItem(props: ArrayFieldItemTemplateProps) {
       <Typography component="p" variant="subtitle2" sx={{ mb: 0.5 }}>
         {row}
       </Typography>
-      <RowName.Provider value={fullName}>
+      <RowName.Provider value={words}>
         <RowLayout {...props} buttonsProps={buttonsProps} />
       </RowName.Provider>
     </Box>

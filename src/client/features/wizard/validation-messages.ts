@@ -6,6 +6,7 @@ import {
   type ErrorTransformer,
   type RJSFValidationError,
 } from '@rjsf/utils';
+import { isRowString } from './row-strings';
 
 /** An error about one option of a oneOf/anyOf: the oneOf error on the same answer says it better. */
 const inChoiceBranch = (error: RJSFValidationError) => /\/(?:oneOf|anyOf)\/\d+\//.test(error.schemaPath ?? '');
@@ -54,7 +55,13 @@ export function rjsfStrings(t: TFunction) {
     let string = found.get(cacheKey);
     if (string === undefined) {
       const key =
-        text === CHOOSE_OPTION ? 'wizard.choose' : STRING_KEYS.has(text) ? `wizard.rjsf.${STRING_KEYS.get(text)}` : '';
+        text === CHOOSE_OPTION
+          ? 'wizard.choose'
+          : isRowString(text)
+            ? text
+            : STRING_KEYS.has(text)
+              ? `wizard.rjsf.${STRING_KEYS.get(text)}`
+              : '';
       const translated = key ? t(key, { defaultValue: '' }) : '';
       string = translated ? replaceStringParameters(translated, params) : englishStringTranslator(text, params);
       found.set(cacheKey, string);
