@@ -191,7 +191,7 @@ export const faqs: { question: LocalizedText; answer: LocalizedText }[] = [
       sw: 'Ninaangaliaje hatua ya maombi yangu?',
     },
     answer: {
-      en: 'Choose View, enter your reference number and the captcha, and we will send a one-time code by SMS to the phone number on your application. Enter the code to see the current status, any comments from the officers and your invoice.',
+      en: 'Choose View, enter your reference number (a short security check runs by itself), and we will send a one-time code by SMS to the phone number on your application. Enter the code to see the current status, any comments from the officers and your invoice.',
       sw: 'Chagua Angalia na uweke namba yako ya kumbukumbu (ukaguzi mfupi wa usalama hufanyika wenyewe), kisha tutakutumia namba ya siri ya mara moja kwa SMS kwenye simu iliyo kwenye maombi yako. Weka namba hiyo ili kuona hali ya sasa ya maombi, maoni ya maafisa na ankara yako.',
     },
   },
