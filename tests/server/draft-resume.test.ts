@@ -128,6 +128,12 @@ describe.each(databaseKinds)('reopening one’s own draft and saving a step unfi
 
     const reopened = (await open(saved.reference_number)).body!.response.data;
     expect(reopened.data).toEqual({});
+    const phone = await t.database.db
+      .selectFrom('application')
+      .select('phone')
+      .where('reference_number', '=', saved.reference_number.replace('-', ''))
+      .executeTakeFirstOrThrow();
+    expect(phone.phone).toBeNull(); // an unfinished step gives no phone to send codes to
     expect(reopened.unfinished.personal).toMatchObject({ first_name: 'Asha', zan_id: '19001234' });
     expect(reopened.step_number).toBe(1);
     // No step after it can be kept while this one is unfinished.
@@ -159,6 +165,32 @@ describe.each(databaseKinds)('reopening one’s own draft and saving a step unfi
     );
     expect(row.phone).toBe(personal().phone);
     const revision = row.revision;
+
+    // Continue in another browser (the code sent to the phone saved) shows what was typed there too.
+    const started = await post<Envelope<{ challenge_id: string }>>(
+      t.app,
+      '/api/application/continue_application',
+      { reference_number: reference },
+      {},
+      STRANGER,
+    );
+    expect(started.status).toBe(200);
+    const sms = await t.database.db
+      .selectFrom('sms_outbox')
+      .select('message')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /\b(\d{6})\b/.exec(sms.message.replace(reference, ''))![1]!;
+    const continued = await post<Envelope<Reopened>>(
+      t.app,
+      '/api/application/verify_code',
+      { challenge_id: started.body!.response.data.challenge_id, code },
+      {},
+      { jar: new Map() },
+    );
+    expect(continued.status).toBe(200);
+    expect(continued.body!.response.data.unfinished.personal).toMatchObject({ first_name: 'Asha', zan_id: '19001234' });
+    expect(continued.body!.response.data.data.personal!.first_name).toBe(personal().first_name);
 
     // Submit without answers for the unfinished step: refused on that step, nothing changes.
     const submit = await post<Envelope<Reopened>>(t.app, REPAIR, {

@@ -71,7 +71,8 @@ export function continueRoutes(
           application_type: draft.application_type,
           step_number: draft.step_number,
           data: draft.data,
-          unfinished: draft.unfinished,
+          // What was typed on steps Save & Complete Later kept unfinished, when there is any.
+          ...(Object.keys(draft.unfinished).length > 0 ? { unfinished: draft.unfinished } : {}),
           ...(draft.forms_changed ? { forms_changed: draft.forms_changed } : {}),
         });
       }

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+/**
+ * Issue 17 in the client: a reload reopens the draft from the server (open_draft), never a second one;
+ * Save & Complete Later saves a half-filled step (unfinished: true) and shows the reference number.
+ */
+
+const t = wt('en');
+const sw = wt('sw');
+const f = (key: string) => t(`forms:${key}`);
+const forms = servedForms();
+const REFERENCE = 'KQ7MZ-4XPRT';
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() => server.use(...formsHandlers(forms)));
+
+const personal = {
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Juma',
+  phone: '0777123456',
+  address: 'P.O. Box 1234, Zanzibar',
+  street: 'Mlandege',
+};
+
+function openDraftAnswers(answer: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('/api/application/open_draft', async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+describe('reopening the draft after a reload', () => {
+  it('asks the server for the draft this browser has open and opens it where the tab was, with the typed answers', async () => {
+    localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'repair' }));
+    sessionStorage.setItem('wizard_step', JSON.stringify({ reference_number: REFERENCE, step: 'personal' }));
+    const bodies = openDraftAnswers(() =>
+      envelope(200, 'OK', {
+        reference_number: REFERENCE,
+        application_type: 'repair',
+        step_number: 2,
+        data: { personal },
+        unfinished: { repair: { street_village: 'Mkunazini' } },
+      }),
+    );
+    const { store } = renderWizard('/home/maintenance');
+    await screen.findByRole('heading', { level: 2, name: f('personal.title') });
+    expect(screen.getByRole('textbox', { name: f('personal.first_name.title') })).toHaveValue('Asha');
+    expect(bodies).toEqual([{ reference_number: REFERENCE }]);
+    expect(store.getState().wizard).toMatchObject({
+      referenceNumber: REFERENCE,
+      saved: ['personal'],
+      unfinished: ['repair'],
+      answers: { repair: { street_village: 'Mkunazini' } },
+    });
+    expect(screen.getByText(t('wizard.progress.saved', { done: 1, total: 3 }))).toBeInTheDocument();
+  });
+
+  it('offers Continue or a new application, in Swahili, when this browser cannot open it; a new one starts empty', async () => {
+    localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'new' }));
+    openDraftAnswers(() => envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}));
+    const saves: unknown[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        saves.push(await request.json());
+        return envelope(200, 'Saved.', { reference_number: 'ZZZZZ-ZZZZZ', step_number: 2 });
+      }),
+    );
+    const { user, store } = renderWizard('/home/new', { language: 'sw' });
+    await screen.findByRole('heading', { level: 2, name: sw('wizard.reopen.unavailable_title') });
+    expect(
+      screen.getByRole('link', { name: sw('wizard.reopen.continue', { reference_number: REFERENCE }) }),
+    ).toHaveAttribute('href', `/home/continue?reference_number=${REFERENCE}`);
+    expect(store.getState().wizard.referenceNumber).toBeNull();
+    await user.click(screen.getByRole('button', { name: sw('wizard.reopen.start_new') }));
+    await screen.findByRole('heading', { level: 2, name: sw('forms:personal.title') });
+    expect(localStorage.getItem('open_draft')).toBeNull();
+    expect(saves).toEqual([]);
+  });
+});
+
+describe('Save & Complete Later of a half-filled step', () => {
+  it('saves what was typed as unfinished, shows the reference number and keeps the answers', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/application/save_and_continue', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 1, unfinished: true });
+      }),
+    );
+    const { user, store } = renderWizard('/home/maintenance');
+    await screen.findByRole('heading', { level: 2, name: f('personal.title') });
+    await user.type(screen.getByRole('textbox', { name: f('personal.first_name.title') }), 'Asha');
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_later') }));
+
+    await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
+    expect(screen.getByText(REFERENCE)).toBeInTheDocument();
+    expect(screen.getByText(t('wizard.saved.unfinished'))).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ step_number: 1, unfinished: true, data: { first_name: 'Asha' } });
+    expect(JSON.parse(localStorage.getItem('open_draft')!)).toMatchObject({
+      reference_number: REFERENCE,
+      application_type: 'repair',
+    });
+    expect(localStorage.getItem('open_draft')).not.toContain('Asha');
+
+    await user.click(screen.getByRole('button', { name: t('wizard.saved.resume') }));
+    await screen.findByRole('heading', { level: 2, name: f('personal.title') });
+    expect(screen.getByRole('textbox', { name: f('personal.first_name.title') })).toHaveValue('Asha');
+    await waitFor(() => expect(store.getState().wizard.unfinished).toEqual(['personal']));
+    expect(store.getState().wizard.saved).toEqual([]);
+    expect(screen.queryByRole('button', { name: t('wizard.buttons.next') })).toBeNull();
+  });
+});
