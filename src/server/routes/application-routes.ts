@@ -14,6 +14,11 @@ export const answersByStep = { type: 'object', maxProperties: 20, additionalProp
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
 /** The version of the client's forms (get_forms' `version`): older than the served one, the answer may be 409 forms_changed. */
 export const formsVersionBody = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
+/** A save's idempotency key (a random UUID the client makes): a repeat answers as the first (save-receipts.ts). */
+const saveIdBody = {
+  type: 'string',
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
+} as const;
 
 const saveAndContinueBody = {
   type: 'object',
@@ -26,6 +31,7 @@ const saveAndContinueBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    save_id: saveIdBody,
   },
 } as const;
 
@@ -90,6 +96,7 @@ export function applicationRoutes(
       reference_number?: string;
       phone_code?: PhoneCode;
       forms_version?: string;
+      save_id?: string;
     };
   }>(
     '/api/application/save_and_continue',
@@ -101,7 +108,9 @@ export function applicationRoutes(
         summary:
           'Save And Continue: validates the answers of step `step_number` (1 = first step of the flow) and ' +
           'stores them; the first call creates the draft and sets its draft cookie. Answers the reference ' +
-          'number and the step to open next.' +
+          'number and the step to open next. With `save_id` (a random UUID v4 made by the client for this ' +
+          'save), a repeat of the same save within a day answers as the first did and saves nothing again; ' +
+          'the repeat of a first save gives the browser a draft cookie again and creates no second draft.' +
           OWNER_NOTE,
         body: saveAndContinueBody,
       },
