@@ -17,6 +17,8 @@ export interface SaveAndContinueBody {
    * served, a step it changed is answered 409 forms_changed (`data`: FormsChanged), not field errors.
    */
   forms_version?: string;
+  /** The save's idempotency key: every attempt of one save sends the same (offline/send-until-saved.ts). */
+  save_id?: string;
 }
 
 export interface SaveAndContinueResult {

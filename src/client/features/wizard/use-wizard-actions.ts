@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
@@ -17,6 +18,8 @@ import { formsInvalidated } from './forms-query';
 import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
 import { usePhoneConfirmation } from './use-phone-confirmation';
+import { forgetDeviceDrafts } from '../../app/device-drafts';
+import { newSaveId, preloadOfflineSaving, sendUntilSaved } from './offline/send-until-saved';
 import { formsChanged, REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
@@ -56,6 +59,7 @@ export function useWizardActions(
   const [submitApplication] = useSubmitApplicationMutation();
   // A save that changes the phone saved in the draft asks for the code sent to the new number.
   const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
+  useEffect(preloadOfflineSaving, []);
   const reference = {
     ...(referenceNumber ? { reference_number: referenceNumber } : {}),
     ...(formsVersion ? { forms_version: formsVersion } : {}),
@@ -72,15 +76,23 @@ export function useWizardActions(
 
   const saveStep = async (step: string, data: StepAnswers, mode: SaveMode): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
+    // One save, one key, however many attempts the network takes (offline/send-until-saved.ts).
+    const save_id = newSaveId();
+    const unsaved = { draft: referenceNumber ?? 'new', step, answers: sent, save_id };
     try {
       const result = await withPhoneCode((phone_code) =>
-        saveAndContinue({
-          application_type: type,
-          step_number: steps.indexOf(step) + 1,
-          data: sent,
-          ...reference,
-          ...(phone_code ? { phone_code } : {}),
-        }).unwrap(),
+        sendUntilSaved(
+          () =>
+            saveAndContinue({
+              application_type: type,
+              step_number: steps.indexOf(step) + 1,
+              data: sent,
+              ...reference,
+              ...(phone_code ? { phone_code } : {}),
+              save_id,
+            }).unwrap(),
+          unsaved,
+        ),
       );
       dispatch(stepSaved({ step, answers: sent, referenceNumber: result.reference_number }));
       // Spec section 3: reference_number is persistent, step_number lasts for the session.
@@ -130,6 +142,7 @@ export function useWizardActions(
               : saveFinal({ ...sent, application_type: type }).unwrap();
       });
       dispatch(submitted(result.reference_number));
+      void forgetDeviceDrafts();
       return { ok: true };
     } catch (failure) {
       const change = formsChangedIn(failure);
