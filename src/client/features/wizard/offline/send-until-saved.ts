@@ -1,4 +1,5 @@
 import type { ApiFailure } from '../../../app/api';
+import { registerServiceWorker } from '../../../app/service-worker-registration';
 import type { StepAnswers } from '../wizard-slice';
 import { saveStatus } from './save-status';
 
@@ -9,10 +10,15 @@ const loadStore = () => import('./unsaved-answers');
 
 /**
  * Loads the IndexedDB code once the wizard has shown, while the network is there: a save that fails
- * later, offline, finds it already loaded. Nothing of it is in the wizard's first bytes.
+ * later, offline, finds it already loaded; and registers the service worker. Nothing of either is in
+ * the wizard's first bytes.
  */
 export function preloadOfflineSaving(): void {
-  const load = () => void loadStore().catch(() => undefined);
+  const load = () => {
+    void loadStore().catch(() => undefined);
+    // The shell and the forms kept on the phone for the next visit (and a reload offline).
+    registerServiceWorker();
+  };
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });
   else setTimeout(load, 1_000);
 }
