@@ -27,7 +27,8 @@ const staticDir = path.join(root, 'dist/client');
 const serverScript = path.join(root, 'dist/server/main.js');
 /** Where the servers' logs are kept when the scan at the end of the run finds something in them. */
 const keptLogsDir = path.join(root, 'test-results', 'e2e-server-logs');
-const READY_TIMEOUT_MS = 60_000;
+// E2E_READY_TIMEOUT_MS: more time on a machine shared by many test runs.
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 60_000);
 const STOP_TIMEOUT_MS = 10_000;
 
 interface RunningServer {

@@ -157,4 +157,65 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
     },
     JOURNEY_TIMEOUT_MS,
   );
+
+  test(
+    'a repeat visit takes the shell and the forms from the service worker, and the page opens offline',
+    async () => {
+      const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
+      const w = new Wizard(page, lng);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const fromWorker = new Set<string>();
+      let bytes = 0;
+      const network = new Map<string, string>();
+      cdp.on('Network.responseReceived', (event) => {
+        if (event.response.fromServiceWorker) fromWorker.add(event.requestId);
+        else network.set(event.requestId, event.response.url);
+      });
+      cdp.on('Network.loadingFinished', (event) => {
+        if (!fromWorker.has(event.requestId)) bytes += event.encodedDataLength;
+      });
+      const visit = async () => {
+        bytes = 0;
+        network.clear();
+        fromWorker.clear();
+        await page.goto('/home/no_drawings');
+        await w.onStep('personal');
+        await w.settled();
+        return { bytes, network: [...network.values()], fromWorker: fromWorker.size };
+      };
+      // The browser's own cache is off: what the first visit costs is what a phone without it pays.
+      const first = await visit();
+      await page.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      );
+      await page.waitForFunction(async () => {
+        const keys = await caches.keys();
+        const cache = keys.length === 1 ? await caches.open(keys[0]!) : undefined;
+        return (await cache?.keys())?.some((r) => r.url.includes('/assets/')) ?? false;
+      });
+      const second = await visit();
+      expect(second.network.filter((url) => url.includes('/assets/'))).toEqual([]);
+      expect(second.fromWorker).toBeGreaterThan(5);
+      expect(second.bytes).toBeLessThan(first.bytes / 4);
+
+      // Offline, the page and its step still open, from the phone.
+      await context.setOffline(true);
+      await page.reload();
+      await w.onStep('personal');
+      // Nothing but public files is kept: no API answer beyond the forms and the reference lists.
+      const kept = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) urls.push(r.url);
+        return urls;
+      });
+      const publicApi = /\/api\/(forms\/validators\/|forms\/get_forms\?|splash\/get_splash\?)/;
+      expect(kept.filter((url) => url.includes('/api/') && !publicApi.test(url))).toEqual([]);
+      expect(kept.some((url) => url.includes('/api/forms/get_forms'))).toBe(true);
+      await context.setOffline(false);
+      expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

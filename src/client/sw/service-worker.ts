@@ -53,17 +53,20 @@ async function fromCacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
-/** A public POST answered by its ETag: the kept copy when the server says it is current, or offline. */
+/**
+ * A public POST answered by its ETag: asked with the ETag of the copy kept (the page's own is dropped:
+ * the worker answers the page in full), the copy when the server says it is current, or offline.
+ */
 async function etagged(request: Request, path: string): Promise<Response> {
   const body = await request.clone().text();
   const language = request.headers.get('Accept-Language') ?? '';
   const key = `/__kibali${path}?${new URLSearchParams({ language, body }).toString()}`;
   const cache = await caches.open(CACHE);
   const kept = await cache.match(key);
-  const pageAsked = request.headers.has('If-None-Match');
   const headers = new Headers(request.headers);
+  headers.delete('If-None-Match');
   const etag = kept?.headers.get('ETag');
-  if (etag && !pageAsked) headers.set('If-None-Match', etag);
+  if (etag) headers.set('If-None-Match', etag);
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', headers, body, credentials: 'same-origin' });
@@ -71,7 +74,7 @@ async function etagged(request: Request, path: string): Promise<Response> {
     if (kept) return kept;
     throw error;
   }
-  if (response.status === 304 && kept && !pageAsked) return kept;
+  if (response.status === 304 && kept) return kept;
   if (response.status === 200 && response.headers.has('ETag')) await cache.put(key, response.clone());
   return response;
 }
