@@ -19,7 +19,7 @@ import { withEngineerProof } from './step-data';
 import type { SaveMode, SaveOutcome } from './StepForm';
 import { usePhoneConfirmation } from './use-phone-confirmation';
 import { forgetDeviceDrafts } from '../../app/device-drafts';
-import { newSaveId, preloadOfflineSaving, sendUntilSaved } from './offline/send-until-saved';
+import { newSaveId, preloadOfflineSaving, saveOnceAnswered } from './offline/offline-saving';
 import { formsChanged, REVIEW, savedForLater, stepSaved, submitted, wentTo, type StepAnswers } from './wizard-slice';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
@@ -81,7 +81,7 @@ export function useWizardActions(
     const unsaved = { draft: referenceNumber ?? 'new', step, answers: sent, save_id };
     try {
       const result = await withPhoneCode((phone_code) =>
-        sendUntilSaved(
+        saveOnceAnswered(
           () =>
             saveAndContinue({
               application_type: type,
