@@ -185,6 +185,10 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
         await w.settled();
         return { bytes, network: [...network.values()], fromWorker: fromWorker.size };
       };
+      // The worker is asked for again on every visit: a new deploy's worker replaces the old at once.
+      const worker = await fetch(`${inject('baseUrl')}/sw.js`);
+      expect([worker.status, worker.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+      expect(worker.headers.get('content-type')).toMatch(/javascript/);
       // The browser's own cache is off: what the first visit costs is what a phone without it pays.
       const first = await visit();
       await page.waitForFunction(
