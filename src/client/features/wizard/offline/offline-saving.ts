@@ -12,7 +12,10 @@ const loadRetries = () => import('./send-until-saved');
 export function preloadOfflineSaving(): void {
   const load = () =>
     void loadRetries().then(
-      ({ registerServiceWorker }) => registerServiceWorker(),
+      ({ preloadStore, registerServiceWorker }) => {
+        preloadStore();
+        registerServiceWorker();
+      },
       () => undefined,
     );
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });

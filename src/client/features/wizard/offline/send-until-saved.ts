@@ -10,6 +10,9 @@ const loadStore = () => import('./unsaved-answers');
 
 export { registerServiceWorker };
 
+/** Loads the IndexedDB store now, while the network is there: a save that fails offline needs it. */
+export const preloadStore = () => void loadStore().catch(() => undefined);
+
 /** Resolves when the browser says it is online again, or after `ms` (the network may be up but flaky). */
 function nextAttempt(ms: number): Promise<void> {
   return new Promise((resolve) => {
