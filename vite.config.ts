@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { ModuleInfo, OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 /** The server's render of the landing page (`vite build --ssr src/client/prerender.tsx`; see that file). */
@@ -133,7 +134,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     rjsfTrimPlugin(),
-    ...(isSsrBuild ? [] : [preloadAppPlugin(), precompressPlugin()]),
+    ...(isSsrBuild ? [] : [preloadAppPlugin(), serviceWorkerPlugin(), precompressPlugin()]),
     ...(mode === 'mock' ? [mockWorkerPlugin()] : []),
   ],
   resolve: {

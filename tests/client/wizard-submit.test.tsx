@@ -63,6 +63,9 @@ function recordCall(path: string, data: unknown) {
   return bodies;
 }
 
+/** A save's idempotency key (offline/offline-saving.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe('submitting', () => {
   it('final save: shows the message, then after 3.5 s clears the application and goes to Request options', async () => {
     const bodies = recordCall('/api/application/save_final', { reference_number: REFERENCE, status: 'submitted' });
@@ -195,6 +198,7 @@ describe('the engineer step', () => {
         reference_number: REFERENCE,
         forms_version: forms.version,
         data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
+        save_id: expect.stringMatching(UUID),
       },
     ]);
     // Every call names the draft: the engineer's SMS names it, and the confirmation is for it alone.

@@ -143,6 +143,8 @@ describe('the wizard', () => {
           passport_number: 'AB123456',
           first_name: 'Asha',
         }),
+        // Each save has its own idempotency key: a repeat after a lost answer is not saved twice.
+        save_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       },
     ]);
     expect(localStorage.getItem('reference_number')).toBe('ABCDE-FGHJK');

@@ -37,6 +37,7 @@ import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms }
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
+import { SaveReceipts } from './save-receipts';
 
 type Answers = Record<string, unknown>;
 
@@ -60,6 +61,8 @@ export interface SaveStepInput {
    * bounded), the step stays unfinished, and the reference number is answered all the same.
    */
   unfinished?: boolean;
+  /** The save's idempotency key: a repeat with the same key answers as the first did (save-receipts.ts). */
+  save_id?: string;
 }
 
 export interface SubmitInput {
@@ -130,7 +133,11 @@ export class ApplicationsService {
     private readonly engineerProofs: EngineerProofs,
     private readonly owners: DraftOwners,
     private readonly phones: PhoneChange,
-  ) {}
+  ) {
+    this.receipts = new SaveReceipts(db, owners);
+  }
+
+  private readonly receipts: SaveReceipts;
 
   /**
    * Save And Continue: validates one step, creates the draft on the first call (and its owner's secret,
@@ -149,6 +156,9 @@ export class ApplicationsService {
       errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
     });
     if (step === undefined) throw unknownStep;
+    const saveId = input.save_id;
+    const repeated = saveId && (await this.receipts.repeat(saveId, input, access.proof));
+    if (repeated) return repeated;
     // Whose draft it is before any work on the answers: a stranger's save costs one lookup.
     let { existing, copied } = await this.draftToContinue(input, access, true);
     if (stepNumber === 0) {
@@ -234,9 +244,16 @@ export class ApplicationsService {
                 forms_version: version,
                 unfinished: unfinished ?? existing.unfinished,
               }
-            : await this.createDraft(input.application_type, changes);
+            : await this.createDraft(
+                input.application_type,
+                changes,
+                saveId,
+                Math.min(reached + 1, steps.length),
+              ).catch((error: unknown) => this.receipts.repeatOfRace(error, saveId, input));
+      if (written && !('id' in written)) return written;
       if (written) {
         this.keep(written);
+        if (saveId && existing) await this.receipts.saved(saveId, written.id, Math.min(reached + 1, steps.length));
         if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
         if (phoneChange) await this.tellOldPhone(written.reference_number, phoneChange, language);
         return {
@@ -305,9 +322,13 @@ export class ApplicationsService {
               revision: existing.revision + 1,
               forms_version: version,
             }
-          : await this.createDraft(input.application_type, changes);
+          : await this.createDraft(input.application_type, changes, input.save_id, stepNumber).catch((error: unknown) =>
+              this.receipts.repeatOfRace(error, input.save_id, input),
+            );
+      if (written && !('id' in written)) return written;
       if (written) {
         this.keep(written);
+        if (input.save_id && existing) await this.receipts.saved(input.save_id, written.id, stepNumber);
         if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
         const pending = migration?.toAnswer ?? [];
         return {
@@ -405,9 +426,12 @@ export class ApplicationsService {
   private async createDraft(
     type: ApplicationType,
     changes: ApplicationChanges,
+    saveId?: string,
+    answeredStep = 0,
   ): Promise<ApplicationRecord & { secret: string }> {
     return this.db.transaction().execute(async (trx) => {
       const record = await insertApplication(trx, newReferenceNumber(), type, changes);
+      if (saveId) await this.receipts.created(trx, saveId, record.id, answeredStep);
       return { ...record, secret: await this.owners.issue(record.id, trx) };
     });
   }

@@ -15,6 +15,7 @@ import * as jobsAndSms from './migrations/20261125T134000-jobs-and-sms';
 import * as formsVersions from './migrations/20261125T160000-forms-versions';
 import * as documentsAsRules from './migrations/20261125T161000-documents-as-rules';
 import * as unfinishedSteps from './migrations/20261126T110000-unfinished-steps';
+import * as saveReceipts from './migrations/20261126T110000-save-receipts';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261125T160000-forms-versions': formsVersions,
   '20261125T161000-documents-as-rules': documentsAsRules,
   '20261126T110000-unfinished-steps': unfinishedSteps,
+  '20261126T110000-save-receipts': saveReceipts,
 };

@@ -15,6 +15,7 @@ export interface Database {
   code_lockout: CodeLockoutTable;
   engineer_confirmation: EngineerConfirmationTable;
   draft_key: DraftKeyTable;
+  save_receipt: SaveReceiptTable;
   attachment: AttachmentTable;
   captcha_spent: CaptchaSpentTable;
   applicant_session: ApplicantSessionTable;
@@ -167,6 +168,15 @@ export interface DraftKeyTable {
   created_at: ColumnType<Date, never, never>;
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
+}
+
+/** A save's answer by the sha256 of its idempotency key (`save_id`), so that a repeat is not saved twice. */
+export interface SaveReceiptTable {
+  key_hash: string;
+  application_id: number;
+  step_number: number;
+  created_draft: boolean;
+  created_at: ColumnType<Date, never, never>;
 }
 
 export interface AttachmentTable {

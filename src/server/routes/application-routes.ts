@@ -14,6 +14,11 @@ export const answersByStep = { type: 'object', maxProperties: 20, additionalProp
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
 /** The version of the client's forms (get_forms' `version`): older than the served one, the answer may be 409 forms_changed. */
 export const formsVersionBody = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
+/** A save's idempotency key (a random UUID the client makes): a repeat answers as the first (save-receipts.ts). */
+const saveIdBody = {
+  type: 'string',
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
+} as const;
 
 const saveAndContinueBody = {
   type: 'object',
@@ -27,6 +32,7 @@ const saveAndContinueBody = {
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
     unfinished: { type: 'boolean' },
+    save_id: saveIdBody,
   },
 } as const;
 
@@ -92,6 +98,7 @@ export function applicationRoutes(
       phone_code?: PhoneCode;
       forms_version?: string;
       unfinished?: boolean;
+      save_id?: string;
     };
   }>(
     '/api/application/save_and_continue',
@@ -106,7 +113,9 @@ export function applicationRoutes(
           'number and the step to open next. With `unfinished: true` (Save & Complete Later of a step not ' +
           'valid yet) the answers are kept as typed, still bounded (sizes, `maxItems`, `maxLength`, hidden ' +
           'characters refused), the step stays unfinished (Submit refuses the draft until it is saved valid) ' +
-          'and the answer carries `unfinished: true`; the first save of a new application creates the draft so too.' +
+          'and the answer carries `unfinished: true`; the first save of a new application creates the draft so too. With `save_id` (a random UUID v4 made by the client for this ' +
+          'save), a repeat of the same save within a day answers as the first did and saves nothing again; ' +
+          'the repeat of a first save gives the browser a draft cookie again and creates no second draft.' +
           OWNER_NOTE,
         body: saveAndContinueBody,
       },

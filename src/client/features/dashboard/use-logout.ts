@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { forgetDeviceDrafts } from '../../app/device-drafts';
 import { useAppDispatch } from '../../app/hooks';
 import { signedOut } from '../../app/session-slice';
 import { useLogoutMutation } from '../sign-in/sign-in-api';
@@ -17,6 +18,7 @@ export function useLogout() {
     } catch {
       // see above
     }
+    await forgetDeviceDrafts();
     dispatch(signedOut({ reason: 'logout' }));
   }, [logout, dispatch]);
   return { logout: run, loggingOut: isLoading };

@@ -17,6 +17,7 @@ import type { TranslatedStep } from './translate-schema';
 import { errorProperty, localizer, rjsfStrings } from './validation-messages';
 import type { StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
+import { SaveStatus } from './offline/SaveStatus';
 import type { StepFormContext } from './ZanidWidget';
 
 export type SaveMode = 'continue' | 'later';
@@ -266,6 +267,7 @@ export function StepForm(props: StepFormProps) {
             {t('wizard.buttons.save_later')}
           </Button>
         </Stack>
+        <SaveStatus />
       </Form>
     </section>
   );

@@ -19,6 +19,8 @@ export interface SaveAndContinueBody {
   forms_version?: string;
   /** Save & Complete Later of a step not valid yet: kept as typed, the step unfinished. */
   unfinished?: boolean;
+  /** The save's idempotency key: every attempt of one save sends the same (offline/send-until-saved.ts). */
+  save_id?: string;
 }
 
 export interface SaveAndContinueResult {

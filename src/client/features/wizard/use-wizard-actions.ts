@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
@@ -28,6 +29,8 @@ import {
   wentTo,
   type StepAnswers,
 } from './wizard-slice';
+import { forgetDeviceDrafts } from '../../app/device-drafts';
+import { newSaveId, preloadOfflineSaving, saveOnceAnswered } from './offline/offline-saving';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
 export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
@@ -66,6 +69,7 @@ export function useWizardActions(
   const [submitApplication] = useSubmitApplicationMutation();
   // A save that changes the phone saved in the draft asks for the code sent to the new number.
   const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
+  useEffect(preloadOfflineSaving, []);
   const reference = {
     ...(referenceNumber ? { reference_number: referenceNumber } : {}),
     ...(formsVersion ? { forms_version: formsVersion } : {}),
@@ -98,16 +102,24 @@ export function useWizardActions(
     unfinished: boolean,
   ): Promise<SaveOutcome> => {
     const sent = asSent(step, data);
+    // One save, one key, however many attempts the network takes (offline/send-until-saved.ts).
+    const save_id = newSaveId();
+    const unsaved = { draft: referenceNumber ?? 'new', step, answers: sent, save_id };
     try {
       const result = await withPhoneCode((phone_code) =>
-        saveAndContinue({
-          application_type: type,
-          step_number: steps.indexOf(step) + 1,
-          data: sent,
-          ...reference,
-          ...(phone_code ? { phone_code } : {}),
-          ...(unfinished ? { unfinished: true } : {}),
-        }).unwrap(),
+        saveOnceAnswered(
+          () =>
+            saveAndContinue({
+              application_type: type,
+              step_number: steps.indexOf(step) + 1,
+              data: sent,
+              ...reference,
+              ...(phone_code ? { phone_code } : {}),
+              save_id,
+              ...(unfinished ? { unfinished: true } : {}),
+            }).unwrap(),
+          unsaved,
+        ),
       );
       const saved = { step, answers: sent, referenceNumber: result.reference_number };
       dispatch(result.unfinished ? keptUnfinished(saved) : stepSaved(saved));
@@ -161,6 +173,7 @@ export function useWizardActions(
       });
       dispatch(submitted(result.reference_number));
       forgetDraft();
+      void forgetDeviceDrafts();
       return { ok: true };
     } catch (failure) {
       const change = formsChangedIn(failure);

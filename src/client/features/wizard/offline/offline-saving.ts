@@ -1,0 +1,58 @@
+import type { ApiFailure } from '../../../app/api';
+import type { StepAnswers } from '../wizard-slice';
+import { saveStatus } from './save-status';
+
+/**
+ * What the wizard's first step carries of offline saving: a save's key, the first attempt, and the
+ * loading (once the wizard has shown, while the network is there) of the rest: the retries and their
+ * IndexedDB store (send-until-saved.ts, unsaved-answers.ts) and the service worker's registration.
+ */
+const loadRetries = () => import('./send-until-saved');
+
+export function preloadOfflineSaving(): void {
+  const load = () =>
+    void loadRetries().then(
+      ({ preloadStore, registerServiceWorker }) => {
+        preloadStore();
+        registerServiceWorker();
+      },
+      () => undefined,
+    );
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });
+  else setTimeout(load, 1_000);
+}
+
+/** A save's idempotency key (a UUID v4): every attempt of one save carries the same (save-receipts.ts). */
+export function newSaveId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** No answer arrived (network down, cut mid-way, a proxy's page): the save may or may not have reached the server. */
+export const answerLost = (failure: unknown) => (failure as Partial<ApiFailure> | null)?.code === 0;
+
+/**
+ * Sends a save; when no answer arrives, hands it to sendUntilSaved (send-until-saved.ts), which keeps
+ * its answers on the phone and sends it again, with the same `save_id`, until the server answers.
+ */
+export async function saveOnceAnswered<T>(
+  send: () => Promise<T>,
+  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string },
+): Promise<T> {
+  try {
+    const result = await send();
+    saveStatus.set('idle');
+    return result;
+  } catch (failure) {
+    if (!answerLost(failure)) {
+      saveStatus.set('idle');
+      throw failure;
+    }
+    const { sendUntilSaved } = await loadRetries();
+    return sendUntilSaved(send, unsaved);
+  }
+}
