@@ -256,11 +256,11 @@ describe.each(FLOWS)('the %s flow filled with long answers', (type) => {
         await page.setViewportSize({ width: 1280, height: 800 });
         for (const [i, step] of forms.flows[type].entries()) {
           const name = tr(lng, 'wizard.progress.step_name', { step: i + 1, title: text(lng, `${step}.title`) });
-          await page.getByRole('button', { name, exact: true }).waitFor();
+          await page.getByRole('tab', { name, exact: true }).waitFor();
         }
         if (type === 'new')
           await page
-            .getByRole('button', { name: lng === 'en' ? 'Step 3: Construction' : 'Hatua ya 3: Ujenzi', exact: true })
+            .getByRole('tab', { name: lng === 'en' ? 'Step 3: Construction' : 'Hatua ya 3: Ujenzi', exact: true })
             .waitFor();
       } finally {
         await page.context().close();
