@@ -237,6 +237,9 @@ class Session {
   }
 }
 
+/** A step of the stepper, named in words: "Step 3: Construction". */
+const stepName = (s: Session, step: number, title: string) => s.t('wizard.progress.step_name', { step, title });
+
 /** The two languages' sessions, each its own browser context, driven side by side. */
 const sessions = LANGUAGES.map((lng) => new Session(lng));
 
@@ -346,7 +349,9 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
         await s.h2(s.t('wizard.review.title')).waitFor();
         await s.check(`wizard ${type}: review`);
         for (const step of FLOWS[type]) {
-          await page.getByRole('tab', { name: s.t(`forms:${step}.title`), exact: true }).click();
+          await page
+            .getByRole('tab', { name: stepName(s, FLOWS[type].indexOf(step) + 1, s.t(`forms:${step}.title`)) })
+            .click();
           await s.h2(s.t(`forms:${step}.title`)).waitFor();
           await s.check(`wizard ${type}: ${step}`);
         }
@@ -359,7 +364,9 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
         }
         if (type === 'new') {
           // Submitted from the review: the success message (the dashboard below opens this application).
-          await page.getByRole('tab', { name: s.t('wizard.review.title'), exact: true }).click();
+          await page
+            .getByRole('tab', { name: stepName(s, FLOWS[type].length + 1, s.t('wizard.review.title')) })
+            .click();
           await s.h2(s.t('wizard.review.title')).waitFor();
           await page.getByRole('button', { name: s.t('wizard.buttons.submit'), exact: true }).click();
           await page.getByText(s.t('wizard.submitted.final', { reference_number: reference })).waitFor();

@@ -219,9 +219,13 @@ export class Wizard {
     return this.page.getByRole('button', { name: new RegExp(`^${escapeRegExp(this.t('wizard.review.change'))} `) });
   }
 
-  /** A step of the stepper, by its title (a button once the step can be opened). */
+  /** A step of the stepper, by its title (a tab once the step can be opened, named "Step 8: <title>"). */
   stepperStep(title: string): Locator {
-    return this.page.getByRole('tab', { name: title, exact: true });
+    return this.page.getByRole('tab', {
+      name: new RegExp(
+        `^${escapeRegExp(this.t('wizard.progress.step_name', { step: 0, title: '' })).replace('0', '\\d+')}${escapeRegExp(title)}$`,
+      ),
+    });
   }
 
   async isFocused(locator: Locator): Promise<boolean> {

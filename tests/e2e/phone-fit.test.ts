@@ -252,6 +252,16 @@ describe.each(FLOWS)('the %s flow filled with long answers', (type) => {
         await page.goto('/home/continue_form');
         await page.getByRole('heading', { level: 2, name: tr(lng, 'wizard.review.title'), exact: true }).waitFor();
         await checkFits(page, lng, `${type} review in ${lng}`, `${type}-${lng}-review`);
+        // On a wide screen, the list of steps: each named in words, "Step 3: Construction".
+        await page.setViewportSize({ width: 1280, height: 800 });
+        for (const [i, step] of forms.flows[type].entries()) {
+          const name = tr(lng, 'wizard.progress.step_name', { step: i + 1, title: text(lng, `${step}.title`) });
+          await page.getByRole('tab', { name, exact: true }).waitFor();
+        }
+        if (type === 'new')
+          await page
+            .getByRole('tab', { name: lng === 'en' ? 'Step 3: Construction' : 'Hatua ya 3: Ujenzi', exact: true })
+            .waitFor();
       } finally {
         await page.context().close();
       }
@@ -293,6 +303,7 @@ describe('the dashboard of a new building filled with long answers', () => {
         expect(await contacts.getByRole('link').getAttribute('href')).toMatch(/^tel:\+?\d+$/);
         await page.getByRole('link', { name: tr(lng, 'whatsapp.button'), exact: true }).waitFor();
 
+        await page.getByRole('tab', { selected: true }).waitFor();
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
           // All six tabs on the screen at once: none starts off the screen, so none needs a hint.

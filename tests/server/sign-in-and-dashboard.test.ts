@@ -202,6 +202,10 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
       );
       expect(wrong.status).toBe(422);
       expect(wrong.body!.response.message).toBe(api[language].wrong_captcha);
+      // It says the answer was wrong (not only "not accepted"), in the applicant's language.
+      expect(wrong.body!.response.message).toMatch(
+        language === 'en' ? /answer .* was wrong/ : /Jibu .* halikuwa sahihi/,
+      );
       expect(wrong.body!.response.data.errors[0]!.path).toBe('/altcha');
     }
     expect(await sent()).toBe(before);

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
+import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ENGINEER_SEND_ID } from './field-paths';
 import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './forms-api';
@@ -28,6 +29,8 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
   const [sent, setSent] = useState<(OtpSent & { engineerId: string }) | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
+  /** A 429's wait (a code a minute), counted down with the error. */
+  const [wait, setWait] = useState<number | undefined>(undefined);
   const engineerId = normalizedEngineerId(answers.engineer_id);
   const confirmed = engineer && engineer.details.registration_number === engineerId ? engineer.details : null;
   // Where the focus goes next: into the code once sent, to the confirmation once the code is right
@@ -45,6 +48,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
   const onSend = async () => {
     if (sending.isLoading) return;
     setError('');
+    setWait(undefined);
     if (!engineerId) return setError(t('wizard.engineer.id_first'));
     try {
       const answer = await send({ engineer_id: engineerId, reference_number: referenceNumber }).unwrap();
@@ -54,12 +58,14 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
     } catch (failure) {
       moveFocus.current = null;
       setError((failure as ApiFailure).message);
+      setWait(retryAfterOf(failure as ApiFailure));
     }
   };
 
   const onCheck = async () => {
     if (!sent || checking.isLoading) return;
     setError('');
+    setWait(undefined);
     try {
       const answer = await check({
         engineer_id: sent.engineerId,
@@ -159,6 +165,12 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
       {error && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {error}
+          {wait !== undefined && (
+            <>
+              {' '}
+              <WaitCountdown seconds={wait} />
+            </>
+          )}
         </Alert>
       )}
     </Box>
