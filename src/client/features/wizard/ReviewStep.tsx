@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { Details } from '../../components/Details';
 import { visuallyHidden } from '../../components/visually-hidden';
+import { answerTexts } from './answer-texts';
 import { answerRows } from './answers-format';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
@@ -31,11 +32,11 @@ export interface ReviewStepProps {
 /** Every answer before Submit, a Change link per step; a failed Submit lists what to fix, by step. */
 export function ReviewStep(props: ReviewStepProps) {
   const { steps, translate, answers } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ attempt: number; items: SummaryItem[] }>({ attempt: 0, items: [] });
-  const texts = { yes: t('wizard.yes'), no: t('wizard.no'), row: (n: number) => t('wizard.row', { n }) };
+  const texts = answerTexts(t, i18n.language);
   useEffect(() => {
     if (props.focusHeading) heading.current?.focus();
   }, [props.focusHeading]);

@@ -20,7 +20,7 @@ import { useSplash } from '../splash/splash-api';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
-import { scaleRows } from './scale-rows';
+import { moduleReviewRows } from './review-rows';
 import { StepPanel } from './StepPanel';
 import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
@@ -180,6 +180,14 @@ export function WizardFlow({
       )}
     </>
   );
+  const reviewRows = (step: string, module: string | undefined) =>
+    moduleReviewRows(module, wizard.answers[step], {
+      t,
+      lng,
+      uiSchema: () => translate(step).uiSchema,
+      confirmed: wizard.engineer?.details,
+      engineers: splash.engineers,
+    });
   if (current === REVIEW) {
     return (
       <>
@@ -190,13 +198,7 @@ export function WizardFlow({
             steps={steps}
             translate={translate}
             answers={wizard.answers}
-            extraRows={(step) =>
-              moduleAt(step) === 'engineer' && wizard.engineer
-                ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
-                : moduleAt(step) === 'documents'
-                  ? scaleRows(translate(step).uiSchema, wizard.answers[step], t('wizard.review.uploaded'))
-                  : []
-            }
+            extraRows={(step) => reviewRows(step, moduleAt(step))}
             focusHeading={moved}
             onChangeStep={goTo}
             onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}
