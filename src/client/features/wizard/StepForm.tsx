@@ -44,7 +44,11 @@ export interface StepFormProps {
   customValidate?: CustomValidator;
 }
 
-const DEFAULTS = { constAsDefaults: 'never' } as const;
+/**
+ * No answer the applicant did not give: a const is never a default (the safety disclaimer must be ticked,
+ * not found ticked), and a required yes/no starts unanswered (RJSF would answer it "No").
+ */
+const DEFAULTS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 
 /** How long typing pauses before the edited answers are told to the wizard (and its progress). */
 export const EDIT_SETTLE_MS = 300;
@@ -267,7 +271,6 @@ export function StepForm(props: StepFormProps) {
         fields={fields}
         widgets={widgets}
         formContext={formContext}
-        // A const is never a default: the safety disclaimer must be ticked, not found ticked.
         experimental_defaultFormStateBehavior={DEFAULTS}
         noHtml5Validate
         // The step validates on Save itself (validate, onSubmit), so that every error shown is one it keeps
