@@ -10,6 +10,7 @@ import { Details } from '../../components/Details';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { answerTexts } from './answer-texts';
 import { answerRows } from './answers-format';
+import { moduleReviewRows, type ModuleRowsSource } from './review-rows';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
 import type { SaveOutcome } from './StepForm';
@@ -20,8 +21,8 @@ export interface ReviewStepProps {
   steps: readonly string[];
   translate: (step: string) => TranslatedStep;
   answers: Record<string, StepAnswers>;
-  /** Rows a step adds to its answers (the confirmed engineer's name). */
-  extraRows?: (step: string) => { label: string; value: string }[];
+  /** What the step modules add to their answers (the engineer's name, the documents' files): see review-rows.ts. */
+  modules?: ModuleRowsSource;
   focusHeading: boolean;
   onChangeStep: (step: string) => void;
   onPrevious: () => void;
@@ -70,7 +71,14 @@ export function ReviewStep(props: ReviewStepProps) {
         const translated = translate(step);
         const rows = [
           ...answerRows(translated.schema, translated.uiSchema, answers[step], texts),
-          ...(props.extraRows?.(step) ?? []),
+          ...(props.modules
+            ? moduleReviewRows(props.modules.moduleOf(step), answers[step], {
+                ...props.modules,
+                t,
+                lng: i18n.language,
+                uiSchema: () => translated.uiSchema,
+              })
+            : []),
         ];
         return (
           <Box key={step} sx={{ mb: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>

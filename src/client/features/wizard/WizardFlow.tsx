@@ -20,7 +20,6 @@ import { useSplash } from '../splash/splash-api';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
-import { moduleReviewRows } from './review-rows';
 import { StepPanel } from './StepPanel';
 import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
@@ -180,14 +179,6 @@ export function WizardFlow({
       )}
     </>
   );
-  const reviewRows = (step: string, module: string | undefined) =>
-    moduleReviewRows(module, wizard.answers[step], {
-      t,
-      lng,
-      uiSchema: () => translate(step).uiSchema,
-      confirmed: wizard.engineer?.details,
-      engineers: splash.engineers,
-    });
   if (current === REVIEW) {
     return (
       <>
@@ -198,7 +189,7 @@ export function WizardFlow({
             steps={steps}
             translate={translate}
             answers={wizard.answers}
-            extraRows={(step) => reviewRows(step, moduleAt(step))}
+            modules={{ moduleOf: moduleAt, confirmed: wizard.engineer?.details, engineers: splash.engineers }}
             focusHeading={moved}
             onChangeStep={goTo}
             onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}

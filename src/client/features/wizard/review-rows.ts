@@ -5,14 +5,19 @@ import { scaleRows } from './scale-rows';
 import { normalizedEngineerId } from './step-data';
 import type { StepAnswers } from './wizard-slice';
 
-interface ReviewRowsContext {
-  t: TFunction;
-  lng: string;
-  uiSchema: () => UiSchema;
+/** What the wizard knows of the steps' modules and the engineers (the review loads this file, not the wizard). */
+export interface ModuleRowsSource {
+  moduleOf: (step: string) => string | undefined;
   /** The engineer confirmed by code in this tab, if any. */
   confirmed?: { registration_number: string; name: string };
   /** The engineers' list (reference data): the name of an engineer confirmed before (a continued draft). */
   engineers: readonly Engineer[];
+}
+
+interface ReviewRowsContext extends Omit<ModuleRowsSource, 'moduleOf'> {
+  t: TFunction;
+  lng: string;
+  uiSchema: () => UiSchema;
 }
 
 /**
