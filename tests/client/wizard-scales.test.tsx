@@ -118,9 +118,9 @@ describe('the scale of a drawing', () => {
   });
 
   it('is shown on the review', async () => {
-    open('review', { documents: { floor_plans: 'att-1234abcd' }, scales: { floor_plans: '1:50' } });
-    const label = await screen.findByText(`${f('uploads.scales.title')}, ${floorPlans.name.en}`);
-    expect(label.tagName).toBe('DT');
-    expect(label.nextElementSibling).toHaveTextContent('1:50');
+    open('review', { documents: { floor_plans: 'att-9876wxyz' }, scales: { floor_plans: '1:50' } });
+    // The document by its name, the scale with it (its file was uploaded from another tab: not named here).
+    const label = await screen.findByText(floorPlans.name.en, { selector: 'dt' });
+    expect(label.nextElementSibling).toHaveTextContent(t('wizard.review.document_scale', { scale: '1:50' }));
   });
 });

@@ -91,6 +91,31 @@ describe('the forms checker', () => {
     );
   });
 
+  it('refuses a "default" on a required yes/no question, which would send an answer the applicant never gave', async () => {
+    const { set, errors } = await checkEdited('steps/special_plot.schema.json', (t) =>
+      t.replace(
+        '"flood_area": {\n      "type": "boolean",',
+        '"flood_area": {\n      "type": "boolean",\n      "default": false,',
+      ),
+    );
+    expect(set).toBeUndefined();
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^steps\/special_plot\.schema\.json line \d+, column \d+: "flood_area" is a required yes\/no question, so it may have no "default": .* Remove "default"\.$/,
+      ),
+    ]);
+  });
+
+  it('refuses a "default" on a yes/no question required only under a condition', async () => {
+    const { errors } = await checkEdited('steps/building.schema.json', (t) =>
+      t.replace(
+        '"well_dug": {\n            "type": "boolean",',
+        '"well_dug": {\n            "type": "boolean",\n            "default": true,',
+      ),
+    );
+    expect(errors).toEqual([expect.stringContaining('"well_dug" is a required yes/no question')]);
+  });
+
   it('refuses a "required" entry naming a misspelt field, which no applicant could ever fill in', async () => {
     const { errors } = await checkEdited('steps/construction.schema.json', (t) =>
       t.replace('\n    "has_storeys",\n', '\n    "has_storys",\n'),

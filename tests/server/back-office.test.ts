@@ -8,6 +8,7 @@ import { yearsAfter } from '../../src/server/back-office/back-office-rules';
 import { STAFF_ACTIONS } from '../../src/server/back-office/staff-actions';
 import { APPLICATION_STATUSES, STATUS_MOVES, todayIso } from '../../src/shared/dashboard';
 import type { Splash } from '../../src/shared/reference-data';
+import { formatLongDate, isCalendarDate } from '../../src/shared/text-format';
 import { api, personal, REPAIR, sample, SAVE, type Answers } from './application-fixtures';
 import { createTestApp, databaseKinds, post, uploadDocuments, type Envelope, type TestApp } from './helpers';
 
@@ -271,12 +272,19 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
 
     /** The newest SMS to the applicant: Kibali <reference>: <title>. <message>, in Swahili. */
     const lastSms = async () => (await smsTo(phone)).at(-1)?.message;
+    /** Dates in Swahili words ("15 Desemba 2026"), and staff's remark once, after the message. */
     const swSms = (kind: string, params: Record<string, string>) => {
-      const values = { reference_number: reference, remark: '-', ...params };
+      const values = Object.fromEntries(
+        Object.entries({ reference_number: reference, ...params }).map(([key, value]) => [
+          key,
+          isCalendarDate(value) ? formatLongDate(value, 'sw') : value,
+        ]),
+      );
+      const remark = params.remark ? ` ${text('sw', 'notice_remark', { remark: params.remark })}` : '';
       return text('sw', 'sms_notice', {
         reference_number: reference,
         title: text('sw', `notices.${kind}.title`, values),
-        message: text('sw', `notices.${kind}.message`, values),
+        message: `${text('sw', `notices.${kind}.message`, values)}${remark}`,
       });
     };
 

@@ -423,6 +423,57 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
     expect((await dashboard(t, 'send_message', cookie, { message: 'x', extra: 1 })).status).toBe(400);
   });
 
+  test('notifications read with every placeholder filled, the remark once and dates in the reader’s language', async () => {
+    const app = await submitted(t, { phone: '+255700011006', zan_id: '190000000006' }, 'permit_issued');
+    const notices: [string, Record<string, unknown>][] = [
+      ['status_changed', { status: 'approved', from_status: 'under_review', remark: 'Plans are complete.' }],
+      ['invoice_added', { amount: '95,000,000', control_number: '991234567890', due_date: '2026-12-15' }],
+      ['permit_issued', { permit_number: 'ZDCU/2026/0042', valid_from: '2026-12-15', valid_until: '2028-01-05' }],
+      ['attachment_reviewed', { document: { en: 'Site plan', sw: 'Ramani ya eneo' }, status: 'accepted', remark: '' }],
+    ];
+    for (const [kind, params] of notices)
+      await t.database.db
+        .insertInto('notification')
+        .values({ id: randomUUID(), application_id: app.id, kind, params: JSON.stringify(params) })
+        .execute();
+    const { cookie } = await signIn(t, app.reference, '+255700011006');
+    const read = async (language: string) =>
+      (
+        await post<Envelope<{ title: string; message: string; remark: string | null }[]>>(
+          t.app,
+          '/api/dashboard/get_notifications',
+          {},
+          { cookie, 'accept-language': language },
+        )
+      ).body!.response.data;
+
+    const expected = {
+      en: ['15 December 2026', '5 January 2028', 'Remark', 'Your application'],
+      sw: ['15 Desemba 2026', '5 Januari 2028', 'Maelezo', 'Maombi yako'],
+    };
+    for (const language of ['en', 'sw'] as const) {
+      const [days, untilDay, remarkWord, yourApplication] = expected[language];
+      const all = await read(language);
+      expect(all).toHaveLength(notices.length);
+      const find = (text: string) => all.find((notice) => notice.message.includes(text));
+      const [status, invoice, permit] = [find(app.reference), find('991234567890'), find('ZDCU/2026/0042')];
+      const reviewed = all.find((notice) => ![status, invoice, permit].includes(notice));
+      for (const notice of all) {
+        expect(`${notice.title} ${notice.message}`).not.toMatch(/\{\{|\}\}|2026-12-15|2028-01-05/);
+        // The remark is told once: beside the message, never in it.
+        expect(notice.message).not.toContain(remarkWord);
+      }
+      expect(status!.message).toContain(`${yourApplication} ${app.reference}`);
+      expect(status!.remark).toBe('Plans are complete.');
+      expect(invoice!.message).toContain(days);
+      expect(invoice!.message).toContain('95,000,000');
+      expect(permit!.message).toContain(`${days}`);
+      expect(permit!.message).toContain(untilDay);
+      expect(reviewed!.remark).toBeNull();
+      expect(reviewed!.message).toContain(language === 'en' ? 'Site plan' : 'Ramani ya eneo');
+    }
+  });
+
   test('uploads from the dashboard: add, replace a rejected one, never an accepted one; download my own', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const me = person();

@@ -153,18 +153,28 @@ export class DashboardService {
 
   /** Portal notices in the reader's language; staff notes in staff's words. Newest first. */
   async notifications(applicationId: number, language: Language): Promise<Notification[]> {
-    const rows = await this.db
-      .selectFrom('notification')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .orderBy('created_at', 'desc')
-      .execute();
+    const [rows, application] = await Promise.all([
+      this.db
+        .selectFrom('notification')
+        .selectAll()
+        .where('application_id', '=', applicationId)
+        .orderBy('created_at', 'desc')
+        .execute(),
+      this.db
+        .selectFrom('application')
+        .select('reference_number')
+        .where('id', '=', applicationId)
+        .executeTakeFirstOrThrow(),
+    ]);
     return rows.map((r) => {
-      const text = r.kind ? noticeText(language, r.kind, r.params) : { title: r.title ?? '', message: r.message ?? '' };
+      const text = r.kind
+        ? noticeText(language, r.kind, r.params, application.reference_number)
+        : { title: r.title ?? '', message: r.message ?? '', remark: r.remark };
       return {
         notification_id: r.id,
-        ...text,
-        remark: r.remark ?? (typeof r.params.remark === 'string' ? r.params.remark : null),
+        title: text.title,
+        message: text.message,
+        remark: text.remark || null,
         read: r.read_at !== null,
         created_at: new Date(r.created_at).toISOString(),
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isLanguage, type Language } from '../../shared/reference-data';
+import { formatLongDate, formatNumber, isCalendarDate } from '../../shared/text-format';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
@@ -12,6 +13,8 @@ export type NoticeKind = 'status_changed' | 'invoice_added' | 'invoice_paid' | '
 export interface NoticeText {
   title: string;
   message: string;
+  /** Staff's remark, told once: beside the message (the dashboard), or after it (the SMS). */
+  remark?: string | null;
 }
 
 /** A notice's parameters made readable in `language` (statuses and document names are keys or bilingual). */
@@ -26,15 +29,30 @@ function localizedParams(language: Language, kind: string, params: Record<string
   if (document && typeof document === 'object') out.document = document[language] ?? document.en;
   if (typeof params.reference_number === 'string')
     out.reference_number = formatReferenceNumber(params.reference_number);
-  out.remark = typeof params.remark === 'string' && params.remark !== '' ? params.remark : '-';
+  // Dates in words and amounts grouped, as the reader's language writes them (stored as the API wrote them).
+  for (const [key, value] of Object.entries(params)) {
+    if (isCalendarDate(value)) out[key] = formatLongDate(value, language);
+    else if (key === 'amount' && typeof value === 'number') out[key] = formatNumber(value, language);
+  }
   return out;
 }
 
-export function noticeText(language: Language, kind: string, params: Record<string, unknown>): NoticeText {
-  const values = localizedParams(language, kind, params);
+/**
+ * A portal notice in `language`, every placeholder filled: `params` as stored with the notice, and the
+ * application's reference number (never stored with it).
+ */
+export function noticeText(
+  language: Language,
+  kind: string,
+  params: Record<string, unknown>,
+  referenceNumber: string,
+): NoticeText {
+  const values = localizedParams(language, kind, { ...params, reference_number: referenceNumber });
+  const remark = typeof params.remark === 'string' && params.remark.trim() !== '' ? params.remark : null;
   return {
     title: message(language, `notices.${kind}.title`, values),
     message: message(language, `notices.${kind}.message`, values),
+    remark,
   };
 }
 
@@ -56,10 +74,7 @@ export class Notifier {
     params: Record<string, unknown>,
   ): Promise<Delivery | undefined> {
     const application = await this.recipient(applicationId);
-    const text = noticeText(application.language, kind, {
-      ...params,
-      reference_number: application.reference_number,
-    });
+    const text = noticeText(application.language, kind, params, application.reference_number);
     return this.written(async (trx) => {
       await trx
         .insertInto('notification')
@@ -110,10 +125,11 @@ export class Notifier {
     text: NoticeText,
   ): Promise<number | undefined> {
     if (!application.phone) return undefined;
+    const remark = text.remark ? ` ${message(application.language, 'notice_remark', { remark: text.remark })}` : '';
     const sms = message(application.language, 'sms_notice', {
       reference_number: formatReferenceNumber(application.reference_number),
       title: text.title,
-      message: text.message,
+      message: `${text.message}${remark}`,
     });
     return this.sms.queue(trx, application.phone, sms, 'notice');
   }

@@ -8,7 +8,7 @@ interface Declared {
 }
 
 /** The parts of an object's schema that speak of the same fields: itself, then/else, allOf/anyOf/oneOf, dependencies. */
-function levelParts(node: Json, path: ProblemPath, visit: (part: Json, path: ProblemPath) => void): void {
+export function levelParts(node: Json, path: ProblemPath, visit: (part: Json, path: ProblemPath) => void): void {
   visit(node, path);
   for (const word of ['then', 'else'] as const)
     if (isJsonObject(node[word])) levelParts(node[word], [...path, word], visit);

@@ -10,6 +10,7 @@ import { hasErrors, ProblemList, quotedList, type FormsProblem } from './problem
 import { referenceProblems, schemaValidity, unknownWords } from './schema-check';
 import { textProblems } from './texts-check';
 import { uiProblems } from './ui-check';
+import { yesNoDefaultProblems } from './yes-no-check';
 
 export interface SetCheckOptions {
   /**
@@ -27,6 +28,7 @@ function stepProblems(id: string, step: FormsSet['steps'][string], problems: Pro
   if (!hasErrors(mine.all)) {
     levelProblems(file, step.schema, mine);
     referenceProblems(file, step.schema, mine);
+    yesNoDefaultProblems(file, step.schema, mine);
     uiProblems(`steps/${id}.ui.json`, step.schema, step.uiSchema, mine);
   }
   problems.all.push(...mine.all);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../app/i18n';
 import { EmptyState } from '../../components/EmptyState';
 import { useSplash } from '../splash/splash-api';
+import { answerTexts } from '../wizard/answer-texts';
 import { answerRows, type AnswerRow } from '../wizard/answers-format';
 import { FormsLoadState } from '../wizard/FormsLoadState';
 import { useForms } from '../wizard/forms-query';
@@ -56,7 +57,7 @@ export function SavedAnswers({
           (item) => item.id === id,
         )?.name?.[lng],
     };
-    const texts = { yes: t('wizard.yes'), no: t('wizard.no'), row: (n: number) => t('wizard.row', { n }) };
+    const texts = answerTexts(t, lng);
     return steps.map((step) => {
       const form = forms.data!.steps[step];
       const given = answers[step] ?? {};

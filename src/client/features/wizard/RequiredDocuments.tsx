@@ -15,6 +15,7 @@ import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
 import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
+import { rememberUpload } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
@@ -112,6 +113,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
         file,
       }).unwrap();
       setUploaded({ name: file.name, size: answer.size });
+      rememberUpload(answer.attachment_id, { name: file.name, size: answer.size });
       onUploaded(answer.attachment_id);
     } catch (failure) {
       setError((failure as ApiFailure).message || t('errors.network'));

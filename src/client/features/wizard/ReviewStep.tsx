@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { Details } from '../../components/Details';
 import { visuallyHidden } from '../../components/visually-hidden';
+import { answerTexts } from './answer-texts';
 import { answerRows } from './answers-format';
+import { moduleReviewRows, type ModuleRowsSource } from './review-rows';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
 import type { SaveOutcome } from './StepForm';
@@ -19,8 +21,8 @@ export interface ReviewStepProps {
   steps: readonly string[];
   translate: (step: string) => TranslatedStep;
   answers: Record<string, StepAnswers>;
-  /** Rows a step adds to its answers (the confirmed engineer's name). */
-  extraRows?: (step: string) => { label: string; value: string }[];
+  /** What the step modules add to their answers (the engineer's name, the documents' files): see review-rows.ts. */
+  modules?: ModuleRowsSource;
   focusHeading: boolean;
   onChangeStep: (step: string) => void;
   onPrevious: () => void;
@@ -31,11 +33,11 @@ export interface ReviewStepProps {
 /** Every answer before Submit, a Change link per step; a failed Submit lists what to fix, by step. */
 export function ReviewStep(props: ReviewStepProps) {
   const { steps, translate, answers } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ attempt: number; items: SummaryItem[] }>({ attempt: 0, items: [] });
-  const texts = { yes: t('wizard.yes'), no: t('wizard.no'), row: (n: number) => t('wizard.row', { n }) };
+  const texts = answerTexts(t, i18n.language);
   useEffect(() => {
     if (props.focusHeading) heading.current?.focus();
   }, [props.focusHeading]);
@@ -69,7 +71,14 @@ export function ReviewStep(props: ReviewStepProps) {
         const translated = translate(step);
         const rows = [
           ...answerRows(translated.schema, translated.uiSchema, answers[step], texts),
-          ...(props.extraRows?.(step) ?? []),
+          ...(props.modules
+            ? moduleReviewRows(props.modules.moduleOf(step), answers[step], {
+                ...props.modules,
+                t,
+                lng: i18n.language,
+                uiSchema: () => translated.uiSchema,
+              })
+            : []),
         ];
         return (
           <Box key={step} sx={{ mb: 3, pb: 2, borderBottom: 1, borderColor: 'divider' }}>

@@ -8,13 +8,14 @@ import { deepEquals, type CustomValidator, type RJSFValidationError, type Valida
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
-import { extraErrorsFor, fieldId, fieldLabel, serverSummary, type SummaryItem } from './field-paths';
+import { fieldId, fieldLabel, serverSummary } from './field-paths';
 import { fields, templates } from './rjsf-parts';
 // Here, not in rjsf-parts: the forms checker renders those parts on the server, where a CSS import cannot load.
 import './wizard.css';
+import { clientErrors, errorSchemaOf, serverErrors, stillStanding, type ShownError } from './stale-errors';
 import { prepareAnswers } from './step-data';
 import type { TranslatedStep } from './translate-schema';
-import { errorProperty, localizer, rjsfStrings } from './validation-messages';
+import { localizer, rjsfStrings } from './validation-messages';
 import type { StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
 import { SaveStatus } from './offline/SaveStatus';
@@ -45,16 +46,23 @@ export interface StepFormProps {
   customValidate?: CustomValidator;
 }
 
-const DEFAULTS = { constAsDefaults: 'never' } as const;
+/**
+ * No answer the applicant did not give: a const is never a default (the safety disclaimer must be ticked,
+ * not found ticked), and a required yes/no starts unanswered (RJSF would answer it "No").
+ */
+const DEFAULTS = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
 
 /** How long typing pauses before the edited answers are told to the wizard (and its progress). */
 export const EDIT_SETTLE_MS = 300;
 
 interface Failure {
   attempt: number;
-  items: SummaryItem[];
-  server: FieldError[];
+  errors: ShownError[];
+  /** The answers that failed: a server's error stands while its answer is still the one sent. */
+  sent: StepAnswers;
 }
+
+const NO_FAILURE: Failure = { attempt: 0, errors: [], sent: {} };
 
 /** What a step shows under its fields, given the live answers. */
 function StepExtra({ render, answers, change }: { render: NonNullable<StepFormProps['extra']> } & StepFormContextLive) {
@@ -101,13 +109,51 @@ export function StepForm(props: StepFormProps) {
   const row = (n: number) => t('wizard.row', { n });
   const fromServer = (errors: FieldError[]) =>
     serverSummary(errors, (s) => (s === step ? translated : undefined), row, stepTitleOf);
+  const fromServerErrors = (errors: FieldError[]) => serverErrors(errors, fromServer(errors), step);
   const [failure, setFailure] = useState<Failure>(() =>
     props.initialErrors.length > 0
-      ? { attempt: 1, items: fromServer(props.initialErrors), server: props.initialErrors }
-      : { attempt: 0, items: [], server: [] },
+      ? { attempt: 1, errors: fromServerErrors(props.initialErrors), sent: store.get() }
+      : NO_FAILURE,
   );
-  const extraErrors = useMemo(() => extraErrorsFor(failure.server, step), [failure.server, step]);
+  const failureRef = useRef(failure);
+  useEffect(() => {
+    failureRef.current = failure;
+  }, [failure]);
+  const items = useMemo(() => failure.errors.map((error) => error.item), [failure.errors]);
+  // Every error under a field is the step's own (RJSF validates nothing itself: see `noValidate`).
+  const extraErrors = useMemo(() => errorSchemaOf(failure.errors), [failure.errors]);
   const transformErrors = useMemo(() => localizer(t), [t]);
+  const customValidate = useRef(props.customValidate);
+  useEffect(() => {
+    customValidate.current = props.customValidate;
+  });
+  /** The step's validator on `data`, as RJSF runs it (the data without undefined values, the step's own checks). */
+  const validate = useCallback(
+    (data: unknown) => {
+      const text = JSON.stringify(data);
+      const clean: unknown = text === undefined ? undefined : JSON.parse(text);
+      return validator.validateFormData(
+        clean as StepAnswers,
+        translated.schema,
+        customValidate.current,
+        transformErrors,
+        translated.uiSchema,
+      ).errors;
+    },
+    [validator, translated, transformErrors],
+  );
+  // Once answers change after a failed save, each error goes as its field becomes valid, the summary with
+  // it: checked once typing pauses (one validation of the step), and only while errors are shown.
+  const pendingCheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const checkStanding = useCallback(() => {
+    pendingCheck.current = undefined;
+    const shown = failureRef.current;
+    if (!shown.errors.some((error) => error.parts)) return;
+    const answers = store.get();
+    const standing = stillStanding(shown.errors, validate(answers), answers, shown.sent);
+    if (standing.length !== shown.errors.length) setFailure((f) => (f === shown ? { ...f, errors: standing } : f));
+  }, [store, validate]);
+  useEffect(() => () => clearTimeout(pendingCheck.current), []);
   const translateString = useMemo(() => rjsfStrings(t), [t]);
 
   const focusHeading = props.focusHeading && props.initialErrors.length === 0;
@@ -156,10 +202,14 @@ export function StepForm(props: StepFormProps) {
       // the page) or for what the step shows under its fields.
       store.set(prepared, programmatic || hasExtra || !deepEquals(prepared, emitted));
       if (!mounted.current) return;
+      if (failureRef.current.errors.length > 0) {
+        clearTimeout(pendingCheck.current);
+        pendingCheck.current = setTimeout(checkStanding, programmatic ? 0 : EDIT_SETTLE_MS);
+      }
       settleEdit();
       if (programmatic) flushEdit();
     },
-    [validator, translated.schema, flushEdit, settleEdit, store, hasExtra],
+    [validator, translated.schema, flushEdit, settleEdit, store, hasExtra, checkStanding],
   );
   /** A change made by the page rather than typed (a widget filling names, a table's rows). */
   const change = useCallback((next: StepAnswers) => update(next, true), [update]);
@@ -167,17 +217,14 @@ export function StepForm(props: StepFormProps) {
   // Stable, so that RJSF's fields, which compare their props, re-render only when their own value changes.
   const formContext = useMemo<StepFormContext>(() => ({ answers: store.get, change }), [change, store]);
 
-  const onError = (errors: RJSFValidationError[]) => {
+  const onError = (errors: RJSFValidationError[], sent: StepAnswers) => {
     mode.current = 'continue';
-    const items = errors.map((error) => {
-      const parts = errorProperty(error).split('.').filter(Boolean);
-      return {
-        message: error.message ?? '',
-        label: fieldLabel(translated.uiSchema, parts, row),
-        id: fieldId(translated, parts),
-      };
-    });
-    setFailure((f) => ({ attempt: f.attempt + 1, items, server: [] }));
+    const shown = clientErrors(errors, (error, parts) => ({
+      message: error.message ?? '',
+      label: fieldLabel(translated.uiSchema, parts, row),
+      id: fieldId(translated, parts),
+    }));
+    setFailure((f) => ({ attempt: f.attempt + 1, errors: shown, sent }));
   };
 
   const save = async (prepared: StepAnswers, chosen: SaveMode, valid?: boolean) => {
@@ -185,15 +232,21 @@ export function StepForm(props: StepFormProps) {
     const outcome = await onSave(prepared, chosen, valid);
     setBusy(false);
     if (!outcome.ok) {
-      const items = outcome.errors.length > 0 ? fromServer(outcome.errors) : [{ message: outcome.message }];
-      setFailure((f) => ({ attempt: f.attempt + 1, items, server: outcome.errors }));
+      const errors =
+        outcome.errors.length > 0
+          ? fromServerErrors(outcome.errors)
+          : [{ item: { message: outcome.message }, server: true }];
+      setFailure((f) => ({ attempt: f.attempt + 1, errors, sent: prepared }));
     }
   };
 
   const onSubmit = async ({ formData: submitted }: IChangeEvent) => {
     flushEdit();
+    clearTimeout(pendingCheck.current);
     const chosen = mode.current;
     mode.current = 'continue';
+    const errors = validate(submitted);
+    if (errors.length > 0) return onError(errors, store.get());
     await save(prepareAnswers(validator, translated.schema, submitted), chosen);
   };
 
@@ -203,15 +256,9 @@ export function StepForm(props: StepFormProps) {
    */
   const saveLater = async () => {
     flushEdit();
+    clearTimeout(pendingCheck.current);
     const prepared = prepareAnswers(validator, translated.schema, store.get());
-    const checked = validator.validateFormData(
-      prepared,
-      translated.schema,
-      props.customValidate,
-      undefined,
-      translated.uiSchema,
-    );
-    await save(prepared, 'later', checked.errors.length === 0);
+    await save(prepared, 'later', validate(prepared).length === 0);
   };
 
   const leaving = (go: () => void) => () => {
@@ -225,7 +272,7 @@ export function StepForm(props: StepFormProps) {
         {translated.title}
       </Typography>
       {translated.description && <Typography sx={{ mb: 2 }}>{translated.description}</Typography>}
-      <ErrorSummary items={failure.items} attempt={failure.attempt} currentStep={step} onGoToStep={props.onGoToStep} />
+      <ErrorSummary items={items} attempt={failure.attempt} currentStep={step} onGoToStep={props.onGoToStep} />
       <Form
         schema={translated.schema}
         uiSchema={translated.uiSchema}
@@ -233,7 +280,6 @@ export function StepForm(props: StepFormProps) {
         validator={validator}
         onChange={onChange}
         onSubmit={onSubmit}
-        onError={onError}
         extraErrors={extraErrors}
         transformErrors={transformErrors}
         translateString={translateString}
@@ -241,10 +287,11 @@ export function StepForm(props: StepFormProps) {
         fields={fields}
         widgets={widgets}
         formContext={formContext}
-        customValidate={props.customValidate}
-        // A const is never a default: the safety disclaimer must be ticked, not found ticked.
         experimental_defaultFormStateBehavior={DEFAULTS}
         noHtml5Validate
+        // The step validates on Save itself (validate, onSubmit), so that every error shown is one it keeps
+        // and clears field by field (extraErrors); RJSF's own would stay on a fixed field until the next save.
+        noValidate
         showErrorList={false}
         liveValidate={false}
       >

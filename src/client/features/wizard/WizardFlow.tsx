@@ -20,7 +20,6 @@ import { useSplash } from '../splash/splash-api';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
-import { scaleRows } from './scale-rows';
 import { StepPanel } from './StepPanel';
 import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
@@ -194,13 +193,7 @@ export function WizardFlow({
             steps={steps}
             translate={translate}
             answers={wizard.answers}
-            extraRows={(step) =>
-              moduleAt(step) === 'engineer' && wizard.engineer
-                ? [{ label: t('wizard.engineer.name'), value: wizard.engineer.details.name }]
-                : moduleAt(step) === 'documents'
-                  ? scaleRows(translate(step).uiSchema, wizard.answers[step], t('wizard.review.uploaded'))
-                  : []
-            }
+            modules={{ moduleOf: moduleAt, confirmed: wizard.engineer?.details, engineers: splash.engineers }}
             focusHeading={moved}
             onChangeStep={goTo}
             onPrevious={() => goTo(steps[steps.length - 1] ?? REVIEW)}

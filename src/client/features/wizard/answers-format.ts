@@ -1,5 +1,8 @@
 import type { JsonSchema, UiSchema } from '../../../shared/forms';
 import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-walk';
+import { moduleOf } from '../../../shared/step-modules';
+import { formatMoney, formatNumber } from '../../../shared/text-format';
+import { floorSentences, type FloorTexts } from './floor-sentences';
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +15,10 @@ export interface AnswerTexts {
   yes: string;
   no: string;
   row: (n: number) => string;
+  /** The reader's language: numbers as it writes them (95,000,000). */
+  lng?: string;
+  /** The floors step (x-step-module "floors") as sentences, one per floor, instead of a row per room field. */
+  floors?: FloorTexts;
 }
 
 /** The property names in the UI schema's order ('*' standing for the rest). */
@@ -23,8 +30,11 @@ function ordered(names: string[], ui: UiSchema): string[] {
   return star === -1 ? listed : [...listed.slice(0, star), ...rest, ...listed.slice(star)];
 }
 
-/** A single answer as the applicant chose it: the option's label, Yes/No, or the text itself. */
-function display(schema: Json, ui: Json, value: unknown, texts: AnswerTexts): string {
+/** A sum of money by its name's unit (approximate_cost_tzs): '95,000,000 TZS'. */
+const isMoney = (name: string) => name.endsWith('_tzs');
+
+/** A single answer as the applicant chose it: the option's label, Yes/No, the number grouped, or the text itself. */
+function display(schema: Json, ui: Json, value: unknown, texts: AnswerTexts, name = ''): string {
   if (typeof value === 'boolean') return value ? texts.yes : texts.no;
   const choices = Array.isArray(schema.oneOf) ? (schema.oneOf as Json[]) : undefined;
   const choice = choices?.findIndex((option) => option.const === value) ?? -1;
@@ -33,6 +43,8 @@ function display(schema: Json, ui: Json, value: unknown, texts: AnswerTexts): st
   const index = Array.isArray(schema.enum) ? schema.enum.indexOf(value) : -1;
   const names = ui['ui:enumNames'];
   if (index >= 0 && Array.isArray(names) && typeof names[index] === 'string') return names[index];
+  if (typeof value === 'number' && texts.lng)
+    return isMoney(name) ? formatMoney(value, texts.lng) : formatNumber(value, texts.lng);
   return String(value);
 }
 
@@ -52,6 +64,7 @@ export function answerRows(
   if (!isObject(answers)) return [];
   const properties = propertiesOf(schema);
   const rows: AnswerRow[] = [];
+  const sentences = !prefix && texts.floors && moduleOf({ schema }) === 'floors' ? texts.floors : undefined;
   for (const name of ordered([...properties.keys()], ui)) {
     const sub = properties.get(name) ?? {};
     const subUi = isObject(ui[name]) ? (ui[name] as Json) : {};
@@ -59,7 +72,13 @@ export function answerRows(
     if (value === undefined || value === null || value === '' || hiddenIn(subUi)) continue;
     const title = typeof subUi['ui:title'] === 'string' && subUi['ui:title'] !== '' ? subUi['ui:title'] : name;
     const label = prefix ? `${prefix}, ${title}` : title;
-    if (Array.isArray(value)) {
+    if (sentences && Array.isArray(value)) {
+      rows.push(
+        ...floorSentences(sub, subUi, value, { ...texts, floors: sentences }, (node, nodeUi, given, field) =>
+          display(node, nodeUi, given, texts, field),
+        ),
+      );
+    } else if (Array.isArray(value)) {
       const itemSchema = isObject(sub.items) ? sub.items : {};
       const itemUi = isObject(subUi.items) ? subUi.items : {};
       value.forEach((item, i) => {
@@ -70,7 +89,7 @@ export function answerRows(
     } else if (isObject(value)) {
       rows.push(...answerRows(sub, subUi, value, texts, label));
     } else {
-      rows.push({ label, value: display(sub, subUi, value, texts) });
+      rows.push({ label, value: display(sub, subUi, value, texts, name) });
     }
   }
   return rows;
