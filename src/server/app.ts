@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { demoModeWarning, uploadDir, type Config } from './config';
+import { demoModeWarning, showsDemoHints, uploadDir, type Config } from './config';
 import { PROJECT_ROOT, SCHEMAS_DIR } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
@@ -231,7 +231,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
+  const site = {
+    support_phone: config.SUPPORT_PHONE,
+    whatsapp_number: config.WHATSAPP_NUMBER,
+    demo_hints: showsDemoHints(config),
+  };
   const splash = new SplashService(database.db, site, splashRecheckMs);
   // The first start publishes schemas/ (or FORMS_DIR) as version 1 (a broken folder then stops the start).
   const formsDir = dependencies.formsDir ?? config.FORMS_DIR ?? SCHEMAS_DIR;
