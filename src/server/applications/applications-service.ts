@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { DECLARED_EVENT } from '../../shared/api/declaration';
 import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
@@ -30,6 +31,7 @@ import { recordScales } from '../attachments/attachment-scales';
 import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
+import { requireDeclaration } from './declaration';
 
 type Answers = Record<string, unknown>;
 
@@ -58,6 +60,8 @@ export interface SubmitInput {
   phone_code?: PhoneCode;
   /** The version of the client's forms, as for SaveStepInput. */
   forms_version?: string;
+  /** The applicant declares the information true and complete: required (src/shared/api/declaration.ts). */
+  declaration?: boolean;
 }
 
 /** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
@@ -334,6 +338,7 @@ export class ApplicationsService {
     language: Language,
     access: DraftAccess = {},
   ): Promise<{ reference_number: string; status: string }> {
+    requireDeclaration(input.declaration, language);
     const { version, forms: migrating } = await this.migrationForms(input.application_type);
     const steps = migrating.flow;
     const forms = migrating.steps;
@@ -428,6 +433,7 @@ export class ApplicationsService {
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
+      await addEvent(trx, record.id, DECLARED_EVENT);
       await addEvent(trx, record.id, SUBMITTED);
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
@@ -438,7 +444,7 @@ export class ApplicationsService {
 
   /** Submit of a continued draft: its type comes from the draft itself. */
   async submitDraft(
-    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode },
+    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode; declaration?: boolean },
     language: Language,
     access: DraftAccess,
   ): Promise<{ reference_number: string; status: string }> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declarationProperty } from '../../shared/api/declaration';
 import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from '../applications/applications-service';
 import type { PhoneCode } from '../applications/phone-change';
@@ -39,6 +40,7 @@ const saveFinalBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    declaration: declarationProperty,
   },
 } as const;
 
@@ -51,6 +53,7 @@ const requestBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    declaration: declarationProperty,
   },
 } as const;
 
@@ -120,6 +123,7 @@ export function applicationRoutes(
       reference_number?: string;
       phone_code?: PhoneCode;
       forms_version?: string;
+      declaration?: boolean;
     };
   }>(
     '/api/application/save_final',
@@ -146,6 +150,7 @@ export function applicationRoutes(
         reference_number?: string;
         phone_code?: PhoneCode;
         forms_version?: string;
+        declaration?: boolean;
       };
     }>(
       path,
