@@ -63,6 +63,8 @@ import { CaptchaService, type ProofOfWork } from './captcha/captcha-service';
 import { captchaRoutes } from './routes/captcha-routes';
 import { DashboardService } from './dashboard/dashboard-service';
 import { dashboardRoutes } from './routes/dashboard-routes';
+import { WithdrawService } from './applications/withdraw-service';
+import { withdrawRoutes } from './routes/withdraw-routes';
 import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
 import { sessionCookieSettings } from './sessions/session-cookie';
@@ -319,6 +321,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     { cookies: draftCookies, limits },
   );
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, forms), config);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;

@@ -18,7 +18,7 @@ describe.each(databaseKinds)('the declaration at Submit (%s)', (kind) => {
     // Uploads go over a real socket (uploadFile).
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     splash = (await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {})).body!.response.data;
-  });
+  }, 180_000);
   afterAll(() => t?.close());
 
   async function readyRepair() {

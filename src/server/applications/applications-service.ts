@@ -593,7 +593,8 @@ async function checkedDraft(
   if (!reference || (ownerOf && owned === undefined)) throw new ApiError(404, 'draft_not_found');
   const record = await find(reference);
   if (!record || (ownerOf && record.id !== owned)) throw new ApiError(404, 'draft_not_found');
-  if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
+  if (record.status !== DRAFT)
+    throw new ApiError(409, record.status === 'withdrawn' ? 'application_withdrawn' : 'already_submitted');
   if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
   return record;
 }

@@ -269,6 +269,8 @@ export class BackOfficeService {
     const invoice = await this.db.transaction().execute(async (trx) => {
       const row = await repo.lockInvoice(trx, invoiceId);
       if (!row) throw new ApiError(404, 'back_office.invoice_not_found');
+      const application = await repo.lockApplicationById(trx, row.application_id);
+      if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
       if (row.paid_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
       const paid = await repo.markPaid(trx, invoiceId);
