@@ -14,6 +14,7 @@ import * as codeLockout from './migrations/20261125T133000-code-lockout';
 import * as jobsAndSms from './migrations/20261125T134000-jobs-and-sms';
 import * as formsVersions from './migrations/20261125T160000-forms-versions';
 import * as documentsAsRules from './migrations/20261125T161000-documents-as-rules';
+import * as unitMessages from './migrations/20261126T110000-unit-messages';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261125T134000-jobs-and-sms': jobsAndSms,
   '20261125T160000-forms-versions': formsVersions,
   '20261125T161000-documents-as-rules': documentsAsRules,
+  '20261126T110000-unit-messages': unitMessages,
 };
