@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { demoModeWarning, uploadDir, type Config } from './config';
+import { demoModeWarning, showsDemoHints, uploadDir, type Config } from './config';
 import { PROJECT_ROOT, SCHEMAS_DIR } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
@@ -65,6 +65,8 @@ import { CaptchaService, type ProofOfWork } from './captcha/captcha-service';
 import { captchaRoutes } from './routes/captcha-routes';
 import { DashboardService } from './dashboard/dashboard-service';
 import { dashboardRoutes } from './routes/dashboard-routes';
+import { WithdrawService } from './applications/withdraw-service';
+import { withdrawRoutes } from './routes/withdraw-routes';
 import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
 import { sessionCookieSettings } from './sessions/session-cookie';
@@ -233,7 +235,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  const site = { support_phone: config.SUPPORT_PHONE, whatsapp_number: config.WHATSAPP_NUMBER };
+  const site = {
+    support_phone: config.SUPPORT_PHONE,
+    whatsapp_number: config.WHATSAPP_NUMBER,
+    demo_hints: showsDemoHints(config),
+  };
   const splash = new SplashService(database.db, site, splashRecheckMs);
   // The first start publishes schemas/ (or FORMS_DIR) as version 1 (a broken folder then stops the start).
   const formsDir = dependencies.formsDir ?? config.FORMS_DIR ?? SCHEMAS_DIR;
@@ -318,6 +324,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     { cookies: draftCookies, limits },
   );
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, forms), config);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;

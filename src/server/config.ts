@@ -174,6 +174,14 @@ export function demoModeWarning(config: Config): string | undefined {
   return `DEMO_MODE=1: THIS IS A DEMONSTRATION, NOT A SERVICE FOR APPLICANTS${what.length ? `: ${what.join('; ')}` : ''}`;
 }
 
+/**
+ * Whether pages may show demo-only hints (such as the README's test ID numbers): only where the demo
+ * ZanID registry answers, i.e. outside production or in DEMO_MODE, without a real registry.
+ */
+export function showsDemoHints(config: Pick<Config, 'NODE_ENV' | 'DEMO_MODE' | 'IDENTITY_REGISTRY_URL'>): boolean {
+  return (config.NODE_ENV !== 'production' || config.DEMO_MODE) && !config.IDENTITY_REGISTRY_URL;
+}
+
 /** Where uploaded files are kept: UPLOAD_DIR, or the folder uploads of DATA_DIR. */
 export function uploadDir(config: Pick<Config, 'DATA_DIR' | 'UPLOAD_DIR'>): string {
   return config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads');

@@ -16,6 +16,8 @@ export const APPLICATION_STATUSES = [
   'permit_issued',
   'renewal_requested',
   'renewed',
+  // By the applicant, before a decision (src/shared/api/withdraw.ts).
+  'withdrawn',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export type ShownStatus = ApplicationStatus | 'expired';
@@ -35,6 +37,7 @@ export const STATUS_MOVES: Readonly<Record<ApplicationStatus, readonly Applicati
   permit_issued: [],
   renewal_requested: [],
   renewed: [],
+  withdrawn: [],
 };
 
 export function isApplicationStatus(value: unknown): value is ApplicationStatus {

@@ -59,6 +59,11 @@ export interface RequiredDocument {
 export interface SiteSettings {
   support_phone: string;
   whatsapp_number: string;
+  /**
+   * True when the server answers ZanIDs from the demo registry (development, or DEMO_MODE=1): the
+   * wizard then shows the demo-only hints (the test ID numbers). Never true in production.
+   */
+  demo_hints?: boolean;
 }
 
 /** The answer of /api/splash/get_splash: the twelve reference lists of the spec, and the site's contact settings. */

@@ -134,9 +134,12 @@ describe('continue an application', () => {
     );
     const { user, router } = renderWizard('/home/continue_form');
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
-    expect(bodies).toEqual([{ reference_number: REFERENCE, forms_version: forms.version, data: complete.data }]);
+    expect(bodies).toEqual([
+      { reference_number: REFERENCE, forms_version: forms.version, declaration: true, data: complete.data },
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'), { timeout: 8000 });
     expect(sessionStorage.getItem('continue_data')).toBeNull();
     expect(localStorage.getItem('reference_number')).toBeNull();

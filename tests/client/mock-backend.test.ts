@@ -148,7 +148,13 @@ describe('the mock backend of the wizard (npm run dev:mock)', () => {
       data: { personal },
     });
 
-    const submitted = await post('/application/submit_application', { reference_number: reference, data: {} });
+    const undeclared = await post('/application/submit_application', { reference_number: reference, data: {} });
+    expect(undeclared.code).toBe(422);
+    const submitted = await post('/application/submit_application', {
+      reference_number: reference,
+      data: {},
+      declaration: true,
+    });
     expect(submitted.code).toBe(200);
     expect((await post('/application/continue_application', { reference_number: reference })).code).toBe(409);
     expect((await post('/application/continue_application', { reference_number: 'ZZZZZ-ZZZZZ' })).code).toBe(404);

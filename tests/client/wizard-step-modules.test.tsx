@@ -178,6 +178,7 @@ describe('step modules under other step ids', () => {
         referenceNumber: REFERENCE,
       },
     });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
     await user.click(

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
 import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
+import swApi from '../../locales/sw/api.json';
+import swValidation from '../../locales/sw/validation.json';
 import { server } from './msw-server';
 import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
@@ -79,10 +81,16 @@ describe('submitting', () => {
     expect(screen.getByText(f('personal.identification_type.options.passport'))).toBeInTheDocument();
 
     fakeTimers();
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
     expect(bodies).toEqual([
-      expect.objectContaining({ application_type: 'new', reference_number: REFERENCE, data: expect.any(Object) }),
+      expect.objectContaining({
+        application_type: 'new',
+        reference_number: REFERENCE,
+        declaration: true,
+        data: expect.any(Object),
+      }),
     ]);
     const sent = (bodies[0] as { data: Record<string, Record<string, unknown>> }).data;
     expect(Object.keys(sent)).toEqual(forms.flows.new);
@@ -108,12 +116,14 @@ describe('submitting', () => {
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
 
     fakeTimers();
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     expect(await screen.findByText(t('wizard.submitted.request', { reference_number: REFERENCE }))).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         reference_number: REFERENCE,
         forms_version: forms.version,
+        declaration: true,
         data: expect.objectContaining({ personal, repair: {} }),
       },
     ]);
@@ -133,6 +143,7 @@ describe('submitting', () => {
       ),
     );
     const { user } = renderWizard('/home/new', { wizard: reviewing('new') });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
     await user.click(
@@ -207,5 +218,40 @@ describe('the engineer step', () => {
       { engineer_id: 'ZEB/0001', otp: '123456', reference_number: REFERENCE },
       { engineer_id: 'ZEB/0001', otp: '123456', reference_number: REFERENCE },
     ]);
+  });
+});
+
+describe('the declaration at Submit (issue 17, item 9)', () => {
+  it('refuses Submit until the declaration is ticked: its error shows, the focus goes to it, nothing is sent', async () => {
+    const bodies = recordCall('/api/application/request_maintainence', { reference_number: REFERENCE });
+    const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
+    const box = screen.getByRole('checkbox', { name: t('wizard.declaration.label') });
+    expect(await screen.findByText(t('wizard.declaration.required'))).toBeVisible();
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(t('wizard.declaration.required'));
+    expect(bodies).toEqual([]);
+
+    await user.click(box);
+    expect(screen.queryByText(t('wizard.declaration.required'))).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
+    expect(await screen.findByText(t('wizard.submitted.request', { reference_number: REFERENCE }))).toBeVisible();
+    expect(bodies).toEqual([expect.objectContaining({ declaration: true })]);
+  });
+
+  it("shows the server's refusal of the declaration on the checkbox, in Swahili", async () => {
+    const sw = wt('sw');
+    const message = swValidation.declaration_required;
+    server.use(
+      http.post('/api/application/request_maintainence', () =>
+        envelope(422, swApi.declaration_required, { errors: [{ path: '/declaration', message }] }),
+      ),
+    );
+    const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair'), language: 'sw' });
+    await user.click(await screen.findByRole('checkbox', { name: sw('wizard.declaration.label') }));
+    await user.click(screen.getByRole('button', { name: sw('wizard.buttons.submit') }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: sw('wizard.declaration.label') })).toHaveFocus();
   });
 });

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockSplash } from '../../src/client/mocks/mock-data';
 import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import { server } from './msw-server';
 import { formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
@@ -69,5 +71,33 @@ describe('ZanID verification', () => {
     await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
     await screen.findByRole('textbox', { name: f('personal.passport_number.title') });
     expect(screen.queryByRole('button', { name: t('wizard.zanid.verify') })).not.toBeInTheDocument();
+  });
+});
+
+describe('the demo hint (issue 17, item 10)', () => {
+  const splashWith = (demoHints: boolean) =>
+    http.post('/api/splash/get_splash', () => {
+      const splash = mockSplash();
+      return HttpResponse.json(
+        {
+          response: { code: 200, message: 'OK', data: { ...splash, site: { ...splash.site, demo_hints: demoHints } } },
+        },
+        { status: 200 },
+      );
+    });
+
+  it('shows the test ID numbers hint under the ZanID when the server is a demonstration', async () => {
+    server.use(splashWith(true));
+    const { user } = renderWizard('/home/maintenance');
+    await chooseZanid(user, '190012345');
+    expect(screen.getByText(t('wizard.zanid.demo_hint'))).toBeVisible();
+  });
+
+  it('shows no demo hint when the server is not a demonstration (production)', async () => {
+    server.use(splashWith(false));
+    const { user } = renderWizard('/home/maintenance');
+    await chooseZanid(user, '190012345');
+    expect(screen.queryByText(t('wizard.zanid.demo_hint'))).toBeNull();
+    expect(screen.queryByText(/README/)).toBeNull();
   });
 });

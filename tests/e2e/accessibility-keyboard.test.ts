@@ -347,6 +347,9 @@ describe('the keyboard alone', () => {
         await page.getByText('Mlandege', { exact: true }).first().waitFor();
         const reference = await page.evaluate(() => localStorage.getItem('reference_number'));
         expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+        // The declaration: Space ticks a checkbox.
+        await k.tabTo(page.getByRole('checkbox', { name: t('wizard.declaration.label') }), 'the declaration');
+        await k.press('Space');
         await k.activate(button(t('wizard.buttons.submit')), 'Submit');
         const done = page.getByRole('status').filter({
           hasText: t('wizard.submitted.final', { reference_number: reference! }),

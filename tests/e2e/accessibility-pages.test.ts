@@ -368,6 +368,7 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
             .getByRole('tab', { name: stepName(s, FLOWS[type].length + 1, s.t('wizard.review.title')) })
             .click();
           await s.h2(s.t('wizard.review.title')).waitFor();
+          await page.getByRole('checkbox', { name: s.t('wizard.declaration.label') }).check();
           await page.getByRole('button', { name: s.t('wizard.buttons.submit'), exact: true }).click();
           await page.getByText(s.t('wizard.submitted.final', { reference_number: reference })).waitFor();
           await s.check(`wizard ${type}: submitted`);
@@ -388,7 +389,7 @@ test(
       await backOfficeMoves(reference!, lng);
       // A second application of the same applicant (the repair, complete): Applications offers to open it.
       const other = await drafts.get(`${lng}:repair`)!;
-      await callApi('/application/submit_application', { reference_number: other, data: {} }, lng);
+      await callApi('/application/submit_application', { reference_number: other, data: {}, declaration: true }, lng);
 
       // View: the reference number (the captcha's proof of work runs meanwhile), then the code sent by SMS.
       await page.goto('/home/login');

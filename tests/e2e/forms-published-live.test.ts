@@ -501,6 +501,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
       application_type: 'new',
       data: { uploads },
       reference_number: tall.reference,
+      declaration: true,
     });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
   });
@@ -529,7 +530,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
       (d) => d.required && (d.applies.types?.includes('repair') ?? true) && !d.applies.when?.length,
     );
     const uploads = await uploadAll(reference, documents);
-    const body = (data: Json) => ({ reference_number: reference, data });
+    const body = (data: Json) => ({ reference_number: reference, data, declaration: true });
     const refused = await post(b.url, '/api/application/request_maintainence', body({ uploads }));
     expect(refused.status).toBe(422);
     expect(refused.body!.response.data).toMatchObject({ errors: [{ path: '/building' }] });

@@ -396,6 +396,7 @@ export async function submitAndSeeMessage(
   reference: string,
 ): Promise<{ clickedAt: number; shownAt: number }> {
   const clickedAt = Date.now();
+  await w.page.getByRole('checkbox', { name: w.t('wizard.declaration.label') }).check();
   await w.button('submit').click();
   await w.page.getByText(w.t(`wizard.submitted.${message}`, { reference_number: reference })).waitFor();
   const shownAt = Date.now();

@@ -100,6 +100,7 @@ describe('the application wizard', () => {
     );
     await page.getByText('Mlandege', { exact: true }).waitFor();
     await axeCheck(page);
+    await page.getByRole('checkbox', { name: tr('en', 'wizard.declaration.label') }).check();
     await button(page, 'en', 'submit').click();
     const { normal_attachments: documents } = await callApi<Splash>('/splash/get_splash');
     await summary(page, 'en', documents.length).waitFor();
@@ -120,6 +121,7 @@ describe('the application wizard', () => {
     await axeCheck(page);
     await button(page, 'en', 'save_and_continue').click();
     await heading2(page, tr('en', 'wizard.review.title')).waitFor();
+    await page.getByRole('checkbox', { name: tr('en', 'wizard.declaration.label') }).check();
     await button(page, 'en', 'submit').click();
     await page.getByText(tr('en', 'wizard.submitted.request', { reference_number: reference! })).waitFor();
     // Spec section 4: after 3.5 s the request's form is cleared and the page goes to Login.
@@ -214,6 +216,7 @@ describe('the application wizard', () => {
     await button(p2, 'en', 'save_and_continue').click();
     await heading2(p2, tr('en', 'wizard.review.title')).waitFor();
     const submitted = p2.waitForRequest('**/api/application/submit_application');
+    await p2.getByRole('checkbox', { name: tr('en', 'wizard.declaration.label') }).check();
     await button(p2, 'en', 'submit').click();
     expect((await submitted).postDataJSON()).toMatchObject({ reference_number: reference });
     await p2.getByText(tr('en', 'wizard.submitted.final', { reference_number: reference })).waitFor();

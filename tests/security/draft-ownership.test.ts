@@ -85,15 +85,21 @@ describe.each(databaseKinds)('a draft belongs to its applicant (%s)', (kind) => 
         {},
         STRANGER,
       ),
-      post(t.app, REPAIR, { data: { personal: takeover }, reference_number: ref }, {}, STRANGER),
+      post(t.app, REPAIR, { data: { personal: takeover }, reference_number: ref, declaration: true }, {}, STRANGER),
       post(
         t.app,
         '/api/application/save_final',
-        { application_type: 'repair', data: {}, reference_number: ref },
+        { application_type: 'repair', data: {}, reference_number: ref, declaration: true },
         {},
         STRANGER,
       ),
-      post(t.app, '/api/application/submit_application', { data: {}, reference_number: ref }, {}, STRANGER),
+      post(
+        t.app,
+        '/api/application/submit_application',
+        { data: {}, reference_number: ref, declaration: true },
+        {},
+        STRANGER,
+      ),
     ];
     const known = await Promise.all(attempts(reference));
     const unknown = await Promise.all(attempts(UNKNOWN));

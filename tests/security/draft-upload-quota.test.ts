@@ -95,6 +95,7 @@ describe.each(databaseKinds)('uploads to a draft do not pile up (%s)', (kind) =>
     const submitted = await post(t.app, '/api/application/submit_application', {
       reference_number: reference,
       data: {},
+      declaration: true,
     });
     expect(submitted.status).toBe(200);
   });

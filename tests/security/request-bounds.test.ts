@@ -81,6 +81,7 @@ describe('a request cannot hold the server', () => {
     expect(whole.status).toBe(413);
     const under = await post<Envelope<Errors>>(t.app, FINAL, {
       application_type: 'new',
+      declaration: true,
       data: {
         construction_details: { floors: rows.slice(0, 30_000) },
         building_details: { foundation: rows.slice(0, 30_000) },

@@ -53,9 +53,24 @@ export interface Data {
   errors?: FieldError[];
 }
 
-/** POSTs and answers the status with the envelope's code, message and data (the code must equal the status). */
+/** The calls that submit: each needs the applicant's declaration (`declaration: true`, src/shared/api/declaration.ts). */
+export const SUBMITTING = new Set([FINAL, REPAIR, SPECIAL, '/api/application/submit_application']);
+
+/**
+ * A submitting body as the wizard sends it once the declaration is ticked: `declaration: true` unless the
+ * body says otherwise (`declaration: undefined` sends none).
+ */
+export const declared = (url: string, body: unknown): unknown =>
+  SUBMITTING.has(url) && typeof body === 'object' && body !== null && !('declaration' in body)
+    ? { ...body, declaration: true }
+    : body;
+
+/**
+ * POSTs and answers the status with the envelope's code, message and data (the code must equal the
+ * status). A submitting call carries the declaration unless the body names it (see `declared`).
+ */
 export async function call(t: TestApp, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await post<Envelope<Data>>(t.app, url, body, headers);
+  const res = await post<Envelope<Data>>(t.app, url, declared(url, body), headers);
   expect(res.body?.response.code).toBe(res.status);
   return { status: res.status, message: res.body!.response.message, data: res.body!.response.data };
 }

@@ -259,7 +259,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         repair: sample('repair ok (affects neighbours)'),
         uploads,
       };
-      const submitted = await post(t.app, REPAIR, { reference_number: reference, data }, sw);
+      const submitted = await post(t.app, REPAIR, { reference_number: reference, data, declaration: true }, sw);
       expect(submitted.status).toBe(200);
       id = (
         await db()
@@ -312,8 +312,12 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
           swSms('status_changed', { status: text('sw', `statuses.${status}`), ...(remark ? { remark } : {}) }),
         );
       }
-      // The first line is the applicant's own submission.
-      expect((await events(id)).map((e) => e.status)).toEqual(['submitted', ...steps.map(([status]) => status)]);
+      // The first lines are the applicant's own declaration and submission.
+      expect((await events(id)).map((e) => e.status)).toEqual([
+        'declared',
+        'submitted',
+        ...steps.map(([status]) => status),
+      ]);
       expect(await notifications(id)).toHaveLength(steps.length);
     });
 
@@ -448,7 +452,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         permit_moves_to: null,
         notifications: 4 + 2 + 2 + 1 + 1,
       });
-      expect(shown.data.history).toHaveLength(1 + 4 + 1);
+      expect(shown.data.history).toHaveLength(2 + 4 + 1);
       expect(shown.data.invoices).toHaveLength(1);
       expect(shown.data.permits).toHaveLength(1);
     });

@@ -361,7 +361,12 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
       const submitted = await call(
         a,
         '/api/application/save_final',
-        { application_type: 'repair', reference_number: reference, data: { uploads: { documents } } },
+        {
+          application_type: 'repair',
+          reference_number: reference,
+          data: { uploads: { documents } },
+          declaration: true,
+        },
         { client: applicant },
       );
       expect(submitted.status).toBe(200);

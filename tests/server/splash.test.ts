@@ -74,7 +74,11 @@ describe.each(databaseKinds)('get_splash (%s)', (kind) => {
       }
     }
     for (const engineer of data.engineers) expect(engineer.name.trim().length).toBeGreaterThan(0);
-    expect(data.site).toEqual({ support_phone: expect.any(String), whatsapp_number: expect.stringMatching(/^\d+$/) });
+    expect(data.site).toEqual({
+      support_phone: expect.any(String),
+      whatsapp_number: expect.stringMatching(/^\d+$/),
+      demo_hints: true,
+    });
   });
 
   it('has at least 12 FAQs, 150 engineers, engineers in every role and the Sheha letter', async () => {

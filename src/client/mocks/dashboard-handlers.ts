@@ -1,3 +1,5 @@
+import type { ConversationMessage } from '../../shared/api/conversation';
+import { canWithdraw, WITHDRAWN } from '../../shared/api/withdraw';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
@@ -79,6 +81,13 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
   /** challenge id → the application's reference number (normalized) */
   const challenges = new Map<string, string>();
   let counter = 0;
+  /** The conversation of each application (reference number as shown), oldest first. */
+  const conversations = new Map<string, ConversationMessage[]>();
+  const conversationOf = (mock: MockApplication) => {
+    const reference = mock.application.reference_number;
+    if (!conversations.has(reference)) conversations.set(reference, []);
+    return conversations.get(reference)!;
+  };
   const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
 
   const open = (): MockApplication => applications.get(current)!;
@@ -233,12 +242,45 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         return envelope(422, 'Some values are missing or not valid.', {
           errors: [{ path: '/message', message: 'Write a message.' }],
         });
-      return envelope(200, 'Your message has been sent.', {
+      const sent = {
         message_id: nextId('mock-message'),
         reference_number: mock.application.reference_number,
         subject: typeof subject === 'string' ? subject : null,
         message,
         created_at: new Date().toISOString(),
+      };
+      conversationOf(mock).push({ ...sent, from: 'applicant', by: null, in_reply_to: null });
+      // The unit answers at once in mock mode, so that both sides of the conversation show.
+      conversationOf(mock).push({
+        message_id: nextId('mock-answer'),
+        from: 'unit',
+        by: 'Mwanaidi Hassan',
+        subject: null,
+        message: 'Asante / Thank you: we will look at it during working hours.',
+        in_reply_to: sent.message_id,
+        created_at: new Date(Date.now() + 1).toISOString(),
+      });
+      return envelope(200, 'Your message has been sent.', sent);
+    }),
+    dashboard('get_messages', (mock) => envelope(200, 'OK', conversationOf(mock))),
+    dashboard('withdraw_application', async (mock, request) => {
+      const { reason } = await body(request);
+      if (typeof reason !== 'string' || reason.trim() === '')
+        return envelope(422, 'Some values are missing or not valid.', {
+          errors: [{ path: '/reason', message: 'Write the reason.' }],
+        });
+      const app = mock.application;
+      if (app.status !== WITHDRAWN && !canWithdraw(app.status))
+        return envelope(409, 'This application can no longer be withdrawn: a decision has been made.', {});
+      const at = new Date().toISOString();
+      if (app.status !== WITHDRAWN) {
+        app.status = WITHDRAWN;
+        app.history = [{ status: WITHDRAWN, remark: reason.trim(), at }, ...app.history];
+      }
+      return envelope(200, 'Your application has been withdrawn.', {
+        reference_number: app.reference_number,
+        status: WITHDRAWN,
+        withdrawn_at: at,
       });
     }),
 

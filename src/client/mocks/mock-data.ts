@@ -33,6 +33,6 @@ export function mockSplash(): Splash {
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     // Derived from the document rules, as the server derives them.
     ...documentLists(documents as DocumentRule[]),
-    site: { support_phone: '+255 24 223 0000', whatsapp_number: '255777000000' },
+    site: { support_phone: '+255 24 223 0000', whatsapp_number: '255777000000', demo_hints: true },
   };
 }

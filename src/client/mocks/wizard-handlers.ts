@@ -1,3 +1,4 @@
+import { DECLARATION_PATH } from '../../shared/api/declaration';
 import { http, HttpResponse } from 'msw';
 import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
@@ -111,10 +112,25 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
 
   const submit = async (request: Request, type?: ApplicationType) => {
     await wait();
-    const { data = {}, reference_number } = (await body(request)) as {
+    const {
+      data = {},
+      reference_number,
+      declaration,
+    } = (await body(request)) as {
       data?: Record<string, Record<string, unknown>>;
       reference_number?: string;
+      declaration?: boolean;
     };
+    if (declaration !== true) {
+      return envelope(422, 'Confirm the declaration before you submit.', {
+        errors: [
+          {
+            path: DECLARATION_PATH,
+            message: 'Tick the declaration that the information you have given is true and complete.',
+          },
+        ],
+      });
+    }
     const reference = normalized(reference_number);
     const draft = reference ? drafts.get(reference) : undefined;
     if (reference && !draft) return envelope(404, 'No application has this reference number.', {});

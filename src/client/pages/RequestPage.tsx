@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../components/PageHeading';
+import { WhatYouNeed } from './WhatYouNeed';
 
 /** The five application types of spec section 2, in the spec's order, each with where it leads. */
 const TYPES = [
@@ -33,6 +34,7 @@ export default function RequestPage() {
                   {t(`request.types.${type.key}.title`)}
                 </Typography>
                 <Typography>{t(`request.types.${type.key}.body`)}</Typography>
+                {type.key !== 'renew' && <WhatYouNeed type={type.key} />}
               </CardContent>
               <CardActions sx={{ p: 2 }}>
                 <Button component={RouterLink} to={type.to} variant="contained" aria-describedby={`type-${type.key}`}>

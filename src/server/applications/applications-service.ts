@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { DECLARED_EVENT } from '../../shared/api/declaration';
 import { LRUCache } from 'lru-cache';
 import type { FieldError } from '../../shared/envelope';
 import type { Language } from '../../shared/reference-data';
@@ -38,6 +39,7 @@ import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } fr
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
 import { SaveReceipts } from './save-receipts';
+import { requireDeclaration } from './declaration';
 
 type Answers = Record<string, unknown>;
 
@@ -73,6 +75,8 @@ export interface SubmitInput {
   phone_code?: PhoneCode;
   /** The version of the client's forms, as for SaveStepInput. */
   forms_version?: string;
+  /** The applicant declares the information true and complete: required (src/shared/api/declaration.ts). */
+  declaration?: boolean;
 }
 
 /** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
@@ -471,6 +475,7 @@ export class ApplicationsService {
     language: Language,
     access: DraftAccess = {},
   ): Promise<{ reference_number: string; status: string }> {
+    requireDeclaration(input.declaration, language);
     const { version, forms: migrating } = await this.migrationForms(input.application_type);
     const steps = migrating.flow;
     const forms = migrating.steps;
@@ -569,6 +574,7 @@ export class ApplicationsService {
       const record = existing
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
+      await addEvent(trx, record.id, DECLARED_EVENT);
       await addEvent(trx, record.id, SUBMITTED);
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
@@ -579,7 +585,7 @@ export class ApplicationsService {
 
   /** Submit of a continued draft: its type comes from the draft itself. */
   async submitDraft(
-    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode },
+    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode; declaration?: boolean },
     language: Language,
     access: DraftAccess,
   ): Promise<{ reference_number: string; status: string }> {
@@ -728,7 +734,8 @@ async function checkedDraft(
   if (!reference || (ownerOf && owned === undefined)) throw new ApiError(404, 'draft_not_found');
   const record = await find(reference);
   if (!record || (ownerOf && record.id !== owned)) throw new ApiError(404, 'draft_not_found');
-  if (record.status !== DRAFT) throw new ApiError(409, 'already_submitted');
+  if (record.status !== DRAFT)
+    throw new ApiError(409, record.status === 'withdrawn' ? 'application_withdrawn' : 'already_submitted');
   if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
   return record;
 }

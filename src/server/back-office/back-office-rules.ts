@@ -12,7 +12,7 @@ import { message } from '../i18n/messages';
 export const ATTACHMENT_REVIEW_STATUSES = ['accepted', 'rejected'] as const;
 /** Moves that need a remark: the applicant must learn why. */
 export const REMARK_REQUIRED = new Set(['returned', 'rejected']);
-export const NO_INVOICE = new Set(['draft', 'rejected']);
+export const NO_INVOICE = new Set(['draft', 'rejected', 'withdrawn']);
 export const MAX_PAGE_SIZE = 100;
 export const MAX_AMOUNT_TZS = 1_000_000_000_000;
 export const CONTROL_NUMBER = /^[0-9]{6,20}$/;

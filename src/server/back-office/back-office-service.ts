@@ -24,6 +24,7 @@ import type { NoticeKind, Notifier } from '../notifications/notifier';
 import type { FormsService } from '../forms/forms-service';
 import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
+import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
 import {
   ATTACHMENT_REVIEW_STATUSES,
   CONTROL_NUMBER,
@@ -269,6 +270,8 @@ export class BackOfficeService {
     const invoice = await this.db.transaction().execute(async (trx) => {
       const row = await repo.lockInvoice(trx, invoiceId);
       if (!row) throw new ApiError(404, 'back_office.invoice_not_found');
+      const application = await repo.lockApplicationById(trx, row.application_id);
+      if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
       if (row.paid_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
       const paid = await repo.markPaid(trx, invoiceId);
@@ -359,6 +362,32 @@ export class BackOfficeService {
     const note = { title: title!, message: body!, remark: cleanText(input.remark) };
     const { id, sms } = await this.notifier.staffNote(row.id, note);
     return { notification_id: id, ...(sms === 'failed' ? { sms_failed: true as const } : {}) };
+  }
+
+  /** The unit's answer to an applicant's message, with the staff member who wrote it: in the applicant's conversation. */
+  async answerMessage(
+    input: { message_id: string; message: string; by: string },
+    language: Language = 'en',
+  ): Promise<{ answer_id: string; reference_number: string; created_at: string }> {
+    const problems = new Problems(language);
+    const text = cleanText(input.message);
+    const by = cleanText(input.by);
+    if (!text) problems.add('/message', 'required');
+    if (!by) problems.add('/by', 'required');
+    problems.check();
+    const asked = await findApplicantMessage(this.db, input.message_id);
+    if (!asked) throw new ApiError(404, 'back_office.message_not_found');
+    const saved = await insertUnitMessage(this.db, {
+      application_id: asked.application_id,
+      in_reply_to: asked.id,
+      message: text!,
+      staff_name: by!,
+    });
+    return {
+      answer_id: saved.id,
+      reference_number: formatReferenceNumber(asked.reference_number),
+      created_at: saved.created_at,
+    };
   }
 
   /** Accepts or rejects an uploaded document (a remark is required to reject), and tells the applicant. */

@@ -1,3 +1,4 @@
+import { answerMessageBody } from '../../shared/api/conversation';
 import { APPLICATION_TYPES } from '../../shared/wizard-driver';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
@@ -197,6 +198,17 @@ export const STAFF_ACTIONS = {
       const page = await service.listMessages(body, language);
       return { data: page, messageKey: 'back_office.messages_found', params: { count: page.total } };
     },
+  }),
+
+  answer_message: define<{ message_id: string; message: string; by: string }>({
+    summary:
+      'Back office: the unit’s answer to an applicant’s message (`message_id` from list_messages), signed with ' +
+      'the staff member’s name (`by`); the applicant sees it in the conversation on the dashboard',
+    body: answerMessageBody,
+    run: async (service, body, language) => ({
+      data: await service.answerMessage(body, language),
+      messageKey: 'back_office.message_answered',
+    }),
   }),
 
   list_renewals: define<PageBody & { reference_number?: string }>({

@@ -143,6 +143,14 @@ export const COMMANDS: Record<string, Command> = {
     action: 'list_messages',
     body: (_, o) => ({ reference_number: str(o, 'reference'), ...paging(o) }),
   },
+  answer: {
+    usage: 'answer <message-id> --message TEXT --by NAME',
+    summary: "answer an applicant's message (shown in their dashboard's conversation, signed with your name)",
+    options: ['message', 'by'],
+    positionals: 1,
+    action: 'answer_message',
+    body: ([messageId], o) => ({ message_id: messageId, message: required(o, 'message'), by: required(o, 'by') }),
+  },
   renewals: {
     usage: 'renewals [--reference R] [--page N] [--page-size N]',
     summary: 'permit renewal requests, newest first',

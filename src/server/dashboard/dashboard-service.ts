@@ -22,6 +22,8 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
+import type { Conversation } from '../../shared/api/conversation';
+import { conversationOf } from './conversation-repository';
 import { daysSince } from '../sessions/sign-in-service';
 
 const RENEWABLE = ['permit_issued', 'renewed'];
@@ -279,6 +281,11 @@ export class DashboardService {
       message: input.message,
       created_at: new Date(row.created_at).toISOString(),
     };
+  }
+
+  /** The messages both ways, oldest first, newest last. */
+  async conversation(applicationId: number): Promise<Conversation> {
+    return conversationOf(this.db, applicationId);
   }
 
   private async latestPermit(applicationId: number) {

@@ -16,6 +16,7 @@ import * as formsVersions from './migrations/20261125T160000-forms-versions';
 import * as documentsAsRules from './migrations/20261125T161000-documents-as-rules';
 import * as unfinishedSteps from './migrations/20261126T110000-unfinished-steps';
 import * as saveReceipts from './migrations/20261126T110000-save-receipts';
+import * as unitMessages from './migrations/20261126T110000-unit-messages';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261125T161000-documents-as-rules': documentsAsRules,
   '20261126T110000-unfinished-steps': unfinishedSteps,
   '20261126T110000-save-receipts': saveReceipts,
+  '20261126T110000-unit-messages': unitMessages,
 };

@@ -24,6 +24,7 @@ export interface Database {
   permit: PermitTable;
   notification: NotificationTable;
   applicant_message: ApplicantMessageTable;
+  unit_message: UnitMessageTable;
   renewal_request: RenewalRequestTable;
   forms_version: FormsVersionTable;
 }
@@ -248,6 +249,16 @@ export interface ApplicantMessageTable {
   application_id: number;
   subject: string | null;
   message: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** The unit's answer to an applicant's message (issue 17, item 11), with who wrote it. */
+export interface UnitMessageTable {
+  id: string;
+  application_id: number;
+  in_reply_to: string | null;
+  message: string;
+  staff_name: string;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -61,7 +61,8 @@ export class DraftOwners {
    */
   async ownedDraft(referenceInput: string, secret: string | undefined): Promise<OwnedDraftRow> {
     const draft = await this.owned(referenceInput, secret);
-    if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    if (draft.status !== 'draft')
+      throw new ApiError(409, draft.status === 'withdrawn' ? 'application_withdrawn' : 'already_submitted');
     return draft;
   }
 

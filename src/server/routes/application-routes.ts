@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declarationProperty } from '../../shared/api/declaration';
 import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from '../applications/applications-service';
 import type { PhoneCode } from '../applications/phone-change';
@@ -46,6 +47,7 @@ const saveFinalBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    declaration: declarationProperty,
   },
 } as const;
 
@@ -58,6 +60,7 @@ const requestBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    declaration: declarationProperty,
   },
 } as const;
 
@@ -134,6 +137,7 @@ export function applicationRoutes(
       reference_number?: string;
       phone_code?: PhoneCode;
       forms_version?: string;
+      declaration?: boolean;
     };
   }>(
     '/api/application/save_final',
@@ -160,6 +164,7 @@ export function applicationRoutes(
         reference_number?: string;
         phone_code?: PhoneCode;
         forms_version?: string;
+        declaration?: boolean;
       };
     }>(
       path,

@@ -1,3 +1,4 @@
+import { declarationProperty } from '../../shared/api/declaration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationsService } from '../applications/applications-service';
 import { ContinueService } from '../applications/continue-service';
@@ -87,6 +88,7 @@ export function continueRoutes(
       data: Record<string, Record<string, unknown>>;
       phone_code?: PhoneCode;
       forms_version?: string;
+      declaration?: boolean;
     };
   }>(
     '/api/application/submit_application',
@@ -107,6 +109,7 @@ export function continueRoutes(
             data: answersByStep,
             phone_code: phoneCodeBody,
             forms_version: formsVersionBody,
+            declaration: declarationProperty,
           },
         },
       },

@@ -58,6 +58,9 @@ export function dashboardRoutes(
     );
     list('read_notifications', 'Marks every notification read', (r) => dashboard.readNotifications(applicationOf(r)));
     list('get_permits', 'Permits, newest first', (r) => dashboard.permits(applicationOf(r)));
+    list('get_messages', "The messages both ways (the applicant's and the unit's answers), oldest first", (r) =>
+      dashboard.conversation(applicationOf(r)),
+    );
 
     scope.post<{ Body: { reference_number: string } }>(
       '/api/dashboard/open_application',

@@ -9,6 +9,8 @@ import type {
   RenewalRequest,
   SessionTimes,
 } from '../../../shared/dashboard';
+import type { Conversation } from '../../../shared/api/conversation';
+import type { WithdrawAnswer, WithdrawApplicationRequest } from '../../../shared/api/withdraw';
 import { api } from '../../app/api';
 import type { CodeChallenge, SignInAnswer } from '../sign-in/sign-in-api';
 
@@ -20,6 +22,7 @@ export const DASHBOARD_TAGS = [
   'Invoices',
   'Notifications',
   'Permits',
+  'Messages',
 ] as const;
 
 export interface DashboardUploadBody {
@@ -109,7 +112,15 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
     }),
     sendMessage: build.mutation<ApplicantMessage, { subject?: string; message: string }>({
       query: (body) => ({ url: '/dashboard/send_message', body, quiet: true }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Notifications']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Notifications', 'Messages']),
+    }),
+    getMessages: build.query<Conversation, void>({
+      query: () => ({ url: '/dashboard/get_messages' }),
+      providesTags: ['Messages'],
+    }),
+    withdrawApplication: build.mutation<WithdrawAnswer, WithdrawApplicationRequest>({
+      query: (body) => ({ url: '/dashboard/withdraw_application', body, quiet: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Application', 'Applications']),
     }),
   }),
 });
@@ -128,6 +139,8 @@ export const {
   useGetPermitsQuery,
   useRenewPermitMutation,
   useSendMessageMutation,
+  useGetMessagesQuery,
+  useWithdrawApplicationMutation,
 } = dashboardApi;
 
 /** Drops every dashboard answer: those on screen are fetched again, the others forgotten. */

@@ -11,6 +11,8 @@ import { visuallyHidden } from '../../components/visually-hidden';
 import { answerTexts } from './answer-texts';
 import { answerRows } from './answers-format';
 import { moduleReviewRows, type ModuleRowsSource } from './review-rows';
+import { DeclarationCheck } from './DeclarationCheck';
+import { useDeclaration } from './use-declaration';
 import { ErrorSummary } from './ErrorSummary';
 import { serverSummary, type SummaryItem } from './field-paths';
 import type { SaveOutcome } from './StepForm';
@@ -26,7 +28,8 @@ export interface ReviewStepProps {
   focusHeading: boolean;
   onChangeStep: (step: string) => void;
   onPrevious: () => void;
-  onSubmit: () => Promise<SaveOutcome>;
+  /** Submit with the applicant's declaration (true: ticked). */
+  onSubmit: (declaration: boolean) => Promise<SaveOutcome>;
   onErrors: (errors: FieldError[]) => void;
 }
 
@@ -42,11 +45,15 @@ export function ReviewStep(props: ReviewStepProps) {
     if (props.focusHeading) heading.current?.focus();
   }, [props.focusHeading]);
 
+  const declaration = useDeclaration();
+
   const submit = async () => {
+    if (!declaration.ready()) return;
     setBusy(true);
-    const outcome = await props.onSubmit();
+    const outcome = await props.onSubmit(declaration.checked);
     setBusy(false);
     if (outcome.ok) return;
+    if (declaration.refused(outcome.errors)) return;
     props.onErrors(outcome.errors);
     const items =
       outcome.errors.length > 0
@@ -101,6 +108,7 @@ export function ReviewStep(props: ReviewStepProps) {
           </Box>
         );
       })}
+      <DeclarationCheck {...declaration.props} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
         <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>
           {t('wizard.buttons.previous')}

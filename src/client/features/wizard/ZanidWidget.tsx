@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DemoHint } from './DemoHint';
 import { useVerifyZanidMutation } from './forms-api';
 import { zanidVerified, type StepAnswers, type VerifiedPerson } from './wizard-slice';
 
@@ -96,6 +97,7 @@ export function ZanidWidget(props: WidgetProps) {
       }}
     >
       <Text {...props} readonly={props.readonly || done} />
+      {!done && <DemoHint id={`${props.id}-demo-hint`} textKey="wizard.zanid.demo_hint" />}
       <Box sx={{ mt: 1 }}>
         {done ? (
           <Alert

@@ -40,6 +40,8 @@ export interface SubmitBody {
   phone_code?: PhoneCode;
   /** As in SaveAndContinueBody. */
   forms_version?: string;
+  /** The applicant's declaration (src/shared/api/declaration.ts): Submit is refused without it. */
+  declaration?: boolean;
 }
 
 export interface SubmitResult {

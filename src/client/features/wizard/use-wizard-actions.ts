@@ -155,10 +155,11 @@ export function useWizardActions(
   };
 
   /** The final save (new, government) or the request (repair, special): every step's answers. */
-  const submit = async (): Promise<SaveOutcome> => {
+  const submit = async (declaration: boolean): Promise<SaveOutcome> => {
     const body: SubmitBody = {
       data: Object.fromEntries(steps.map((step) => [step, asSent(step, answers[step] ?? {})])),
       ...reference,
+      declaration,
     };
     try {
       const result = await withPhoneCode((phone_code) => {

@@ -153,7 +153,11 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     }
     if (!reference) throw new Error('no steps');
     if (!submit) return reference;
-    await applications.submit({ application_type: type, reference_number: reference, data: {} }, 'en', { proof });
+    await applications.submit(
+      { application_type: type, reference_number: reference, data: {}, declaration: true },
+      'en',
+      { proof },
+    );
     return reference;
   }
 

@@ -34,6 +34,10 @@ export interface FoldingFormProps {
   send: (values: Record<string, string>) => Promise<unknown>;
   /** The translation key of the success toast. */
   successKey: string;
+  /** Shown between the intro and the form (the conversation above the message form). */
+  before?: React.ReactNode;
+  /** Asked after the fields are checked and before sending: false sends nothing (a confirm dialog). */
+  confirm?: (values: Record<string, string>) => Promise<boolean>;
 }
 
 /**
@@ -86,6 +90,7 @@ export function FoldingForm(props: FoldingFormProps) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirst(found);
+    if (props.confirm && !(await props.confirm(trimmed))) return;
     setBusy(true);
     try {
       await props.send(Object.fromEntries(Object.entries(trimmed).filter(([, value]) => value !== '')));
@@ -120,6 +125,7 @@ export function FoldingForm(props: FoldingFormProps) {
         {props.title}
       </Typography>
       <Typography sx={{ mb: 2 }}>{props.intro}</Typography>
+      {props.before}
       {!open ? (
         <Button ref={openButton} variant="outlined" onClick={() => setOpen(true)}>
           {props.openLabel}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSendMessageMutation } from '../dashboard-api';
+import { ConversationList } from '../ConversationList';
 import { FoldingForm } from './FoldingForm';
 
 /** "Send a message" to the Development Control Unit about this application. */
@@ -8,6 +9,7 @@ export function MessageForm() {
   const [send] = useSendMessageMutation();
   return (
     <FoldingForm
+      before={<ConversationList />}
       id="message"
       title={t('dashboard.message.title')}
       headingLevel="h2"

@@ -8,6 +8,8 @@ import { telHref } from '../../../components/contact';
 import { useGetDashboardApplicationQuery } from '../dashboard-api';
 import { formatDate, formatDateTime, localized, newestFirst, statusText, typeText } from '../format';
 import { MessageForm } from '../forms/MessageForm';
+import { WithdrawForm } from '../forms/WithdrawForm';
+import { canWithdraw } from '../../../../shared/api/withdraw';
 import { QueryState } from '../parts';
 import { Details } from '../../../components/Details';
 
@@ -123,6 +125,11 @@ export function ApplicationTab() {
       <Box component="section" aria-labelledby="message-title" sx={section}>
         <MessageForm />
       </Box>
+      {canWithdraw(data.status) && (
+        <Box component="section" aria-labelledby="withdraw-title" sx={section}>
+          <WithdrawForm referenceNumber={data.reference_number} />
+        </Box>
+      )}
     </>
   );
 }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CONVERSATION_LIMIT, type ConversationMessage } from '../../shared/api/conversation';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+const iso = (date: Date) => new Date(date).toISOString();
+
+/** The application's messages both ways, oldest first (the newest CONVERSATION_LIMIT of each side). */
+export async function conversationOf(db: Db, applicationId: number): Promise<ConversationMessage[]> {
+  const [sent, answers] = await Promise.all([
+    db
+      .selectFrom('applicant_message')
+      .select(['id', 'subject', 'message', 'created_at'])
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CONVERSATION_LIMIT)
+      .execute(),
+    db
+      .selectFrom('unit_message')
+      .select(['id', 'in_reply_to', 'message', 'staff_name', 'created_at'])
+      .where('application_id', '=', applicationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(CONVERSATION_LIMIT)
+      .execute(),
+  ]);
+  const all: ConversationMessage[] = [
+    ...sent.map((m) => ({
+      message_id: m.id,
+      from: 'applicant' as const,
+      by: null,
+      subject: m.subject,
+      message: m.message,
+      in_reply_to: null,
+      created_at: iso(m.created_at),
+    })),
+    ...answers.map((m) => ({
+      message_id: m.id,
+      from: 'unit' as const,
+      by: m.staff_name,
+      subject: null,
+      message: m.message,
+      in_reply_to: m.in_reply_to,
+      created_at: iso(m.created_at),
+    })),
+  ];
+  return all.sort((a, b) => a.created_at.localeCompare(b.created_at)).slice(-CONVERSATION_LIMIT);
+}
+
+/** The applicant's message staff answer, with its application. */
+export async function findApplicantMessage(db: Db, messageId: string) {
+  return db
+    .selectFrom('applicant_message')
+    .innerJoin('application', 'application.id', 'applicant_message.application_id')
+    .select(['applicant_message.id', 'applicant_message.application_id', 'application.reference_number'])
+    .where('applicant_message.id', '=', messageId)
+    .executeTakeFirst();
+}
+
+export async function insertUnitMessage(
+  db: Db,
+  answer: { application_id: number; in_reply_to: string; message: string; staff_name: string },
+) {
+  const id = randomUUID();
+  const row = await db
+    .insertInto('unit_message')
+    .values({ id, ...answer })
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
+  return { id, created_at: iso(row.created_at) };
+}
