@@ -51,6 +51,9 @@ import { identityRoutes } from './routes/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { PhoneChange } from './applications/phone-change';
+import { ReferenceSms } from './applications/reference-sms';
+import { FindReferenceService } from './find-reference/find-reference-service';
+import { findReferenceRoutes } from './find-reference/find-reference-routes';
 import { DraftCookies } from './drafts/draft-cookie';
 import { DraftOwners } from './drafts/draft-owners';
 import { engineerRoutes } from './routes/engineer-routes';
@@ -289,6 +292,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     dependencies.engineerProofs ?? confirmation,
     owners,
     phones,
+    new ReferenceSms(sms),
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
@@ -305,6 +309,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   );
   signInRoutes(app, signIn, sessions, limits);
+  findReferenceRoutes(app, new FindReferenceService(database.db, codes, sms));
   identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
   const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(

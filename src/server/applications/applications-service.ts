@@ -30,6 +30,7 @@ import { recordScales } from '../attachments/attachment-scales';
 import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
+import type { ReferenceSms } from './reference-sms';
 
 type Answers = Record<string, unknown>;
 
@@ -48,6 +49,8 @@ export interface SaveStepInput {
    * does not show.
    */
   forms_version?: string;
+  /** Save & Complete Later: the applicant is sent the reference number by SMS (reference-sms.ts). */
+  save_later?: boolean;
 }
 
 export interface SubmitInput {
@@ -114,6 +117,8 @@ export class ApplicationsService {
     private readonly engineerProofs: EngineerProofs,
     private readonly owners: DraftOwners,
     private readonly phones: PhoneChange,
+    /** The reference number by SMS after the first save, Save & Complete Later and Submit. */
+    private readonly referenceSms?: ReferenceSms,
   ) {}
 
   /**
@@ -185,18 +190,19 @@ export class ApplicationsService {
         forms_version: version,
         ...contact,
       };
+      const later = input.save_later === true;
       const written =
         refusal || unconfirmed
           ? undefined
           : existing
-            ? (await updateIfUnchanged(this.db, existing, changes)) && {
+            ? (await this.updateDraft(existing, changes, later)) && {
                 ...existing,
                 step_number: reached,
                 answers: saved,
                 revision: existing.revision + 1,
                 forms_version: version,
               }
-            : await this.createDraft(input.application_type, changes);
+            : await this.createDraft(input.application_type, changes, later);
       if (written) {
         this.keep(written);
         if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
@@ -288,15 +294,39 @@ export class ApplicationsService {
     await addEvent(db, applicationId, FORMS_CHANGED_EVENT, droppedRemark(from, to, migration.dropped));
   }
 
-  /** A new draft and its owner's first key, together. */
+  /** A new draft, its owner's first key and the SMS with its reference number, together. */
   private async createDraft(
     type: ApplicationType,
-    changes: ApplicationChanges,
+    changes: ApplicationChanges & { language: Language },
+    later: boolean,
   ): Promise<ApplicationRecord & { secret: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    let sms: number | undefined;
+    const created = await this.db.transaction().execute(async (trx) => {
       const record = await insertApplication(trx, newReferenceNumber(), type, changes);
+      const event = later ? 'saved_later' : 'first_save';
+      sms = await this.referenceSms?.queue(trx, event, { ...changes, reference: record.reference_number });
       return { ...record, secret: await this.owners.issue(record.id, trx) };
     });
+    await this.referenceSms?.deliver(sms);
+    return created;
+  }
+
+  /** A save of a draft by compare-and-set; Save & Complete Later queues its SMS in the same transaction. */
+  private async updateDraft(
+    existing: ApplicationRecord,
+    changes: ApplicationChanges & { language: Language },
+    later: boolean,
+  ): Promise<boolean> {
+    if (!later || !this.referenceSms) return updateIfUnchanged(this.db, existing, changes);
+    const referenceSms = this.referenceSms;
+    let sms: number | undefined;
+    const written = await this.db.transaction().execute(async (trx) => {
+      if (!(await updateIfUnchanged(trx, existing, changes))) return false;
+      sms = await referenceSms.queue(trx, 'saved_later', { ...changes, reference: existing.reference_number });
+      return true;
+    });
+    await referenceSms.deliver(sms);
+    return written;
   }
 
   /** The old phone hears of the change; the change is saved whatever happens to that SMS. */
@@ -400,6 +430,7 @@ export class ApplicationsService {
       });
     }
 
+    let sms: number | undefined;
     const result = await this.db.transaction().execute(async (trx) => {
       const existing = await this.draftFor(trx, input);
       if (JSON.stringify(existing?.answers ?? null) !== JSON.stringify(before?.answers ?? null)) {
@@ -429,9 +460,14 @@ export class ApplicationsService {
         ? (await updateApplication(trx, existing.id, changes), existing)
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
       await addEvent(trx, record.id, SUBMITTED);
+      sms = await this.referenceSms?.queue(trx, 'submitted', {
+        ...changes,
+        reference: record.reference_number,
+      });
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
+    await this.referenceSms?.deliver(sms);
     if (phoneChange) await this.tellOldPhone(result.reference_number, phoneChange, language);
     return result;
   }

@@ -26,6 +26,7 @@ const saveAndContinueBody = {
     reference_number: referenceNumber,
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
+    save_later: { type: 'boolean' },
   },
 } as const;
 
@@ -90,6 +91,7 @@ export function applicationRoutes(
       reference_number?: string;
       phone_code?: PhoneCode;
       forms_version?: string;
+      save_later?: boolean;
     };
   }>(
     '/api/application/save_and_continue',
@@ -101,7 +103,8 @@ export function applicationRoutes(
         summary:
           'Save And Continue: validates the answers of step `step_number` (1 = first step of the flow) and ' +
           'stores them; the first call creates the draft and sets its draft cookie. Answers the reference ' +
-          'number and the step to open next.' +
+          'number and the step to open next. The first save and a save with `save_later: true` (Save & ' +
+          'Complete Later) send the reference number by SMS to the phone saved in the draft.' +
           OWNER_NOTE,
         body: saveAndContinueBody,
       },
