@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { submittedHidden, submittedShown } from './submitted-shown';
 
 /** Focuses the element once, when it appears: the outcome replaces the form the user was in. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -70,6 +71,11 @@ export function SavedLater({ referenceNumber, onResume }: { referenceNumber: str
 export function Submitted({ referenceNumber, request }: { referenceNumber: string; request: boolean }) {
   const { t } = useTranslation();
   const alert = useFocusOnMount<HTMLDivElement>();
+  // On screen now: the 3.5 s before the page moves on start here (use-submitted-redirect.ts).
+  useEffect(() => {
+    submittedShown();
+    return submittedHidden;
+  }, []);
   return (
     <Alert ref={alert} severity="success" role="status" tabIndex={-1} sx={{ my: 2 }}>
       {t(request ? 'wizard.submitted.request' : 'wizard.submitted.final', { reference_number: referenceNumber })}

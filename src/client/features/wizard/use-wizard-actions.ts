@@ -80,6 +80,7 @@ export function useWizardActions(
           data: sent,
           ...reference,
           ...(phone_code ? { phone_code } : {}),
+          ...(mode === 'later' ? { save_later: true } : {}),
         }).unwrap(),
       );
       dispatch(stepSaved({ step, answers: sent, referenceNumber: result.reference_number }));
