@@ -21,7 +21,10 @@ interface OutboxSms {
 
 /** The outbox's SMS to `phone`, oldest first (each test has a phone of its own). */
 const outboxTo = async (phone: string) =>
-  (await callApi<OutboxSms[]>('/dev/outbox')).filter((sms) => sms.phone === phone).reverse();
+  (await callApi<OutboxSms[]>('/dev/outbox'))
+    .filter((sms) => sms.phone === phone)
+    .map(({ phone: to, message, purpose }) => ({ phone: to, message, purpose }))
+    .reverse();
 
 const heading = (page: Page, level: number, text: string) =>
   page.getByRole('heading', { level, name: text, exact: true });
