@@ -60,7 +60,7 @@ describe('after Submit', () => {
         return envelope(200, 'Submitted', { reference_number: REFERENCE, status: 'submitted' });
       }),
     );
-    const { user, router } = renderWizard('/home/new', { wizard: reviewing() });
+    const { user, router, store } = renderWizard('/home/new', { wizard: reviewing() });
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
@@ -77,7 +77,10 @@ describe('after Submit', () => {
     act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS - 200));
     expect(router.state.location.pathname).toBe('/home/new');
     expect(screen.getByText(message)).toBeInTheDocument();
+    expect(store.getState().wizard.phase).toBe('submitted');
     act(() => vi.advanceTimersByTime(200));
+    // 3.5 s after the message showed: the application is cleared, and the page moves on.
+    expect(store.getState().wizard.type).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'));
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -71,8 +71,9 @@ export function SavedLater({ referenceNumber, onResume }: { referenceNumber: str
 export function Submitted({ referenceNumber, request }: { referenceNumber: string; request: boolean }) {
   const { t } = useTranslation();
   const alert = useFocusOnMount<HTMLDivElement>();
-  // On screen now: the 3.5 s before the page moves on start here (use-submitted-redirect.ts).
-  useEffect(() => {
+  // In the page now (a layout effect: with the commit that shows it, a frame before it is painted, not
+  // after whatever else the browser runs first): the 3.5 s before the page moves on start here.
+  useLayoutEffect(() => {
     submittedShown();
     return submittedHidden;
   }, []);
