@@ -53,6 +53,9 @@ import { identityRoutes } from './routes/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { PhoneChange } from './applications/phone-change';
+import { ReferenceSms } from './applications/reference-sms';
+import { FindReferenceService } from './find-reference/find-reference-service';
+import { findReferenceRoutes } from './find-reference/find-reference-routes';
 import { DraftCookies } from './drafts/draft-cookie';
 import { DraftOwners } from './drafts/draft-owners';
 import { engineerRoutes } from './routes/engineer-routes';
@@ -297,6 +300,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     dependencies.engineerProofs ?? confirmation,
     owners,
     phones,
+    new ReferenceSms(sms),
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
   draftResumeRoutes(app, new DraftResumeService(owners, applications), { cookies: draftCookies, limits });
@@ -314,6 +318,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   );
   signInRoutes(app, signIn, sessions, limits);
+  findReferenceRoutes(app, new FindReferenceService(database.db, codes, sms));
   identityRoutes(app, dependencies.identityRegistry ?? identityRegistryFor(config));
   const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(

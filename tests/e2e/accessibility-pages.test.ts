@@ -77,6 +77,7 @@ const ROUTES: Route[] = [
     ready: (page, lng) => page.getByRole('checkbox', { name: tr(lng, 'view.captcha_label'), exact: true }).waitFor(),
   },
   { path: '/home/continue', heading: 'titles.continue' },
+  { path: '/home/find_reference', heading: 'titles.find_reference' },
   { path: '/home/continue_form', lands: '/home/continue', heading: 'titles.continue' },
   { path: '/home/new', heading: 'titles.new', ready: (page, lng) => stepHeading(page, lng, 'personal') },
   {

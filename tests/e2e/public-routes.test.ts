@@ -15,6 +15,7 @@ const ROUTES = [
   { path: '/home/request_options', heading: 'request_options.title', title: 'titles.request_options' },
   { path: '/home/login', heading: 'titles.view', title: 'titles.view' },
   { path: '/home/continue', heading: 'titles.continue', title: 'titles.continue' },
+  { path: '/home/find_reference', heading: 'titles.find_reference', title: 'titles.find_reference' },
   // Opened without a continued application, the continue form sends the applicant to Continue.
   { path: '/home/continue_form', lands: '/home/continue', heading: 'titles.continue', title: 'titles.continue' },
   { path: '/home/new', heading: 'titles.new', title: 'titles.new' },

@@ -39,6 +39,7 @@ const LAZY = import.meta.glob<{ default: ComponentType }>([
   '../features/engineers/EngineersPage.tsx',
   '../features/sign-in/ViewPage.tsx',
   '../features/continue/ContinuePage.tsx',
+  '../features/find-reference/FindReferencePage.tsx',
   '../features/wizard/ContinueFormPage.tsx',
   '../features/wizard/WizardPage.tsx',
   '../layout/DashboardLayout.tsx',
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
                   { path: 'request_options', ...page('../pages/RequestOptionsPage.tsx') },
                   { path: 'login', element: <Suspense fallback={null}>{view.element}</Suspense>, handle: view.handle },
                   { path: 'continue', ...page('../features/continue/ContinuePage.tsx') },
+                  { path: 'find_reference', ...page('../features/find-reference/FindReferencePage.tsx') },
                   {
                     path: 'continue_form',
                     ...page('../features/wizard/ContinueFormPage.tsx', WIZARD_NAMESPACES, prefetchForms),

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
 import { dashboardHandlers } from './dashboard-handlers';
+import { findReferenceHandlers } from './find-reference-handlers';
 import { mockSplash } from './mock-data';
 import { wizardHandlers } from './wizard-handlers';
 
@@ -90,5 +91,6 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
     // Before the wizard's: the two share verify_code and upload, and these pass on what is not theirs.
     ...dashboardHandlers(splash, wait),
     ...wizardHandlers(splash, wait),
+    ...findReferenceHandlers(wait),
   ];
 }

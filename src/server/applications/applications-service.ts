@@ -40,6 +40,7 @@ import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } f
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
 import { SaveReceipts } from './save-receipts';
 import { requireDeclaration } from './declaration';
+import type { ReferenceSms } from './reference-sms';
 
 type Answers = Record<string, unknown>;
 
@@ -65,6 +66,8 @@ export interface SaveStepInput {
   unfinished?: boolean;
   /** The save's idempotency key: a repeat with the same key answers as the first did (save-receipts.ts). */
   save_id?: string;
+  /** Save & Complete Later: the applicant is sent the reference number by SMS (reference-sms.ts). */
+  save_later?: boolean;
 }
 
 export interface SubmitInput {
@@ -137,6 +140,8 @@ export class ApplicationsService {
     private readonly engineerProofs: EngineerProofs,
     private readonly owners: DraftOwners,
     private readonly phones: PhoneChange,
+    /** The reference number by SMS after the first save, Save & Complete Later and Submit. */
+    private readonly referenceSms?: ReferenceSms,
   ) {
     this.receipts = new SaveReceipts(db, owners);
   }
@@ -236,11 +241,12 @@ export class ApplicationsService {
         ...contact,
         ...(unfinished ? { unfinished } : {}),
       };
+      const later = input.save_later === true;
       const written =
         refusal || unconfirmed
           ? undefined
           : existing
-            ? (await updateIfUnchanged(this.db, existing, changes)) && {
+            ? (await this.updateDraft(existing, changes, later)) && {
                 ...existing,
                 step_number: reached,
                 answers: saved,
@@ -251,6 +257,7 @@ export class ApplicationsService {
             : await this.createDraft(
                 input.application_type,
                 changes,
+                later,
                 saveId,
                 Math.min(reached + 1, steps.length),
               ).catch((error: unknown) => this.receipts.repeatOfRace(error, saveId, input));
@@ -318,7 +325,7 @@ export class ApplicationsService {
       const written = !visitable
         ? undefined
         : existing
-          ? (await updateIfUnchanged(this.db, existing, changes)) && {
+          ? (await this.updateDraft(existing, changes, input.save_later === true)) && {
               ...existing,
               step_number: stepNumberKept,
               answers,
@@ -326,9 +333,13 @@ export class ApplicationsService {
               revision: existing.revision + 1,
               forms_version: version,
             }
-          : await this.createDraft(input.application_type, changes, input.save_id, stepNumber).catch((error: unknown) =>
-              this.receipts.repeatOfRace(error, input.save_id, input),
-            );
+          : await this.createDraft(
+              input.application_type,
+              changes,
+              input.save_later === true,
+              input.save_id,
+              stepNumber,
+            ).catch((error: unknown) => this.receipts.repeatOfRace(error, input.save_id, input));
       if (written && !('id' in written)) return written;
       if (written) {
         this.keep(written);
@@ -426,18 +437,42 @@ export class ApplicationsService {
     await addEvent(db, applicationId, FORMS_CHANGED_EVENT, droppedRemark(from, to, migration.dropped));
   }
 
-  /** A new draft and its owner's first key, together. */
+  /** A new draft, its owner's first key and the SMS with its reference number, together. */
   private async createDraft(
     type: ApplicationType,
-    changes: ApplicationChanges,
+    changes: ApplicationChanges & { language: Language },
+    later: boolean,
     saveId?: string,
     answeredStep = 0,
   ): Promise<ApplicationRecord & { secret: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    let sms: number | undefined;
+    const created = await this.db.transaction().execute(async (trx) => {
       const record = await insertApplication(trx, newReferenceNumber(), type, changes);
       if (saveId) await this.receipts.created(trx, saveId, record.id, answeredStep);
+      const event = later ? 'saved_later' : 'first_save';
+      sms = await this.referenceSms?.queue(trx, event, { ...changes, reference: record.reference_number });
       return { ...record, secret: await this.owners.issue(record.id, trx) };
     });
+    await this.referenceSms?.deliver(sms);
+    return created;
+  }
+
+  /** A save of a draft by compare-and-set; Save & Complete Later queues its SMS in the same transaction. */
+  private async updateDraft(
+    existing: ApplicationRecord,
+    changes: ApplicationChanges & { language: Language },
+    later: boolean,
+  ): Promise<boolean> {
+    if (!later || !this.referenceSms) return updateIfUnchanged(this.db, existing, changes);
+    const referenceSms = this.referenceSms;
+    let sms: number | undefined;
+    const written = await this.db.transaction().execute(async (trx) => {
+      if (!(await updateIfUnchanged(trx, existing, changes))) return false;
+      sms = await referenceSms.queue(trx, 'saved_later', { ...changes, reference: existing.reference_number });
+      return true;
+    });
+    await referenceSms.deliver(sms);
+    return written;
   }
 
   /** The old phone hears of the change; the change is saved whatever happens to that SMS. */
@@ -544,6 +579,7 @@ export class ApplicationsService {
       });
     }
 
+    let sms: number | undefined;
     const result = await this.db.transaction().execute(async (trx) => {
       const existing = await this.draftFor(trx, input);
       const asRead = (record: ApplicationRecord | undefined) => JSON.stringify([record?.answers, record?.unfinished]);
@@ -576,9 +612,14 @@ export class ApplicationsService {
         : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
       await addEvent(trx, record.id, DECLARED_EVENT);
       await addEvent(trx, record.id, SUBMITTED);
+      sms = await this.referenceSms?.queue(trx, 'submitted', {
+        ...changes,
+        reference: record.reference_number,
+      });
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
+    await this.referenceSms?.deliver(sms);
     if (phoneChange) await this.tellOldPhone(result.reference_number, phoneChange, language);
     return result;
   }

@@ -34,6 +34,7 @@ const saveAndContinueBody = {
     forms_version: formsVersionBody,
     unfinished: { type: 'boolean' },
     save_id: saveIdBody,
+    save_later: { type: 'boolean' },
   },
 } as const;
 
@@ -102,6 +103,7 @@ export function applicationRoutes(
       forms_version?: string;
       unfinished?: boolean;
       save_id?: string;
+      save_later?: boolean;
     };
   }>(
     '/api/application/save_and_continue',
@@ -118,7 +120,8 @@ export function applicationRoutes(
           'characters refused), the step stays unfinished (Submit refuses the draft until it is saved valid) ' +
           'and the answer carries `unfinished: true`; the first save of a new application creates the draft so too. With `save_id` (a random UUID v4 made by the client for this ' +
           'save), a repeat of the same save within a day answers as the first did and saves nothing again; ' +
-          'the repeat of a first save gives the browser a draft cookie again and creates no second draft.' +
+          'the repeat of a first save gives the browser a draft cookie again and creates no second draft. The first save and a save with `save_later: true` (Save & ' +
+          'Complete Later) send the reference number by SMS to the phone saved in the draft.' +
           OWNER_NOTE,
         body: saveAndContinueBody,
       },

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
@@ -93,6 +94,11 @@ export default function ContinuePage() {
     <>
       <PageHeading titleKey="titles.continue">{t('titles.continue')}</PageHeading>
       <Typography sx={{ mb: 3 }}>{t('continue.intro')}</Typography>
+      <Typography sx={{ mb: 3 }}>
+        <Link component={RouterLink} to="/home/find_reference">
+          {t('find_reference.link')}
+        </Link>
+      </Typography>
       <Box
         component="form"
         noValidate

@@ -71,6 +71,11 @@ export default function ViewPage() {
         </Alert>
       )}
       <Typography sx={{ mb: 3 }}>{t('view.intro')}</Typography>
+      <Typography sx={{ mb: 3 }}>
+        <Link component={RouterLink} to="/home/find_reference">
+          {t('find_reference.link')}
+        </Link>
+      </Typography>
       {challenge ? (
         <CodeStep
           reference={reference}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { submittedHidden, submittedShown } from './submitted-shown';
 
 /** Focuses the element once, when it appears: the outcome replaces the form the user was in. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -84,6 +85,12 @@ export function SavedLater({
 export function Submitted({ referenceNumber, request }: { referenceNumber: string; request: boolean }) {
   const { t } = useTranslation();
   const alert = useFocusOnMount<HTMLDivElement>();
+  // In the page now (a layout effect: with the commit that shows it, a frame before it is painted, not
+  // after whatever else the browser runs first): the 3.5 s before the page moves on start here.
+  useLayoutEffect(() => {
+    submittedShown();
+    return submittedHidden;
+  }, []);
   return (
     <Alert ref={alert} severity="success" role="status" tabIndex={-1} sx={{ my: 2 }}>
       {t(request ? 'wizard.submitted.request' : 'wizard.submitted.final', { reference_number: referenceNumber })}

@@ -12,6 +12,8 @@ export interface SaveAndContinueBody {
   reference_number?: string;
   /** The code sent to the new phone, when the save changes the phone saved in the draft. */
   phone_code?: PhoneCode;
+  /** Save & Complete Later: the server sends the reference number by SMS. */
+  save_later?: boolean;
   /**
    * The version of the forms the step was filled in (FormsDocument.version): when a newer one is
    * served, a step it changed is answered 409 forms_changed (`data`: FormsChanged), not field errors.

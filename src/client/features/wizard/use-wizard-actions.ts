@@ -117,6 +117,7 @@ export function useWizardActions(
               ...(phone_code ? { phone_code } : {}),
               save_id,
               ...(unfinished ? { unfinished: true } : {}),
+              ...(mode === 'later' ? { save_later: true } : {}),
             }).unwrap(),
           unsaved,
         ),
