@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../forms';
-import { ROW_NAME_WORDS } from '../row-names';
+import { placeholdersOf, ROW_NAME_WORDS, rowNamesOf } from '../row-names';
 import { isJsonObject } from '../schema-walk';
 import { didYouMean } from './did-you-mean';
 import { quotedList, type ProblemList, type ProblemPath } from './problems';
@@ -37,4 +37,45 @@ export function rowNamesProblems(
         `"${word}" must be a text key in double quotes, e.g. "<step>.<table>.rows.${word}".`,
       );
   }
+}
+
+/** The tables of a step with their UI schemas: [the list's schema, its UI schema]. */
+function tablesOf(schema: unknown, ui: unknown, out: [JsonSchema, unknown][] = []): [JsonSchema, unknown][] {
+  if (!isJsonObject(schema)) return out;
+  if (schema.type === 'array') out.push([schema, ui]);
+  const uiNode = isJsonObject(ui) ? ui : {};
+  if (isJsonObject(schema.properties))
+    for (const [name, sub] of Object.entries(schema.properties)) tablesOf(sub, uiNode[name], out);
+  if (isJsonObject(schema.items)) tablesOf(schema.items, uiNode.items, out);
+  return out;
+}
+
+/**
+ * Each {{placeholder}} of a table's row words is one the page fills in: in `add`, {{parent}} (the row
+ * the table is in); in `row`, {{n}} (the row's number) or a field of the row ({{floor}}). Any other
+ * would show as typed, in braces, on the button.
+ */
+export function rowNameTextProblems(
+  steps: Record<string, { schema: JsonSchema; uiSchema: unknown }>,
+  texts: (key: string) => string | undefined,
+  file: string,
+  problems: ProblemList,
+): void {
+  for (const step of Object.values(steps))
+    for (const [table, ui] of tablesOf(step.schema, step.uiSchema)) {
+      const names = rowNamesOf(ui);
+      const fields = isJsonObject(table.items) && isJsonObject(table.items.properties) ? table.items.properties : {};
+      const allowed = { add: ['parent'], row: ['n', ...Object.keys(fields)] };
+      for (const word of ROW_NAME_WORDS) {
+        const key = names?.[word];
+        const text = key === undefined ? undefined : texts(key);
+        if (key === undefined || text === undefined) continue;
+        for (const name of placeholdersOf(text).filter((p) => !allowed[word].includes(p)))
+          problems.error(
+            file,
+            key.split('.'),
+            `the text of "${key}" has {{${name}}}, which the page cannot fill in, so it would show as typed. ${word === 'add' ? 'An Add button may name {{parent}}, the row its table is in.' : `A row's words may name {{n}}, its number, or a field of the row: ${quotedList(Object.keys(fields))}.`}`,
+          );
+      }
+    }
 }
