@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Language, LocalizedText } from './reference-data';
 import type { ApplicationType, Flows } from './wizard-driver';
 import { isJsonObject as isObject, walkSchema } from './schema-walk';
+import { rowNamesOf } from './row-names';
 
 export { walkSchema } from './schema-walk';
 
@@ -92,7 +93,7 @@ export function createAjv(options: Options = {}): Ajv {
 const TEXT_KEYS = ['title', 'description', 'x-format-description'] as const;
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;
 
-/** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders. */
+/** Every translation key a step uses: schema titles and descriptions, option titles, UI help and placeholders, tables' row names. */
 export function translationKeys(step: StepForm): Set<string> {
   const keys = new Set<string>();
   walkSchema(step.schema, (node) => {
@@ -101,6 +102,7 @@ export function translationKeys(step: StepForm): Set<string> {
   const walkUi = (ui: unknown) => {
     if (!isObject(ui)) return;
     for (const key of UI_TEXT_KEYS) if (typeof ui[key] === 'string') keys.add(ui[key]);
+    for (const key of Object.values(rowNamesOf(ui) ?? {})) keys.add(key);
     for (const [key, value] of Object.entries(ui)) if (!key.startsWith('ui:')) walkUi(value);
   };
   walkUi(step.uiSchema);

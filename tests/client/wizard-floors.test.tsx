@@ -47,45 +47,76 @@ describe('floor rows and the storey count', () => {
     expect(floorInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['0', '1', '2']);
   });
 
-  it('names each Add and Remove button for what it adds or removes, in words, in both languages', async () => {
+  it("names each Add and Remove button for what it adds or removes, in the table's own words, in both languages", async () => {
+    const said = {
+      en: {
+        adds: [
+          'Add a floor',
+          'Add a room or area to floor 0',
+          'Add a room or area to floor 1',
+          'Add a room or area to floor 2',
+        ],
+        removes: [
+          'Remove floor 0',
+          'Remove floor 1',
+          'Remove floor 2',
+          'Remove room or area 1 in floor 0',
+          'Remove room or area 1 in floor 1',
+          'Remove room or area 1 in floor 2',
+        ],
+      },
+      sw: {
+        adds: [
+          'Ongeza sakafu',
+          'Ongeza chumba au eneo kwenye sakafu ya 0',
+          'Ongeza chumba au eneo kwenye sakafu ya 1',
+          'Ongeza chumba au eneo kwenye sakafu ya 2',
+        ],
+        removes: [
+          'Ondoa sakafu ya 0',
+          'Ondoa sakafu ya 1',
+          'Ondoa sakafu ya 2',
+          'Ondoa chumba au eneo namba 1 katika sakafu ya 0',
+          'Ondoa chumba au eneo namba 1 katika sakafu ya 1',
+          'Ondoa chumba au eneo namba 1 katika sakafu ya 2',
+        ],
+      },
+    };
     for (const lng of ['en', 'sw'] as const) {
       const { unmount } = openDetailsIn(lng, { has_storeys: true, storey_count: 2 });
       const tl = wt(lng);
       await screen.findByRole('heading', { level: 2, name: tl('forms:construction_details.title') });
-      // The texts with RJSF's %1, %2 filled in, as the buttons ask for them.
-      const say = (key: string, ...parts: string[]) =>
-        parts.reduce((text, part, i) => text.replace(`%${i + 1}`, part), tl(`common:wizard.rows.${key}`));
-      const floors = tl('forms:construction_details.floors.title');
-      const rooms = tl('forms:construction_details.floors.rooms.title');
-      const floorRow = (n: number) => say('row', String(n), floors);
-      const roomRow = (n: number, floor: number) => say('in', say('row', String(n), rooms), floorRow(floor));
-      // Three floors, each with its table of rooms (one row each): an Add for the floors and one in each floor.
+      // Three floors, each with its table of rooms (one row each): an Add for the floors and one in each floor,
+      // each floor named by its floor number (row 2 is floor 1), not by its place in the table.
       const adds = screen
-        .getAllByRole('button', { name: new RegExp(`^${say('add', '')}`) })
+        .getAllByRole('button', { name: new RegExp(`^${tl('common:wizard.rjsf.AddButton')} `) })
         .map((button) => button.textContent);
-      expect(adds.sort()).toEqual(
-        [say('add', floors), ...[1, 2, 3].map((n) => say('add', say('in', rooms, floorRow(n))))].sort(),
-      );
-      expect(adds).toContain(
-        lng === 'en'
-          ? 'Add a row to Rooms and other areas in row 2 of Floors'
-          : 'Ongeza safu kwenye Vyumba na maeneo mengine katika safu 2 ya Sakafu',
-      );
+      expect(adds.sort()).toEqual([...said[lng].adds].sort());
       // A Remove on each row, each saying which; these tables are not reordered (no Move buttons).
       const removes = screen
-        .getAllByRole('button', { name: new RegExp(`^${say('remove', '')}`) })
+        .getAllByRole('button', { name: new RegExp(`^${tl('common:wizard.rjsf.RemoveButton')} `) })
         .map((button) => button.getAttribute('title'));
-      expect(removes.sort()).toEqual(
-        [
-          ...[1, 2, 3].map((n) => say('remove', floorRow(n))),
-          ...[1, 2, 3].map((n) => say('remove', roomRow(1, n))),
-        ].sort(),
-      );
+      expect(removes.sort()).toEqual([...said[lng].removes].sort());
       expect(
         screen.queryAllByRole('button', { name: new RegExp(`^${tl('common:wizard.rjsf.MoveUpButton')}`) }),
       ).toEqual([]);
       unmount();
     }
+  });
+
+  it('names a floor by the floor number typed in its row, and by its place while it has none', async () => {
+    const { user } = openDetails({ has_storeys: true, storey_count: 1 }, { floors: [floor(0), { rooms: [room] }] });
+    await screen.findByRole('heading', { level: 2, name: f('construction_details.title') });
+    // The second row has no floor number yet: the generic words, "row 2 of Floors".
+    const generic = t('wizard.rows.row', { defaultValue: '' })
+      .replace('%1', '2')
+      .replace('%2', f('construction_details.floors.title'));
+    expect(screen.getByRole('button', { name: `Remove ${generic}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Add a room or area to ${generic}` })).toBeInTheDocument();
+    await user.type(floorInputs()[1]!, '1');
+    expect(await screen.findByRole('button', { name: 'Remove floor 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a room or area to floor 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Remove ${generic}` })).not.toBeInTheDocument();
   });
 
   it('opens with the ground floor alone for a building without storeys', async () => {

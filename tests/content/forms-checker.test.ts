@@ -175,6 +175,64 @@ describe('the forms checker', () => {
     ]);
   });
 
+  it("refuses a misspelt word of a table's row names, which would leave its Add button with the generic words", async () => {
+    const { set, errors } = await checkEdited('steps/construction_details.ui.json', (t) =>
+      t.replace('"add": "construction_details.floors.rows.add"', '"ad": "construction_details.floors.rows.add"'),
+    );
+    expect(set).toBeUndefined();
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^steps\/construction_details\.ui\.json line \d+, column \d+: "ad" is not a word "rowNames" may use, so it would be silently ignored\. Did you mean "add"\? Its words are "add" and "row"\.$/,
+      ),
+    ]);
+  });
+
+  it('refuses row names on a field that is not a table', async () => {
+    const { errors } = await checkEdited('steps/construction_details.ui.json', (t) =>
+      t.replace(
+        '"total_area_m2": {\n    "ui:readonly": true',
+        '"total_area_m2": {\n    "ui:options": { "rowNames": { "add": "construction_details.floors.rows.add" } },\n    "ui:readonly": true',
+      ),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('"rowNames" names the rows of a table: it belongs to a list ("type": "array") only.'),
+    ]);
+  });
+
+  it('tells a row name without its Swahili text, and a placeholder the page cannot fill in', async () => {
+    const dir = path.join(scratch, 'row-names');
+    await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
+    const file = (language: string) => path.join(dir, 'texts', `${language}.json`);
+    const sw = JSON.parse(await fs.readFile(file('sw'), 'utf8'));
+    delete sw.construction_details.floors.rows.add;
+    await fs.writeFile(file('sw'), JSON.stringify(sw, null, 2));
+    for (const [language, text] of [
+      ['en', 'room or area {{number}}'],
+      ['sw', 'chumba au eneo namba {{number}}'],
+    ] as const) {
+      const texts = JSON.parse(await fs.readFile(file(language), 'utf8'));
+      texts.construction_details.floors.rooms.rows.row = text;
+      await fs.writeFile(file(language), JSON.stringify(texts, null, 2));
+    }
+    const { problems, set } = await checkFormsFolder(dir);
+    expect(set).toBeUndefined();
+    const errors = problems.filter((p) => p.severity === 'error').map(problemLine);
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^texts\/sw\.json.*"construction_details\.floors\.rows\.add" has no text: add it \(steps\/construction_details uses it\)\.$/,
+      ),
+    );
+    for (const language of ['en', 'sw'])
+      expect(errors).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^texts/${language}\\.json.*the text of "construction_details\\.floors\\.rooms\\.rows\\.row" has \\{\\{number\\}\\}, which the page cannot fill in, so it would show as typed\\. A row's words may name \\{\\{n\\}\\}, its number, or a field of the row: "room", "area_m2" and "percent_covered"\\.$`,
+          ),
+        ),
+      );
+    expect(errors).toHaveLength(3);
+  });
+
   it('tells a document condition on a field that does not exist', async () => {
     const { errors } = await checkEdited('documents.json', (t) =>
       t.replace('"answer": "construction.storey_count"', '"answer": "construction.storey_cont"'),

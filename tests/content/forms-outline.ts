@@ -1,5 +1,6 @@
 import { applicableDocuments } from '../../src/shared/form-samples';
 import type { AnswerCondition, DocumentRule, FormsSet, JsonSchema, UiSchema } from '../../src/shared/forms';
+import { rowNamesOf } from '../../src/shared/row-names';
 import { isJsonObject as isObject } from '../../src/shared/schema-walk';
 import { APPLICATION_TYPES, type ApplicationType } from '../../src/shared/wizard-driver';
 
@@ -178,6 +179,9 @@ function describeFields(schema: JsonSchema, ui: UiSchema, texts: Texts, indent: 
     add('help', both(texts, sub.description));
     add('help', both(texts, fieldUi['ui:help']));
     add('placeholder', both(texts, fieldUi['ui:placeholder']));
+    const rowNames = rowNamesOf(fieldUi);
+    add('add button', both(texts, rowNames?.add));
+    add('a row is', both(texts, rowNames?.row));
     add('format', both(texts, sub['x-format-description']));
     add('shown when', field.condition);
     const limits = limitsOf(sub);

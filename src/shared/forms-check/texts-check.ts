@@ -2,6 +2,7 @@ import { translationKeys, type FormsSet } from '../forms';
 import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
 import type { ProblemList } from './problems';
+import { rowNameTextProblems } from './row-names-check';
 
 /** Every text of a texts file by its dotted key ("construction.storey_count.title"). */
 function textsByKey(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
@@ -38,6 +39,12 @@ export function textProblems(
   for (const language of languages) {
     const file = `texts/${language}.json`;
     const mine = texts.get(language)!;
+    rowNameTextProblems(
+      set.steps,
+      (key) => (typeof mine.get(key) === 'string' ? String(mine.get(key)) : undefined),
+      file,
+      problems,
+    );
     for (const [key, step] of used) {
       const text = mine.get(key);
       if (typeof text !== 'string' || text.trim() === '')

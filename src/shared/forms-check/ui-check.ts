@@ -4,6 +4,7 @@ import { RJSF_FIELDS, RJSF_WIDGET_COMPONENTS, RJSF_WIDGETS, WIZARD_FIELDS, WIZAR
 import { didYouMean } from './did-you-mean';
 import { declaredFields } from './level-check';
 import { quotedList, type ProblemList, type ProblemPath } from './problems';
+import { rowNamesProblems } from './row-names-check';
 import { UI_WORDS } from './schema-words';
 
 /** The answer's type as RJSF picks its control: "string", "number", … (undefined when it cannot tell). */
@@ -93,6 +94,8 @@ export function uiProblems(
         );
       } else if (key === 'ui:widget') {
         widgetProblem(file, schema, value, at, problems);
+      } else if (key === 'ui:options' && isJsonObject(value) && value.rowNames !== undefined) {
+        rowNamesProblems(file, schema, value.rowNames, [...at, 'rowNames'], problems);
       } else if (key === 'ui:field') {
         fieldProblem(file, value, at, problems);
       } else if (key === 'ui:order') {

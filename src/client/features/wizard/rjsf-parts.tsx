@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, isValidElement, useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
@@ -7,6 +7,8 @@ import { Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
 import { PlainSelect } from './PlainSelect';
 import { ROW_STRINGS } from './row-strings';
+import { fillText, rowNamesOf } from '../../../shared/row-names';
+import { isJsonObject } from '../../../shared/schema-walk';
 import {
   buttonId,
   canExpand,
@@ -58,14 +60,19 @@ const RowName = createContext<string | undefined>(undefined);
 /**
  * "Add a row to Foundation": a step with several tables has several of these, each named for its table,
  * and for the row it is in when the table is inside a row ("Add a row to Rooms and other areas in row 2
- * of Floors"). The words show beside the + (the icon alone said nothing of what it adds).
+ * of Floors"), or in the table's own words when its UI schema names them (`rowNames`, src/shared/row-names.ts:
+ * "Add a room or area to floor 2"). The words show beside the + (the icon alone said nothing of what it adds).
  */
 function AddButton(props: IconButtonProps) {
-  const table = getUiOptions(props.uiSchema).title;
+  const options = getUiOptions(props.uiSchema);
+  const table = options.title;
   const outer = useContext(RowName);
   const { translateString } = props.registry;
   const where = table && outer ? translateString(ROW_STRINGS.in, [table, outer]) : table;
-  const name = where ? translateString(ROW_STRINGS.add, [where]) : translateString(TranslatableString.AddItemButton);
+  const own = rowNamesOf({ 'ui:options': options })?.add;
+  const name =
+    (own && fillText(own, { parent: outer })) ??
+    (where ? translateString(ROW_STRINGS.add, [where]) : translateString(TranslatableString.AddItemButton));
   return (
     <Button
       id={props.id}
@@ -177,12 +184,20 @@ function RowLayout(props: ArrayFieldItemTemplateProps) {
   );
 }
 
+/** A row's answers: its fields' values, which its words may name ("floor {{floor}}"). */
+function rowData(children: ReactNode): Record<string, unknown> {
+  const data = isValidElement<{ formData?: unknown }>(children) ? children.props.formData : undefined;
+  return isJsonObject(data) ? data : {};
+}
+
 /** @rjsf/mui's style of a row's buttons. */
 const ROW_BUTTON_STYLE = { flex: 1, paddingLeft: 6, paddingRight: 6, fontWeight: 'bold', minWidth: 0 };
 
 /**
  * A table row, numbered ("Row 2") and grouped under its table's name for screen readers. Its buttons
- * say which row they act on: otherwise every row's Remove, Move up and Move down had the same name.
+ * say which row they act on: otherwise every row's Remove, Move up and Move down had the same name. A table
+ * whose UI schema names its rows (`rowNames.row`) says them its way: "Remove floor 2", "Remove room or
+ * area 1 in floor 2", from the row's own answers (its floor number), else "row 2 of Floors".
  */
 function ArrayItem(props: ArrayFieldItemTemplateProps) {
   const table = getUiOptions(props.parentUiSchema).title;
@@ -191,9 +206,12 @@ function ArrayItem(props: ArrayFieldItemTemplateProps) {
   const name = table ? `${table}, ${row}` : row;
   const outer = useContext(RowName);
   const number = String(props.index + 1);
-  const inTable = table
-    ? registry.translateString(ROW_STRINGS.row, [number, table])
-    : registry.translateString(ROW_STRINGS.rowAlone, [number]);
+  const own = rowNamesOf(props.parentUiSchema)?.row;
+  const inTable =
+    (own && fillText(own, { ...rowData(props.children), n: number })) ??
+    (table
+      ? registry.translateString(ROW_STRINGS.row, [number, table])
+      : registry.translateString(ROW_STRINGS.rowAlone, [number]));
   const words = outer ? registry.translateString(ROW_STRINGS.in, [inTable, outer]) : inTable;
   const buttonsProps = {
     ...props.buttonsProps,

@@ -1,5 +1,6 @@
 import type { JsonSchema, StepForm, UiSchema } from '../../../shared/forms';
 
+import { rowNamesOf } from '../../../shared/row-names';
 import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-walk';
 
 export interface TranslateOptions {
@@ -24,6 +25,12 @@ function translateNode(schema: unknown, ui: unknown, options: TranslateOptions):
   const node = isObject(schema) ? schema : {};
   const out: UiSchema = isObject(ui) ? { ...ui } : {};
   for (const key of UI_TEXT_KEYS) if (typeof out[key] === 'string') out[key] = options.t(out[key]);
+  const rowNames = rowNamesOf(out);
+  // A table's row words as texts with their {{placeholders}}, filled in by the row templates (rjsf-parts.tsx).
+  if (rowNames) {
+    const texts = Object.fromEntries(Object.entries(rowNames).map(([word, key]) => [word, options.t(key)]));
+    out['ui:options'] = { ...(out['ui:options'] as object), rowNames: texts };
+  }
   if (typeof node.title === 'string' && out['ui:title'] === undefined) out['ui:title'] = options.t(node.title);
   if (typeof node.description === 'string' && out['ui:description'] === undefined)
     out['ui:description'] = options.t(node.description);
