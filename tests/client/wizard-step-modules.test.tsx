@@ -109,6 +109,7 @@ describe('step modules under other step ids', () => {
         reference_number: REFERENCE,
         forms_version: forms.version,
         data: { engineer_id: 'ZEB/0001', validation_token: 'fresh-token' },
+        save_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
       },
     ]);
   });
