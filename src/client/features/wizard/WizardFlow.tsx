@@ -25,6 +25,7 @@ import { StepPanel } from './StepPanel';
 import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
 import { useWizardActions } from './use-wizard-actions';
+import { useDeviceAnswers } from './offline/use-device-answers';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
 import { WizardProgress } from './WizardProgress';
 import { isVerified } from './ZanidWidget';
@@ -123,6 +124,8 @@ export function WizardFlow({
   const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
   // A fresh application opens on its first step, a continued one on its first incomplete step.
   const current = wizard.current ?? firstIncomplete(steps, saved) ?? REVIEW;
+  // Answers kept on this phone while offline (issue 17): put back into their step as the wizard opens.
+  const restored = useDeviceAnswers(type, steps, current, forms.version);
   const goTo = (step: string) => {
     setMoved(true);
     dispatch(wentTo(step));
@@ -258,7 +261,7 @@ export function WizardFlow({
       {phoneDialog}
       <StepPanel
         // A new version of the forms opens the step afresh (its answers kept, those it no longer asks dropped).
-        key={`${current}@${forms.version}`}
+        key={`${current}@${forms.version}#${restored}`}
         step={current}
         schema={forms.steps[current]?.schema ?? {}}
         formsVersion={forms.version}

@@ -104,7 +104,13 @@ export function useWizardActions(
     const sent = asSent(step, data);
     // One save, one key, however many attempts the network takes (offline/send-until-saved.ts).
     const save_id = newSaveId();
-    const unsaved = { draft: referenceNumber ?? 'new', step, answers: sent, save_id };
+    const unsaved = {
+      draft: referenceNumber ?? 'new',
+      step,
+      answers: sent,
+      save_id,
+      ...(unfinished ? { unfinished } : {}),
+    };
     try {
       const result = await withPhoneCode((phone_code) =>
         saveOnceAnswered(

@@ -1,6 +1,7 @@
 import type { ApiFailure } from '../../../app/api';
 import type { StepAnswers } from '../wizard-slice';
 import { saveStatus } from './save-status';
+import { typedSaved } from './typed-offline';
 
 /**
  * What the wizard's first step carries of offline saving: a save's key, the first attempt, and the
@@ -41,11 +42,12 @@ export const answerLost = (failure: unknown) => (failure as Partial<ApiFailure> 
  */
 export async function saveOnceAnswered<T>(
   send: () => Promise<T>,
-  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string },
+  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string; unfinished?: boolean },
 ): Promise<T> {
   try {
     const result = await send();
-    saveStatus.set('idle');
+    // What was typed on this step offline is on the server now: "Saved" says so.
+    saveStatus.set(typedSaved(unsaved.step) ? 'saved' : 'idle');
     return result;
   } catch (failure) {
     if (!answerLost(failure)) {
