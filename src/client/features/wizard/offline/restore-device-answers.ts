@@ -8,7 +8,6 @@ import { saveOnceAnswered } from './offline-saving';
 import { saveStatus } from './save-status';
 import { typedRestored } from './typed-offline';
 import {
-  anythingKept,
   forgetTyped,
   forgetUnsaved,
   readTyped,
@@ -75,7 +74,6 @@ async function resend(pending: UnsavedAnswers, typed: TypedAnswers | undefined, 
  * forgotten. Resolves true when answers were put back (the step is then shown afresh with them).
  */
 export async function restoreDeviceAnswers(context: RestoreContext): Promise<boolean> {
-  if (!(await anythingKept())) return false;
   const [pending, typed] = await Promise.all([readUnsaved(), readTyped()]);
   const mine = <T extends { draft: string; step: string }>(kept: T | undefined): T | undefined =>
     kept && kept.draft === context.draft && context.steps.includes(kept.step) ? kept : undefined;

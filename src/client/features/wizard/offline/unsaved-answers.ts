@@ -81,10 +81,3 @@ export async function readTyped(): Promise<TypedAnswers | undefined> {
 export async function forgetTyped(): Promise<void> {
   await run('readwrite', (store) => store.delete(TYPED));
 }
-
-/** Whether the database exists at all: a visit that never kept anything does not create it by reading. */
-export async function anythingKept(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  return (await indexedDB.databases()).some((db) => db.name === DEVICE_DRAFTS_DB);
-}

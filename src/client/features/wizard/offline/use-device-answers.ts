@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
+import { deviceDraftsExist } from '../../../app/device-drafts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useSaveAndContinueMutation } from '../forms-api';
 import { keepTypedIfOffline } from './typed-offline';
@@ -41,14 +42,17 @@ export function useDeviceAnswers(
   useEffect(() => {
     let live = true;
     const stop = whenIdle(() => {
-      void restoring()
-        .then(({ restoreDeviceAnswers }) =>
-          restoreDeviceAnswers({
+      // Nothing kept (nearly every visit): the restoring code is not even loaded.
+      void deviceDraftsExist()
+        .then(async (kept) => {
+          if (!kept) return false;
+          const { restoreDeviceAnswers } = await restoring();
+          return restoreDeviceAnswers({
             ...opening.current,
             dispatch,
             send: (body) => saveAndContinue(body).unwrap(),
-          }),
-        )
+          });
+        })
         .then(
           (back) => live && back && setRestored((n) => n + 1),
           () => undefined,
