@@ -1,11 +1,10 @@
 import type { ApiFailure } from '../../../app/api';
 import type { StepAnswers } from '../wizard-slice';
 import { saveStatus } from './save-status';
-import { typedSaved } from './typed-offline';
 
 /**
  * What the wizard's first step carries of offline saving: a save's key, the first attempt, and the
- * loading (once the wizard has shown, while the network is there) of the rest: the retries and their
+ * loading (once the wizard has shown, while the network is there: DeviceAnswers.tsx) of the rest: the retries and their
  * IndexedDB store (send-until-saved.ts, unsaved-answers.ts) and the service worker's registration.
  */
 const loadRetries = () => import('./send-until-saved');
@@ -46,8 +45,11 @@ export async function saveOnceAnswered<T>(
 ): Promise<T> {
   try {
     const result = await send();
-    // What was typed on this step offline is on the server now: "Saved" says so.
-    saveStatus.set(typedSaved(unsaved.step) ? 'saved' : 'idle');
+    // What was typed offline is on the server now: "Saved" says so, and the phone forgets it.
+    if (saveStatus.get() === 'device') {
+      saveStatus.set('saved');
+      void import('./typed-offline').then(({ typedSaved }) => typedSaved(unsaved.step)).catch(() => undefined);
+    } else saveStatus.set('idle');
     return result;
   } catch (failure) {
     if (!answerLost(failure)) {

@@ -4,8 +4,8 @@ import { saveStatus } from './save-status';
 /**
  * Answers typed (no button pressed) are kept on this phone only while it is offline or a save waits
  * for the network (status "Saved on this phone"): with the network there and saves going through,
- * nothing personal is written to the device. The IndexedDB store loads lazily (preloaded once the
- * wizard has shown, offline-saving.ts), so this stays a few lines on the wizard's first step.
+ * nothing personal is written to the device. Loaded with DeviceAnswers.tsx once the first step has
+ * shown; the IndexedDB store is preloaded then too (offline-saving.ts).
  */
 const loadStore = () => import('./unsaved-answers');
 
@@ -27,11 +27,10 @@ export function typedRestored(step: string): void {
 }
 
 /** `step` was saved: its typed answers are on the server now, the phone forgets them. */
-export function typedSaved(step: string): boolean {
-  if (keptStep !== step) return false;
+export function typedSaved(step: string): void {
+  if (keptStep !== step) return;
   keptStep = undefined;
   void loadStore()
     .then((store) => store.forgetTyped())
     .catch(() => undefined);
-  return true;
 }
