@@ -14,10 +14,3 @@ export function forgetDeviceDrafts(): Promise<void> {
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
 }
-
-/** Whether the database exists: a visit that never kept anything neither creates it nor loads its code. */
-export async function deviceDraftsExist(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  return (await indexedDB.databases()).some((db) => db.name === DEVICE_DRAFTS_DB);
-}

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
-import { deviceDraftsExist } from '../../../app/device-drafts';
+import { DEVICE_DRAFTS_DB } from '../../../app/device-drafts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useSaveAndContinueMutation } from '../forms-api';
 import { preloadOfflineSaving } from './offline-saving';
 import { keepTypedIfOffline } from './typed-offline';
 
 const restoring = () => import('./restore-device-answers');
+
+/** Whether the phone kept anything: a visit that never did neither creates the database nor loads its code. */
+async function deviceDraftsExist(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((db) => db.name === DEVICE_DRAFTS_DB);
+}
 
 /** The phone's kept answers are looked at once per page load: later mounts (back from the review) find them in memory. */
 let looked = false;
