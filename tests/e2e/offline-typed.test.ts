@@ -72,8 +72,7 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
       const splash = await getSplash();
       const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
       const w = new Wizard(page, lng);
-      const onPhone = (p: Page) =>
-        p.getByRole('status').filter({ hasText: tr(lng, 'wizard.save_status.device') });
+      const onPhone = (p: Page) => p.getByRole('status').filter({ hasText: tr(lng, 'wizard.save_status.device') });
       const first = randomName();
       await page.goto('/home/no_drawings');
       await w.onStep('personal');
@@ -186,9 +185,12 @@ describe('Logout', () => {
 
       // Signed in (View: the captcha solves itself, then the code sent to the phone).
       await page.getByRole('textbox', { name: tr(lng, 'view.reference'), exact: true }).fill(reference);
-      await page.getByRole('checkbox', { name: tr(lng, 'view.captcha_verified'), exact: true, checked: true }).waitFor();
+      await page
+        .getByRole('checkbox', { name: tr(lng, 'view.captcha_verified'), exact: true, checked: true })
+        .waitFor();
       await page.getByRole('button', { name: tr(lng, 'view.submit'), exact: true }).click();
       const code = page.getByRole('textbox', { name: tr(lng, 'view.code'), exact: true });
+      await code.waitFor();
       await code.fill(await signInCode(reference));
       await page.getByRole('button', { name: tr(lng, 'view.verify'), exact: true }).click();
       await page.waitForURL('**/dashboard/application');
@@ -200,7 +202,10 @@ describe('Logout', () => {
       await w2.onStep('personal');
       await context.setOffline(true);
       await personalWithPassport(w2, randomName(), 'Hamadi');
-      await other.getByRole('status').filter({ hasText: tr(lng, 'wizard.save_status.device') }).waitFor();
+      await other
+        .getByRole('status')
+        .filter({ hasText: tr(lng, 'wizard.save_status.device') })
+        .waitFor();
       await expect
         .poll(async () => (await onDevice(other)).typed, { timeout: 10_000 })
         .toMatchObject({ draft: 'new', step: 'personal' });
