@@ -3,7 +3,7 @@ import type { ApplicationType } from '../../../../shared/wizard-driver';
 import { DEVICE_DRAFTS_DB } from '../../../app/device-drafts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useSaveAndContinueMutation } from '../forms-api';
-import { preloadOfflineSaving } from './offline-saving';
+import { preloadStore, registerServiceWorker } from './send-until-saved';
 import { keepTypedIfOffline } from './typed-offline';
 
 const restoring = () => import('./restore-device-answers');
@@ -51,7 +51,9 @@ export function DeviceAnswers({
   useEffect(() => {
     if (looked) return;
     looked = true;
-    preloadOfflineSaving();
+    // In this chunk: a save that fails offline finds its retries already loaded.
+    preloadStore();
+    registerServiceWorker();
     let live = true;
     // Nothing kept (nearly every visit): the restoring code is not even loaded.
     void deviceDraftsExist()
