@@ -37,6 +37,8 @@ const EngineerConfirm = lazy(() => trackPageLoad(loadEngineerConfirm()).then((m)
 const RequiredDocuments = lazy(() =>
   trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
 );
+// Answers kept on the phone while offline (issue 17): loaded once the first step has shown, not with it.
+const DeviceAnswers = lazy(() => import('./offline/DeviceAnswers').then((m) => ({ default: m.DeviceAnswers })));
 // Only when the forms changed under the draft (rare): the list of what to answer.
 const FormsChangedNotice = lazy(() => import('./FormsChangedNotice').then((m) => ({ default: m.FormsChangedNotice })));
 const ReviewStep = lazy(() => trackPageLoad(import('./ReviewStep')).then((m) => ({ default: m.ReviewStep })));
@@ -122,6 +124,9 @@ export function WizardFlow({
   const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
   // A fresh application opens on its first step, a continued one on its first incomplete step.
   const current = wizard.current ?? firstIncomplete(steps, saved) ?? REVIEW;
+  // A step has shown (then offline keeping loads), and how often answers kept on the phone were put back.
+  const [shownOnce, setShownOnce] = useState(false);
+  const [restored, setRestored] = useState(0);
   const goTo = (step: string) => {
     setMoved(true);
     dispatch(wentTo(step));
@@ -140,6 +145,7 @@ export function WizardFlow({
   // Once a step shows, the steps either side of it are made ready (their validators, a file each, their
   // texts and parts): on a slow network or phone, Next and Previous then open them at once.
   const prepareAround = () => {
+    setShownOnce(true);
     for (const step of [previousStep(steps, current), nextStep(steps, current)]) {
       if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
@@ -249,9 +255,20 @@ export function WizardFlow({
     <>
       {progressBar}
       {phoneDialog}
+      {shownOnce && (
+        <Suspense fallback={null}>
+          <DeviceAnswers
+            type={type}
+            steps={steps}
+            current={current}
+            formsVersion={forms.version}
+            onRestored={() => setRestored((n) => n + 1)}
+          />
+        </Suspense>
+      )}
       <StepPanel
         // A new version of the forms opens the step afresh (its answers kept, those it no longer asks dropped).
-        key={`${current}@${forms.version}`}
+        key={`${current}@${forms.version}#${restored}`}
         step={current}
         schema={forms.steps[current]?.schema ?? {}}
         formsVersion={forms.version}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
@@ -30,7 +29,7 @@ import {
   type StepAnswers,
 } from './wizard-slice';
 import { forgetDeviceDrafts } from '../../app/device-drafts';
-import { newSaveId, preloadOfflineSaving, saveOnceAnswered } from './offline/offline-saving';
+import { newSaveId, saveOnceAnswered } from './offline/offline-saving';
 
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
 export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
@@ -69,7 +68,6 @@ export function useWizardActions(
   const [submitApplication] = useSubmitApplicationMutation();
   // A save that changes the phone saved in the draft asks for the code sent to the new number.
   const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
-  useEffect(preloadOfflineSaving, []);
   const reference = {
     ...(referenceNumber ? { reference_number: referenceNumber } : {}),
     ...(formsVersion ? { forms_version: formsVersion } : {}),
@@ -104,7 +102,13 @@ export function useWizardActions(
     const sent = asSent(step, data);
     // One save, one key, however many attempts the network takes (offline/send-until-saved.ts).
     const save_id = newSaveId();
-    const unsaved = { draft: referenceNumber ?? 'new', step, answers: sent, save_id };
+    const unsaved = {
+      draft: referenceNumber ?? 'new',
+      step,
+      answers: sent,
+      save_id,
+      ...(unfinished ? { unfinished } : {}),
+    };
     try {
       const result = await withPhoneCode((phone_code) =>
         saveOnceAnswered(

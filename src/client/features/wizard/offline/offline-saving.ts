@@ -3,24 +3,11 @@ import type { StepAnswers } from '../wizard-slice';
 import { saveStatus } from './save-status';
 
 /**
- * What the wizard's first step carries of offline saving: a save's key, the first attempt, and the
- * loading (once the wizard has shown, while the network is there) of the rest: the retries and their
- * IndexedDB store (send-until-saved.ts, unsaved-answers.ts) and the service worker's registration.
+ * What the wizard's first step carries of offline saving: a save's key and the first attempt. The rest
+ * (the retries and their IndexedDB store, send-until-saved.ts, unsaved-answers.ts, and the service
+ * worker's registration) loads with DeviceAnswers.tsx once the step has shown, while the network is there.
  */
 const loadRetries = () => import('./send-until-saved');
-
-export function preloadOfflineSaving(): void {
-  const load = () =>
-    void loadRetries().then(
-      ({ preloadStore, registerServiceWorker }) => {
-        preloadStore();
-        registerServiceWorker();
-      },
-      () => undefined,
-    );
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });
-  else setTimeout(load, 1_000);
-}
 
 /** A save's idempotency key (a UUID v4): every attempt of one save carries the same (save-receipts.ts). */
 export function newSaveId(): string {
@@ -41,11 +28,15 @@ export const answerLost = (failure: unknown) => (failure as Partial<ApiFailure> 
  */
 export async function saveOnceAnswered<T>(
   send: () => Promise<T>,
-  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string },
+  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string; unfinished?: boolean },
 ): Promise<T> {
   try {
     const result = await send();
-    saveStatus.set('idle');
+    // What was typed offline is on the server now: "Saved" says so, and the phone forgets it.
+    if (saveStatus.get() === 'device') {
+      saveStatus.set('saved');
+      void import('./typed-offline').then(({ typedSaved }) => typedSaved(unsaved.step)).catch(() => undefined);
+    } else saveStatus.set('idle');
     return result;
   } catch (failure) {
     if (!answerLost(failure)) {

@@ -2,6 +2,7 @@ import { registerServiceWorker } from '../../../app/service-worker-registration'
 import type { StepAnswers } from '../wizard-slice';
 import { answerLost } from './offline-saving';
 import { saveStatus } from './save-status';
+import { typedSaved } from './typed-offline';
 
 /** After a failure with the network said to be up, the next attempt waits this long, doubling to the last. */
 const RETRY_MS = [2_000, 5_000, 15_000, 30_000];
@@ -34,7 +35,7 @@ function nextAttempt(ms: number): Promise<void> {
  */
 export async function sendUntilSaved<T>(
   send: () => Promise<T>,
-  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string },
+  unsaved: { draft: string; step: string; answers: StepAnswers; save_id: string; unfinished?: boolean },
 ): Promise<T> {
   // The first attempt got no answer (offline-saving.ts): the answers are kept before anything else.
   try {
@@ -48,6 +49,7 @@ export async function sendUntilSaved<T>(
     try {
       const result = await send();
       await (await loadStore()).forgetUnsaved().catch(() => undefined);
+      typedSaved(unsaved.step);
       saveStatus.set('saved');
       return result;
     } catch (failure) {

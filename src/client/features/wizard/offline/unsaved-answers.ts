@@ -14,10 +14,20 @@ export interface UnsavedAnswers {
   answers: StepAnswers;
   /** The save's idempotency key: the attempt that finally reaches the server is the same save. */
   save_id: string;
+  /** Save & Complete Later of a step not valid yet (kept unfinished). */
+  unfinished?: boolean;
+}
+
+/** Answers typed (no button pressed) while offline or while a save waits: put back into the step after a reload. */
+export interface TypedAnswers {
+  draft: string;
+  step: string;
+  answers: StepAnswers;
 }
 
 const STORE = 'unsaved';
 const ONLY = 'current';
+const TYPED = 'typed';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -55,4 +65,19 @@ export async function readUnsaved(): Promise<UnsavedAnswers | undefined> {
 /** Forgets the unsaved answers (they reached the server). */
 export async function forgetUnsaved(): Promise<void> {
   await run('readwrite', (store) => store.delete(ONLY));
+}
+
+/** Keeps the answers typed on a step as the only typed ones (another draft's are replaced). */
+export async function keepTyped(typed: TypedAnswers): Promise<void> {
+  await run('readwrite', (store) => store.put(typed, TYPED));
+}
+
+/** The answers typed and not saved yet, if any. */
+export async function readTyped(): Promise<TypedAnswers | undefined> {
+  return (await run<TypedAnswers | undefined>('readonly', (store) => store.get(TYPED))) ?? undefined;
+}
+
+/** Forgets the typed answers (saved, or of another draft). */
+export async function forgetTyped(): Promise<void> {
+  await run('readwrite', (store) => store.delete(TYPED));
 }
