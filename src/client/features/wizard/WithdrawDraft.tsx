@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { WITHDRAW_REASON_MAX } from '../../../shared/api/withdraw';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
+import { remove, STORAGE_KEYS } from '../../app/browser-storage';
 import { forgetDeviceDrafts } from '../../app/device-drafts';
 import { forgetDraft } from './resume-draft';
 import { useWithdrawDraftMutation } from './withdraw-draft-api';
@@ -58,6 +59,8 @@ export function WithdrawDraft({ referenceNumber, onWithdrawn }: { referenceNumbe
       return;
     }
     forgetDraft();
+    remove('local', STORAGE_KEYS.referenceNumber);
+    remove('session', STORAGE_KEYS.continueData);
     void forgetDeviceDrafts();
     setOpen(false);
     onWithdrawn();
