@@ -15,10 +15,16 @@ export function Withdrawn({ referenceNumber }: { referenceNumber: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(false);
   useEffect(() => {
+    shown.current = true;
     heading.current?.focus();
     return () => {
-      dispatch(cleared());
+      shown.current = false;
+      // Once really gone (not a remount of React's strict mode, which runs this cleanup in between).
+      setTimeout(() => {
+        if (!shown.current) dispatch(cleared());
+      });
     };
   }, [dispatch]);
   return (
