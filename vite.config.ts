@@ -12,7 +12,8 @@ const prerenderDir = path.resolve(import.meta.dirname, 'dist/prerender');
 
 /**
  * What RJSF imports and our forms never use, replaced for RJSF alone (see each replacement): @rjsf/mui's
- * RangeWidget (MUI's Slider; its widget list imports every widget, used or not) by RJSF's own, and
+ * RangeWidget (MUI's Slider; its widget list imports every widget, used or not) and SelectWidget (MUI's
+ * menu; the wizard's lists are PlainSelect) by RJSF's own, and
  * fast-uri (for 2020-12 `$id`s) by the browser's URL. ~14 KiB of gzip off the wizard's first step.
  * And the decimal separator remembered rather than computed again on every render of a number field.
  */
@@ -25,6 +26,8 @@ function rjsfTrimPlugin(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === '../RangeWidget/RangeWidget.js' && from(importer, 'mui')) return vendor('rjsf-range-widget.tsx');
+      if (source === '../SelectWidget/SelectWidget.js' && from(importer, 'mui'))
+        return vendor('rjsf-select-widget.tsx');
       if (source === 'fast-uri' && from(importer, 'utils')) return vendor('fast-uri.ts');
       if (source === './getDecimalSeparator.js' && from(importer, 'utils')) return vendor('rjsf-decimal-separator.ts');
       return null;

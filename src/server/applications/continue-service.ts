@@ -7,6 +7,7 @@ import { message } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { DraftUpToDate } from './applications-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
+import { notDraftAnymore } from './withdrawn-guard';
 
 const PURPOSE = 'continue';
 
@@ -33,7 +34,7 @@ export class ContinueService {
           .executeTakeFirst()
       : undefined;
     if (!draft) throw new ApiError(404, 'application_not_found');
-    if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    if (draft.status !== 'draft') throw notDraftAnymore(draft.status);
     if (!draft.phone) throw new ApiError(409, 'no_phone_on_file');
     const { challengeId } = await this.codes.issueAndSend(PURPOSE, draft.reference_number, this.sms, {
       phone: draft.phone,
@@ -57,7 +58,7 @@ export class ContinueService {
       .where('reference_number', '=', reference)
       .executeTakeFirst();
     if (!draft) throw new ApiError(404, 'application_not_found');
-    if (draft.status !== 'draft') throw new ApiError(409, 'already_submitted');
+    if (draft.status !== 'draft') throw notDraftAnymore(draft.status);
     const current = await this.drafts.upToDate(draft.reference_number);
     return {
       id: draft.id,

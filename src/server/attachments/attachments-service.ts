@@ -12,6 +12,7 @@ import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
 import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
+import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
 
 export interface UploadTarget {
   applicationId: number;
@@ -63,6 +64,12 @@ export class AttachmentsService {
    * application, or one that replaces a rejected or not yet reviewed one (never an accepted one).
    */
   async checkSessionTarget(applicationId: number, documentType: string): Promise<UploadTarget> {
+    const application = await this.db
+      .selectFrom('application')
+      .select('status')
+      .where('id', '=', applicationId)
+      .executeTakeFirst();
+    refuseWithdrawn(application?.status); // before a byte of the file is stored
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
@@ -117,7 +124,8 @@ export class AttachmentsService {
           .where('id', '=', target.applicationId)
           .forUpdate()
           .executeTakeFirst();
-        if (target.mode === 'draft' && application?.status !== 'draft') throw new ApiError(409, 'already_submitted');
+        if (target.mode === 'draft' && application?.status !== 'draft') throw notDraftAnymore(application?.status);
+        refuseWithdrawn(application?.status); // the dashboard's uploads too
         if (target.mode === 'dashboard') await this.replaceable(trx, target);
         else replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
         await trx

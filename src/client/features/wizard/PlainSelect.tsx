@@ -22,7 +22,7 @@ const MuiSelectWidget = MuiWidgets.SelectWidget!;
  * faster: a materials table has a list in every row. The values are RJSF's (as its own SelectWidget
  * encodes and decodes them); the empty first choice is there unless the schema has a default, named by
  * the field's placeholder or "Choose…" (a screen reader says an empty one as a blank). A list of several
- * choices (`multiple`) stays MUI's.
+ * choices (`multiple`) is RJSF's own (vite.config.ts swaps @rjsf/mui's out of the build).
  */
 export function PlainSelect(props: WidgetProps) {
   return props.multiple ? <MuiSelectWidget {...props} /> : <SingleSelect {...props} />;

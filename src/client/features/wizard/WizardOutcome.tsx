@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { submittedHidden, submittedShown } from './submitted-shown';
+import { Withdrawn } from './Withdrawn';
+import { WithdrawDraft } from './WithdrawDraft';
 
 /** Focuses the element once, when it appears: the outcome replaces the form the user was in. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -31,6 +33,8 @@ export function SavedLater({
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const number = useRef<HTMLParagraphElement>(null);
   const [copied, setCopied] = useState<'yes' | 'select' | ''>('');
+  const [withdrawn, setWithdrawn] = useState(false);
+  if (withdrawn) return <Withdrawn referenceNumber={referenceNumber} />;
 
   const copy = async () => {
     try {
@@ -74,9 +78,12 @@ export function SavedLater({
           {t('wizard.saved.continue_link')}
         </Link>
       </Typography>
-      <Button variant="outlined" onClick={onResume}>
-        {t('wizard.saved.resume')}
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="outlined" onClick={onResume}>
+          {t('wizard.saved.resume')}
+        </Button>
+        <WithdrawDraft referenceNumber={referenceNumber} onWithdrawn={() => setWithdrawn(true)} />
+      </Stack>
     </section>
   );
 }

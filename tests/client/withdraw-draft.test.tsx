@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { server } from './msw-server';
+import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { renderWizard } from './wizard-render';
+
+// Issue 17, item 12: withdrawing a draft from the wizard's "saved for later" outcome.
+
+const forms = servedForms();
+const REFERENCE = 'KQ7MZ-4XPRT';
+
+beforeAll(() => setValidatorFactory(runtimeValidator));
+afterAll(() => setValidatorFactory());
+beforeEach(() =>
+  server.use(
+    ...formsHandlers(forms),
+    http.post('/api/application/save_and_continue', () =>
+      envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 2 }),
+    ),
+  ),
+);
+
+async function savedForLater(user: UserEvent, t: ReturnType<typeof wt>) {
+  const f = (key: string) => t(`forms:${key}`);
+  await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
+  await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
+  for (const [key, value] of [
+    ['first_name', 'Asha'],
+    ['last_name', 'Juma'],
+    ['phone', '0777123456'],
+    ['address', 'P.O. Box 1234, Zanzibar'],
+    ['street', 'Mlandege'],
+  ])
+    await user.type(screen.getByRole('textbox', { name: f(`personal.${key}.title`) }), value!);
+  await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_later') }));
+  await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
+}
+
+describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)', (language) => {
+  const t = wt(language);
+
+  it('asks for a reason, confirms, then forgets the draft here and says it was withdrawn', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/application/withdraw_draft', async ({ request }) => {
+        bodies.push(await request.json());
+        return envelope(200, 'Withdrawn.', {
+          reference_number: REFERENCE,
+          status: 'withdrawn',
+          withdrawn_at: '2026-11-26T10:00:00.000Z',
+        });
+      }),
+    );
+    const { user } = renderWizard('/home/maintenance', { language });
+    await savedForLater(user, t);
+    expect(localStorage.getItem('open_draft')).toContain(REFERENCE);
+
+    await user.click(screen.getByRole('button', { name: t('wizard.withdraw.open') }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t('wizard.withdraw.title', { reference_number: REFERENCE }),
+    });
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(t('wizard.withdraw.reason')) });
+    expect(reason).toHaveAttribute('maxlength', '500');
+    // Only spaces: refused here, nothing sent.
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: t('wizard.withdraw.confirm') }));
+    expect(await within(dialog).findByText(t('wizard.withdraw.reason_required'))).toBeInTheDocument();
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(bodies).toEqual([]);
+
+    await user.type(reason, 'Changed plans');
+    await user.click(within(dialog).getByRole('button', { name: t('wizard.withdraw.confirm') }));
+    const heading = await screen.findByRole('heading', { level: 2, name: t('wizard.withdraw.done_title') });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(t('wizard.withdraw.done', { reference_number: REFERENCE }))).toBeInTheDocument();
+    expect(bodies).toEqual([{ reference_number: REFERENCE, reason: 'Changed plans' }]);
+    expect(localStorage.getItem('open_draft')).toBeNull();
+    expect(localStorage.getItem('reference_number')).toBeNull();
+    expect(screen.getByRole('link', { name: t('wizard.withdraw.start_new') })).toHaveAttribute('href', '/home/request');
+  });
+
+  it('"No, keep it" sends nothing; a refusal of the server is shown in the dialog and keeps the draft', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/application/withdraw_draft', () => {
+        calls++;
+        return envelope(409, 'Server says no', {});
+      }),
+    );
+    const { user } = renderWizard('/home/maintenance', { language });
+    await savedForLater(user, t);
+    await user.click(screen.getByRole('button', { name: t('wizard.withdraw.open') }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t('wizard.withdraw.keep') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: t('wizard.withdraw.open') }));
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'Changed plans');
+    await user.click(within(dialog).getByRole('button', { name: t('wizard.withdraw.confirm') }));
+    expect(await within(dialog).findByText('Server says no')).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(localStorage.getItem('open_draft')).toContain(REFERENCE);
+  });
+});
