@@ -1,6 +1,6 @@
 import type { Resource, ResourceLanguage } from 'i18next';
 
-const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,pages,validation,accessibility}.json', {
+const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,dashboard,pages,validation,accessibility}.json', {
   eager: true,
   import: 'default',
 });

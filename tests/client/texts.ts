@@ -13,6 +13,7 @@ void lookup.init({
   fallbackLng: false,
   ns: ['common', 'pages'],
   defaultNS: 'common',
+  fallbackNS: 'dashboard',
   interpolation: { escapeValue: false },
   initAsync: false,
   // A missing key must fail the test, not show the key.

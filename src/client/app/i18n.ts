@@ -15,11 +15,12 @@ export const bundled = { en: { common: enCommon } } satisfies Resource;
 
 /**
  * Every other language and namespace is a file of its own, loaded when first needed: Swahili when it
- * is chosen (or kept for the session), `forms` and `validation` with the wizard, `pages` (About,
+ * is chosen (or kept for the session), `forms` and `validation` with the wizard, `dashboard` with the
+ * dashboard (and the found applications' statuses), `pages` (About,
  * Terms) and `accessibility` with their pages. A visitor downloads the texts of one language, and only of the pages they open.
  */
 const localeFiles = import.meta.glob<ResourceLanguage>(
-  '../../../locales/*/{common,pages,validation,accessibility}.json',
+  '../../../locales/*/{common,dashboard,pages,validation,accessibility}.json',
   { import: 'default' },
 );
 
@@ -62,6 +63,9 @@ export function createI18n(language: Language = storedLanguage(), resources: Res
       supportedLngs: [...LANGUAGES],
       ns: ['common'],
       defaultNS: 'common',
+      // The dashboard's texts (`dashboard.*`) are a file of their own, loaded with the dashboard's layout
+      // (app/routes.tsx): no phone opening the wizard downloads them. Its keys read as if in common.
+      fallbackNS: 'dashboard',
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,

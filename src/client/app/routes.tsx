@@ -145,7 +145,10 @@ export const routes: RouteObject[] = [
                   { path: 'request_options', ...page('../pages/RequestOptionsPage.tsx') },
                   { path: 'login', element: <Suspense fallback={null}>{view.element}</Suspense>, handle: view.handle },
                   { path: 'continue', ...page('../features/continue/ContinuePage.tsx') },
-                  { path: 'find_reference', ...page('../features/find-reference/FindReferencePage.tsx') },
+                  {
+                    path: 'find_reference',
+                    ...page('../features/find-reference/FindReferencePage.tsx', ['dashboard']),
+                  },
                   {
                     path: 'continue_form',
                     ...page('../features/wizard/ContinueFormPage.tsx', WIZARD_NAMESPACES, prefetchForms),
@@ -170,7 +173,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The layout and its pages load lazily: nothing of the dashboard is on the landing page.
-            ...page('../layout/DashboardLayout.tsx'),
+            ...page('../layout/DashboardLayout.tsx', ['dashboard']),
             children: [
               // The spec's /dashboard/home has no page: the dashboard opens on the application.
               { index: true, element: <Redirect to="/dashboard/application" /> },
