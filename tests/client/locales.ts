@@ -1,9 +1,12 @@
 import type { Resource, ResourceLanguage } from 'i18next';
 
-const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,dashboard,pages,validation,accessibility}.json', {
-  eager: true,
-  import: 'default',
-});
+const files = import.meta.glob<ResourceLanguage>(
+  '../../locales/*/{common,dashboard,find_reference,before_you_start,pages,validation,accessibility}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 const formTexts = import.meta.glob<ResourceLanguage>('../../schemas/texts/*.json', { eager: true, import: 'default' });
 
 /**

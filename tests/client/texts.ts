@@ -13,7 +13,7 @@ void lookup.init({
   fallbackLng: false,
   ns: ['common', 'pages'],
   defaultNS: 'common',
-  fallbackNS: 'dashboard',
+  fallbackNS: ['dashboard', 'find_reference', 'before_you_start'],
   interpolation: { escapeValue: false },
   initAsync: false,
   // A missing key must fail the test, not show the key.

@@ -63,6 +63,7 @@ void lookup.init({
   fallbackLng: false,
   ns: ['common', 'forms', 'validation'],
   defaultNS: 'common',
+  fallbackNS: ['dashboard', 'find_reference', 'before_you_start'],
   interpolation: { escapeValue: false },
   initAsync: false,
   parseMissingKeyHandler: (key) => {

@@ -33,9 +33,9 @@ function lookup(tree: Tree, key: string): unknown {
  */
 export function tr(lng: Lng, fullKey: string, params: Record<string, string | number> = {}): string {
   const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['common', fullKey];
-  let tree = namespace(lng, ns);
-  // The dashboard's texts are a namespace of their own, read as if in common (app/i18n.ts fallbackNS).
-  if (ns === 'common' && key.startsWith('dashboard.')) tree = namespace(lng, 'dashboard');
+  // Some texts are namespaces of their own, read as if in common (app/i18n.ts LAZY_COMMON).
+  const trees = ns === 'common' ? ['common', 'dashboard', 'find_reference', 'before_you_start'] : [ns];
+  const tree = namespace(lng, trees.find((name) => lookup(namespace(lng, name), key) !== undefined) ?? ns);
   let value = lookup(tree, key);
   if (value === undefined && typeof params.count === 'number') {
     value = lookup(tree, `${key}_${params.count === 1 ? 'one' : 'other'}`);

@@ -20,7 +20,7 @@ export const bundled = { en: { common: enCommon } } satisfies Resource;
  * Terms) and `accessibility` with their pages. A visitor downloads the texts of one language, and only of the pages they open.
  */
 const localeFiles = import.meta.glob<ResourceLanguage>(
-  '../../../locales/*/{common,dashboard,pages,validation,accessibility}.json',
+  '../../../locales/*/{common,dashboard,find_reference,before_you_start,pages,validation,accessibility}.json',
   { import: 'default' },
 );
 
@@ -30,6 +30,9 @@ export function loadLocale(language: string, namespace: string): Promise<Resourc
 }
 
 export { isLanguage, storedLanguage };
+
+/** The namespaces read as if in common (fallbackNS): parts of it loaded only where used. */
+export const LAZY_COMMON = ['dashboard', 'find_reference', 'before_you_start'] as const;
 
 /**
  * The language as the session keeps it (spec: session storage), and as a session cookie too, so that
@@ -63,9 +66,10 @@ export function createI18n(language: Language = storedLanguage(), resources: Res
       supportedLngs: [...LANGUAGES],
       ns: ['common'],
       defaultNS: 'common',
-      // The dashboard's texts (`dashboard.*`) are a file of their own, loaded with the dashboard's layout
-      // (app/routes.tsx): no phone opening the wizard downloads them. Its keys read as if in common.
-      fallbackNS: 'dashboard',
+      // Texts of pages that are not on every phone's way are files of their own, loaded with their page
+      // (app/routes.tsx) or part (BeforeYouStart): the dashboard's, Forgot your reference number's and
+      // Request's "What you need". Their keys read as if in common (`dashboard.status.submitted`).
+      fallbackNS: [...LAZY_COMMON],
       interpolation: { escapeValue: false },
       initAsync: false,
       returnNull: false,

@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
                   { path: 'continue', ...page('../features/continue/ContinuePage.tsx') },
                   {
                     path: 'find_reference',
-                    ...page('../features/find-reference/FindReferencePage.tsx', ['dashboard']),
+                    ...page('../features/find-reference/FindReferencePage.tsx', ['dashboard', 'find_reference']),
                   },
                   {
                     path: 'continue_form',

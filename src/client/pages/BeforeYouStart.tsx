@@ -26,7 +26,8 @@ function documentsFor(type: ApplicationType, splash: Splash): RequiredDocument[]
  * (texts). Loaded only when its disclosure opens: the Request page stays light.
  */
 export default function BeforeYouStart({ type }: { type: ApplicationType }) {
-  const { t, i18n } = useTranslation();
+  // Its texts are a file of their own (app/i18n.ts LAZY_COMMON), loaded as the list is opened.
+  const { t, i18n } = useTranslation(['common', 'before_you_start']);
   const lng = i18n.language === 'sw' ? 'sw' : 'en';
   const { data: forms } = useForms();
   const { data: splash } = useGetSplashQuery();
