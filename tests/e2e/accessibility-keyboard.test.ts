@@ -276,6 +276,9 @@ describe('the keyboard alone', () => {
           t('forms:construction.current_land_use.options.residential'),
           'land use',
         );
+        // Required yes/no questions start unanswered (issue 17): each is answered.
+        for (const key of ['land_use_change_needed', 'equipment_space_needed', 'multiple_buildings'])
+          await k.radio(group(`construction.${key}`), t('wizard.rjsf.NoLabel'), key);
         await k.radio(group('construction.has_storeys'), t('wizard.rjsf.YesLabel'), 'storeys');
         await k.fill(number('construction.storey_count'), 'storey count', '1');
         await k.fill(textbox('construction.shehia'), 'shehia', 'Mlandege');
@@ -307,6 +310,8 @@ describe('the keyboard alone', () => {
         );
         await k.fill(textbox('building.rain_drainage_plan'), 'rain drainage', 'Gutters to a soak pit');
         await k.fill(textbox('building.domestic_wastewater_plan'), 'wastewater', 'Septic tank and soak pit');
+        for (const key of ['ridge_needed', 'power_needed'])
+          await k.radio(group(`building.${key}`), t('wizard.rjsf.NoLabel'), key);
         await saveAndContinue();
 
         // Building materials: a row of each required table.

@@ -35,7 +35,9 @@ export function tr(lng: Lng, fullKey: string, params: Record<string, string | nu
   const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['common', fullKey];
   // Some texts are namespaces of their own, read as if in common (app/i18n.ts LAZY_COMMON).
   const trees = ns === 'common' ? ['common', 'dashboard', 'find_reference', 'before_you_start'] : [ns];
-  const tree = namespace(lng, trees.find((name) => lookup(namespace(lng, name), key) !== undefined) ?? ns);
+  const has = (name: string) =>
+    [key, `${key}_one`, `${key}_other`].some((k) => lookup(namespace(lng, name), k) !== undefined);
+  const tree = namespace(lng, trees.find(has) ?? ns);
   let value = lookup(tree, key);
   if (value === undefined && typeof params.count === 'number') {
     value = lookup(tree, `${key}_${params.count === 1 ? 'one' : 'other'}`);

@@ -276,7 +276,11 @@ describe('the dashboard of a new building filled with long answers', () => {
     async (lng) => {
       // The new building of this language, its steps checked above, submitted.
       const reference = await drafts.get(`${lng}:new`)!;
-      await callApi('/application/submit_application', { reference_number: reference, data: {} }, lng);
+      await callApi(
+        '/application/submit_application',
+        { reference_number: reference, data: {}, declaration: true },
+        lng,
+      );
       const context = await languageContext(browser, lng);
       const page = await context.newPage();
       try {

@@ -97,6 +97,7 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       await uploadAll(page, documents, lng);
       await page.getByRole('button', { name: t('wizard.buttons.save_and_continue'), exact: true }).click();
       await heading(page, 2, t('wizard.review.title')).waitFor();
+      await page.getByRole('checkbox', { name: t('wizard.declaration.label') }).check();
       await page.getByRole('button', { name: t('wizard.buttons.submit'), exact: true }).click();
       await page.getByText(t('wizard.submitted.final', { reference_number: reference })).waitFor();
       const submitted = await outboxTo(phone);
