@@ -174,7 +174,7 @@ describe.each(databaseKinds)('withdrawing an application (%s)', (kind) => {
         { 'accept-language': 'sw' },
       );
       expect(refused.status).toBe(409);
-      expect(refused.body!.response.message).toMatch(/haliwezi kuondolewa/);
+      expect(refused.body!.response.message).toMatch(/hayawezi kuondolewa/);
       expect(await eventsOf(app.id)).toEqual([]);
     });
 
