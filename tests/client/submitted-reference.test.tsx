@@ -63,6 +63,7 @@ describe('after Submit', () => {
     const { user, router, store } = renderWizard('/home/new', { wizard: reviewing() });
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     await waitFor(() => expect(answered).toBe(true));
 
@@ -98,6 +99,7 @@ describe.each(['en', 'sw'] as const)('Request options after Submit (%s)', (langu
     const { user, router } = renderWizard('/home/new', { wizard: reviewing(), language });
     await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }));
     act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
