@@ -112,7 +112,8 @@ describe.each(SCRIPT_AND_SQL.map((p) => [p]))('%s', (payload) => {
         referenceNumber: 'ABCDE-FGHJK',
         engineer: {
           details: {
-            registration_number: 'ZEB/0001',
+            // The engineer the answers name: the review shows a confirmed name only beside its own number.
+            registration_number: String(answers.engineer?.engineer_id ?? 'ZEB/0001'),
             name: payload,
             experience_years: 12,
             email: 's@x.tz',

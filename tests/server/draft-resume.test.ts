@@ -196,6 +196,7 @@ describe.each(databaseKinds)('reopening one’s own draft and saving a step unfi
     const submit = await post<Envelope<Reopened>>(t.app, REPAIR, {
       data: { uploads: sample('uploads ok (empty)') },
       reference_number: reference,
+      declaration: true,
     });
     expect(submit.status).toBe(422);
     expect(submit.body!.response.data.errors!.map((e) => e.path)).toContain('/personal');

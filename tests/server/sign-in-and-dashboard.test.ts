@@ -449,7 +449,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
 
     const expected = {
       en: ['15 December 2026', '5 January 2028', 'Remark', 'Your application'],
-      sw: ['15 Desemba 2026', '5 Januari 2028', 'Maelezo', 'Maombi yako'],
+      sw: ['15 Desemba 2026', '5 Januari 2028', 'Maelezo', 'maombi yako'],
     };
     for (const language of ['en', 'sw'] as const) {
       const [days, untilDay, remarkWord, yourApplication] = expected[language];

@@ -14,14 +14,15 @@ import * as codeLockout from './migrations/20261125T133000-code-lockout';
 import * as jobsAndSms from './migrations/20261125T134000-jobs-and-sms';
 import * as formsVersions from './migrations/20261125T160000-forms-versions';
 import * as documentsAsRules from './migrations/20261125T161000-documents-as-rules';
-import * as unfinishedSteps from './migrations/20261126T110000-unfinished-steps';
 import * as saveReceipts from './migrations/20261126T110000-save-receipts';
+import * as unfinishedSteps from './migrations/20261126T110000-unfinished-steps';
 import * as unitMessages from './migrations/20261126T110000-unit-messages';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
- * built server (one bundled file) has them too. Add a new file's line at the end; a test checks that
- * this list and the folder agree.
+ * built server (one bundled file) has them too. Add a new file's line at the end; the order is the
+ * names' sorted order (the migrator's, and upToDate's in migrate.ts); a test checks that this list and
+ * the folder agree.
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261121T120000-reference-data': referenceData,
@@ -39,7 +40,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261125T134000-jobs-and-sms': jobsAndSms,
   '20261125T160000-forms-versions': formsVersions,
   '20261125T161000-documents-as-rules': documentsAsRules,
-  '20261126T110000-unfinished-steps': unfinishedSteps,
   '20261126T110000-save-receipts': saveReceipts,
+  '20261126T110000-unfinished-steps': unfinishedSteps,
   '20261126T110000-unit-messages': unitMessages,
 };
