@@ -116,7 +116,14 @@ describe('a new building, end to end in the browser', () => {
 
       const times = await submitAndSeeMessage(w, 'final', reference!);
       await movedOnAfterMessage(w, '/home/request_options', times);
-      await page.getByRole('heading', { level: 1, name: w.t('request_options.title'), exact: true }).waitFor();
+      // Request options says which application was submitted (issue 17).
+      await page
+        .getByRole('heading', {
+          level: 1,
+          name: w.t('request_options.submitted.title', { reference_number: reference! }),
+          exact: true,
+        })
+        .waitFor();
       expect(await w.storage()).toEqual({
         local_reference_number: null,
         local_continue_data: null,
@@ -178,7 +185,14 @@ describe('a new building, end to end in the browser', () => {
 
       const times = await submitAndSeeMessage(w, 'final', reference!);
       await movedOnAfterMessage(w, '/home/request_options', times);
-      await page.getByRole('heading', { level: 1, name: w.t('request_options.title'), exact: true }).waitFor();
+      // Request options says which application was submitted (issue 17).
+      await page
+        .getByRole('heading', {
+          level: 1,
+          name: w.t('request_options.submitted.title', { reference_number: reference! }),
+          exact: true,
+        })
+        .waitFor();
       expect(await page.evaluate(() => localStorage.getItem('reference_number'))).toBeNull();
       expect(errors).toEqual([]);
     },
