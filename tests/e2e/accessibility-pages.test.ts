@@ -336,11 +336,17 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
           ]);
           await page.goto('/home/landing');
           await page.evaluate(
-            ([answer, number]) => {
+            ([answer, number, kind]) => {
               sessionStorage.setItem('continue_data', JSON.stringify(answer));
               localStorage.setItem('reference_number', number);
+              // The draft this browser has open (resume-draft.ts), as Continue remembers it: not an
+              // earlier test's draft, which a reload would reopen instead.
+              localStorage.setItem(
+                'open_draft',
+                JSON.stringify({ reference_number: number, application_type: kind, continued: true }),
+              );
             },
-            [data, reference] as const,
+            [data, reference, type] as const,
           );
           await page.goto('/home/continue_form');
         }
