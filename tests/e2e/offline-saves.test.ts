@@ -83,6 +83,9 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       await page.goto('/home/no_drawings');
       await w.onStep('personal');
       await personalWithPassport(w, first, 'Hamadi');
+      // The offline saving is loaded once the step has shown (DeviceAnswers, which registers the service
+      // worker as it loads): a save cut before that would have nothing to keep it.
+      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
 
       // The first save reaches the server (which creates the draft) and its answer is lost on the way back.
       const sends: unknown[] = [];
