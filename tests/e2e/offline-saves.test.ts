@@ -124,11 +124,14 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       await fillSpecialPlot(w);
       await w.button('save_and_continue').click();
       await status.waitFor();
-      expect((await onDevice(page)).unsaved).toMatchObject({
-        draft: reference,
-        step: 'special_plot',
-        answers: { street_village: 'Bububu' },
-      });
+      // The status may show first for the answers typed offline; the save's own record follows.
+      await expect
+        .poll(async () => (await onDevice(page)).unsaved)
+        .toMatchObject({
+          draft: reference,
+          step: 'special_plot',
+          answers: { street_village: 'Bububu' },
+        });
       await context.setOffline(false);
       await w.onStep('building_details');
       expect((await onDevice(page)).unsaved).toBeUndefined();
