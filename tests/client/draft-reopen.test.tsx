@@ -68,6 +68,27 @@ describe('reopening the draft after a reload', () => {
     expect(screen.getByText(t('wizard.progress.saved', { done: 1, total: 3 }))).toBeInTheDocument();
   });
 
+  it('reopens the draft of this tab, not the one another tab opened since (two tabs, two drafts)', async () => {
+    const OTHER = 'ZZ9QX-8WPLM';
+    // This tab opened REFERENCE; another tab of the same browser then opened OTHER (localStorage is shared).
+    sessionStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'repair' }));
+    localStorage.setItem('open_draft', JSON.stringify({ reference_number: OTHER, application_type: 'repair' }));
+    const bodies = openDraftAnswers(() =>
+      envelope(200, 'OK', {
+        reference_number: REFERENCE,
+        application_type: 'repair',
+        step_number: 2,
+        data: { personal },
+        unfinished: {},
+      }),
+    );
+    const { store } = renderWizard('/home/maintenance');
+    // The first step saved: it opens on the next one.
+    await screen.findByRole('heading', { level: 2, name: f('repair.title') });
+    expect(bodies).toEqual([{ reference_number: REFERENCE }]);
+    expect(store.getState().wizard.referenceNumber).toBe(REFERENCE);
+  });
+
   it('offers Continue or a new application, in Swahili, when this browser cannot open it; a new one starts empty', async () => {
     localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'new' }));
     openDraftAnswers(() => envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}));

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
 import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
@@ -125,12 +125,37 @@ describe('submitting', () => {
         forms_version: forms.version,
         declaration: true,
         data: expect.objectContaining({ personal, repair: {} }),
+        save_id: expect.stringMatching(UUID),
       },
     ]);
 
     act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
     expect(router.state.location.pathname).toBe('/home/login');
     expect(store.getState().wizard.answers).toEqual({});
+  });
+
+  it('Submit tapped again after its answer was lost sends the same save_id: the server submits it once', async () => {
+    const bodies: { save_id?: string }[] = [];
+    server.use(
+      http.post('/api/application/request_maintainence', async ({ request }) => {
+        bodies.push((await request.json()) as { save_id?: string });
+        return bodies.length === 1
+          ? HttpResponse.error()
+          : envelope(200, 'OK', { reference_number: REFERENCE, status: 'submitted' });
+      }),
+    );
+    const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
+    await screen.findByRole('heading', { level: 2, name: t('wizard.review.title') });
+    await user.click(await screen.findByRole('checkbox', { name: t('wizard.declaration.label') }));
+    const submit = screen.getByRole('button', { name: t('wizard.buttons.submit') });
+    await user.click(submit);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText(t('wizard.submitted.request', { reference_number: REFERENCE }))).toBeInTheDocument();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]!.save_id).toMatch(UUID);
+    expect(bodies[1]!.save_id).toBe(bodies[0]!.save_id);
   });
 
   it('a failed Submit lists the errors by step, and each leads to its step', async () => {

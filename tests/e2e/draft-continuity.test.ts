@@ -30,12 +30,6 @@ const PHONE = { width: 360, height: 740 };
 
 const storedReference = (page: Page) => page.evaluate(() => localStorage.getItem('reference_number'));
 
-/** Reloads the page and waits until the wizard shows `step` again (its h2), checked with axe. */
-async function reloadedOn(w: Wizard, step: string): Promise<void> {
-  await w.page.reload();
-  await w.onStep(step);
-}
-
 describe('the applicant never loses their place, their answers or their reference number', () => {
   test(
     'in Swahili, a new building: a reload at every step reopens it there, a Back and a new tab too, one draft throughout',
@@ -48,7 +42,7 @@ describe('the applicant never loses their place, their answers or their referenc
       await page.goto('/home/new');
       await w.onStep('personal');
       // Nothing saved yet: a reload shows the empty first step, and no notice.
-      await reloadedOn(w, 'personal');
+      await w.reloadedOn('personal');
       await saved(0);
 
       await personalWithZanid(
@@ -60,13 +54,13 @@ describe('the applicant never loses their place, their answers or their referenc
       await w.onStep('engineer');
       const reference = await storedReference(page);
       expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
-      await reloadedOn(w, 'engineer');
+      await w.reloadedOn('engineer');
       await saved(1);
       // Back to the first step: its saved answers are there; a reload stays on the step the applicant was on.
       await w.button('previous').click();
       await w.onStep('personal');
       expect(await w.textbox('personal.first_name').inputValue()).toBe('Amina');
-      await reloadedOn(w, 'personal');
+      await w.reloadedOn('personal');
       expect(await w.textbox('personal.street').inputValue()).toBe('Mlandege');
       await w.button('next').click();
       await w.onStep('engineer');
@@ -74,30 +68,30 @@ describe('the applicant never loses their place, their answers or their referenc
       await confirmEngineer(w, engineer);
       await w.button('save_and_continue').click();
       await w.onStep('construction');
-      await reloadedOn(w, 'construction');
+      await w.reloadedOn('construction');
       await saved(2);
       await fillConstruction(w, { storeys: 1 });
       await w.button('save_and_continue').click();
 
       await w.onStep('construction_details');
-      await reloadedOn(w, 'construction_details');
+      await w.reloadedOn('construction_details');
       await saved(3);
       await fillFloorAreas(w, splash, 1);
       await w.button('save_and_continue').click();
 
       await w.onStep('building');
-      await reloadedOn(w, 'building');
+      await w.reloadedOn('building');
       await fillBuilding(w);
       await w.button('save_and_continue').click();
 
       await w.onStep('building_details');
-      await reloadedOn(w, 'building_details');
+      await w.reloadedOn('building_details');
       await saved(5);
       await fillBuildingDetails(w, splash);
       await w.button('save_and_continue').click();
 
       await w.onStep('uploads');
-      await reloadedOn(w, 'uploads');
+      await w.reloadedOn('uploads');
       await saved(6);
       await uploadAll(page, documentsFor(splash, { storeys: 1 }), 'sw');
       await w.button('save_and_continue').click();
@@ -160,7 +154,7 @@ describe('the applicant never loses their place, their answers or their referenc
       expect(await w.button('next').count()).toBe(0);
 
       // A reload: the same, from the server.
-      await reloadedOn(w, 'personal');
+      await w.reloadedOn('personal');
       expect(await w.textbox('personal.first_name').inputValue()).toBe('Halima');
       expect(await w.textbox('personal.phone').inputValue()).toBe('+255777654321');
       await page.getByText(w.t('wizard.progress.saved', { done: 0, total: 3 })).waitFor();
@@ -206,7 +200,7 @@ describe('the applicant never loses their place, their answers or their referenc
       const o = new Wizard(other.page, 'en');
       await o.onStep('repair');
       // The continue form: a reload, and a return in a new tab, reopen it there.
-      await reloadedOn(o, 'repair');
+      await o.reloadedOn('repair');
       const tab = await other.context.newPage();
       const t2 = new Wizard(tab, 'en');
       await tab.goto('/home/continue_form');
@@ -241,16 +235,16 @@ describe('the applicant never loses their place, their answers or their referenc
       await w.button('save_and_continue').click();
       await w.onStep('special_plot');
       const reference = await storedReference(page);
-      await reloadedOn(w, 'special_plot');
+      await w.reloadedOn('special_plot');
       await page.getByText(w.t('wizard.progress.saved', { done: 1, total: 4 })).waitFor();
       await fillSpecialPlot(w);
       await w.button('save_and_continue').click();
       await w.onStep('building_details');
-      await reloadedOn(w, 'building_details');
+      await w.reloadedOn('building_details');
       await fillBuildingDetails(w, splash);
       await w.button('save_and_continue').click();
       await w.onStep('uploads');
-      await reloadedOn(w, 'uploads');
+      await w.reloadedOn('uploads');
       await page.getByText(w.t('wizard.progress.saved', { done: 3, total: 4 })).waitFor();
       await uploadAll(page, documentsFor(splash, null));
       await w.button('save_and_continue').click();
@@ -270,7 +264,7 @@ describe('the applicant never loses their place, their answers or their referenc
       await personalWithPassport(g, 'Mwanaisha', 'Omar');
       await g.button('save_and_continue').click();
       await g.onStep('engineer');
-      await reloadedOn(g, 'engineer');
+      await g.reloadedOn('engineer');
       await confirmEngineer(g, splash.engineers[0]!);
       await g.button('save_and_continue').click();
       await g.onStep('construction');

@@ -49,17 +49,22 @@ describe('a government application, end to end in the browser', () => {
       );
       await w.button('save_and_continue').click();
       await w.onStep('engineer');
+      // A reload at every step reopens the draft there, with what was saved (issue 17, item 1).
+      await w.reloadedOn('engineer');
       await confirmEngineer(w, engineer);
       await w.button('save_and_continue').click();
       await w.onStep('construction');
+      await w.reloadedOn('construction');
       await fillConstruction(w, { storeys });
       await w.button('save_and_continue').click();
       await w.onStep('construction_details');
+      await w.reloadedOn('construction_details');
       await fillFloorAreas(w, splash, storeys);
       await w.button('save_and_continue').click();
 
       // Half way: the building step filled in, then Save & Complete Later.
       await w.onStep('building');
+      await w.reloadedOn('building');
       await fillBuilding(w);
       await w.button('save_later').click();
       await w.heading2(w.t('wizard.saved.title')).waitFor();
@@ -97,6 +102,7 @@ describe('a government application, end to end in the browser', () => {
       await later.page.waitForURL('**/home/continue_form');
       await later.page.getByRole('heading', { level: 1, name: w2.t('titles.continue_form'), exact: true }).waitFor();
       await w2.onStep('building_details');
+      await w2.reloadedOn('building_details');
       await later.page.getByText(w2.t('wizard.progress.saved', { done: 5, total: 7 })).waitFor();
       expect(
         await later.page.evaluate(() => JSON.parse(sessionStorage.getItem('continue_data') ?? '{}')),
@@ -110,12 +116,15 @@ describe('a government application, end to end in the browser', () => {
 
       // More than three storeys: the longer list of documents, with the Sheha's letter.
       await w2.onStep('uploads');
+      await w2.reloadedOn('uploads');
       const documents = documentsFor(splash, { storeys });
       expect(await later.page.locator('input[type=file]').count()).toBe(documents.length);
       await uploadAll(later.page, documents);
       await axeCheck(later.page);
       await w2.button('save_and_continue').click();
 
+      await w2.onReview();
+      await later.page.reload();
       await w2.onReview();
       expect(await w2.changeLinks().count()).toBe(7);
       await later.page.getByText('Mwanaisha', { exact: true }).waitFor();

@@ -130,6 +130,12 @@ export class Wizard {
   }
 
   /** Waits for the step (its h2) and checks it with axe; when it does not come, says what the page shows. */
+  /** Reloads the page and waits until the wizard shows `step` again: the draft reopened there (issue 17). */
+  async reloadedOn(step: string): Promise<void> {
+    await this.page.reload();
+    await this.onStep(step);
+  }
+
   async onStep(step: string): Promise<void> {
     await this.heading2(this.title(step))
       .waitFor()

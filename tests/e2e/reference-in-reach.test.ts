@@ -36,6 +36,12 @@ async function fitsTheScreen(page: Page): Promise<void> {
   expect(width).toBeLessThanOrEqual(PHONE_SCREEN.width);
 }
 
+/** Reloads the page and waits for the step (its h2) to open again. */
+async function reloadedOn(page: Page, title: string): Promise<void> {
+  await page.reload();
+  await heading(page, 2, title).waitFor();
+}
+
 describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) => {
   const t = (key: string, params?: Record<string, string | number>) => tr(lng, key, params);
 
@@ -61,6 +67,8 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       await heading(page, 2, t('forms:repair.title')).waitFor();
       const reference = (await page.evaluate(() => localStorage.getItem('reference_number')))!;
       expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+      // A reload at each step reopens the draft there (issue 17, item 1; the first step is draft-continuity's).
+      await reloadedOn(page, t('forms:repair.title'));
       expect(await outboxTo(phone)).toEqual([
         {
           phone,
@@ -93,10 +101,13 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       await page.getByRole('button', { name: t('continue.verify'), exact: true }).click();
       await page.waitForURL('**/home/continue_form');
       await heading(page, 2, t('forms:uploads.title')).waitFor();
+      await reloadedOn(page, t('forms:uploads.title'));
       const { normal_attachments: documents } = await callApi<Splash>('/splash/get_splash');
       await uploadAll(page, documents, lng);
       await page.getByRole('button', { name: t('wizard.buttons.save_and_continue'), exact: true }).click();
       await heading(page, 2, t('wizard.review.title')).waitFor();
+      await reloadedOn(page, t('wizard.review.title'));
+      await page.getByText('Kikwajuni', { exact: true }).first().waitFor();
       await page.getByRole('checkbox', { name: t('wizard.declaration.label') }).check();
       await page.getByRole('button', { name: t('wizard.buttons.submit'), exact: true }).click();
       await page.getByText(t('wizard.submitted.final', { reference_number: reference })).waitFor();

@@ -215,7 +215,7 @@ describe('answers carrying personal data, each a real success', () => {
           ? { message: 'Hello' }
           : route.url.endsWith('open_application') ||
               route.url.endsWith('renew_permit') ||
-              route.url.endsWith('withdraw_application') // it ends the application: tests/server/withdraw.test.ts
+              route.url.endsWith('withdraw_application') // it ends the application: called last, below
             ? undefined
             : {};
       if (body === undefined) continue; // their successes are covered in the dashboard's own tests
@@ -232,6 +232,14 @@ describe('answers carrying personal data, each a real success', () => {
       expect((await call(route.url, body, STAFF_AUTH)).statusCode, route.url).toBe(200);
     }
     expect((await call('/api/dev/outbox', {})).statusCode).toBe(200);
+    // Withdrawing ends an application not yet decided: another applicant's, submitted.
+    const submitter = await world.sessionCookie(world.applicant('submitted'));
+    const withdrawn = await call(
+      '/api/dashboard/withdraw_application',
+      { reason: 'Built elsewhere' },
+      { cookie: submitter },
+    );
+    expect(withdrawn.statusCode).toBe(200);
     expect((await call('/api/application/logout', {}, { cookie })).statusCode).toBe(200);
 
     const problems = answers.flatMap(([url, res]) => [

@@ -82,6 +82,17 @@ export const stored = (t: TestApp, reference: string) =>
     .selectAll()
     .where('reference_number', '=', reference.replace('-', ''))
     .executeTakeFirstOrThrow();
+/** The statuses in an application's history, oldest first. */
+export const eventsOf = async (t: TestApp, reference: string): Promise<string[]> =>
+  (
+    await t.database.db
+      .selectFrom('application_event')
+      .innerJoin('application', 'application.id', 'application_event.application_id')
+      .select('application_event.status')
+      .where('application.reference_number', '=', reference.replace('-', ''))
+      .orderBy('application_event.id')
+      .execute()
+  ).map((row) => row.status);
 export const allRows = (t: TestApp) => t.database.db.selectFrom('application').selectAll().orderBy('id').execute();
 export const rowCount = async (t: TestApp) => (await allRows(t)).length;
 

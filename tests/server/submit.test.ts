@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   codesOf,
   confirmedEngineer,
   draft,
+  eventsOf,
   engineerProofs,
   FINAL,
   madeUpUploads,
@@ -139,6 +141,41 @@ describe.each(databaseKinds)('submitting (%s)', (kind) => {
       const row = await stored(t, reference);
       expect(row).toMatchObject({ application_type: 'repair', status: 'submitted', step_number: 3, answers: data });
       expect(row.submitted_at).toBeInstanceOf(Date);
+    });
+
+    it('a Submit sent again with its save_id (its answer lost) answers as the first and submits once', async () => {
+      const { reference, uploads } = await repairWithDocuments();
+      const body = { reference_number: reference, data: repairAnswers(uploads), save_id: randomUUID() };
+      const first = await call(t, REPAIR, body);
+      expect(first.status).toBe(200);
+      const submittedAt = (await stored(t, reference)).submitted_at;
+      const events = await eventsOf(t, reference);
+      const again = await call(t, REPAIR, body);
+      expect([again.status, again.data]).toEqual([200, first.data]);
+      // Without the key, the same Submit is refused: it was submitted already.
+      expect((await call(t, REPAIR, { ...body, save_id: undefined })).status).toBe(409);
+      expect((await stored(t, reference)).submitted_at).toEqual(submittedAt);
+      expect(await eventsOf(t, reference)).toEqual(events);
+    });
+
+    it('two sends of one Submit at once submit once, and both are answered as submitted', async () => {
+      const { reference, uploads } = await repairWithDocuments();
+      const body = { reference_number: reference, data: repairAnswers(uploads), save_id: randomUUID() };
+      const answers = await Promise.all([call(t, REPAIR, body), call(t, REPAIR, body)]);
+      expect(answers.map((a) => [a.status, a.data])).toEqual([
+        [200, { reference_number: reference, status: 'submitted' }],
+        [200, { reference_number: reference, status: 'submitted' }],
+      ]);
+      expect((await eventsOf(t, reference)).filter((e) => e === 'submitted')).toHaveLength(1);
+    });
+
+    it("a stranger who sends a Submit's save_id with its reference number learns nothing (404)", async () => {
+      const { reference, uploads } = await repairWithDocuments();
+      const body = { reference_number: reference, data: repairAnswers(uploads), save_id: randomUUID() };
+      expect((await call(t, REPAIR, body)).status).toBe(200);
+      const stranger = await post<Envelope>(t.app, REPAIR, { ...body, declaration: true }, {}, { asStranger: true });
+      expect(stranger.status).toBe(404);
+      expect(stranger.body?.response.data).toEqual({});
     });
 
     it('confirms in Swahili when asked', async () => {

@@ -38,7 +38,8 @@ import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms }
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
-import { SaveReceipts } from './save-receipts';
+import { isUniqueViolation } from '../db/database-errors';
+import { SaveReceipts, type SubmittedAnswer } from './save-receipts';
 import { requireDeclaration } from './declaration';
 import type { ReferenceSms } from './reference-sms';
 
@@ -80,6 +81,8 @@ export interface SubmitInput {
   forms_version?: string;
   /** The applicant declares the information true and complete: required (src/shared/api/declaration.ts). */
   declaration?: boolean;
+  /** The Submit's idempotency key (src/shared/api/save-id.ts): a repeat answers as the first did. */
+  save_id?: string;
 }
 
 /** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
@@ -505,12 +508,25 @@ export class ApplicationsService {
   }
 
   /** The final save (and Submit of a continued draft): every step of the flow valid, then submitted. */
-  async submit(
-    input: SubmitInput,
-    language: Language,
-    access: DraftAccess = {},
-  ): Promise<{ reference_number: string; status: string }> {
+  async submit(input: SubmitInput, language: Language, access: DraftAccess = {}): Promise<SubmittedAnswer> {
     requireDeclaration(input.declaration, language);
+    const saveId = input.save_id;
+    if (!saveId) return this.submitOnce(input, language, access);
+    // A Submit sent again (its answer lost on the way) answers as the first did.
+    const repeated = await this.receipts.repeatedSubmit(saveId, input, access.proof);
+    if (repeated) return repeated;
+    return this.submitOnce(input, language, access).catch(async (error: unknown) => {
+      // The same Submit sent twice at once: the other went through first (this one then found the
+      // draft submitted, or the receipt's key taken).
+      const raced = isUniqueViolation(error) || (error instanceof ApiError && error.code === 409);
+      const again = raced && (await this.receipts.repeatedSubmit(saveId, input, access.proof));
+      if (!again) throw error;
+      return again;
+    });
+  }
+
+  private async submitOnce(input: SubmitInput, language: Language, access: DraftAccess): Promise<SubmittedAnswer> {
+    const saveId = input.save_id;
     const { version, forms: migrating } = await this.migrationForms(input.application_type);
     const steps = migrating.flow;
     const forms = migrating.steps;
@@ -616,6 +632,7 @@ export class ApplicationsService {
         ...changes,
         reference: record.reference_number,
       });
+      if (saveId) await this.receipts.submitted(trx, saveId, record.id, steps.length, !existing);
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/database-errors';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { ApiError } from '../http/envelope';
@@ -23,6 +24,12 @@ export interface RepeatedSave {
   reference_number: string;
   step_number: number;
   secret?: string;
+}
+
+/** What a Submit answers. */
+export interface SubmittedAnswer {
+  reference_number: string;
+  status: string;
 }
 
 /**
@@ -73,10 +80,38 @@ export class SaveReceipts {
     saveId: string | undefined,
     input: { application_type: string; reference_number?: string },
   ): Promise<RepeatedSave> {
-    const unique = (error as { code?: unknown } | null)?.code === '23505';
-    const again = saveId && unique ? await this.repeat(saveId, input, undefined) : undefined;
+    const again = saveId && isUniqueViolation(error) ? await this.repeat(saveId, input, undefined) : undefined;
     if (!again) throw error;
     return again;
+  }
+
+  /**
+   * A Submit sent again with the key of one that went through (its answer was lost on the way): the
+   * first answer, and nothing submitted twice. A repeat naming a draft must carry that draft's proof;
+   * one that created the application, the same type. Otherwise undefined: the Submit goes on as any
+   * other (and is refused as already submitted).
+   */
+  async repeatedSubmit(
+    saveId: string,
+    input: { application_type: string; reference_number?: string },
+    proof: string | undefined,
+  ): Promise<SubmittedAnswer | undefined> {
+    const receipt = await findSaveReceipt(this.db, hashOf(saveId), new Date(Date.now() - SAVE_RECEIPT_MS));
+    if (!receipt || receipt.status === 'draft') return undefined;
+    const same =
+      input.reference_number !== undefined
+        ? (await this.owners.applicationOf(proof)) === receipt.application_id
+        : receipt.created_draft && receipt.application_type === input.application_type;
+    return same
+      ? { reference_number: formatReferenceNumber(receipt.reference_number), status: receipt.status }
+      : undefined;
+  }
+
+  /** Records a Submit inside its transaction; one that creates the application fails on a repeat's key. */
+  async submitted(trx: Kysely<Database>, saveId: string, applicationId: number, stepNumber: number, created: boolean) {
+    const row = { key_hash: hashOf(saveId), application_id: applicationId, step_number: stepNumber };
+    if (created) await insertCreationReceipt(trx, row);
+    else await insertSaveReceipt(trx, { ...row, created_draft: false });
   }
 
   /** Records the creation of a draft by a save, inside the transaction that creates it. */

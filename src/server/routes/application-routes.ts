@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declarationProperty } from '../../shared/api/declaration';
+import { saveIdProperty } from '../../shared/api/save-id';
 import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from '../applications/applications-service';
 import type { PhoneCode } from '../applications/phone-change';
@@ -15,11 +16,6 @@ export const answersByStep = { type: 'object', maxProperties: 20, additionalProp
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
 /** The version of the client's forms (get_forms' `version`): older than the served one, the answer may be 409 forms_changed. */
 export const formsVersionBody = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
-/** A save's idempotency key (a random UUID the client makes): a repeat answers as the first (save-receipts.ts). */
-const saveIdBody = {
-  type: 'string',
-  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
-} as const;
 
 const saveAndContinueBody = {
   type: 'object',
@@ -33,7 +29,7 @@ const saveAndContinueBody = {
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
     unfinished: { type: 'boolean' },
-    save_id: saveIdBody,
+    save_id: saveIdProperty,
     save_later: { type: 'boolean' },
   },
 } as const;
@@ -49,6 +45,7 @@ const saveFinalBody = {
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
     declaration: declarationProperty,
+    save_id: saveIdProperty,
   },
 } as const;
 
@@ -62,6 +59,7 @@ const requestBody = {
     phone_code: phoneCodeBody,
     forms_version: formsVersionBody,
     declaration: declarationProperty,
+    save_id: saveIdProperty,
   },
 } as const;
 
@@ -141,6 +139,7 @@ export function applicationRoutes(
       phone_code?: PhoneCode;
       forms_version?: string;
       declaration?: boolean;
+      save_id?: string;
     };
   }>(
     '/api/application/save_final',
@@ -168,6 +167,7 @@ export function applicationRoutes(
         phone_code?: PhoneCode;
         forms_version?: string;
         declaration?: boolean;
+        save_id?: string;
       };
     }>(
       path,

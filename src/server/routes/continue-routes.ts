@@ -1,3 +1,4 @@
+import { saveIdProperty } from '../../shared/api/save-id';
 import { declarationProperty } from '../../shared/api/declaration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApplicationsService } from '../applications/applications-service';
@@ -89,6 +90,7 @@ export function continueRoutes(
       phone_code?: PhoneCode;
       forms_version?: string;
       declaration?: boolean;
+      save_id?: string;
     };
   }>(
     '/api/application/submit_application',
@@ -110,6 +112,7 @@ export function continueRoutes(
             phone_code: phoneCodeBody,
             forms_version: formsVersionBody,
             declaration: declarationProperty,
+            save_id: saveIdProperty,
           },
         },
       },

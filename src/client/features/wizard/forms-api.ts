@@ -44,6 +44,8 @@ export interface SubmitBody {
   forms_version?: string;
   /** The applicant's declaration (src/shared/api/declaration.ts): Submit is refused without it. */
   declaration?: boolean;
+  /** The Submit's idempotency key (src/shared/api/save-id.ts): every attempt of one Submit sends the same. */
+  save_id?: string;
 }
 
 export interface SubmitResult {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
@@ -66,6 +67,8 @@ export function useWizardActions(
   const [requestMaintenance] = useRequestMaintenanceMutation();
   const [requestNoDrawings] = useRequestNoDrawingsMutation();
   const [submitApplication] = useSubmitApplicationMutation();
+  // One Submit, one key, however many taps it takes (an answer lost on the way): never submitted twice.
+  const submitId = useRef<string | undefined>(undefined);
   // A save that changes the phone saved in the draft asks for the code sent to the new number.
   const { request: phoneRequest, withPhoneCode } = usePhoneConfirmation();
   const reference = {
@@ -161,10 +164,12 @@ export function useWizardActions(
 
   /** The final save (new, government) or the request (repair, special): every step's answers. */
   const submit = async (declaration: boolean): Promise<SaveOutcome> => {
+    submitId.current ??= newSaveId();
     const body: SubmitBody = {
       data: Object.fromEntries(steps.map((step) => [step, asSent(step, answers[step] ?? {})])),
       ...reference,
       declaration,
+      save_id: submitId.current,
     };
     try {
       const result = await withPhoneCode((phone_code) => {
@@ -177,6 +182,7 @@ export function useWizardActions(
               ? requestNoDrawings(sent).unwrap()
               : saveFinal({ ...sent, application_type: type }).unwrap();
       });
+      submitId.current = undefined;
       dispatch(submitted(result.reference_number));
       forgetDraft();
       void forgetDeviceDrafts();
