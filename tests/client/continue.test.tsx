@@ -138,7 +138,13 @@ describe('continue an application', () => {
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     expect(await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }))).toBeInTheDocument();
     expect(bodies).toEqual([
-      { reference_number: REFERENCE, forms_version: forms.version, declaration: true, data: complete.data },
+      {
+        reference_number: REFERENCE,
+        forms_version: forms.version,
+        declaration: true,
+        data: complete.data,
+        save_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'), { timeout: 8000 });
     expect(sessionStorage.getItem('continue_data')).toBeNull();

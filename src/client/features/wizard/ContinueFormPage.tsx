@@ -38,8 +38,7 @@ export default function ContinueFormPage() {
   useSubmittedRedirect((wizard.type ?? 'new') as ApplicationType);
 
   // Nothing to open (submitted meanwhile): Continue.
-  if (missing || (fromServer && reopen.status === 'none' && !wizard.continued))
-    return <Navigate to="/home/continue" replace />;
+  if (missing || reopen.gone) return <Navigate to="/home/continue" replace />;
   const heading = <PageHeading titleKey="titles.continue_form">{t('titles.continue_form')}</PageHeading>;
   if (reopen.status !== 'none')
     return (

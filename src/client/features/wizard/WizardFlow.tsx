@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CustomValidator, FormValidation } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
@@ -20,6 +20,7 @@ import { useSplash } from '../splash/splash-api';
 import { floorRowsValidator, withFloorRows } from './floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
+import { rememberStep } from './resume-draft';
 import { StepPanel } from './StepPanel';
 import { preloadValidator } from './validator-source';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
@@ -124,6 +125,11 @@ export function WizardFlow({
   const saved = Object.fromEntries(wizard.saved.map((step) => [step, wizard.answers[step] ?? {}]));
   // A fresh application opens on its first step, a continued one on its first incomplete step.
   const current = wizard.current ?? firstIncomplete(steps, saved) ?? REVIEW;
+  // The step the tab shows, chosen or derived, is the one a reload reopens (a step id: nothing personal).
+  const { referenceNumber } = wizard;
+  useEffect(() => {
+    if (referenceNumber) rememberStep(referenceNumber, current);
+  }, [referenceNumber, current]);
   // A step has shown (then offline keeping loads), and how often answers kept on the phone were put back.
   const [shownOnce, setShownOnce] = useState(false);
   const [restored, setRestored] = useState(0);

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/wizard-driver';
 import { formsInvalidated } from './forms-query';
 import { useOpenDraftMutation, type ReopenedDraft } from './reopen-api';
-import { forgetDraft, readOpenDraft, rememberStep, stepBeforeReload, type OpenDraft } from './resume-draft';
+import { forgetDraft, readOpenDraft, stepBeforeReload, type OpenDraft } from './resume-draft';
 import { REVIEW, reopened } from './wizard-slice';
 
 /**
@@ -53,6 +53,8 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
     return continuing || kept.application_type === page ? kept : undefined;
   });
   const [status, setStatus] = useState<ReopenStatus>(target ? 'checking' : 'none');
+  /** The draft was submitted meanwhile (another tab): nothing to reopen. */
+  const [gone, setGone] = useState(false);
 
   useEffect(() => {
     if (!target || status !== 'checking' || !flows) return;
@@ -83,6 +85,7 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
           // Submitted meanwhile (another tab): nothing is open any more.
           if (code === 409) {
             forgetDraft();
+            setGone(true);
             setStatus('none');
           } else setStatus(code === 404 ? 'unavailable' : 'failed');
         },
@@ -92,17 +95,11 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
     };
   }, [target, status, flows, openDraft, dispatch]);
 
-  // The step the tab is on, for a reload (a step id: no personal data).
-  const { referenceNumber, current } = wizard;
-  useEffect(() => {
-    if (referenceNumber && current) rememberStep(referenceNumber, current);
-  }, [referenceNumber, current]);
-
   const retry = useCallback(() => setStatus('checking'), []);
   /** The applicant chose a new application: the draft stays on the server (Continue opens it), the browser forgets it. */
   const startNew = useCallback(() => {
     forgetDraft();
     setStatus('none');
   }, []);
-  return { status, reference: target?.reference_number, retry, startNew };
+  return { status, gone, reference: target?.reference_number, retry, startNew };
 }
