@@ -74,9 +74,7 @@ const randomName = () =>
 describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes (%s)', (lng) => {
   test(
     'a first save whose answer is lost and a save made offline are each saved once; nothing is left after Submit',
-    // KNOWN FLAKE (one run in three on this machine, cause not found yet: see the session note of
-    // 2026-11-26): retried once so that CI does not lose a day's work; remove once fixed.
-    { retry: 1, timeout: JOURNEY_TIMEOUT_MS },
+    { timeout: JOURNEY_TIMEOUT_MS },
     async () => {
       const splash = await getSplash();
       const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
