@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/shared/api/conversation';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
+import en from '../../locales/en/api.json';
 import { applicationIn, dashboardCall, newPerson, signIn } from './signed-in-fixtures';
 
+const api = { en };
 const TOKEN = 'staff-token-for-the-conversation-tests-0123456789';
 
 /** Issue 17, item 11: the applicant's messages and the unit's answers, as one conversation, newest last. */
@@ -41,6 +43,20 @@ describe.each(databaseKinds)('the conversation (%s)', (kind) => {
     });
     expect(answered.status).toBe(200);
     expect(answered.body!.response.data).toMatchObject({ reference_number: app.reference });
+    // The applicant is told, by SMS (in the language last used) and on the dashboard.
+    const sms = await t.database.db
+      .selectFrom('sms_outbox')
+      .select(['message', 'purpose'])
+      .where('phone', '=', person.phone)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(sms.purpose).toBe('notice');
+    expect(sms.message).toContain(app.reference);
+    expect(sms.message).toContain(api.en.notices.message_answered.title);
+    const notices = await dashboardCall<{ title: string; message: string }[]>(t, 'get_notifications', cookie);
+    expect(notices.body!.response.data.map((n) => n.message)).toContain(
+      api.en.notices.message_answered.message.replace('{{reference_number}}', app.reference),
+    );
 
     const conversation = await dashboardCall<Conversation>(t, 'get_messages', cookie);
     expect(conversation.status).toBe(200);

@@ -368,7 +368,7 @@ export class BackOfficeService {
   async answerMessage(
     input: { message_id: string; message: string; by: string },
     language: Language = 'en',
-  ): Promise<{ answer_id: string; reference_number: string; created_at: string }> {
+  ): Promise<{ answer_id: string; reference_number: string; created_at: string } & Notified> {
     const problems = new Problems(language);
     const text = cleanText(input.message);
     const by = cleanText(input.by);
@@ -383,10 +383,13 @@ export class BackOfficeService {
       message: text!,
       staff_name: by!,
     });
+    // The applicant learns of it on the dashboard and by SMS, as of any other news from the unit.
+    const notified = await this.notify(asked.application_id, 'message_answered', {});
     return {
       answer_id: saved.id,
       reference_number: formatReferenceNumber(asked.reference_number),
       created_at: saved.created_at,
+      ...notified,
     };
   }
 

@@ -8,7 +8,8 @@ import { message } from '../i18n/messages';
 import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
-export type NoticeKind = 'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed';
+export type NoticeKind =
+  'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed' | 'message_answered';
 
 export interface NoticeText {
   title: string;
