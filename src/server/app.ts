@@ -74,6 +74,11 @@ import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
 import { sessionCookieSettings } from './sessions/session-cookie';
 import { SignInService } from './sessions/sign-in-service';
+import { StaffCookie } from './staff-accounts/staff-cookie';
+import { staffGuard } from './staff-accounts/staff-guard';
+import { staffSessionRoutes } from './staff-accounts/staff-session-routes';
+import { StaffSessionStore, type StaffSessionLimits } from './staff-accounts/staff-session-store';
+import { StaffSignInService } from './staff-accounts/staff-sign-in-service';
 
 export interface AppDependencies {
   config: Config;
@@ -93,6 +98,8 @@ export interface AppDependencies {
   splashRecheckMs?: number;
   /** Other idle and maximum session lengths; tests shorten them. */
   sessionLimits?: SessionLimits;
+  /** Other idle and maximum staff session lengths; tests shorten them. */
+  staffSessionLimits?: StaffSessionLimits;
   /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
   rateLimits?: RateLimitSettings;
   /** Another proof-of-work cost for the sign-in's captcha; tests lower it. */
@@ -220,13 +227,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   registerCrossSiteWrites(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // The back office off (no STAFF_API_TOKEN): its calls answer 404, so the document leaves them out.
-  const backOfficeOff = config.STAFF_API_TOKEN === undefined;
   await app.register(swagger, {
-    transform: ({ schema, url }) => ({
-      schema: backOfficeOff && url.startsWith('/api/staff/') ? { ...schema, hide: true } : schema,
-      url,
-    }),
     openapi: {
       info: {
         title: 'Kibali API',
@@ -292,7 +293,23 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
   engineerRoutes(app, database.db, confirmation, { owners, cookies: draftCookies, limits });
   if (config.DEV_TOOLS) devRoutes(app, database.db);
-  formsRoutes(app, forms, config);
+  // Staff: people signed in with their accounts (a session of their own), and the integration's token.
+  const staffSessions = new StaffSessionStore(database.db, dependencies.staffSessionLimits);
+  const staffCookie = new StaffCookie(config);
+  const requireStaff = staffGuard({
+    sessions: staffSessions,
+    cookie: staffCookie,
+    token: config.STAFF_API_TOKEN,
+    tokenName: config.STAFF_API_TOKEN_NAME,
+  });
+  staffSessionRoutes(app, {
+    signIn: new StaffSignInService(database.db, codes, sms, staffSessions),
+    sessions: staffSessions,
+    cookie: staffCookie,
+    requireStaff,
+    rateLimits,
+  });
+  formsRoutes(app, forms, requireStaff);
   validatorRoutes(app, forms);
   const applications = new ApplicationsService(
     database.db,
@@ -331,6 +348,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), config);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), requireStaff);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

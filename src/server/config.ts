@@ -53,6 +53,14 @@ const schema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
     STAFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The name the token's calls are recorded under in applications' histories (never a person's).
+    STAFF_API_TOKEN_NAME: z
+      .string()
+      .regex(
+        /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,59}$/u,
+        'must be 1 to 60 letters, digits, spaces, dots, dashes or underscores',
+      )
+      .default('integration'),
     // Signs the sign-in's proof-of-work challenges (ALTCHA): the same on every server process.
     ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     DEV_TOOLS: flag,

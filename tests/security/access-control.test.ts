@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createTestApp } from '../server/helpers';
+import { addStaff, staffSignIn } from '../server/staff-fixtures';
 import {
   bodySchemaOf,
   createWorld,
@@ -15,15 +16,17 @@ import {
 } from './security-world';
 
 // Every dashboard and back-office call (read from the app, so a new one is swept too) with no
-// session, a made-up, expired, idle or logged-out one, another applicant's session and ids, and a
-// missing or wrong staff token: the right refusal (401, 403 or 404) in the envelope, no data in it,
-// nothing of the other applicant anywhere in any answer, and nothing stored.
+// session, a made-up, expired, idle or logged-out one, another applicant's session and ids, a
+// missing or wrong staff token, and staff sessions whose role is not the back office's: the right
+// refusal (401, 403 or 404) in the envelope, no data in it, nothing of the other applicant anywhere in
+// any answer, and nothing stored.
 
 const world = await createWorld();
 afterAll(() => world.close());
 const routes = listRoutes(world.app).filter((r) => r.method === 'POST');
 const dashboardRoutes = routes.filter((r) => r.url.startsWith('/api/dashboard/'));
-const staffRoutes = routes.filter((r) => r.url.startsWith('/api/staff/'));
+// The staff session's own calls (sign-in and the like) are for anyone: tests/server/staff-sign-in.test.ts.
+const staffRoutes = routes.filter((r) => r.url.startsWith('/api/staff/') && !r.url.startsWith('/api/staff/session/'));
 const db = world.t.database.db;
 
 const me = world.applicant('permit_issued');
@@ -227,16 +230,91 @@ describe('back-office calls without the right token: 401 before the body is read
   });
 });
 
-test('with the back office and development tools off, their calls do not exist (404), token or not', async () => {
+describe('back-office calls with a staff session: 403 for roles other than officer and admin, 401 without a live one', () => {
+  const staffCookies: Record<string, () => Promise<Record<string, string>>> = {
+    'a policy editor': async () => ({ cookie: await staffSignIn(world.t, await addStaff(world.t, 'policy_editor')) }),
+    'a policy publisher': async () => ({
+      cookie: await staffSignIn(world.t, await addStaff(world.t, 'policy_publisher')),
+    }),
+    "an officer's session after sign-out": async () => {
+      const cookie = await staffSignIn(world.t, await addStaff(world.t, 'officer'));
+      await world.app.inject({ method: 'POST', url: '/api/staff/session/sign_out', headers: { cookie }, payload: {} });
+      return { cookie };
+    },
+    "an officer's session, idle 31 minutes": async () => {
+      const cookie = await staffSignIn(world.t, await addStaff(world.t, 'officer'));
+      await db
+        .updateTable('staff_session')
+        .set({ last_seen_at: new Date(Date.now() - 31 * 60_000) })
+        .where('token_hash', '=', tokenHash(cookie))
+        .execute();
+      return { cookie };
+    },
+    "a disabled officer's session": async () => {
+      const officer = await addStaff(world.t, 'officer');
+      const cookie = await staffSignIn(world.t, officer);
+      await db
+        .updateTable('staff_account')
+        .set({ disabled_at: new Date() })
+        .where('login', '=', officer.login)
+        .execute();
+      return { cookie };
+    },
+    "an applicant's session under the staff cookie's name": async () => ({
+      cookie: `kibali_staff_session=${(await world.sessionCookie(me)).split('=')[1]!}`,
+    }),
+    "an officer's session under the applicant cookie's name": async () => ({
+      cookie: `kibali_session=${(await staffSignIn(world.t, await addStaff(world.t, 'officer'))).split('=')[1]!}`,
+    }),
+  };
+
+  test.each(Object.keys(staffCookies))('%s', async (name) => {
+    const headers = await staffCookies[name]!();
+    const forbidden = name.startsWith('a policy');
+    const watch = new StateWatch(world);
+    await watch.start();
+    for (const route of staffRoutes) {
+      // reload_forms is the publishers' (tests/server/staff-roles.test.ts); every other call the officers'.
+      if (name === 'a policy publisher' && route.url === '/api/staff/reload_forms') continue;
+      for (const raw of [JSON.stringify(bodyWith(route, them)), '{not json']) {
+        const res = await send(route, undefined, headers, raw);
+        expect(res.status, `${route.url} (${name})`).toBe(forbidden ? 403 : 401);
+        expect(res.data).toEqual({});
+        expect(theirSecrets.filter((secret) => res.payload.includes(secret))).toEqual([]);
+      }
+    }
+    expect(await watch.changes()).toEqual({});
+  });
+
+  test("an officer's live session gets through (the sweep is not vacuous)", async () => {
+    const cookie = await staffSignIn(world.t, await addStaff(world.t, 'officer'));
+    const res = await send(
+      staffRoutes.find((r) => r.url.endsWith('/get_application'))!,
+      { reference_number: them.reference },
+      { cookie },
+    );
+    expect(res.status).toBe(200);
+    expect(theirSecrets.some((secret) => res.payload.includes(secret))).toBe(true);
+  });
+});
+
+test('with development tools off their calls do not exist (404); without a token the back office takes none (401)', async () => {
   const off = await createTestApp({ STAFF_API_TOKEN: undefined, DEV_TOOLS: false });
   try {
     const offRoutes = listRoutes(off.app);
     expect(offRoutes.some((r) => r.url.startsWith('/api/dev/'))).toBe(false);
-    for (const route of [...staffRoutes, ...routes.filter((r) => r.url.startsWith('/api/dev/'))]) {
+    for (const route of routes.filter((r) => r.url.startsWith('/api/dev/'))) {
       for (const headers of [{}, STAFF_AUTH, { authorization: 'Bearer ' }]) {
         const res = await off.app.inject({ method: 'POST', url: route.url, headers, payload: {} });
         expect(res.statusCode, route.url).toBe(404);
         expect(JSON.parse(res.payload)).toMatchObject({ response: { code: 404, data: {} } });
+      }
+    }
+    for (const route of staffRoutes) {
+      for (const headers of [{}, STAFF_AUTH, { authorization: 'Bearer ' }]) {
+        const res = await off.app.inject({ method: 'POST', url: route.url, headers, payload: {} });
+        expect(res.statusCode, route.url).toBe(401);
+        expect(JSON.parse(res.payload)).toMatchObject({ response: { code: 401, data: {} } });
       }
     }
   } finally {

@@ -116,23 +116,28 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
   };
 
   describe('the token', () => {
-    it.each(ACTIONS)('%s: 401 without the token or with a wrong one, 404 when none is configured', async (action) => {
-      const { reference } = await insertApplication('submitted');
-      const body = { reference_number: reference };
-      const attempts: Record<string, string>[] = [
-        {},
-        { authorization: 'Bearer wrong-token-wrong-token-wrong-token' },
-        { authorization: TOKEN },
-      ];
-      for (const headers of attempts) {
-        const res = await post<Envelope>(t.app, `/api/staff/${action}`, body, headers);
+    it.each(ACTIONS)(
+      '%s: 401 without credentials or with a wrong token; no token is taken when none is configured',
+      async (action) => {
+        const { reference } = await insertApplication('submitted');
+        const body = { reference_number: reference };
+        const none = await post<Envelope>(t.app, `/api/staff/${action}`, body, {});
+        expect(none.status).toBe(401);
+        expect(none.body?.response).toMatchObject({ code: 401, message: api.en.staff_not_signed_in });
+        for (const headers of [
+          { authorization: 'Bearer wrong-token-wrong-token-wrong-token' },
+          { authorization: TOKEN },
+        ]) {
+          const res = await post<Envelope>(t.app, `/api/staff/${action}`, body, headers);
+          expect(res.status).toBe(401);
+          expect(res.body?.response).toMatchObject({ code: 401, message: api.en.staff_unauthorized });
+        }
+        // Without STAFF_API_TOKEN the back office is still there for staff accounts; a token opens nothing.
+        const res = await post<Envelope>(off.app, `/api/staff/${action}`, body, AUTH);
         expect(res.status).toBe(401);
         expect(res.body?.response).toMatchObject({ code: 401, message: api.en.staff_unauthorized });
-      }
-      const res = await post<Envelope>(off.app, `/api/staff/${action}`, body, AUTH);
-      expect(res.status).toBe(404);
-      expect(res.body?.response.code).toBe(404);
-    });
+      },
+    );
 
     it('refuses before reading the body: a malformed body without the token is 401, not 400', async () => {
       const res = await post(t.app, '/api/staff/set_status', '{not json', {});
@@ -146,12 +151,12 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       for (const action of ACTIONS) expect(doc.paths[`/api/staff/${action}`]?.post?.summary).toBeTruthy();
     });
 
-    it('leaves the back office out of the OpenAPI document while it is off (its calls answer 404)', async () => {
+    it('documents the back office without a token too: staff accounts sign in and use it', async () => {
       const doc = (await off.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
         paths: Record<string, unknown>;
       };
-      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/staff/'))).toEqual([]);
-      expect(doc.paths['/api/application/save_and_continue']).toBeDefined(); // the rest is still documented
+      for (const action of ACTIONS) expect(doc.paths[`/api/staff/${action}`]).toBeDefined();
+      expect(doc.paths['/api/staff/session/sign_in']).toBeDefined();
     });
   });
 
@@ -452,7 +457,18 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         permit_moves_to: null,
         notifications: 4 + 2 + 2 + 1 + 1,
       });
-      expect(shown.data.history).toHaveLength(2 + 4 + 1);
+      const history = shown.data.history as { status_changed: boolean; action: string | null; by: unknown }[];
+      expect(history.filter((e) => e.status_changed)).toHaveLength(2 + 4 + 1);
+      // A line too for each staff action that moved no status, newest first; every staff line by the token's name.
+      expect(history.filter((e) => !e.status_changed).map((e) => e.action)).toEqual([
+        'add_notification',
+        'mark_invoice_paid',
+        'add_invoice',
+        'update_attachment',
+        'update_attachment',
+      ]);
+      for (const line of history.filter((e) => e.action !== null))
+        expect(line.by).toEqual({ kind: 'integration', account_id: null, name: 'integration' });
       expect(shown.data.invoices).toHaveLength(1);
       expect(shown.data.permits).toHaveLength(1);
     });

@@ -83,11 +83,13 @@ describe.each(databaseKinds)('the conversation (%s)', (kind) => {
     expect((await dashboardCall(t, 'get_messages', undefined)).status).toBe(401);
   });
 
-  it('refuses an answer to an unknown message (404), without a name (400) or with hidden characters (422)', async () => {
+  it('refuses an answer to an unknown message (404), from the token without a name (422) or with hidden characters (422)', async () => {
     const unknown = await staff('answer_message', { message_id: 'no-such-message', message: 'Hello', by: 'Staff' });
     expect(unknown.status).toBe(404);
+    // The integration's token speaks for a person of its own system: it names them (a staff session signs itself).
     const nameless = await staff('answer_message', { message_id: 'x', message: 'Hello' });
-    expect(nameless.status).toBe(400);
+    expect(nameless.status).toBe(422);
+    expect((nameless.body!.response.data as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['/by']);
     const person = newPerson('0552');
     const app = await applicationIn(t, person, 'submitted');
     const cookie = await signIn(t, app.reference, person.phone);

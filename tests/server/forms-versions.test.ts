@@ -81,7 +81,7 @@ describe('published forms versions', () => {
         .selectAll()
         .where('version', '=', 2)
         .executeTakeFirst();
-      expect(row).toMatchObject({ reason: 'Swahili wording', published_by: 'staff API (reload_forms)' });
+      expect(row).toMatchObject({ reason: 'Swahili wording', published_by: 'integration (staff API token)' });
     });
 
     it('keeps serving the latest version after a restart with a broken folder', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { Splash } from '../../src/shared/reference-data';
+import { api } from './application-fixtures';
 import { createTestApp, post, type TestApp } from './helpers';
 
 const TOKEN = 'a-staff-token-that-is-long-enough-to-pass';
@@ -63,7 +64,7 @@ describe('reload_forms', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('needs the back-office token', async () => {
+  it('needs a publisher’s session or the integration’s token', async () => {
     expect((await post(t.app, '/api/staff/reload_forms', {})).status).toBe(401);
     expect((await post(t.app, '/api/staff/reload_forms', {}, { authorization: 'Bearer wrong' })).status).toBe(401);
   });
@@ -97,11 +98,13 @@ describe('reload_forms', () => {
   });
 });
 
-describe('the back office switched off', () => {
-  it('has no reload call without a configured token', async () => {
+describe('without a configured token', () => {
+  it('takes no token for the reload (staff sign in with their accounts instead)', async () => {
     const t = await createTestApp();
     try {
-      expect((await post(t.app, '/api/staff/reload_forms', {}, auth)).status).toBe(404);
+      const res = await post(t.app, '/api/staff/reload_forms', {}, auth);
+      expect(res.status).toBe(401);
+      expect(res.body!.response.message).toBe(api.en.staff_unauthorized);
     } finally {
       await t.close();
     }

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,40 +6,18 @@ import { formatReferenceNumber, newReferenceNumber } from '../../src/server/appl
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import { todayIso } from '../../src/shared/dashboard';
 import { api } from './application-fixtures';
+import { run } from './cli-runner';
 import { createTestApp, databaseKinds, type TestApp } from './helpers';
 
 // `npm run staff` and `npm run db:seed -- --demo` as an operator runs them: child processes on a
 // PGlite data directory of their own, and the command line against a running server with --url.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'cli-test-token-0123456789-0123456789';
 const SLOW = 180_000;
 const backOffice = api.en.back_office as unknown as Record<string, string>;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a script of src/server/scripts with only the environment named (no DATABASE_URL from outside). */
-function run(script: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', `src/server/scripts/${script}.ts`, ...args],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
-        timeout: 170_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+/** The officer the data directory's changes are made as (`--as`). */
+const OFFICER = { login: 'mwanaidi.hassan', name: 'Mwanaidi Hassan', password: 'a long password for the CLI' };
 
 interface Listed {
   data: { items: { reference_number: string; status: string }[]; total: number };
@@ -60,12 +37,20 @@ describe('the staff command line on a data directory, and the demo seed', () => 
     return { output: res.stdout, applications: new Map(printed.map((m) => [m[1]!, m[2]!])) };
   };
   const byStatus = (status: string) => [...demo].find(([, s]) => s === status)![0];
+  const AS = ['--as', OFFICER.login];
 
   beforeAll(async () => {
     const seeded = await seed();
     demo = seeded.applications;
     expect(seeded.output).toContain('/api/dev/outbox');
     expect(seeded.output).toContain('DEV_TOOLS=1');
+    const added = await run(
+      'staff',
+      ['users', 'add', OFFICER.login, '--name', OFFICER.name, '--role', 'officer'],
+      env,
+      `${OFFICER.password}\n`,
+    );
+    expect(added.code, added.stderr).toBe(0);
   }, SLOW);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -115,24 +100,27 @@ describe('the staff command line on a data directory, and the demo seed', () => 
     'moves an application, refuses an illegal move (exit 1) and a wrong command line (exit 2)',
     async () => {
       const reference = byStatus('submitted');
-      const moved = await staff('set-status', reference, 'under_review', '--remark', 'Checking the plot.');
+      const moved = await staff('set-status', reference, 'under_review', '--remark', 'Checking the plot.', ...AS);
       expect(moved.code, moved.stderr).toBe(0);
       expect(moved.stdout).toContain(backOffice.status_set!.replace('{{status}}', 'Under review'));
       const shown = await staff('show', reference);
       expect(shown.code).toBe(0);
       expect(shown.stdout).toMatch(/Status: +under_review/);
       expect(shown.stdout).toContain('Checking the plot.');
+      // The history says who: the --as account's name on the line of the move.
+      expect(shown.stdout).toMatch(/under_review +set_status +Mwanaidi Hassan +Checking the plot\./);
 
-      const illegal = await staff('set-status', reference, 'permit_issued');
+      const illegal = await staff('set-status', reference, 'permit_issued', ...AS);
       expect(illegal.code).toBe(1);
       expect(illegal.stderr).toContain('Allowed from here: returned, approved, rejected.');
-      const swahili = await staff('set-status', reference, 'permit_issued', '--lang', 'sw');
+      const swahili = await staff('set-status', reference, 'permit_issued', '--lang', 'sw', ...AS);
       expect(swahili.stderr).toContain('hayawezi kuhamishiwa');
 
       for (const args of [
         ['launch'],
-        ['set-status', reference],
-        ['add-invoice', reference, '--amount', 'lots', '--control-number', '991', '--due', '2031-01-01'],
+        ['set-status', reference, ...AS],
+        ['set-status', reference, 'returned', '--remark', 'who is this?'], // a change needs --as
+        ['add-invoice', reference, '--amount', 'lots', '--control-number', '991', '--due', '2031-01-01', ...AS],
         ['list', '--colour', 'red'],
       ]) {
         const wrong = await staff(...args);
@@ -159,6 +147,7 @@ describe('the staff command line on a data directory, and the demo seed', () => 
         '12',
         '--due',
         '2031-02-30',
+        ...AS,
       );
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('/control_number');
@@ -172,12 +161,13 @@ describe('the staff command line on a data directory, and the demo seed', () => 
         '991100220033',
         '--due',
         todayIso(new Date(Date.now() + 30 * 86_400_000)), // within the year a due date may be ahead
+        ...AS,
       );
       expect(added.code, added.stderr).toBe(0);
       const invoiceId = /invoice_id: (\S+)/.exec(added.stdout)?.[1];
       expect(invoiceId).toBeDefined();
-      expect((await staff('mark-paid', invoiceId!)).code).toBe(0);
-      const again = await staff('mark-paid', invoiceId!);
+      expect((await staff('mark-paid', invoiceId!, ...AS)).code).toBe(0);
+      const again = await staff('mark-paid', invoiceId!, ...AS);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain(backOffice.invoice_already_paid);
     },
@@ -260,6 +250,18 @@ describe.each(databaseKinds)('the staff command line with --url (%s)', (kind) =>
       expect(row.status).toBe('under_review');
       const illegal = await staff(TOKEN, 'set-status', reference, 'submitted');
       expect(illegal.code).toBe(1);
+      // Recorded as the integration (the token's name), never as a person.
+      const shown = JSON.parse((await staff(TOKEN, 'show', reference, '--json')).stdout) as {
+        data: { history: { action: string; by: unknown }[] };
+      };
+      expect(shown.data.history[0]).toMatchObject({
+        action: 'set_status',
+        by: { kind: 'integration', account_id: null, name: 'integration' },
+      });
+      // --as names an account of the database: with --url the token speaks.
+      const as = await staff(TOKEN, 'set-status', reference, 'returned', '--remark', 'x', '--as', 'someone');
+      expect(as.code).toBe(2);
+      expect(as.stderr).toContain('--as is for the database');
     },
     SLOW,
   );

@@ -123,6 +123,30 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
       db,
     );
 
+    // Staff: sessions and pending sign-ins as applicants' sessions and codes; counts of wrong tries of
+    // staff logins once they count nothing (an applicant's subject's count is kept).
+    const { rows: staffRows } = await sql<{ id: number }>`insert into staff_account
+      (login, display_name, role, password_hash, second_factor, totp_secret)
+      values ('asha.omar', 'Asha Omar', 'officer', 'h', 'totp', 'S') returning id`.execute(db);
+    const staffId = staffRows[0]!.id;
+    await sql`insert into staff_session (token_hash, account_id, expires_at, ended_at) values
+      ('staff-ended-long-ago', ${staffId}, ${later(1)}, ${ago(RETENTION.endedSessionDays + 1)}),
+      ('staff-expired-long-ago', ${staffId}, ${ago(RETENTION.endedSessionDays + 1)}, null),
+      ('staff-ended-lately', ${staffId}, ${later(1)}, ${ago(RETENTION.endedSessionDays - 1)}),
+      ('staff-live', ${staffId}, ${later(1)}, null)`.execute(db);
+    await sql`insert into staff_sign_in (token_hash, account_id, second_factor, expires_at, used_at) values
+      ('used-long-ago', ${staffId}, 'totp', ${ago(RETENTION.usedCodeDays + 2)}, ${ago(RETENTION.usedCodeDays + 1)}),
+      ('expired-long-ago', ${staffId}, 'totp', ${ago(RETENTION.usedCodeDays + 1)}, null),
+      ('used-lately', ${staffId}, 'totp', ${ago(RETENTION.usedCodeDays + 2)}, ${ago(RETENTION.usedCodeDays - 1)}),
+      ('pending', ${staffId}, 'totp', ${later(0.001)}, null)`.execute(db);
+    const stale = ago(RETENTION.staffSignInCountDays + 2);
+    await sql`insert into code_lockout (subject_key, failures, window_started_at, locked_until) values
+      ('staff_password:ghost', 3, ${stale}, null),
+      ('staff_sign_in:staff:1', 0, ${stale}, ${ago(RETENTION.staffSignInCountDays + 1)}),
+      ('staff_password:locked-lately', 0, ${stale}, ${ago(RETENTION.staffSignInCountDays - 1)}),
+      ('staff_password:counting', 2, ${ago(0.5)}, null),
+      ('application:K7PQ2M9XHT', 3, ${stale}, null)`.execute(db);
+
     const orphanOld = await file(randomUUID(), RETENTION.orphanFileHours / 24 + 1);
     const orphanYoung = await file(randomUUID(), 0); // an upload whose row is not written yet
     const partialOld = await file(`.partial-${randomUUID()}`, 2);
@@ -133,6 +157,9 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
     expect(counts).toEqual({
       abandoned_drafts: 1,
       applicant_session: 2,
+      staff_session: 2,
+      staff_sign_in: 2,
+      code_lockout: 2,
       one_time_code: 2,
       captcha_spent: 1,
       engineer_confirmation: 1,
@@ -147,6 +174,13 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
     expect(await column(`select count(*) as v from application_event`)).toEqual(['0']);
     expect(await column('select token_hash as v from applicant_session')).toEqual([endedLately, live].sort());
     expect(await column('select subject as v from one_time_code')).toEqual(['live', 'used-lately']);
+    expect(await column('select token_hash as v from staff_session')).toEqual(['staff-ended-lately', 'staff-live']);
+    expect(await column('select token_hash as v from staff_sign_in')).toEqual(['pending', 'used-lately']);
+    expect(await column('select subject_key as v from code_lockout')).toEqual([
+      'application:K7PQ2M9XHT',
+      'staff_password:counting',
+      'staff_password:locked-lately',
+    ]);
     expect(await column('select signature as v from captcha_spent')).toEqual(['live', 'recent']);
     expect(await column('select token_hash as v from engineer_confirmation')).toEqual(['carried', 'live', 'recent']);
     // The old draft's key went with the old draft.

@@ -35,6 +35,7 @@ export async function withdrawnAt(trx: Transaction<Database>, applicationId: num
     .select('created_at')
     .where('application_id', '=', applicationId)
     .where('status', '=', WITHDRAWN)
+    .where('status_changed', '=', true)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
 
 /** Every line of the back office's SQL. Input never becomes SQL text: values are parameters. */
 
@@ -124,19 +125,57 @@ export async function lockApplicationById(trx: Transaction<Database>, id: number
     .executeTakeFirstOrThrow();
 }
 
-/** A new status and its line in the history. */
+/** Who made a change and with which call: every back-office line of the history says so. */
+export interface EventBy {
+  actor: StaffActor;
+  action: string;
+  details?: Record<string, unknown>;
+}
+
+/** A new status and its line in the history, with who moved it. */
 export async function moveStatus(
   trx: Transaction<Database>,
   applicationId: number,
   status: string,
   remark: string | null,
+  by: EventBy,
 ) {
   await trx
     .updateTable('application')
     .set({ status, updated_at: new Date() })
     .where('id', '=', applicationId)
     .execute();
-  await trx.insertInto('application_event').values({ application_id: applicationId, status, remark }).execute();
+  await insertEvent(trx, applicationId, { status, remark, statusChanged: true }, by);
+}
+
+/**
+ * A line of the history for a staff action that moves no status (an invoice, a payment, a document
+ * review, a notification, an answer): staff see it with who made it; the applicant's history does not
+ * list it (they are told of it otherwise).
+ */
+export async function recordAction(db: Db, applicationId: number, remark: string | null, by: EventBy) {
+  const row = await db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
+  await insertEvent(db, applicationId, { status: row?.status ?? '', remark, statusChanged: false }, by);
+}
+
+async function insertEvent(
+  db: Db,
+  applicationId: number,
+  line: { status: string; remark: string | null; statusChanged: boolean },
+  by: EventBy,
+) {
+  await db
+    .insertInto('application_event')
+    .values({
+      application_id: applicationId,
+      status: line.status,
+      remark: line.remark,
+      status_changed: line.statusChanged,
+      action: by.action,
+      details: JSON.stringify(by.details ?? {}),
+      ...byColumns(by.actor),
+    })
+    .execute();
 }
 
 export async function touchApplication(trx: Transaction<Database>, applicationId: number) {
@@ -146,7 +185,17 @@ export async function touchApplication(trx: Transaction<Database>, applicationId
 export async function history(db: Db, applicationId: number) {
   return db
     .selectFrom('application_event')
-    .select(['status', 'remark', 'created_at'])
+    .select([
+      'status',
+      'remark',
+      'created_at',
+      'action',
+      'status_changed',
+      'details',
+      'by_kind',
+      'by_account_id',
+      'by_name',
+    ])
     .where('application_id', '=', applicationId)
     .orderBy('id', 'desc')
     .execute();

@@ -6,6 +6,7 @@ import type { Language, LocalizedText } from '../../shared/reference-data';
 import type { InvoiceTable } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
+import type { StaffEvent } from './back-office-types';
 
 /** The back office's checks of what staff give, and the shapes its rows are answered in. */
 
@@ -62,9 +63,13 @@ export function applicantName(personal: unknown): string {
 /** Field problems of one call, each `{ path, message }` in the caller's language; 422 when there is any. */
 export class Problems {
   private readonly list: { path: string; message: string }[] = [];
-  constructor(private readonly language: Language) {}
+  constructor(
+    private readonly language: Language,
+    /** Where the keys' texts are in api.json. */
+    private readonly texts = 'back_office.fields',
+  ) {}
   add(path: string, key: string, params?: Record<string, unknown>): void {
-    this.list.push({ path, message: message(this.language, `back_office.fields.${key}`, params) });
+    this.list.push({ path, message: message(this.language, `${this.texts}.${key}`, params) });
   }
   /** Throws the 422 when there is a problem, with the envelope's message `messageKey`. */
   check(messageKey = 'validation_failed', params?: Record<string, unknown>): void {
@@ -129,5 +134,30 @@ export function toPermit(
     valid_until: row.valid_until,
     status: row.valid_until < today ? 'expired' : 'valid',
     issued_at: iso(row.created_at)!,
+  };
+}
+
+interface EventRow {
+  status: string;
+  remark: string | null;
+  created_at: Date;
+  action: string | null;
+  status_changed: boolean;
+  details: Record<string, unknown>;
+  by_kind: string | null;
+  by_account_id: number | null;
+  by_name: string | null;
+}
+
+/** A line of the history as staff see it: what happened, and who did it (null for the applicant's own moves). */
+export function toStaffEvent(e: EventRow): StaffEvent {
+  return {
+    status: e.status,
+    remark: e.remark,
+    at: iso(e.created_at)!,
+    action: e.action,
+    status_changed: e.status_changed,
+    details: e.details ?? {},
+    by: e.by_kind === null ? null : { kind: e.by_kind, account_id: e.by_account_id, name: e.by_name ?? '' },
   };
 }

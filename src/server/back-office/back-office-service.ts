@@ -24,6 +24,7 @@ import type { NoticeKind, Notifier } from '../notifications/notifier';
 import type { FormsService } from '../forms/forms-service';
 import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
+import type { StaffActor } from '../staff-accounts/staff-actor';
 import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
 import {
   ATTACHMENT_REVIEW_STATUSES,
@@ -36,6 +37,7 @@ import {
   REMARK_REQUIRED,
   UUID,
   applicantName,
+  toStaffEvent,
   cleanText,
   documentName,
   duplicate,
@@ -155,7 +157,7 @@ export class BackOfficeService {
       allowed_moves: isApplicationStatus(row.status) ? [...STATUS_MOVES[row.status]] : [],
       permit_moves_to: statusAfterPermit(row.status) ?? null,
       answers: row.answers,
-      history: events.map((e) => ({ status: e.status, remark: e.remark, at: iso(e.created_at)! })),
+      history: events.map(toStaffEvent),
       invoices: invoices.map(toInvoice),
       permits: permits.map((p) => toPermit(p, today)),
       attachments: attachments.map((a) => {
@@ -179,6 +181,7 @@ export class BackOfficeService {
 
   /** One of the moves of STATUS_MOVES, with a remark (required when returning or rejecting). */
   async setStatus(
+    actor: StaffActor,
     referenceInput: string,
     to: string,
     remarkInput?: string | null,
@@ -208,7 +211,7 @@ export class BackOfficeService {
         problems.add('/remark', 'remark_required');
         problems.check();
       }
-      await repo.moveStatus(trx, application.id, to, remark);
+      await repo.moveStatus(trx, application.id, to, remark, { actor, action: 'set_status', details: { from } });
       return { id: application.id, from };
     });
     const notified = await this.notify(moved.id, 'status_changed', { status: to, from_status: moved.from, remark });
@@ -216,6 +219,7 @@ export class BackOfficeService {
   }
 
   async addInvoice(
+    actor: StaffActor,
     referenceInput: string,
     input: InvoiceInput,
     language: Language = 'en',
@@ -255,6 +259,11 @@ export class BackOfficeService {
           due_date: input.due_date,
         });
         await repo.touchApplication(trx, application.id);
+        await repo.recordAction(trx, application.id, row.description, {
+          actor,
+          action: 'add_invoice',
+          details: { invoice_id: row.id, control_number: row.control_number, amount_tzs: Number(row.amount_tzs) },
+        });
         return row;
       })
       .catch((error: unknown) => {
@@ -265,7 +274,7 @@ export class BackOfficeService {
     return { ...toInvoice(invoice), ...notified };
   }
 
-  async markInvoicePaid(invoiceId: string): Promise<Invoice & Notified> {
+  async markInvoicePaid(actor: StaffActor, invoiceId: string): Promise<Invoice & Notified> {
     if (!UUID.test(invoiceId)) throw new ApiError(404, 'back_office.invoice_not_found');
     const invoice = await this.db.transaction().execute(async (trx) => {
       const row = await repo.lockInvoice(trx, invoiceId);
@@ -276,6 +285,11 @@ export class BackOfficeService {
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
       const paid = await repo.markPaid(trx, invoiceId);
       await repo.touchApplication(trx, row.application_id);
+      await repo.recordAction(trx, row.application_id, null, {
+        actor,
+        action: 'mark_invoice_paid',
+        details: { invoice_id: invoiceId, control_number: row.control_number },
+      });
       return paid;
     });
     const notified = await this.notify(invoice.application_id, 'invoice_paid', invoiceParams(invoice));
@@ -284,6 +298,7 @@ export class BackOfficeService {
 
   /** A permit for an approved application (→ permit_issued) or a requested renewal (→ renewed). */
   async issuePermit(
+    actor: StaffActor,
     referenceInput: string,
     input: PermitInput,
     language: Language = 'en',
@@ -324,7 +339,11 @@ export class BackOfficeService {
           valid_from: input.valid_from,
           valid_until: input.valid_until,
         });
-        await repo.moveStatus(trx, application.id, to, cleanText(input.remark));
+        await repo.moveStatus(trx, application.id, to, cleanText(input.remark), {
+          actor,
+          action: 'issue_permit',
+          details: { from: application.status, permit_number: permitNumber },
+        });
         return { id: application.id, to, permit };
       })
       .catch((error: unknown) => {
@@ -346,6 +365,7 @@ export class BackOfficeService {
 
   /** Staff's own words to the applicant: a dashboard notification and an SMS. */
   async addNotification(
+    actor: StaffActor,
     referenceInput: string,
     input: NoteInput,
     language: Language = 'en',
@@ -361,17 +381,26 @@ export class BackOfficeService {
     if (row.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
     const note = { title: title!, message: body!, remark: cleanText(input.remark) };
     const { id, sms } = await this.notifier.staffNote(row.id, note);
+    await repo.recordAction(this.db, row.id, note.remark, {
+      actor,
+      action: 'add_notification',
+      details: { notification_id: id, title: note.title },
+    });
     return { notification_id: id, ...(sms === 'failed' ? { sms_failed: true as const } : {}) };
   }
 
   /** The unit's answer to an applicant's message, with the staff member who wrote it: in the applicant's conversation. */
   async answerMessage(
-    input: { message_id: string; message: string; by: string },
+    actor: StaffActor,
+    input: { message_id: string; message: string; by?: string },
     language: Language = 'en',
-  ): Promise<{ answer_id: string; reference_number: string; created_at: string } & Notified> {
+  ): Promise<{ answer_id: string; reference_number: string; created_at: string; by: string } & Notified> {
     const problems = new Problems(language);
     const text = cleanText(input.message);
-    const by = cleanText(input.by);
+    // A staff member's answer is signed with their account's name, whatever `by` says; the
+    // integration speaks for a person of its own system and names them in `by`.
+    const by =
+      actor.kind === 'staff' ? actor.name : (cleanText(input.by) ?? (actor.kind === 'system' ? actor.name : null));
     if (!text) problems.add('/message', 'required');
     if (!by) problems.add('/by', 'required');
     problems.check();
@@ -383,18 +412,25 @@ export class BackOfficeService {
       message: text!,
       staff_name: by!,
     });
+    await repo.recordAction(this.db, asked.application_id, null, {
+      actor,
+      action: 'answer_message',
+      details: { message_id: asked.id, answer_id: saved.id, signed: by },
+    });
     // The applicant learns of it on the dashboard and by SMS, as of any other news from the unit.
     const notified = await this.notify(asked.application_id, 'message_answered', {});
     return {
       answer_id: saved.id,
       reference_number: formatReferenceNumber(asked.reference_number),
       created_at: saved.created_at,
+      by: by!,
       ...notified,
     };
   }
 
   /** Accepts or rejects an uploaded document (a remark is required to reject), and tells the applicant. */
   async updateAttachment(
+    actor: StaffActor,
     attachmentId: string,
     review: AttachmentReview,
     language: Language = 'en',
@@ -414,6 +450,11 @@ export class BackOfficeService {
       if (application.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
       const row = await repo.reviewAttachment(trx, attachmentId, review.status, remark);
       await repo.touchApplication(trx, application.id);
+      await repo.recordAction(trx, application.id, remark, {
+        actor,
+        action: 'update_attachment',
+        details: { attachment_id: attachmentId, document_type: row.document_type, status: review.status },
+      });
       return row;
     });
     const notified = await this.notify(reviewed.application_id, 'attachment_reviewed', {

@@ -52,11 +52,23 @@ export interface StaffApplication {
   /** The status issue_permit would move it to, or null when no permit may be issued now. */
   permit_moves_to: string | null;
   answers: Record<string, unknown>;
-  history: StatusEvent[];
+  history: StaffEvent[];
   invoices: Invoice[];
   permits: Permit[];
   attachments: DashboardAttachment[];
   notifications: number;
+}
+
+/** A line of the application's history as staff see it (newest first). */
+export interface StaffEvent extends StatusEvent {
+  /** The back-office call that wrote it; null for the applicant's own moves (submit, withdraw, renew). */
+  action: string | null;
+  /** False for an action that moved no status (an invoice, a review, …): the applicant's history leaves it out. */
+  status_changed: boolean;
+  /** What it was about: ids and numbers. */
+  details: Record<string, unknown>;
+  /** Who made it: a staff account (its id and name then), the integration (its name) or the system; null for the applicant. */
+  by: { kind: string; account_id: number | null; name: string } | null;
 }
 
 export interface InvoiceInput {

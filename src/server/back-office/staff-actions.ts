@@ -2,6 +2,7 @@ import { answerMessageBody } from '../../shared/api/conversation';
 import { APPLICATION_TYPES } from '../../shared/wizard-driver';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
+import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BackOfficeService, Notified } from './back-office-service';
 
 /**
@@ -18,7 +19,7 @@ export interface StaffAnswer {
 export interface StaffAction {
   summary: string;
   body: Record<string, unknown>;
-  run(service: BackOfficeService, body: never, language: Language): Promise<StaffAnswer>;
+  run(service: BackOfficeService, body: never, language: Language, actor: StaffActor): Promise<StaffAnswer>;
 }
 
 /** The staff's texts that may run over several lines (remarks, messages, descriptions); every other text is one line. */
@@ -43,7 +44,7 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 function define<B>(action: {
   summary: string;
   body: Record<string, unknown>;
-  run(service: BackOfficeService, body: B, language: Language): Promise<StaffAnswer>;
+  run(service: BackOfficeService, body: B, language: Language, actor: StaffActor): Promise<StaffAnswer>;
 }): StaffAction {
   return action as StaffAction;
 }
@@ -100,8 +101,8 @@ export const STAFF_ACTIONS = {
       'rejected; returned → under_review), with a remark (required to return or reject); notifies the applicant. ' +
       '409 illegal_status_move with { from, to, allowed }',
     body: object({ reference_number: referenceNumber, status: text(32, 1), remark }, ['reference_number', 'status']),
-    run: async (service, body, language) => {
-      const moved = await service.setStatus(body.reference_number, body.status, body.remark, language);
+    run: async (service, body, language, actor) => {
+      const moved = await service.setStatus(actor, body.reference_number, body.status, body.remark, language);
       return done(moved, 'back_office.status_set', { status: message(language, `statuses.${moved.status}`) });
     },
   }),
@@ -126,16 +127,17 @@ export const STAFF_ACTIONS = {
       },
       ['reference_number', 'amount_tzs', 'control_number', 'due_date'],
     ),
-    run: async (service, body, language) => {
+    run: async (service, body, language, actor) => {
       const { reference_number, ...invoice } = body;
-      return done(await service.addInvoice(reference_number, invoice, language), 'back_office.invoice_added');
+      return done(await service.addInvoice(actor, reference_number, invoice, language), 'back_office.invoice_added');
     },
   }),
 
   mark_invoice_paid: define<{ invoice_id: string }>({
     summary: 'Back office: record that an invoice was paid; notifies the applicant. 409 when already paid',
     body: object({ invoice_id: id }, ['invoice_id']),
-    run: async (service, body) => done(await service.markInvoicePaid(body.invoice_id), 'back_office.invoice_paid'),
+    run: async (service, body, _language, actor) =>
+      done(await service.markInvoicePaid(actor, body.invoice_id), 'back_office.invoice_paid'),
   }),
 
   issue_permit: define<{
@@ -158,9 +160,9 @@ export const STAFF_ACTIONS = {
       },
       ['reference_number', 'permit_number', 'valid_from', 'valid_until'],
     ),
-    run: async (service, body, language) => {
+    run: async (service, body, language, actor) => {
       const { reference_number, ...permit } = body;
-      const issued = await service.issuePermit(reference_number, permit, language);
+      const issued = await service.issuePermit(actor, reference_number, permit, language);
       return done(issued, 'back_office.permit_issued', { permit_number: issued.permit.permit_number });
     },
   }),
@@ -172,9 +174,12 @@ export const STAFF_ACTIONS = {
       'title',
       'message',
     ]),
-    run: async (service, body, language) => {
+    run: async (service, body, language, actor) => {
       const { reference_number, ...note } = body;
-      return done(await service.addNotification(reference_number, note, language), 'back_office.notification_sent');
+      return done(
+        await service.addNotification(actor, reference_number, note, language),
+        'back_office.notification_sent',
+      );
     },
   }),
 
@@ -183,8 +188,8 @@ export const STAFF_ACTIONS = {
       'Back office: accept or reject an uploaded document (`accepted` | `rejected`), with a remark (required to ' +
       'reject); notifies the applicant',
     body: object({ attachment_id: id, status: text(16, 1), remark }, ['attachment_id', 'status']),
-    run: async (service, body, language) => {
-      const reviewed = await service.updateAttachment(body.attachment_id, body, language);
+    run: async (service, body, language, actor) => {
+      const reviewed = await service.updateAttachment(actor, body.attachment_id, body, language);
       return done(reviewed, 'back_office.attachment_reviewed', {
         status: message(language, `attachment_statuses.${reviewed.status}`),
       });
@@ -200,13 +205,14 @@ export const STAFF_ACTIONS = {
     },
   }),
 
-  answer_message: define<{ message_id: string; message: string; by: string }>({
+  answer_message: define<{ message_id: string; message: string; by?: string }>({
     summary:
       'Back office: the unit’s answer to an applicant’s message (`message_id` from list_messages), signed with ' +
-      'the staff member’s name (`by`); the applicant sees it in the conversation on the dashboard',
+      'the signed-in staff member’s name (a `by` is ignored); with the integration’s token, `by` names the ' +
+      'person of its own system and is required. The applicant sees it in the conversation on the dashboard',
     body: answerMessageBody,
-    run: async (service, body, language) => ({
-      data: await service.answerMessage(body, language),
+    run: async (service, body, language, actor) => ({
+      data: await service.answerMessage(actor, body, language),
       messageKey: 'back_office.message_answered',
     }),
   }),

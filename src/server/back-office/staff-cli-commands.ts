@@ -13,6 +13,8 @@ interface Command {
   options: string[];
   positionals: number;
   action: StaffActionName;
+  /** It changes an application: on the database, `--as <login>` says who (recorded in the history). */
+  changes?: true;
   body(positionals: string[], options: Options): Record<string, unknown>;
 }
 
@@ -72,6 +74,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['remark'],
     positionals: 2,
     action: 'set_status',
+    changes: true,
     body: ([reference, status], o) => ({ reference_number: reference, status, remark: str(o, 'remark') }),
   },
   'add-invoice': {
@@ -80,6 +83,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['amount', 'control-number', 'due', 'description'],
     positionals: 1,
     action: 'add_invoice',
+    changes: true,
     body: ([reference], o) => ({
       reference_number: reference,
       amount_tzs: integer({ amount: required(o, 'amount') }, 'amount'),
@@ -94,6 +98,7 @@ export const COMMANDS: Record<string, Command> = {
     options: [],
     positionals: 1,
     action: 'mark_invoice_paid',
+    changes: true,
     body: ([invoiceId]) => ({ invoice_id: invoiceId }),
   },
   'issue-permit': {
@@ -102,6 +107,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['permit-number', 'from', 'until', 'remark'],
     positionals: 1,
     action: 'issue_permit',
+    changes: true,
     body: ([reference], o) => ({
       reference_number: reference,
       permit_number: required(o, 'permit-number'),
@@ -116,6 +122,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['title', 'message', 'remark'],
     positionals: 1,
     action: 'add_notification',
+    changes: true,
     body: ([reference], o) => ({
       reference_number: reference,
       title: required(o, 'title'),
@@ -129,6 +136,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['remark'],
     positionals: 2,
     action: 'update_attachment',
+    changes: true,
     body: ([attachmentId, status], o) => ({
       attachment_id: attachmentId,
       status: status === 'accept' ? 'accepted' : status === 'reject' ? 'rejected' : status,
@@ -144,12 +152,15 @@ export const COMMANDS: Record<string, Command> = {
     body: (_, o) => ({ reference_number: str(o, 'reference'), ...paging(o) }),
   },
   answer: {
-    usage: 'answer <message-id> --message TEXT --by NAME',
-    summary: "answer an applicant's message (shown in their dashboard's conversation, signed with your name)",
+    usage: 'answer <message-id> --message TEXT [--by NAME]',
+    summary:
+      "answer an applicant's message (shown in their dashboard's conversation), signed with the --as account's " +
+      'name; with --url, --by names who wrote it',
     options: ['message', 'by'],
     positionals: 1,
     action: 'answer_message',
-    body: ([messageId], o) => ({ message_id: messageId, message: required(o, 'message'), by: required(o, 'by') }),
+    changes: true,
+    body: ([messageId], o) => ({ message_id: messageId, message: required(o, 'message'), by: str(o, 'by') }),
   },
   renewals: {
     usage: 'renewals [--reference R] [--page N] [--page-size N]',
@@ -161,12 +172,13 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-const GLOBAL_OPTIONS = ['json', 'url', 'lang', 'help'];
+const GLOBAL_OPTIONS = ['json', 'url', 'lang', 'help', 'as'];
 const ALL_OPTIONS = [...new Set(Object.values(COMMANDS).flatMap((c) => c.options))];
 const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   ...Object.fromEntries(ALL_OPTIONS.map((name) => [name, { type: 'string' as const }])),
   url: { type: 'string' },
   lang: { type: 'string' },
+  as: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -174,16 +186,19 @@ const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
 export function usage(): string {
   const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.split(' ')[0]!.length));
   return [
-    'Usage: npm run staff -- <command> [arguments] [--json] [--lang en|sw] [--url http://host:port]',
+    'Usage: npm run staff -- <command> [arguments] [--as LOGIN] [--json] [--lang en|sw] [--url http://host:port]',
     '',
     'Commands:',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.split(' ')[0]!.padEnd(width)}  ${c.summary}`),
+    `  ${'users'.padEnd(width)}  staff accounts: npm run staff -- users help`,
     `  ${'help'.padEnd(width)}  this text, or a command's arguments: help <command>`,
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
     '',
-    'Without --url it works on the configured database (DATA_DIR or DATABASE_URL, as the server).',
-    'With --url it calls that server’s back-office API with the token in STAFF_API_TOKEN.',
+    'Without --url it works on the configured database (DATA_DIR or DATABASE_URL, as the server); a command',
+    'that changes an application needs --as LOGIN, the staff account (officer or admin) it is recorded under.',
+    'With --url it calls that server’s back-office API with the token in STAFF_API_TOKEN, recorded as the',
+    'integration (STAFF_API_TOKEN_NAME on the server).',
     '--json prints the answer { code, message, data }. Exit codes: 0 done, 1 refused, 2 wrong usage.',
   ].join('\n');
 }
@@ -194,6 +209,8 @@ export interface Invocation {
   body: Record<string, unknown>;
   json: boolean;
   url: string | undefined;
+  /** The staff account the change is recorded under (on the database). */
+  as: string | undefined;
   language: 'en' | 'sw';
 }
 
@@ -225,12 +242,23 @@ export function parseCommandLine(argv: string[]): Invocation | { help: string } 
     throw new UsageError(`${name} takes ${command.positionals || 'no'} argument(s).\nUsage: ${command.usage}`);
   const language = str(options, 'lang') ?? 'en';
   if (language !== 'en' && language !== 'sw') throw new UsageError('--lang is en or sw.');
+  const url = str(options, 'url');
+  const as = str(options, 'as');
+  if (url !== undefined && as !== undefined)
+    throw new UsageError(
+      '--as is for the database: with --url the server records the token’s calls as the integration.',
+    );
+  if (url === undefined && as === undefined && command.changes)
+    throw new UsageError(
+      `${name} changes an application: say who you are with --as LOGIN (a staff account with the role officer or admin).`,
+    );
   return {
     name,
     action: command.action,
     body: defined(command.body(positionals, options)),
     json: options.json === true,
-    url: str(options, 'url'),
+    url,
+    as,
     language,
   };
 }

@@ -37,6 +37,13 @@ function pageLine(data: Row): string {
   return `Page ${String(data.page)} of ${pages}; ${total} in all.`;
 }
 
+/** Who made a history line: a staff member's name, the integration's or the system's, in brackets. */
+function byWhom(by: unknown): string | null {
+  if (!by || typeof by !== 'object') return null;
+  const { kind, name } = by as { kind?: unknown; name?: unknown };
+  return kind === 'staff' ? String(name) : `[${String(kind)}] ${String(name)}`;
+}
+
 const items = (data: Row) => (Array.isArray(data.items) ? (data.items as Row[]) : []);
 const tzs = (amount: unknown) => `TZS ${Number(amount).toLocaleString('en-US')}`;
 
@@ -55,6 +62,8 @@ function showApplication(a: Row): string {
     table(list(a.history), [
       ['WHEN', (e) => when(e.at)],
       ['STATUS', (e) => e.status],
+      ['ACTION', (e) => e.action],
+      ['BY', (e) => byWhom(e.by)],
       ['REMARK', (e) => e.remark],
     ]),
     '',

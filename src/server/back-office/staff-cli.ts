@@ -1,4 +1,12 @@
 import Ajv, { type ErrorObject } from 'ajv';
+import type { Kysely } from 'kysely';
+import { BACK_OFFICE_ROLES, isStaffRole } from '../../shared/api/staff-session';
+import type { Database } from '../db/schema';
+import { findAccountByLogin } from '../staff-accounts/staff-accounts-repository';
+import type { StaffActor } from '../staff-accounts/staff-actor';
+import { normalizeLogin } from '../staff-accounts/staff-login';
+import { readSecretLine } from '../staff-accounts/staff-secret-input';
+import { runUsersCli } from '../staff-accounts/staff-users-cli';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/setup';
@@ -34,9 +42,15 @@ interface Caller {
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** A secret line (a password): typed without echo at a terminal, else the first line of stdin. */
+  secret?(prompt: string): Promise<string>;
 }
 
-const consoleIo: CliIo = { out: (text) => console.log(text), err: (text) => console.error(text) };
+const consoleIo: CliIo = {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+  secret: (prompt) => readSecretLine(prompt),
+};
 
 /** A refusal the command line explains and stops on (exit code 1). */
 class Refusal extends Error {}
@@ -50,6 +64,7 @@ export async function runStaffCli(
   env: Record<string, string | undefined> = process.env,
   io: CliIo = consoleIo,
 ): Promise<number> {
+  if (argv[0] === 'users') return runUsersCli(argv.slice(1), env, { secret: readSecretLine, ...io });
   let invocation: Invocation;
   try {
     const parsed = parseCommandLine(argv);
@@ -68,7 +83,7 @@ export async function runStaffCli(
   try {
     caller = invocation.url
       ? httpCaller(invocation.url, env.STAFF_API_TOKEN, invocation.language)
-      : await databaseCaller(env, invocation.language, io);
+      : await databaseCaller(env, invocation, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(error.message);
@@ -127,10 +142,35 @@ function httpCaller(url: string, token: string | undefined, language: string): C
   };
 }
 
+/**
+ * Who a command on the database is recorded under: the `--as` account, which must be enabled and an
+ * officer or admin (as over HTTP); a command that reads only may go without.
+ */
+async function operator(db: Kysely<Database>, invocation: Invocation): Promise<StaffActor> {
+  if (invocation.as === undefined) return { kind: 'system', name: 'command line' };
+  const account = await findAccountByLogin(db, normalizeLogin(invocation.as));
+  if (
+    !account ||
+    account.disabled_at !== null ||
+    !isStaffRole(account.role) ||
+    !BACK_OFFICE_ROLES.includes(account.role)
+  )
+    throw new Refusal(message(invocation.language, 'staff_accounts.as_refused', { login: invocation.as }));
+  return { kind: 'staff', accountId: account.id, login: account.login, name: account.display_name, role: account.role };
+}
+
 /** The configured database (as the server opens it: migrated, locked against a second user of a PGlite DATA_DIR). */
-async function databaseCaller(env: Record<string, string | undefined>, language: 'en' | 'sw', io: CliIo) {
+async function databaseCaller(env: Record<string, string | undefined>, invocation: Invocation, io: CliIo) {
+  const { language } = invocation;
   const config = loadConfig(env);
   const database = await openConfiguredDatabase(config, (line) => io.err(line));
+  let actor: StaffActor;
+  try {
+    actor = await operator(database.db, invocation);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const splash = new SplashService(database.db, {
     support_phone: config.SUPPORT_PHONE,
     whatsapp_number: config.WHATSAPP_NUMBER,
@@ -156,7 +196,7 @@ async function databaseCaller(env: Record<string, string | undefined>, language:
       try {
         // As the server's staff routes do: no hidden characters in the texts (src/server/http/plain-text.ts).
         refuseHiddenText(body, STAFF_MULTILINE_TEXTS, language);
-        const answer = await definition.run(service, body as never, language);
+        const answer = await definition.run(service, body as never, language, actor);
         return { code: 200, message: message(language, answer.messageKey, answer.params), data: answer.data as never };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

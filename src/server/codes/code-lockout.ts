@@ -105,3 +105,8 @@ export async function recordSuccess(trx: Transaction<Database>, key: string): Pr
     .where('subject_key', '=', key)
     .execute();
 }
+
+/** Forgets a subject's count and locks (an admin reset a staff member's password or second factor). */
+export async function forgetLockout(db: Kysely<Database> | Transaction<Database>, key: string): Promise<void> {
+  await db.deleteFrom('code_lockout').where('subject_key', '=', key).execute();
+}

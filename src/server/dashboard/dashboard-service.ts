@@ -53,6 +53,8 @@ export class DashboardService {
         .selectFrom('application_event')
         .select(['status', 'remark', 'created_at'])
         .where('application_id', '=', applicationId)
+        // Staff actions that moved no status (an invoice, a review) reach the applicant as notifications.
+        .where('status_changed', '=', true)
         .orderBy('id', 'desc')
         .execute(),
       this.latestPermit(applicationId),

@@ -27,6 +27,9 @@ export interface Database {
   unit_message: UnitMessageTable;
   renewal_request: RenewalRequestTable;
   forms_version: FormsVersionTable;
+  staff_account: StaffAccountTable;
+  staff_sign_in: StaffSignInTable;
+  staff_session: StaffSessionTable;
 }
 
 interface Bilingual {
@@ -209,6 +212,53 @@ export interface ApplicationEventTable {
   status: string;
   remark: string | null;
   created_at: ColumnType<Date, never, never>;
+  /** The back-office call that wrote the line (null: the applicant's own moves, or older lines). */
+  action: ColumnType<string | null, string | null | undefined, never>;
+  /** False for a staff action that moved no status (not shown in the applicant's history). */
+  status_changed: ColumnType<boolean, boolean | undefined, never>;
+  /** What the action was about: ids and numbers (an invoice's, a document's, a message's). */
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  /** Who made it: 'staff' (an account), 'integration' (the bearer token) or 'system'; null before accounts. */
+  by_kind: ColumnType<string | null, string | null | undefined, never>;
+  by_account_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The account's display name then, or the integration's or system's name. */
+  by_name: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A staff member's account (issue 18): a role, an argon2id password hash and a second factor. */
+export interface StaffAccountTable {
+  id: Generated<number>;
+  login: string;
+  display_name: string;
+  role: string;
+  phone: string | null;
+  password_hash: string;
+  second_factor: string;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  disabled_at: Date | null;
+}
+
+/** A sign-in whose password was right and whose second factor is awaited, by the sha256 of its id. */
+export interface StaffSignInTable {
+  token_hash: string;
+  account_id: number;
+  second_factor: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, never, Date>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface StaffSessionTable {
+  token_hash: string;
+  account_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  ended_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface InvoiceTable {

@@ -15,7 +15,9 @@ export type RateLimitName =
   | 'new_draft'
   | 'by_reference'
   | 'message'
-  | 'renewal';
+  | 'renewal'
+  | 'staff_sign_in'
+  | 'staff_login';
 
 const LIMIT_NAME = Symbol('kibali.rateLimitName');
 
@@ -49,6 +51,11 @@ export const BY_REFERENCE_LIMIT = routeLimit('by_reference', 120, 15);
 export const MESSAGE_LIMIT = routeLimit('message', 20, 60);
 /** Permit renewal requests: 5 per client an hour. */
 export const RENEWAL_LIMIT = routeLimit('renewal', 5, 60);
+
+/** Staff sign-in and its second step: 10 per client per 15 minutes, each route its own count. */
+export const STAFF_SIGN_IN_LIMIT = routeLimit('staff_sign_in', 10, 15);
+/** Staff sign-in: 10 per login name per 15 minutes, whoever calls (known login or not). */
+export const STAFF_LOGIN_LIMIT = routeLimit('staff_login', 10, 15);
 
 /** A limit's numbers with a test's override, if any (for the limits counted by hand, see body-limits.ts). */
 export function limitWith(limit: RouteLimit, settings: RateLimitSettings): { max: number; timeWindow: number } {
@@ -173,6 +180,8 @@ export function scaledLimits(factor: number): RateLimitSettings {
     by_reference: BY_REFERENCE_LIMIT,
     message: MESSAGE_LIMIT,
     renewal: RENEWAL_LIMIT,
+    staff_sign_in: STAFF_SIGN_IN_LIMIT,
+    staff_login: STAFF_LOGIN_LIMIT,
   };
   return {
     limits: Object.fromEntries(Object.entries(all).map(([name, limit]) => [name, { max: limit.max * factor }])),

@@ -22,6 +22,8 @@ export const RETENTION = {
   sentSmsDays: 30,
   /** The development outbox's texts. */
   outboxDays: 7,
+  /** A staff login's count of wrong passwords or codes, after its last window and lock (a week, as locks are forgotten). */
+  staffSignInCountDays: 7,
 } as const;
 
 export type RetentionPolicy = { [K in keyof typeof RETENTION]: number };

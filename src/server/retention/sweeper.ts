@@ -23,6 +23,17 @@ interface ExpiredRows {
 
 const EXPIRED_ROWS: readonly ExpiredRows[] = [
   { table: 'applicant_session', after: sql`coalesce(ended_at, expires_at)`, keepDays: (p) => p.endedSessionDays },
+  { table: 'staff_session', after: sql`coalesce(ended_at, expires_at)`, keepDays: (p) => p.endedSessionDays },
+  // A staff sign-in whose password was right: used, or expired waiting for its second factor.
+  { table: 'staff_sign_in', after: sql`coalesce(used_at, expires_at)`, keepDays: (p) => p.usedCodeDays },
+  // A staff login's count of wrong passwords or codes, any login typed (known or not), once it counts
+  // nothing any more: its window over and its last lock long past (code-lockout.ts forgets locks too).
+  {
+    table: 'code_lockout',
+    after: sql`greatest(window_started_at + interval '24 hours', coalesce(locked_until, window_started_at))`,
+    only: sql`left(subject_key, 6) = 'staff_'`,
+    keepDays: (p) => p.staffSignInCountDays,
+  },
   { table: 'one_time_code', after: sql`coalesce(used_at, expires_at)`, keepDays: (p) => p.usedCodeDays },
   { table: 'captcha_spent', after: sql`expires_at`, keepDays: (p) => p.expiredCaptchaDays },
   // A confirmation a draft's engineer step carries stays as long as its draft (deleted with it).

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import { PUBLISHER_ROLES } from '../../shared/api/staff-session';
 import { emptyBody } from '../http/body-schemas';
 
 /** reload_forms: optionally why (kept with the version). */
@@ -10,10 +10,11 @@ const reloadBody = {
 } as const;
 import { sendCached } from '../http/cached-answer';
 import { ApiError, ok } from '../http/envelope';
-import { requireStaffToken } from '../http/staff-auth';
 import type { FormsService } from '../forms/forms-service';
+import { actorLabel } from '../staff-accounts/staff-actor';
+import type { RequireStaff } from '../staff-accounts/staff-guard';
 
-export function formsRoutes(app: FastifyInstance, forms: FormsService, config: Config): void {
+export function formsRoutes(app: FastifyInstance, forms: FormsService, requireStaff: RequireStaff): void {
   app.post(
     '/api/forms/get_forms',
     {
@@ -33,16 +34,17 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, config: C
     {
       schema: {
         summary:
-          'Back office: import schemas/ and publish it as a new forms version (every server serves it within 2 s); a broken set is refused and the version serving stays',
+          'Back office: import schemas/ and publish it as a new forms version (every server serves it within 2 s); a broken set is refused and the version serving stays. A staff member with the role policy_publisher or admin, or the integration’s token; recorded as who published it',
         body: reloadBody,
       },
-      // On request, before the body is read, as every other /api/staff/* call: without the token, not even a 400.
-      onRequest: requireStaffToken(config.STAFF_API_TOKEN),
+      // On request, before the body is read, as every other /api/staff/* call: without credentials, not even a 400.
+      onRequest: requireStaff(PUBLISHER_ROLES, { integration: true }),
     },
     async (request, res) => {
       const { reason } = (request.body ?? {}) as { reason?: string };
+      if (!request.staff) throw new ApiError(401, 'staff_not_signed_in');
       const result = await forms.registry.importFolder(forms.folder, {
-        by: 'staff API (reload_forms)',
+        by: actorLabel(request.staff),
         reason: reason?.trim() || 'reload_forms',
       });
       if (!result.ok)

@@ -1,26 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import { BACK_OFFICE_ROLES } from '../../shared/api/staff-session';
 import type { BackOfficeService } from '../back-office/back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS } from '../back-office/staff-actions';
-import type { Config } from '../config';
-import { reply } from '../http/envelope';
+import { ApiError, reply } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
-import { requireStaffToken } from '../http/staff-auth';
+import type { RequireStaff } from '../staff-accounts/staff-guard';
 
 /**
- * The back office's API (api-contract.md, "Back office"): POST /api/staff/<action> with
- * `Authorization: Bearer <STAFF_API_TOKEN>`; 404 while no token is configured, 401 for a wrong one.
+ * The back office's API (api-contract.md, "Back office"): POST /api/staff/<action>, by a staff member
+ * signed in with the role officer or admin (the staff session cookie), or by the machine integration
+ * with `Authorization: Bearer <STAFF_API_TOKEN>`. Each change is recorded with who made it.
  */
-export function staffRoutes(app: FastifyInstance, service: BackOfficeService, config: Pick<Config, 'STAFF_API_TOKEN'>) {
-  // On request, before the body is read: without the token nothing about the call is answered, not even a 400.
-  const onRequest = requireStaffToken(config.STAFF_API_TOKEN);
+export function staffRoutes(app: FastifyInstance, service: BackOfficeService, requireStaff: RequireStaff) {
+  // On request, before the body is read: without the right credentials nothing about the call is answered, not even a 400.
+  const onRequest = requireStaff(BACK_OFFICE_ROLES, { integration: true });
   for (const [name, action] of Object.entries(STAFF_ACTIONS)) {
     app.post(
       `/api/staff/${name}`,
       { schema: { summary: action.summary, body: action.body }, onRequest },
       async (request, res) => {
+        const actor = request.staff;
+        if (!actor) throw new ApiError(401, 'staff_not_signed_in');
         // Shown to applicants (notices, SMS) and to staff (the command line): nothing hidden in them.
         refuseHiddenText(request.body, STAFF_MULTILINE_TEXTS, request.language);
-        const answer = await action.run(service, request.body as never, request.language);
+        const answer = await action.run(service, request.body as never, request.language, actor);
         return reply(request, res, 200, answer.messageKey, answer.data, answer.params);
       },
     );

@@ -23,11 +23,15 @@ export type Conversation = ConversationMessage[];
 /** At most this many messages are answered (the newest); older ones are left out. */
 export const CONVERSATION_LIMIT = 200;
 
-/** Staff `answer_message`: the unit's answer to an applicant's message, with the staff member's name. */
+/**
+ * Staff `answer_message`: the unit's answer to an applicant's message. A signed-in staff member's
+ * answer is signed with their account's name (`by` is ignored); the integration's token names the
+ * person of its own system in `by` (required then).
+ */
 export const answerMessageBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['message_id', 'message', 'by'],
+  required: ['message_id', 'message'],
   properties: {
     message_id: { type: 'string', minLength: 1, maxLength: 64 },
     message: { type: 'string', minLength: 1, maxLength: 4000 },
@@ -38,5 +42,5 @@ export const answerMessageBody = {
 export interface AnswerMessageRequest {
   message_id: string;
   message: string;
-  by: string;
+  by?: string;
 }

@@ -27,6 +27,7 @@ import { JobRunner } from '../../jobs/job-runner';
 import { SmsQueue } from '../../sms/sms-queue';
 import { OutboxSmsSender } from '../../sms/sms-sender';
 import type { Database } from '../schema';
+import type { StaffActor } from '../../staff-accounts/staff-actor';
 import { demoPdf, DEMO_PNG } from './demo-files';
 
 /**
@@ -46,6 +47,9 @@ export interface DemoApplication {
 }
 
 type Answers = Record<string, unknown>;
+
+/** The back office's changes of the demo are the seed's own, not a person's. */
+const DEMO_SEED: StaffActor = { kind: 'system', name: 'demo seed' };
 
 const DAY = 86_400_000;
 const daysFromToday = (days: number) => todayIso(new Date(Date.now() + days * DAY));
@@ -162,7 +166,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   }
 
   const invoice = (reference: string, amount: number, description: string) =>
-    office.addInvoice(reference, {
+    office.addInvoice(DEMO_SEED, reference, {
       amount_tzs: amount,
       control_number: `99${digits(10)}`,
       due_date: daysFromToday(30),
@@ -195,7 +199,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   // 2. Under review, with an invoice to pay.
   const mwanaisha = personal(person('190034567'), '+255700099903', 'Bumbwini');
   const reviewed = await apply('special', { personal: mwanaisha });
-  await office.setStatus(reviewed, 'under_review', 'Plot visit planned for next week.');
+  await office.setStatus(DEMO_SEED, reviewed, 'under_review', 'Plot visit planned for next week.');
   await invoice(reviewed, 150_000, 'Application and inspection fee');
   await record(mwanaisha, reviewed, 'under review, one unpaid invoice');
 
@@ -205,36 +209,36 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     personal: salim,
     repair: { street_village: 'Jang’ombe', repair_description: 'Replace the roof of the back room.' },
   });
-  await office.setStatus(approved, 'under_review');
+  await office.setStatus(DEMO_SEED, approved, 'under_review');
   const paid = await invoice(approved, 75_000, 'Permit fee');
-  await office.markInvoicePaid(paid.invoice_id);
-  await office.setStatus(approved, 'approved', 'Approved. The permit will follow.');
+  await office.markInvoicePaid(DEMO_SEED, paid.invoice_id);
+  await office.setStatus(DEMO_SEED, approved, 'approved', 'Approved. The permit will follow.');
   await record(salim, approved, 'approved, invoice paid');
 
   // 4. Permit issued after a return for changes: documents reviewed, a staff note.
   const amina = personal(person('190012345'), '+255700099901', 'Mwanakwerekwe');
   const issued = await apply('new', { personal: amina });
-  await office.setStatus(issued, 'under_review');
+  await office.setStatus(DEMO_SEED, issued, 'under_review');
   const details = await office.getApplication(issued);
   for (const document of details.attachments) {
     await (document.document_type === 'site_plan'
-      ? office.updateAttachment(document.attachment_id, {
+      ? office.updateAttachment(DEMO_SEED, document.attachment_id, {
           status: 'rejected',
           remark: 'The scale cannot be read. Please bring a clearer copy to the office.',
         })
-      : office.updateAttachment(document.attachment_id, { status: 'accepted' }));
+      : office.updateAttachment(DEMO_SEED, document.attachment_id, { status: 'accepted' }));
   }
-  await office.setStatus(issued, 'returned', 'Please bring a clearer site plan to the office.');
-  await office.setStatus(issued, 'under_review', 'The clearer site plan was received at the office.');
+  await office.setStatus(DEMO_SEED, issued, 'returned', 'Please bring a clearer site plan to the office.');
+  await office.setStatus(DEMO_SEED, issued, 'under_review', 'The clearer site plan was received at the office.');
   const fee = await invoice(issued, 450_000, 'Building permit fee');
-  await office.markInvoicePaid(fee.invoice_id);
-  await office.setStatus(issued, 'approved');
-  await office.issuePermit(issued, {
+  await office.markInvoicePaid(DEMO_SEED, fee.invoice_id);
+  await office.setStatus(DEMO_SEED, issued, 'approved');
+  await office.issuePermit(DEMO_SEED, issued, {
     permit_number: permitNumber(),
     valid_from: daysFromToday(-10),
     valid_until: daysFromToday(720),
   });
-  await office.addNotification(issued, {
+  await office.addNotification(DEMO_SEED, issued, {
     title: 'Site inspection',
     message: 'An inspector will visit the site when the foundation is laid. Keep the permit on site.',
   });
@@ -246,9 +250,9 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     personal: fatma,
     repair: { street_village: 'Kiembesamaki', repair_description: 'Replace the roof over the kitchen.' },
   });
-  await office.setStatus(expired, 'under_review');
-  await office.setStatus(expired, 'approved');
-  await office.issuePermit(expired, {
+  await office.setStatus(DEMO_SEED, expired, 'under_review');
+  await office.setStatus(DEMO_SEED, expired, 'approved');
+  await office.issuePermit(DEMO_SEED, expired, {
     permit_number: permitNumber(),
     valid_from: daysFromToday(-400),
     valid_until: daysFromToday(-35),

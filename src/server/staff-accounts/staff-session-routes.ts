@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  STAFF_CURRENT_PATH,
+  STAFF_ROLES,
+  STAFF_SIGN_IN_PATH,
+  STAFF_SIGN_OUT_PATH,
+  STAFF_VERIFY_PATH,
+  staffSignInBody,
+  staffVerifyBody,
+  type StaffSessionAnswer,
+  type StaffSignInRequest,
+  type StaffVerifyRequest,
+} from '../../shared/api/staff-session';
+import { emptyBody } from '../http/body-schemas';
+import { keyedLimit } from '../http/draft-limits';
+import { ApiError, ok } from '../http/envelope';
+import { STAFF_LOGIN_LIMIT, STAFF_SIGN_IN_LIMIT, type RateLimitSettings } from '../http/rate-limits';
+import type { StaffCookie } from './staff-cookie';
+import type { RequireStaff } from './staff-guard';
+import { normalizeLogin } from './staff-login';
+import type { StaffSessionStore } from './staff-session-store';
+import type { StaffSignInService } from './staff-sign-in-service';
+
+export interface StaffSessionRouteDeps {
+  signIn: StaffSignInService;
+  sessions: StaffSessionStore;
+  cookie: StaffCookie;
+  requireStaff: RequireStaff;
+  rateLimits: RateLimitSettings;
+}
+
+/**
+ * The staff session calls (src/shared/api/staff-session.ts), under /api/staff/session/: each limited
+ * per client (10 per 15 minutes, each route), the sign-in also per login name.
+ */
+export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRouteDeps): void {
+  const { signIn, sessions, cookie } = deps;
+  const perLogin = keyedLimit(app, STAFF_LOGIN_LIMIT, deps.rateLimits);
+
+  app.post<{ Body: StaffSignInRequest }>(
+    STAFF_SIGN_IN_PATH,
+    {
+      config: { rateLimit: STAFF_SIGN_IN_LIMIT },
+      preHandler: async (request) => perLogin(request, `staff-login:${normalizeLogin(request.body.login)}`),
+      schema: {
+        summary:
+          'Staff sign-in, first step: login name and password. Then the second factor: { sign_in_id, ' +
+          'second_factor: "totp" | "sms", sent_to? (the masked staff phone an SMS code went to), expires_in_s }. ' +
+          'An unknown login, a wrong password and a disabled account are one answer (401); too many wrong ' +
+          'passwords lock the login (429 with Retry-After)',
+        body: staffSignInBody,
+      },
+    },
+    async (request, res) => {
+      const answer = await signIn.signIn(request.body, request.language);
+      return ok(request, res, answer, answer.second_factor === 'sms' ? 'staff_code_sent' : 'staff_code_needed');
+    },
+  );
+
+  app.post<{ Body: StaffVerifyRequest }>(
+    STAFF_VERIFY_PATH,
+    {
+      config: { rateLimit: STAFF_SIGN_IN_LIMIT },
+      schema: {
+        summary:
+          'Staff sign-in, second step: the pending sign-in and the code of the authenticator app or of the ' +
+          'SMS. Sets the staff session cookie (HttpOnly, SameSite=Strict, Path=/api/staff) and answers ' +
+          '{ staff: { login, display_name, role }, session }',
+        body: staffVerifyBody,
+      },
+    },
+    async (request, res) => {
+      const { token, ...answer } = await signIn.verify(request.body);
+      await sessions.end(cookie.read(request)); // a sign-in replaces the staff session this browser had
+      cookie.set(request, res, token);
+      return ok<StaffSessionAnswer>(request, res, answer, 'staff_signed_in');
+    },
+  );
+
+  app.post(
+    STAFF_CURRENT_PATH,
+    {
+      schema: {
+        summary:
+          'The signed-in staff member and the session’s times (401 without a live staff session); keeps it alive',
+        body: emptyBody,
+      },
+      onRequest: deps.requireStaff(STAFF_ROLES),
+    },
+    async (request, res) => {
+      const session = request.staffSession;
+      if (!session) throw new ApiError(401, 'staff_not_signed_in');
+      const { login, name, role } = session.staff;
+      return ok<StaffSessionAnswer>(request, res, {
+        staff: { login, display_name: name, role },
+        session: session.times,
+      });
+    },
+  );
+
+  app.post(
+    STAFF_SIGN_OUT_PATH,
+    { schema: { summary: 'Ends the staff session (always answers 200)', body: emptyBody } },
+    async (request, res) => {
+      await sessions.end(cookie.read(request));
+      cookie.clear(request, res);
+      return ok(request, res, {}, 'staff_signed_out');
+    },
+  );
+}
