@@ -15,7 +15,7 @@ import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
 import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
-import { rememberUpload } from './uploaded-files';
+import { rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
@@ -112,8 +112,10 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
         ...withScale,
         file,
       }).unwrap();
-      setUploaded({ name: file.name, size: answer.size });
-      rememberUpload(answer.attachment_id, { name: file.name, size: answer.size });
+      // The name as the server keeps it: the same after a reload (open_draft answers it).
+      const shown = { name: answer.file_name ?? file.name, size: answer.size };
+      setUploaded(shown);
+      rememberUpload(answer.attachment_id, shown);
       onUploaded(answer.attachment_id);
     } catch (failure) {
       setError((failure as ApiFailure).message || t('errors.network'));
@@ -121,6 +123,8 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
   };
 
   const done = Boolean(attachmentId);
+  // Uploaded here, or before a reload or a Continue (the draft's files, as the server answered them).
+  const file = uploaded ?? (attachmentId ? uploadedFile(attachmentId) : undefined);
   const describedBy = [ids.hint, done ? ids.status : '', error ? ids.error : ''].filter(Boolean).join(' ');
   return (
     <Box
@@ -166,8 +170,8 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
           </>
         ) : done ? (
           <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }}>
-            {uploaded
-              ? t('wizard.uploads.uploaded_file', { name: uploaded.name, size: formatBytes(uploaded.size, lng) })
+            {file
+              ? t('wizard.uploads.uploaded_file', { name: file.name, size: formatBytes(file.size, lng) })
               : t('wizard.uploads.uploaded')}
           </Typography>
         ) : null}
