@@ -15,7 +15,7 @@ import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
 import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
-import { rememberUpload, uploadedFile } from './uploaded-files';
+import { latestDraftFile, rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
@@ -219,6 +219,20 @@ export function RequiredDocuments({
   useEffect(() => {
     latest.current = answers;
   }, [answers]);
+  // A file uploaded before a reload (or in another browser, before a Continue) that the step's saved answers
+  // do not name yet: the draft keeps it, so the step shows it again as it did, rather than ask for it anew.
+  useEffect(() => {
+    const named = (latest.current.documents ?? {}) as Record<string, string>;
+    const kept = documents.flatMap((document) => {
+      const id = named[document.id] ? undefined : latestDraftFile(referenceNumber, document.id);
+      return id ? [[document.id, id] as const] : [];
+    });
+    if (kept.length === 0) return;
+    latest.current = { ...latest.current, documents: { ...named, ...Object.fromEntries(kept) } };
+    change(latest.current);
+    // Once, as the step opens: later uploads name their files themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setScale = (code: string, value: string) => {
     const { scales: before, ...rest } = latest.current;
     const next: Record<string, string> = { ...((before ?? {}) as Record<string, string>), [code]: value };

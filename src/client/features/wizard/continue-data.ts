@@ -48,7 +48,7 @@ export function readContinueData(): ContinueData | undefined {
  */
 export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void {
   const changed = answer.forms_changed?.to_answer ?? [];
-  rememberDraftFiles(answer.attachments);
+  rememberDraftFiles(answer.reference_number, answer.attachments);
   dispatch(
     reopened({
       type: answer.application_type,

@@ -66,7 +66,7 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
           // The draft was brought to newer forms than this page may have: they are read again.
           if (draft.forms_changed) dispatch(formsInvalidated());
           // Its files' names and sizes, as the documents step and the review showed them before the reload.
-          rememberDraftFiles(draft.attachments);
+          rememberDraftFiles(draft.reference_number, draft.attachments);
           dispatch(
             reopened({
               type: draft.application_type,
