@@ -60,8 +60,9 @@ export function ReviewStep(props: ReviewStepProps) {
         ? serverSummary(
             outcome.errors,
             (step) => translate(step),
-            texts.row,
+            texts.rows,
             (step) => translate(step).title,
+            (step) => answers[step],
           )
         : [{ message: outcome.message }];
     setFailure((f) => ({ attempt: f.attempt + 1, items }));
