@@ -65,7 +65,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
  * its extension kept: 'Ramani ya kiwanja … ya mwisho.pdf'). null when nothing is left.
  */
 export function shownFileName(name: string): string | null {
-  const clean = name.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  const clean = name.normalize('NFC').replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
   if (clean === '') return null;
   const characters = [...clean];
   if (characters.length <= SHOWN_FILE_NAME_MAX) return clean;
