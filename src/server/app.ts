@@ -48,6 +48,7 @@ import { draftResumeRoutes } from './routes/draft-resume-routes';
 import { DraftResumeService } from './applications/draft-resume-service';
 import { attachmentRoutes } from './routes/attachment-routes';
 import { AttachmentsService } from './attachments/attachments-service';
+import { draftAttachments } from './attachments/attachments-repository';
 import { FolderFileStorage } from './attachments/file-storage';
 import { identityRoutes } from './routes/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
@@ -320,7 +321,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     new ReferenceSms(sms),
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
-  draftResumeRoutes(app, new DraftResumeService(owners, applications), { cookies: draftCookies, limits });
+  draftResumeRoutes(app, new DraftResumeService(owners, applications, (id) => draftAttachments(database.db, id)), {
+    cookies: draftCookies,
+    limits,
+  });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions, forms);
   continueRoutes(

@@ -134,6 +134,8 @@ export interface DashboardAttachment {
   attachment_id: string;
   document_type: string;
   document_name: LocalizedText;
+  /** The name the file was sent with, fit to show; null for files uploaded before names were kept. */
+  file_name: string | null;
   scale: string | null;
   status: AttachmentStatus;
   remark: string | null;

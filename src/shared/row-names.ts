@@ -5,15 +5,19 @@ import { isJsonObject } from './schema-walk';
  * (`"ui:options": { "rowNames": { "add": "<key>", "row": "<key>" } }`):
  * - `add`, the Add button: "Add a room or area to {{parent}}" ({{parent}}, the row it is in, if any);
  * - `row`, one row as words: "floor {{floor}}", "room or area {{n}}" ({{n}}, its number; any other
- *   placeholder, a field of the row, e.g. its floor number).
- * A table without them keeps the generic words ("Add a row to Floors", "row 2 of Floors").
+ *   placeholder, a field of the row, e.g. its floor number);
+ * - `zero`, optional, the words of a row whose fields that `row` names are all 0: "ground floor", not
+ *   "floor 0".
+ * A table without them, or a row whose field is not answered yet, keeps the generic words ("Add a row to
+ * Floors", "entry 2 of Floors").
  */
 export interface RowNames {
   add?: string;
   row?: string;
+  zero?: string;
 }
 
-export const ROW_NAME_WORDS = ['add', 'row'] as const;
+export const ROW_NAME_WORDS = ['add', 'row', 'zero'] as const;
 
 /** The rowNames of a UI schema node (its text keys, or their texts once translated). */
 export function rowNamesOf(ui: unknown): RowNames | undefined {
@@ -39,4 +43,24 @@ export function fillText(text: string, values: Record<string, unknown>): string 
     return String(value ?? '');
   });
   return missing ? undefined : filled;
+}
+
+/** The fields of the row a `row` text names: its placeholders but {{n}}, the row's number. */
+export const rowFieldsOf = (text: string): string[] => placeholdersOf(text).filter((name) => name !== 'n');
+
+/**
+ * One row in its table's own words (`names`: the translated rowNames texts), from its answers and its
+ * number `n` (from 1): "floor 2", "ground floor" (a floor 0, `zero`), "room or area 1"; undefined when the
+ * table names no rows or a field its words name is not answered yet.
+ */
+export function rowText(
+  names: RowNames | undefined,
+  row: Readonly<Record<string, unknown>>,
+  n: number,
+): string | undefined {
+  if (!names?.row) return undefined;
+  const fields = rowFieldsOf(names.row);
+  const values = { ...row, n };
+  if (names.zero && fields.length > 0 && fields.every((field) => row[field] === 0)) return fillText(names.zero, values);
+  return fillText(names.row, values);
 }

@@ -81,7 +81,7 @@ describe.each(languages)('the answers as rows (%s)', (lng) => {
       },
     ]);
     // No path of fields and rows ("Floors, row 2, Rooms and other areas, row 1, Area (m²)").
-    for (const row of rows) expect(row.label).not.toContain(t('wizard.row', { n: 1 }));
+    for (const row of rows) expect(row.label).not.toMatch(/\brow\b|\bsafu\b|\b0\b/i);
   });
 
   it('writes a sum of money grouped, in TZS', () => {

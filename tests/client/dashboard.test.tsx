@@ -118,7 +118,7 @@ describe('the dashboard tabs', () => {
     expect(screen.queryByRole('heading', { name: f('personal.title') })).not.toBeInTheDocument();
   });
 
-  it('Attachments: name, scale, status, remark and size; Replace only for rejected or uploaded ones', async () => {
+  it('Attachments: name, file name, scale, status, remark and size; Replace only for rejected or uploaded ones', async () => {
     openDashboard('/dashboard/application?tab=attachments');
     const [accepted, rejected, uploaded] = demo.attachments;
     const item = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
@@ -127,6 +127,9 @@ describe('the dashboard tabs', () => {
     expect(rejectedItem).toHaveTextContent(en('dashboard.attachments.status.rejected'));
     expect(rejectedItem).toHaveTextContent(rejected!.remark!);
     expect(rejectedItem).toHaveTextContent('1.8 MB');
+    // The file by the name it was sent with.
+    expect(rejected!.file_name).toBeTruthy();
+    expect(rejectedItem).toHaveTextContent(`${en('dashboard.attachments.file')}${rejected!.file_name!}`);
     expect(
       within(rejectedItem).getByRole('button', {
         name: en('dashboard.attachments.replace', { document: rejected!.document_name.en }),

@@ -52,33 +52,42 @@ describe('floor rows and the storey count', () => {
       en: {
         adds: [
           'Add a floor',
-          'Add a room or area to floor 0',
+          'Add a room or area to ground floor',
           'Add a room or area to floor 1',
           'Add a room or area to floor 2',
         ],
         removes: [
-          'Remove floor 0',
+          'Remove ground floor',
           'Remove floor 1',
           'Remove floor 2',
-          'Remove room or area 1 in floor 0',
+          'Remove room or area 1 in ground floor',
           'Remove room or area 1 in floor 1',
           'Remove room or area 1 in floor 2',
         ],
+        rows: ['Ground floor', 'Room or area 1', 'Floor 1', 'Room or area 1', 'Floor 2', 'Room or area 1'],
       },
       sw: {
         adds: [
           'Ongeza sakafu',
-          'Ongeza chumba au eneo kwenye sakafu ya 0',
+          'Ongeza chumba au eneo kwenye sakafu ya chini',
           'Ongeza chumba au eneo kwenye sakafu ya 1',
           'Ongeza chumba au eneo kwenye sakafu ya 2',
         ],
         removes: [
-          'Ondoa sakafu ya 0',
+          'Ondoa sakafu ya chini',
           'Ondoa sakafu ya 1',
           'Ondoa sakafu ya 2',
-          'Ondoa chumba au eneo namba 1 katika sakafu ya 0',
+          'Ondoa chumba au eneo namba 1 katika sakafu ya chini',
           'Ondoa chumba au eneo namba 1 katika sakafu ya 1',
           'Ondoa chumba au eneo namba 1 katika sakafu ya 2',
+        ],
+        rows: [
+          'Sakafu ya chini',
+          'Chumba au eneo namba 1',
+          'Sakafu ya 1',
+          'Chumba au eneo namba 1',
+          'Sakafu ya 2',
+          'Chumba au eneo namba 1',
         ],
       },
     };
@@ -100,6 +109,13 @@ describe('floor rows and the storey count', () => {
       expect(
         screen.queryAllByRole('button', { name: new RegExp(`^${tl('common:wizard.rjsf.MoveUpButton')}`) }),
       ).toEqual([]);
+      // Each row is a group named, and titled, in the same words: the floors by their numbers, the ground
+      // floor in words ("floor 0" nowhere), never "Row 2".
+      const groups = screen.getAllByRole('group').filter((group) => group.hasAttribute('aria-label'));
+      expect(groups.map((group) => group.getAttribute('aria-label'))).toEqual(said[lng].rows);
+      for (const group of groups) expect(group.firstElementChild).toHaveTextContent(group.getAttribute('aria-label')!);
+      const page = document.body.textContent ?? '';
+      expect(page).not.toMatch(/floor 0|sakafu ya 0|\bRow \d|\bSafu \d/i);
       unmount();
     }
   });
@@ -144,7 +160,8 @@ describe('floor rows and the storey count', () => {
 
     const duplicate = t('validation:floor_duplicate', { floor: 1 });
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 1 }) });
-    const label = `${f('construction_details.floors.title')}, ${t('wizard.row', { n: 3 })}, ${f('construction_details.floors.floor.title')}`;
+    // The row named by its floor number (its third row, floor 1), not "Floors, row 3".
+    const label = `Floor 1, ${f('construction_details.floors.floor.title')}`;
     expect(within(summary).getByRole('link', { name: `${label}: ${duplicate}` })).toHaveAttribute(
       'href',
       '#root_floors_2_floor',
@@ -160,7 +177,7 @@ describe('floor rows and the storey count', () => {
     expect(calls[0]).toMatchObject({ step_number: 4, data: { floors: [{ floor: 0 }, { floor: 1 }, { floor: 2 }] } });
   });
 
-  it('says how many rows a building needs, in Swahili too', async () => {
+  it('says how many floors a building needs, in Swahili too', async () => {
     const { user } = renderWizard('/home/new', {
       language: 'sw',
       wizard: {
@@ -184,7 +201,8 @@ describe('floor rows and the storey count', () => {
       .map((item) => item.textContent);
     expect(lines).toEqual([
       `${sw('forms:construction_details.floors.title')}: ${sw('validation:floors_ground_only')}`,
-      expect.stringMatching(/^Sakafu, .*: /) as unknown,
+      // The second row, floor 1, by its number: "Sakafu ya 1, Sakafu (0 = sakafu ya chini): …".
+      expect.stringMatching(/^Sakafu ya 1, Sakafu \(0 = sakafu ya chini\): /) as unknown,
     ]);
     expect(lines[1]).toContain(sw('validation:floor_ground_only'));
     // The table's line leads to the table.
@@ -214,5 +232,35 @@ describe('floor rows and the storey count', () => {
     expect(link).toHaveTextContent(`: ${message}`);
     expect(link).toHaveAttribute('href', '#root_floors_1_floor');
     expect(floorInputs()[1]).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('names the ground floor in words in the error summary, and a room by its floor', async () => {
+    const { user } = openDetails(
+      { has_storeys: true, storey_count: 1 },
+      { floors: [floor(0), { floor: 0, rooms: [{ room: splash.rooms[0]!.id, percent_covered: 10 }] }] },
+    );
+    await user.click(await screen.findByRole('button', { name: t('wizard.buttons.save_and_continue') }));
+    const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 2 }) });
+    const lines = within(summary)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      `Room or area 1 in ground floor, ${f('construction_details.floors.rooms.area_m2.title')}: ${t('validation:required')}`,
+      `Ground floor, ${f('construction_details.floors.floor.title')}: ${t('validation:ground_floor_duplicate')}`,
+    ]);
+    expect(summary.textContent).not.toMatch(/floor 0|\brow\b/i);
+  });
+
+  it('gives a floor added with its button the next floor number, and names it so at once', async () => {
+    const { user } = openDetails({ has_storeys: true, storey_count: 2 }, { floors: [floor(0), floor(1)] });
+    await user.click(await screen.findByRole('button', { name: 'Add a floor' }));
+    expect(await screen.findByRole('group', { name: 'Floor 2' })).toBeInTheDocument();
+    expect(floorInputs().map((input) => (input as HTMLInputElement).value)).toEqual(['0', '1', '2']);
+    expect(screen.getByRole('button', { name: 'Remove floor 2' })).toBeInTheDocument();
+    // A number cleared to type another stays cleared: the row is named by its place meanwhile.
+    await user.clear(floorInputs()[2]!);
+    expect((floorInputs()[2] as HTMLInputElement).value).toBe('');
+    await user.type(floorInputs()[2]!, '2');
+    expect(await screen.findByRole('group', { name: 'Floor 2' })).toBeInTheDocument();
   });
 });

@@ -88,6 +88,13 @@ describe('the building materials tables name what their buttons add and remove',
         .getAllByRole('button', { name: new RegExp(`^${tl('common:wizard.rjsf.RemoveButton')} `) })
         .map((button) => button.getAttribute('title'));
       expect(removes).toEqual(SAID[lng].removes);
+      // Each row is titled, and named for screen readers, in the same words ("Foundation material 2", never "Row 2").
+      const groups = screen
+        .getAllByRole('group')
+        .filter((group) => group.hasAttribute('aria-label'))
+        .map((group) => group.getAttribute('aria-label'));
+      const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+      expect(groups).toEqual(SAID[lng].removes.map((remove) => capital(remove.replace(/^\S+ /, ''))));
       // Added by its named button, the new row is named by its number in its table.
       await user.click(screen.getByRole('button', { name: SAID[lng].adds[1] }));
       const third = lng === 'en' ? 'Remove wall material 2' : 'Ondoa kifaa cha ukuta namba 2';

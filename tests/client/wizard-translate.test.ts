@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerRows } from '../../src/client/features/wizard/answers-format';
+import { rowStrings } from '../../src/client/features/wizard/row-words';
 import { translateStep } from '../../src/client/features/wizard/translate-schema';
 import { servedForms, splash, wt } from './wizard-forms';
 
@@ -44,22 +45,29 @@ describe('translateStep', () => {
 });
 
 describe('answerRows', () => {
-  it('shows answers with their labels, option texts, Yes/No and numbered table rows', () => {
+  it('shows answers with their labels, option texts, Yes/No and table rows in their own words', () => {
     const t = wt('en');
-    const texts = { yes: 'Yes', no: 'No', row: (n: number) => `row ${n}` };
+    const texts = { yes: 'Yes', no: 'No', rows: rowStrings(t) };
     const step = translated('construction_details');
     const rows = answerRows(
       step.schema,
       step.uiSchema,
-      { floors: [{ floor: 0, rooms: [{ room: 1, area_m2: 12 }] }] },
+      {
+        floors: [
+          { floor: 0, rooms: [{ room: 1, area_m2: 12 }] },
+          { floor: 1, rooms: [{ area_m2: 8 }] },
+        ],
+      },
       texts,
     );
-    const floors = t('forms:construction_details.floors.title');
-    const rooms = t('forms:construction_details.floors.rooms.title');
-    expect(rows).toContainEqual({
-      label: `${floors}, row 1, ${rooms}, row 1, ${t('forms:construction_details.floors.rooms.room.title')}`,
-      value: splash.rooms[0]!.name.en,
-    });
+    // The rows' own words (rowNames), never "Floors, row 1, Rooms and other areas, row 1, …".
+    expect(rows).toEqual([
+      { label: 'Ground floor, Floor (0 = ground floor)', value: '0' },
+      { label: 'Room or area 1 in ground floor, Room or area', value: splash.rooms[0]!.name.en },
+      { label: 'Room or area 1 in ground floor, Area (m²)', value: '12' },
+      { label: 'Floor 1, Floor (0 = ground floor)', value: '1' },
+      { label: 'Room or area 1 in floor 1, Area (m²)', value: '8' },
+    ]);
     const repair = translated('repair');
     expect(
       answerRows(repair.schema, repair.uiSchema, { affects_neighbours: false, repair_type: 'roof' }, texts),

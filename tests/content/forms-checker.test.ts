@@ -182,9 +182,46 @@ describe('the forms checker', () => {
     expect(set).toBeUndefined();
     expect(errors).toEqual([
       expect.stringMatching(
-        /^steps\/construction_details\.ui\.json line \d+, column \d+: "ad" is not a word "rowNames" may use, so it would be silently ignored\. Did you mean "add"\? Its words are "add" and "row"\.$/,
+        /^steps\/construction_details\.ui\.json line \d+, column \d+: "ad" is not a word "rowNames" may use, so it would be silently ignored\. Did you mean "add"\? Its words are "add", "row" and "zero"\.$/,
       ),
     ]);
+  });
+
+  it('takes the words of a row whose field is 0 ("ground floor"), only for row words that name a field', async () => {
+    const dir = path.join(scratch, 'row-zero');
+    await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
+    // The rooms' words name no field ("room or area {{n}}"): a "zero" there would never be used.
+    const ui = path.join(dir, 'steps', 'construction_details.ui.json');
+    await fs.writeFile(
+      ui,
+      (await fs.readFile(ui, 'utf8')).replace(
+        '"row": "construction_details.floors.rooms.rows.row"',
+        '"row": "construction_details.floors.rooms.rows.row",\n            "zero": "construction_details.floors.rows.zero"',
+      ),
+    );
+    // The floors' own: a placeholder no field of the row has.
+    for (const language of ['en', 'sw']) {
+      const file = path.join(dir, 'texts', `${language}.json`);
+      const texts = JSON.parse(await fs.readFile(file, 'utf8'));
+      texts.construction_details.floors.rows.zero = `${texts.construction_details.floors.rows.zero as string} {{level}}`;
+      await fs.writeFile(file, JSON.stringify(texts, null, 2));
+    }
+    const { problems, set } = await checkFormsFolder(dir);
+    expect(set).toBeUndefined();
+    const errors = problems.filter((p) => p.severity === 'error').map(problemLine);
+    for (const language of ['en', 'sw'])
+      expect(errors).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^texts/${language}\\.json.*the text of "construction_details\\.floors\\.rows\\.zero" has \\{\\{level\\}\\}, which the page cannot fill in`,
+          ),
+        ),
+      );
+    expect(errors).toContainEqual(
+      expect.stringContaining(
+        '"construction_details.floors.rows.zero" names a row whose field is 0 ("ground floor" for floor 0), but the row\'s words "construction_details.floors.rooms.rows.row" name no field of the row, so it would never be used.',
+      ),
+    );
   });
 
   it('refuses row names on a field that is not a table', async () => {

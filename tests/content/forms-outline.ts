@@ -182,6 +182,7 @@ function describeFields(schema: JsonSchema, ui: UiSchema, texts: Texts, indent: 
     const rowNames = rowNamesOf(fieldUi);
     add('add button', both(texts, rowNames?.add));
     add('a row is', both(texts, rowNames?.row));
+    add('a row whose field is 0 is', both(texts, rowNames?.zero));
     add('format', both(texts, sub['x-format-description']));
     add('shown when', field.condition);
     const limits = limitsOf(sub);

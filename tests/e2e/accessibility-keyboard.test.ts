@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { callApi } from './browser';
 import { axeFindings, collectErrors, languageContext, launch, stillness } from './accessibility-helpers';
-import { documentsFor, engineerCode, fileFor, JOURNEY_TIMEOUT_MS } from './journey-helpers';
+import { documentsFor, engineerCode, fileFor, JOURNEY_TIMEOUT_MS, tableRows } from './journey-helpers';
 import { tr } from './locales';
 
 /**
@@ -189,8 +189,7 @@ describe('the keyboard alone', () => {
       const group = (key: string) => page.getByRole('radiogroup', { name: title(key), exact: true });
       const combobox = (key: string, scope: Page | Locator = page) =>
         scope.getByRole('combobox', { name: title(key), exact: true });
-      const row = (key: string, n: number, scope: Page | Locator = page) =>
-        scope.getByRole('group', { name: `${title(key)}, ${t('wizard.rjsf.ArrayItemTitle')} ${n}`, exact: true });
+      const row = (key: string, n: number, scope: Page | Locator = page) => tableRows(scope, lng, key).nth(n - 1);
       const saveAndContinue = () => k.activate(button(t('wizard.buttons.save_and_continue')), 'Save And Continue');
 
       /** After a move to another step: its heading has the focus (and shows it). */

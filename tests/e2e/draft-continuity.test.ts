@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import type { RequiredDocument } from '../../src/shared/reference-data';
+import { formatSize } from '../../src/shared/text-format';
 import { axeCheck, useBrowser } from './browser';
 import {
   confirmEngineer,
@@ -8,6 +10,7 @@ import {
   fillBuildingDetails,
   fillConstruction,
   fillFloorAreas,
+  fileFor,
   fillSpecialPlot,
   getSplash,
   JOURNEY_TIMEOUT_MS,
@@ -29,6 +32,18 @@ const { newPage } = useBrowser();
 const PHONE = { width: 360, height: 740 };
 
 const storedReference = (page: Page) => page.evaluate(() => localStorage.getItem('reference_number'));
+
+/** The review shows each document's file by its name and size ('document.pdf, 68 B'), never only "Uploaded". */
+async function reviewNamesFiles(w: Wizard, documents: RequiredDocument[], lng: 'en' | 'sw'): Promise<void> {
+  for (const document of documents) {
+    const file = fileFor(document);
+    const value = w.t('wizard.review.document_file', { name: file.name, size: formatSize(file.buffer.length, lng) });
+    const label = w.page.getByText(document.name[lng], { exact: true }).last();
+    await label.waitFor();
+    expect(await label.evaluate((dt) => dt.nextElementSibling?.textContent)).toBe(value);
+  }
+  expect(await w.page.getByText(w.t('wizard.review.uploaded'), { exact: true }).count()).toBe(0);
+}
 
 describe('the applicant never loses their place, their answers or their reference number', () => {
   test(
@@ -93,12 +108,26 @@ describe('the applicant never loses their place, their answers or their referenc
       await w.onStep('uploads');
       await w.reloadedOn('uploads');
       await saved(6);
-      await uploadAll(page, documentsFor(splash, { storeys: 1 }), 'sw');
+      const documents = documentsFor(splash, { storeys: 1 });
+      await uploadAll(page, documents, 'sw');
+      // A reload before the step is saved: every file uploaded is there again, by its name and size.
+      await w.reloadedOn('uploads');
+      for (const document of documents)
+        await page
+          .getByRole('button', { name: w.t('wizard.uploads.replace', { document: document.name.sw }) })
+          .waitFor();
+      for (const file of new Set(documents.map(fileFor)))
+        await page
+          .getByText(w.t('wizard.uploads.uploaded_file', { name: file.name, size: `${file.buffer.length} B` }))
+          .first()
+          .waitFor();
       await w.button('save_and_continue').click();
       await w.onReview();
       await page.reload();
       await w.onReview();
       await page.getByText('Amina', { exact: true }).waitFor();
+      // The review names each document's file with its size, after the reload as before it.
+      await reviewNamesFiles(w, documents, 'sw');
 
       // Leaving and coming back with the browser's Back.
       await page.goto('/home/about');
@@ -252,6 +281,7 @@ describe('the applicant never loses their place, their answers or their referenc
       await page.reload();
       await w.onReview();
       await page.getByText('Bububu', { exact: true }).waitFor();
+      await reviewNamesFiles(w, documentsFor(splash, null), 'en');
       expect(await storedReference(page)).toBe(reference);
       await submitAndSeeMessage(w, 'request', reference!);
       expect(errors).toEqual([]);

@@ -83,6 +83,30 @@ export function documentsFor(splash: Splash, drawings: { storeys: number } | nul
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * The rows of the table `key` in `scope`: groups named, capitalised, by the table's rowNames words
+ * (forms texts `<key>.rows.row`, and `zero`: "Floor 2", "Ground floor", "Room or area 1"), any value in
+ * their placeholders.
+ */
+export function tableRows(scope: Page | Locator, lng: Lng, key: string): Locator {
+  const pattern = (word: string) => {
+    const text = tr(lng, `forms:${key}.rows.${word}`);
+    const heading = `${text.charAt(0).toLocaleUpperCase()}${text.slice(1)}`;
+    return `^${escapeRegExp(heading).replace(/\\\{\\\{\s*\w+\s*\\\}\\\}/g, '.+?')}$`;
+  };
+  const words = ['row', ...(hasText(lng, `forms:${key}.rows.zero`) ? ['zero'] : [])];
+  return scope.getByRole('group', { name: new RegExp(words.map(pattern).join('|')) });
+}
+
+function hasText(lng: Lng, key: string): boolean {
+  try {
+    tr(lng, key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The wizard as the applicant sees it, in one language: every control found by its role and its
  * accessible name from the locales (`forms:` keys without `.title`, e.g. 'personal.first_name').
  */
@@ -189,16 +213,14 @@ export class Wizard {
     await scope.getByRole('combobox', { name: this.title(key), exact: true }).selectOption({ label: option });
   }
 
-  /** Row `n` (from 1) of the table `key`, a group named after both. */
+  /** Row `n` (from 1) of the table `key`: a group named in the table's own words ("Floor 2", "Ground floor"). */
   row(key: string, n: number, scope: Page | Locator = this.page): Locator {
-    const name = `${this.title(key)}, ${this.t('wizard.rjsf.ArrayItemTitle')} ${n}`;
-    return scope.getByRole('group', { name, exact: true });
+    return this.rows(key, scope).nth(n - 1);
   }
 
-  /** Every row of the table `key`. */
+  /** Every row of the table `key`, by the group names its rowNames words give them. */
   rows(key: string, scope: Page | Locator = this.page): Locator {
-    const name = new RegExp(`^${escapeRegExp(`${this.title(key)}, ${this.t('wizard.rjsf.ArrayItemTitle')}`)} \\d+$`);
-    return scope.getByRole('group', { name });
+    return tableRows(scope, this.lng, key);
   }
 
   /** The error summary with `count` problems. */
@@ -338,6 +360,9 @@ export async function fillFloorAreas(w: Wizard, splash: Splash, storeys: number)
   for (let floor = 0; floor <= storeys; floor++) {
     const row = w.row('construction_details.floors', floor + 1);
     expect(await w.number('construction_details.floors.floor', row).inputValue()).toBe(String(floor));
+    // Named by its floor in words: "Ground floor", "Floor 1", never "floor 0" or "Row 1".
+    const words = w.t(`forms:construction_details.floors.rows.${floor === 0 ? 'zero' : 'row'}`, { floor });
+    expect(await row.getAttribute('aria-label')).toBe(`${words.charAt(0).toLocaleUpperCase()}${words.slice(1)}`);
     const room = w.row('construction_details.floors.rooms', 1, row);
     const name = splash.rooms[floor % splash.rooms.length]!.name[w.lng];
     await w.select('construction_details.floors.rooms.room', name, room);

@@ -91,6 +91,18 @@ describe.each(databaseKinds)('floor rows against the storey count (%s)', (kind) 
     expect((await stored(t, reference)).answers).not.toHaveProperty('construction_details');
   });
 
+  it('names a repeated ground floor in words, never "floor 0", in both languages', async () => {
+    const { reference } = await upToConstruction(1);
+    for (const language of ['en', 'sw'] as const) {
+      const res = await saveFloors(reference, floorsNumbered(0, 0), language);
+      expect(res.status).toBe(422);
+      expect(res.data.errors).toEqual([
+        { path: '/construction_details/floors/1/floor', message: validation[language].ground_floor_duplicate },
+      ]);
+      expect(res.data.errors?.[0]?.message).toMatch(language === 'en' ? /^The ground floor / : /^Sakafu ya chini /);
+    }
+  });
+
   it('asks a building without storeys for the ground floor only', async () => {
     const { reference } = await upToConstruction(0);
     const res = await saveFloors(reference, floorsNumbered(0, 1));

@@ -13,11 +13,10 @@ const rows = (...numbers: unknown[]) => ({ floors: numbers.map((floor) => ({ flo
 
 const count = (n: number): RuleError => ({ path: '/floors', key: 'floors_count', params: { rows: n + 1, storeys: n } });
 const groundOnly: RuleError = { path: '/floors', key: 'floors_ground_only', params: {} };
-const duplicate = (index: number, floor: number): RuleError => ({
-  path: `/floors/${index}/floor`,
-  key: 'floor_duplicate',
-  params: { floor },
-});
+const duplicate = (index: number, floor: number): RuleError =>
+  floor === 0
+    ? { path: `/floors/${index}/floor`, key: 'ground_floor_duplicate', params: {} }
+    : { path: `/floors/${index}/floor`, key: 'floor_duplicate', params: { floor } };
 const above = (index: number, n: number): RuleError => ({
   path: `/floors/${index}/floor`,
   key: 'floor_out_of_range',
@@ -83,7 +82,8 @@ describe('crossStepErrors', () => {
 
   it('names the floors step in the paths', () => {
     expect(crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) }, steps)).toEqual([
-      { path: '/construction_details/floors/1/floor', key: 'floor_duplicate', params: { floor: 0 } },
+      // The ground floor in words, never "floor 0".
+      { path: '/construction_details/floors/1/floor', key: 'ground_floor_duplicate', params: {} },
     ]);
   });
 

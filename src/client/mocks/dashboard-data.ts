@@ -58,6 +58,7 @@ function attachment(
     attachment_id: id,
     document_type: document.code,
     document_name: document.name,
+    file_name: `${document.code.replace(/_/g, '-')}.pdf`,
     scale: null,
     status,
     remark: null,

@@ -1,5 +1,6 @@
 import type { ConversationMessage } from '../../shared/api/conversation';
 import { canWithdraw, WITHDRAWN } from '../../shared/api/withdraw';
+import { shownFileName } from '../../shared/api/open-draft';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
@@ -316,6 +317,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         attachment_id: nextId('att-mock'),
         document_type: code,
         document_name: document.name,
+        file_name: shownFileName(file.name),
         scale: typeof scale === 'string' && scale ? scale : (existing?.scale ?? null),
         status: 'uploaded' as const,
         remark: null,
@@ -328,6 +330,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         attachment_id: uploaded.attachment_id,
         document_name: document.name.en,
         size: file.size,
+        file_name: uploaded.file_name,
         status: 'uploaded',
       });
     }),

@@ -1,4 +1,11 @@
 import { DECLARATION_PATH } from '../../shared/api/declaration';
+import {
+  OPEN_DRAFT_PATH,
+  shownFileName,
+  type DraftAttachment,
+  type OpenDraftAnswer,
+  type OpenDraftBody,
+} from '../../shared/api/open-draft';
 import { http, HttpResponse } from 'msw';
 import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
@@ -82,6 +89,8 @@ interface Draft {
   stepNumber: number;
   answers: Record<string, Record<string, unknown>>;
   submitted: boolean;
+  /** Its uploads, as open_draft answers them. */
+  files?: DraftAttachment[];
 }
 
 const normalized = (reference: unknown) =>
@@ -253,6 +262,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
         application_type: draft.type,
         step_number: draft.stepNumber,
         data: draft.answers,
+        ...(draft.files?.length ? { attachments: draft.files } : {}),
       });
     }),
 
@@ -271,11 +281,38 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       if (file.size > limit) return envelope(413, 'The file is too large.', { max_bytes: limit });
       if (!document.accept.includes(await sniff(file)))
         return envelope(415, 'Only PDF, JPEG and PNG files are accepted.', {});
-      return envelope(200, 'Uploaded', {
+      const scale = form.get('scale');
+      const uploaded: DraftAttachment = {
         attachment_id: `att-${randomId(12).toLowerCase()}`,
+        document_type: code,
+        file_name: shownFileName(file.name),
+        size: file.size,
+        scale: typeof scale === 'string' && scale !== '' ? scale : null,
+      };
+      draft.files = [...(draft.files ?? []), uploaded];
+      return envelope(200, 'Uploaded', {
+        attachment_id: uploaded.attachment_id,
         document_name: document.name.en,
         size: file.size,
+        file_name: uploaded.file_name,
         status: 'uploaded',
+      });
+    }),
+
+    // The mock keeps no draft cookies: any draft of this page's memory reopens (a reload starts the mock afresh).
+    http.post(OPEN_DRAFT_PATH, async ({ request }) => {
+      await wait();
+      const reference = normalized(((await request.json()) as Partial<OpenDraftBody> | null)?.reference_number);
+      const draft = drafts.get(reference);
+      if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
+      if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
+      return envelope<OpenDraftAnswer>(200, 'OK', {
+        reference_number: formatted(reference),
+        application_type: draft.type,
+        step_number: draft.stepNumber,
+        data: draft.answers,
+        unfinished: {},
+        attachments: draft.files ?? [],
       });
     }),
   ];

@@ -8,6 +8,7 @@ import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { DraftUpToDate } from './applications-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { notDraftAnymore } from './withdrawn-guard';
+import { draftAttachments } from '../attachments/attachments-repository';
 
 const PURPOSE = 'continue';
 
@@ -69,6 +70,8 @@ export class ContinueService {
       data: current.answers,
       // What was typed on steps Save & Complete Later kept unfinished: shown again, not finished.
       unfinished: current.unfinished,
+      // Its files, as the documents step and the review show them (names, sizes, scales).
+      attachments: await draftAttachments(this.db, draft.id),
       ...(current.forms_changed ? { forms_changed: current.forms_changed } : {}),
     };
   }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
+import { shownFileName } from '../../shared/api/open-draft';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
 import { rulesByCode } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
@@ -76,7 +77,9 @@ export class AttachmentsService {
     return { applicationId, document, mode: 'dashboard' };
   }
 
-  async upload(target: UploadTarget, file: Readable, scale: string | null = null) {
+  /** `fileName`: the name the file was sent with (checked by checkFileName), kept only to show it, fit to show. */
+  async upload(target: UploadTarget, file: Readable, scale: string | null = null, fileName?: string) {
+    const shownName = fileName === undefined ? null : shownFileName(fileName);
     const limit = Math.min(this.maxBytes, target.document.max_bytes);
     let stored;
     // An error of the upload itself (a malformed or cut-off multipart body) is the client's; one of
@@ -139,6 +142,7 @@ export class AttachmentsService {
             sha256: stored.sha256,
             remark: null,
             scale,
+            file_name: shownName,
           })
           .execute();
       });
@@ -154,6 +158,7 @@ export class AttachmentsService {
       document_name: target.document.name,
       size: stored.size,
       scale,
+      file_name: shownName,
       status: 'uploaded',
     };
   }

@@ -167,6 +167,7 @@ export class BackOfficeService {
           attachment_id: a.id,
           document_type: a.document_type,
           document_name: documentName(documents, a.document_type),
+          file_name: a.file_name,
           scale: typeof scale === 'string' ? scale : null,
           status: a.status as AttachmentStatus,
           remark: a.remark,

@@ -116,6 +116,7 @@ export class DashboardService {
       document_type: r.document_type,
       document_name: documentNameOf(rules, r.document_type),
       scale: (r as { scale?: string | null }).scale ?? null,
+      file_name: r.file_name,
       status: r.status as AttachmentStatus,
       remark: r.remark,
       size: r.size,

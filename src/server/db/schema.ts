@@ -194,6 +194,8 @@ export interface AttachmentTable {
   remark: string | null;
   /** A drawing's scale as printed on it ('1:100'); null for other documents or when none was given. */
   scale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name the file was sent with, fit to show (src/shared/api/open-draft.ts shownFileName); null before names were kept. */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
 }
 

@@ -79,7 +79,7 @@ export async function attachmentRoutes(
         file.file.resume();
         throw error;
       }
-      return ok(request, res, await attachments.upload(target, file.file, scale), 'uploaded');
+      return ok(request, res, await attachments.upload(target, file.file, scale, file.filename), 'uploaded');
     },
   );
 }

@@ -75,6 +75,8 @@ export function continueRoutes(
           data: draft.data,
           // What was typed on steps Save & Complete Later kept unfinished, when there is any.
           ...(Object.keys(draft.unfinished).length > 0 ? { unfinished: draft.unfinished } : {}),
+          // Its files (name, size, scale), when it has any.
+          ...(draft.attachments.length > 0 ? { attachments: draft.attachments } : {}),
           ...(draft.forms_changed ? { forms_changed: draft.forms_changed } : {}),
         });
       }

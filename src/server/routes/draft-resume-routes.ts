@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { OPEN_DRAFT_PATH, openDraftBody, type OpenDraftBody } from '../../shared/api/open-draft';
 import { DraftResumeService } from '../applications/draft-resume-service';
 import { ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
-import { referenceNumber, type DraftRouting } from './application-routes';
+import type { DraftRouting } from './application-routes';
 
 /** Reopening one's own draft after a reload or a return in the same browser (its draft cookie). */
 export function draftResumeRoutes(app: FastifyInstance, resume: DraftResumeService, { cookies, limits }: DraftRouting) {
-  app.post<{ Body: { reference_number: string } }>(
-    '/api/application/open_draft',
+  app.post<{ Body: OpenDraftBody }>(
+    OPEN_DRAFT_PATH,
     {
       config: { rateLimit: DRAFT_WRITE_LIMIT },
       preHandler: async (request) => limits.draftCall(request),
@@ -15,14 +16,10 @@ export function draftResumeRoutes(app: FastifyInstance, resume: DraftResumeServi
         summary:
           'Reopens the caller’s own draft (a reload, a Back, a return in the same browser): only with the ' +
           'draft cookie of its owner; without it, 404 `draft_not_found`, as for an unknown number. Answers ' +
-          '{ reference_number, application_type, step_number, data, unfinished, forms_changed? } as verify_code ' +
-          'does for a continue; `unfinished` holds what was typed on steps Save & Complete Later kept unfinished.',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['reference_number'],
-          properties: { reference_number: referenceNumber },
-        },
+          '{ reference_number, application_type, step_number, data, unfinished, attachments, forms_changed? } as ' +
+          'verify_code does for a continue; `unfinished` holds what was typed on steps Save & Complete Later kept ' +
+          'unfinished, `attachments` the draft’s files ({ attachment_id, document_type, file_name, size, scale }).',
+        body: openDraftBody,
       },
     },
     async (request, res) =>

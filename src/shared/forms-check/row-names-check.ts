@@ -1,12 +1,12 @@
 import type { JsonSchema } from '../forms';
-import { placeholdersOf, ROW_NAME_WORDS, rowNamesOf } from '../row-names';
+import { placeholdersOf, ROW_NAME_WORDS, rowFieldsOf, rowNamesOf } from '../row-names';
 import { isJsonObject } from '../schema-walk';
 import { didYouMean } from './did-you-mean';
 import { quotedList, type ProblemList, type ProblemPath } from './problems';
 
 /**
- * A table's `"ui:options": { "rowNames": { "add": "<text key>", "row": "<text key>" } }`: on a list,
- * only these words, each a text key (texts-check.ts then checks each has a text in both languages).
+ * A table's `"ui:options": { "rowNames": { "add": "<text key>", "row": "<text key>", "zero": "<text key>" } }`:
+ * on a list, only these words, each a text key (texts-check.ts then checks each has a text in both languages).
  */
 export function rowNamesProblems(
   file: string,
@@ -52,8 +52,8 @@ function tablesOf(schema: unknown, ui: unknown, out: [JsonSchema, unknown][] = [
 
 /**
  * Each {{placeholder}} of a table's row words is one the page fills in: in `add`, {{parent}} (the row
- * the table is in); in `row`, {{n}} (the row's number) or a field of the row ({{floor}}). Any other
- * would show as typed, in braces, on the button.
+ * the table is in); in `row` and `zero`, {{n}} (the row's number) or a field of the row ({{floor}}). Any
+ * other would show as typed, in braces, on the button. `zero` needs a field named in `row`.
  */
 export function rowNameTextProblems(
   steps: Record<string, { schema: JsonSchema; uiSchema: unknown }>,
@@ -65,7 +65,7 @@ export function rowNameTextProblems(
     for (const [table, ui] of tablesOf(step.schema, step.uiSchema)) {
       const names = rowNamesOf(ui);
       const fields = isJsonObject(table.items) && isJsonObject(table.items.properties) ? table.items.properties : {};
-      const allowed = { add: ['parent'], row: ['n', ...Object.keys(fields)] };
+      const allowed = { add: ['parent'], row: ['n', ...Object.keys(fields)], zero: ['n', ...Object.keys(fields)] };
       for (const word of ROW_NAME_WORDS) {
         const key = names?.[word];
         const text = key === undefined ? undefined : texts(key);
@@ -77,5 +77,12 @@ export function rowNameTextProblems(
             `the text of "${key}" has {{${name}}}, which the page cannot fill in, so it would show as typed. ${word === 'add' ? 'An Add button may name {{parent}}, the row its table is in.' : `A row's words may name {{n}}, its number, or a field of the row: ${quotedList(Object.keys(fields))}.`}`,
           );
       }
+      const rowWords = names?.row === undefined ? undefined : texts(names.row);
+      if (names?.zero !== undefined && rowWords !== undefined && rowFieldsOf(rowWords).length === 0)
+        problems.error(
+          file,
+          names.zero.split('.'),
+          `"${names.zero}" names a row whose field is 0 ("ground floor" for floor 0), but the row's words "${names.row}" name no field of the row, so it would never be used. Name the field in the row's words ("floor {{floor}}"), or leave "zero" out.`,
+        );
     }
 }

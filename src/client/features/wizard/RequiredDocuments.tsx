@@ -15,7 +15,7 @@ import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
 import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
-import { rememberUpload } from './uploaded-files';
+import { latestDraftFile, rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
 
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
@@ -112,8 +112,10 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
         ...withScale,
         file,
       }).unwrap();
-      setUploaded({ name: file.name, size: answer.size });
-      rememberUpload(answer.attachment_id, { name: file.name, size: answer.size });
+      // The name as the server keeps it: the same after a reload (open_draft answers it).
+      const shown = { name: answer.file_name ?? file.name, size: answer.size };
+      setUploaded(shown);
+      rememberUpload(answer.attachment_id, shown);
       onUploaded(answer.attachment_id);
     } catch (failure) {
       setError((failure as ApiFailure).message || t('errors.network'));
@@ -121,6 +123,8 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
   };
 
   const done = Boolean(attachmentId);
+  // Uploaded here, or before a reload or a Continue (the draft's files, as the server answered them).
+  const file = uploaded ?? (attachmentId ? uploadedFile(attachmentId) : undefined);
   const describedBy = [ids.hint, done ? ids.status : '', error ? ids.error : ''].filter(Boolean).join(' ');
   return (
     <Box
@@ -166,8 +170,8 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
           </>
         ) : done ? (
           <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }}>
-            {uploaded
-              ? t('wizard.uploads.uploaded_file', { name: uploaded.name, size: formatBytes(uploaded.size, lng) })
+            {file
+              ? t('wizard.uploads.uploaded_file', { name: file.name, size: formatBytes(file.size, lng) })
               : t('wizard.uploads.uploaded')}
           </Typography>
         ) : null}
@@ -215,6 +219,20 @@ export function RequiredDocuments({
   useEffect(() => {
     latest.current = answers;
   }, [answers]);
+  // A file uploaded before a reload (or in another browser, before a Continue) that the step's saved answers
+  // do not name yet: the draft keeps it, so the step shows it again as it did, rather than ask for it anew.
+  useEffect(() => {
+    const named = (latest.current.documents ?? {}) as Record<string, string>;
+    const kept = documents.flatMap((document) => {
+      const id = named[document.id] ? undefined : latestDraftFile(referenceNumber, document.id);
+      return id ? [[document.id, id] as const] : [];
+    });
+    if (kept.length === 0) return;
+    latest.current = { ...latest.current, documents: { ...named, ...Object.fromEntries(kept) } };
+    change(latest.current);
+    // Once, as the step opens: later uploads name their files themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setScale = (code: string, value: string) => {
     const { scales: before, ...rest } = latest.current;
     const next: Record<string, string> = { ...((before ?? {}) as Record<string, string>), [code]: value };

@@ -60,8 +60,9 @@ export function ReviewStep(props: ReviewStepProps) {
         ? serverSummary(
             outcome.errors,
             (step) => translate(step),
-            texts.row,
+            texts.rows,
             (step) => translate(step).title,
+            (step) => answers[step],
           )
         : [{ message: outcome.message }];
     setFailure((f) => ({ attempt: f.attempt + 1, items }));
@@ -93,7 +94,8 @@ export function ReviewStep(props: ReviewStepProps) {
               <Typography component="h3" variant="h6">
                 {translated.title}
               </Typography>
-              <Link component="button" type="button" onClick={() => props.onChangeStep(step)}>
+              {/* Never squeezed by a long title into "Badilish-a" on a phone. */}
+              <Link component="button" type="button" onClick={() => props.onChangeStep(step)} sx={{ flexShrink: 0 }}>
                 {t('wizard.review.change')}
                 <Box component="span" sx={visuallyHidden}>
                   {` ${translated.title}`}

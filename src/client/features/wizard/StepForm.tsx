@@ -15,6 +15,7 @@ import './wizard.css';
 import { clientErrors, errorSchemaOf, serverErrors, stillStanding, type ShownError } from './stale-errors';
 import { prepareAnswers } from './step-data';
 import type { TranslatedStep } from './translate-schema';
+import { rowStrings } from './row-words';
 import { localizer, rjsfStrings } from './validation-messages';
 import type { StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
@@ -44,6 +45,8 @@ export interface StepFormProps {
   extra?: (answers: StepAnswers, change: (next: StepAnswers) => void) => ReactNode;
   /** The step's own checks beyond its schema (a ZanID must be verified before the step is saved). */
   customValidate?: CustomValidator;
+  /** What the step's module does to answers as they change (a floor row added gets its floor number). */
+  adjust?: (next: StepAnswers, previous: StepAnswers) => StepAnswers;
 }
 
 /**
@@ -106,13 +109,20 @@ export function StepForm(props: StepFormProps) {
   const [busy, setBusy] = useState(false);
   const mode = useRef<SaveMode>('continue');
   const heading = useRef<HTMLHeadingElement>(null);
-  const row = (n: number) => t('wizard.row', { n });
-  const fromServer = (errors: FieldError[]) =>
-    serverSummary(errors, (s) => (s === step ? translated : undefined), row, stepTitleOf);
-  const fromServerErrors = (errors: FieldError[]) => serverErrors(errors, fromServer(errors), step);
+  const strings = rowStrings(t);
+  const fromServer = (errors: FieldError[], sent: StepAnswers) =>
+    serverSummary(
+      errors,
+      (s) => (s === step ? translated : undefined),
+      strings,
+      stepTitleOf,
+      () => sent,
+    );
+  const fromServerErrors = (errors: FieldError[], sent: StepAnswers) =>
+    serverErrors(errors, fromServer(errors, sent), step);
   const [failure, setFailure] = useState<Failure>(() =>
     props.initialErrors.length > 0
-      ? { attempt: 1, errors: fromServerErrors(props.initialErrors), sent: store.get() }
+      ? { attempt: 1, errors: fromServerErrors(props.initialErrors, store.get()), sent: store.get() }
       : NO_FAILURE,
   );
   const failureRef = useRef(failure);
@@ -194,9 +204,14 @@ export function StepForm(props: StepFormProps) {
   }, [flushEdit, settleEdit, store]);
 
   const hasExtra = props.extra !== undefined;
+  const adjust = useRef(props.adjust);
+  useEffect(() => {
+    adjust.current = props.adjust;
+  });
   const update = useCallback(
     (emitted: unknown, programmatic: boolean) => {
-      const prepared = prepareAnswers(validator, translated.schema, emitted);
+      const ready = prepareAnswers(validator, translated.schema, emitted);
+      const prepared = adjust.current ? adjust.current(ready, store.get()) : ready;
       // What was typed RJSF shows already: the step renders again (RJSF recomputing the whole form a
       // second time) only for what RJSF does not show (totals computed, answers dropped, a change made by
       // the page) or for what the step shows under its fields.
@@ -221,7 +236,7 @@ export function StepForm(props: StepFormProps) {
     mode.current = 'continue';
     const shown = clientErrors(errors, (error, parts) => ({
       message: error.message ?? '',
-      label: fieldLabel(translated.uiSchema, parts, row),
+      label: fieldLabel(translated.uiSchema, parts, strings, sent),
       id: fieldId(translated, parts),
     }));
     setFailure((f) => ({ attempt: f.attempt + 1, errors: shown, sent }));
@@ -234,7 +249,7 @@ export function StepForm(props: StepFormProps) {
     if (!outcome.ok) {
       const errors =
         outcome.errors.length > 0
-          ? fromServerErrors(outcome.errors)
+          ? fromServerErrors(outcome.errors, prepared)
           : [{ item: { message: outcome.message }, server: true }];
       setFailure((f) => ({ attempt: f.attempt + 1, errors, sent: prepared }));
     }

@@ -17,7 +17,7 @@ import { isLanguage } from '../../app/i18n';
 import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
-import { floorRowsValidator, withFloorRows } from './floor-rows';
+import { floorRowsValidator, numberNewFloors, withFloorRows } from './floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
 import { rememberStep } from './resume-draft';
@@ -298,6 +298,7 @@ export function WizardFlow({
           stepTitleOf: titleOf,
           extra,
           customValidate,
+          adjust: stepModule === 'floors' ? numberNewFloors : undefined,
         }}
       />
     </>

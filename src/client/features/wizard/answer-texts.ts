@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { AnswerTexts } from './answers-format';
+import { rowStrings } from './row-words';
 
 /** The words the answers are shown with (the review and the dashboard's Construction tab), in `lng`. */
 export function answerTexts(t: TFunction, lng: string): AnswerTexts {
   return {
     yes: t('wizard.yes'),
     no: t('wizard.no'),
-    row: (n) => t('wizard.row', { n }),
+    rows: rowStrings(t),
     lng,
     floors: {
       ground: t('wizard.review.floors.ground'),

@@ -3,6 +3,7 @@ import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-w
 import { moduleOf } from '../../../shared/step-modules';
 import { formatMoney, formatNumber } from '../../../shared/text-format';
 import { floorSentences, type FloorTexts } from './floor-sentences';
+import { capitalized, inRow, rowWords, type RowStrings } from './row-words';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +15,8 @@ export interface AnswerRow {
 export interface AnswerTexts {
   yes: string;
   no: string;
-  row: (n: number) => string;
+  /** Rows named in words (row-words.ts): "Foundation material 2", "Entry 2 of Foundation". */
+  rows: RowStrings;
   /** The reader's language: numbers as it writes them (95,000,000). */
   lng?: string;
   /** The floors step (x-step-module "floors") as sentences, one per floor, instead of a row per room field. */
@@ -52,7 +54,8 @@ const hiddenIn = (ui: Json) => ui['ui:widget'] === 'hidden' || ui['ui:field'] ==
 
 /**
  * Every answer of a step as label/value rows, in the form's order, with translated labels and
- * option texts (the translated UI schema); rows of tables are numbered. Empty answers are left out.
+ * option texts (the translated UI schema); a table's rows named in its own words ("Foundation material
+ * 2, Quantity"). Empty answers are left out. `row`: the words of the table row these answers are in.
  */
 export function answerRows(
   schema: JsonSchema,
@@ -60,6 +63,7 @@ export function answerRows(
   answers: unknown,
   texts: AnswerTexts,
   prefix = '',
+  row?: string,
 ): AnswerRow[] {
   if (!isObject(answers)) return [];
   const properties = propertiesOf(schema);
@@ -82,12 +86,14 @@ export function answerRows(
       const itemSchema = isObject(sub.items) ? sub.items : {};
       const itemUi = isObject(subUi.items) ? subUi.items : {};
       value.forEach((item, i) => {
-        const rowLabel = `${label}, ${texts.row(i + 1)}`;
-        if (isObject(item)) rows.push(...answerRows(itemSchema, itemUi, item, texts, rowLabel));
+        // The row's words name its table (and the row that table is in).
+        const words = inRow(rowWords(subUi, i, item, texts.rows), row, texts.rows);
+        const rowLabel = row || !prefix ? capitalized(words) : `${prefix}, ${words}`;
+        if (isObject(item)) rows.push(...answerRows(itemSchema, itemUi, item, texts, rowLabel, words));
         else rows.push({ label: rowLabel, value: display(itemSchema, itemUi, item, texts) });
       });
     } else if (isObject(value)) {
-      rows.push(...answerRows(sub, subUi, value, texts, label));
+      rows.push(...answerRows(sub, subUi, value, texts, label, row));
     } else {
       rows.push({ label, value: display(sub, subUi, value, texts, name) });
     }

@@ -1,9 +1,11 @@
+import type { DraftAttachment } from '../../../shared/api/open-draft';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { isApplicationType, type ApplicationType } from '../../../shared/wizard-driver';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import type { AppDispatch } from '../../app/store';
 import { formsInvalidated } from './forms-query';
 import { rememberDraft } from './resume-draft';
+import { rememberDraftFiles } from './uploaded-files';
 import { reopened, type StepAnswers } from './wizard-slice';
 
 /**
@@ -20,6 +22,8 @@ export interface ContinueData {
   forms_changed?: FormsChanged;
   /** What was typed on steps Save & Complete Later kept unfinished, by step id: shown, not saved. */
   unfinished?: Record<string, StepAnswers>;
+  /** The draft's files (name, size, scale), when it has any: the documents step and the review name them. */
+  attachments?: DraftAttachment[];
 }
 
 function isContinueData(value: unknown): value is ContinueData {
@@ -44,6 +48,7 @@ export function readContinueData(): ContinueData | undefined {
  */
 export function loadContinued(dispatch: AppDispatch, answer: ContinueData): void {
   const changed = answer.forms_changed?.to_answer ?? [];
+  rememberDraftFiles(answer.reference_number, answer.attachments);
   dispatch(
     reopened({
       type: answer.application_type,

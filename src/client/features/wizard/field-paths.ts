@@ -2,6 +2,8 @@ import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../shared/envelope';
 import type { UiSchema } from '../../../shared/forms';
 import { moduleOf } from '../../../shared/step-modules';
+import { isJsonObject } from '../../../shared/schema-walk';
+import { capitalized, inRow, rowWords, type RowStrings } from './row-words';
 import type { TranslatedStep } from './translate-schema';
 
 /** The engineer step's Send code button: where "not confirmed" errors lead. */
@@ -36,22 +38,36 @@ export function fieldId(form: { schema: unknown } | undefined, parts: string[]):
   return ['root', ...parts].join('_');
 }
 
-/** The translated label of the field at `parts`: its title, after its array's title and row number. */
-export function fieldLabel(uiSchema: UiSchema, parts: string[], row: (n: number) => string): string {
+/**
+ * The translated label of the field at `parts` of a step whose answers are `answers`: its title, after the
+ * row it is in, in words ("Room or area 1 in ground floor, Area (m²)", "Floor 2, Floor"): a row's words
+ * (src/client/features/wizard/row-words.ts) name its table and the row that table is in.
+ */
+export function fieldLabel(uiSchema: UiSchema, parts: string[], strings: RowStrings, answers?: unknown): string {
   const labels: string[] = [];
   let ui: unknown = uiSchema;
+  let data: unknown = answers;
+  let outer: { words: string; at: number } | undefined;
   for (const part of parts) {
-    const node = (typeof ui === 'object' && ui !== null ? ui : {}) as Record<string, unknown>;
+    const node = isJsonObject(ui) ? ui : {};
     if (/^\d+$/.test(part)) {
+      const index = Number(part);
+      const item = Array.isArray(data) ? (data[index] as unknown) : undefined;
+      const words = inRow(rowWords(node, index, item, strings), outer?.words, strings);
+      // In place of the table's title (and of the row it is in): the words say both.
+      const at = outer?.at ?? Math.max(0, labels.length - 1);
+      labels.splice(at, labels.length - at, words);
+      outer = { words, at };
       ui = node.items;
-      labels.push(row(Number(part) + 1));
+      data = item;
       continue;
     }
     ui = node[part];
-    const title = (ui as Record<string, unknown> | undefined)?.['ui:title'];
+    data = isJsonObject(data) ? data[part] : undefined;
+    const title = isJsonObject(ui) ? ui['ui:title'] : undefined;
     labels.push(typeof title === 'string' && title !== '' ? title : part);
   }
-  return labels.join(', ');
+  return capitalized(labels.join(', '));
 }
 
 /** The server's 422 errors about `step`, as RJSF extraErrors: shown on the fields like its own. */
@@ -67,12 +83,16 @@ export function extraErrorsFor(errors: FieldError[], step: string): ErrorSchema 
   return schema as ErrorSchema;
 }
 
-/** The server's errors as summary lines; `stepOf(step)` gives a translated step (its UI schema for labels). */
+/**
+ * The server's errors as summary lines; `stepOf(step)` gives a translated step (its UI schema for labels),
+ * `answersOf(step)` the answers sent (the rows' words are read from them).
+ */
 export function serverSummary(
   errors: FieldError[],
   stepOf: (step: string) => TranslatedStep | undefined,
-  row: (n: number) => string,
+  strings: RowStrings,
   stepTitle: (step: string) => string,
+  answersOf: (step: string) => unknown = () => undefined,
 ): SummaryItem[] {
   return errors.map((error) => {
     const [step, ...parts] = pointerParts(error.path);
@@ -81,7 +101,7 @@ export function serverSummary(
     if (parts.length === 0 || !translated) return { message: error.message, label: stepTitle(step), step };
     return {
       message: error.message,
-      label: fieldLabel(translated.uiSchema, parts, row),
+      label: fieldLabel(translated.uiSchema, parts, strings, answersOf(step)),
       id: fieldId(translated, parts),
       step,
     };

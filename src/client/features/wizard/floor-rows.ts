@@ -1,5 +1,6 @@
 import type { CustomValidator } from '@rjsf/utils';
 import { expectedFloors, floorRowErrors, storeysOf } from '../../../shared/cross-step-rules';
+import { isJsonObject } from '../../../shared/schema-walk';
 import { pointerParts } from './field-paths';
 import type { StepAnswers } from './wizard-slice';
 
@@ -12,6 +13,30 @@ export function withFloorRows(construction: unknown, details: StepAnswers | unde
   const storeys = storeysOf(construction);
   if (storeys === undefined || (Array.isArray(answers.floors) && answers.floors.length > 0)) return answers;
   return { ...answers, floors: expectedFloors(storeys).map((floor) => ({ floor, rooms: [{}] })) };
+}
+
+/**
+ * A floor row just added (beyond the rows of `previous`) without its floor number gets the next one (one
+ * above the highest before it): "Add a floor" adds "Floor 3", named so at once. A number the applicant
+ * clears in a row already there stays cleared (they are typing another).
+ */
+export function numberNewFloors(next: StepAnswers, previous: StepAnswers): StepAnswers {
+  const floors = next.floors;
+  const before = Array.isArray(previous.floors) ? previous.floors.length : 0;
+  if (!Array.isArray(floors) || floors.length <= before) return next;
+  let changed = false;
+  const numbered = floors.map((row: unknown, index) => {
+    if (index < before || !isJsonObject(row) || row.floor !== undefined) return row;
+    const highest = Math.max(
+      -1,
+      ...floors
+        .slice(0, index)
+        .map((other: unknown) => (isJsonObject(other) && Number.isInteger(other.floor) ? (other.floor as number) : -1)),
+    );
+    changed = true;
+    return { ...row, floor: highest + 1 };
+  });
+  return changed ? { ...next, floors: numbered } : next;
 }
 
 interface ErrorNode {

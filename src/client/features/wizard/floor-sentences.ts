@@ -1,4 +1,5 @@
 import { isJsonObject as isObject, propertiesOf } from '../../../shared/schema-walk';
+import { capitalized, rowWords, type RowStrings } from './row-words';
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function floorSentences(
   schema: Json,
   ui: Json,
   floors: unknown[],
-  texts: { floors: FloorTexts; row: (n: number) => string },
+  texts: { floors: FloorTexts; rows: RowStrings },
   show: Show,
 ): { label: string; value: string }[] {
   const floorSchema = isObject(schema.items) ? schema.items : {};
@@ -40,7 +41,11 @@ export function floorSentences(
   return floors.filter(isObject).map((floor, i) => {
     const level = typeof floor.floor === 'number' ? floor.floor : undefined;
     const label =
-      level === undefined ? texts.row(i + 1) : level === 0 ? texts.floors.ground : texts.floors.storey(level);
+      level === undefined
+        ? capitalized(rowWords(ui, i, floor, texts.rows))
+        : level === 0
+          ? texts.floors.ground
+          : texts.floors.storey(level);
     const rooms = (Array.isArray(floor.rooms) ? floor.rooms : []).filter(isObject).map((room) =>
       texts.floors.room({
         room:

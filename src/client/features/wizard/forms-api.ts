@@ -78,6 +78,8 @@ export interface UploadedAttachment {
   document_name: string;
   size: number;
   scale?: string | null;
+  /** The name as the server keeps it, fit to show (src/shared/api/open-draft.ts shownFileName). */
+  file_name?: string | null;
   status: string;
 }
 

@@ -7,6 +7,7 @@ import { Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
 import { PlainSelect } from './PlainSelect';
 import { ROW_STRINGS } from './row-strings';
+import { capitalized, inRow, rowWords, type RowStrings } from './row-words';
 import { fillText, rowNamesOf } from '../../../shared/row-names';
 import { isJsonObject } from '../../../shared/schema-walk';
 import {
@@ -54,14 +55,14 @@ function DescriptionField({ id, description }: DescriptionFieldProps) {
   );
 }
 
-/** The table row around (for a table inside a row), in words: "row 2 of Floors". */
+/** The table row around (for a table inside a row), in words: "floor 2", "ground floor". */
 const RowName = createContext<string | undefined>(undefined);
 
 /**
- * "Add a row to Foundation": a step with several tables has several of these, each named for its table,
- * and for the row it is in when the table is inside a row ("Add a row to Rooms and other areas in row 2
- * of Floors"), or in the table's own words when its UI schema names them (`rowNames`, src/shared/row-names.ts:
- * "Add a room or area to floor 2"). The words show beside the + (the icon alone said nothing of what it adds).
+ * "Add an entry to Foundation": a step with several tables has several of these, each named for its table,
+ * and for the row it is in when the table is inside a row ("Add an entry to Rooms and other areas in floor
+ * 2"), or in the table's own words when its UI schema names them (`rowNames`, src/shared/row-names.ts:
+ * "Add a room or area to ground floor"). The words show beside the + (the icon alone said nothing of what it adds).
  */
 function AddButton(props: IconButtonProps) {
   const options = getUiOptions(props.uiSchema);
@@ -154,8 +155,8 @@ function ObjectFields(props: ObjectFieldTemplateProps) {
 }
 
 /**
- * The buttons of a table row, each saying which row it acts on: "Remove row 2 of Foundation", and in a
- * table inside a row, with that row: "Remove row 1 of Rooms and other areas in row 2 of Floors".
+ * The buttons of a table row, each saying which row it acts on: "Remove foundation material 2", and in a
+ * table inside a row, with that row: "Remove room or area 1 in floor 2".
  */
 const ROW_BUTTONS = new Map<string, TranslatableString>([
   [TranslatableString.RemoveButton, ROW_STRINGS.remove],
@@ -193,26 +194,27 @@ function rowData(children: ReactNode): Record<string, unknown> {
 /** @rjsf/mui's style of a row's buttons. */
 const ROW_BUTTON_STYLE = { flex: 1, paddingLeft: 6, paddingRight: 6, fontWeight: 'bold', minWidth: 0 };
 
+/** The generic row words (common.json wizard.rows) through RJSF's translateString. */
+const registryRowStrings = (translate: ArrayFieldItemTemplateProps['registry']['translateString']): RowStrings => ({
+  row: (n, table) => translate(ROW_STRINGS.row, [n, table]),
+  rowAlone: (n) => translate(ROW_STRINGS.rowAlone, [n]),
+  in: (inner, outer) => translate(ROW_STRINGS.in, [inner, outer]),
+});
+
 /**
- * A table row, numbered ("Row 2") and grouped under its table's name for screen readers. Its buttons
- * say which row they act on: otherwise every row's Remove, Move up and Move down had the same name. A table
- * whose UI schema names its rows (`rowNames.row`) says them its way: "Remove floor 2", "Remove room or
- * area 1 in floor 2", from the row's own answers (its floor number), else "row 2 of Floors".
+ * A table row, titled in words and grouped under that name for screen readers: in the table's own words
+ * when its UI schema names its rows (`rowNames`), from the row's own answers: "Floor 2", "Ground floor"
+ * (never "floor 0"), "Room or area 1"; else "Entry 2 of Floors". Its buttons say which row they act on,
+ * within the row its table is in: "Remove floor 2", "Remove room or area 1 in ground floor" (otherwise
+ * every row's Remove, Move up and Move down had the same name).
  */
 function ArrayItem(props: ArrayFieldItemTemplateProps) {
-  const table = getUiOptions(props.parentUiSchema).title;
   const { registry } = props.buttonsProps;
-  const row = `${registry.translateString(TranslatableString.ArrayItemTitle)} ${props.index + 1}`;
-  const name = table ? `${table}, ${row}` : row;
+  const strings = registryRowStrings(registry.translateString);
   const outer = useContext(RowName);
-  const number = String(props.index + 1);
-  const own = rowNamesOf(props.parentUiSchema)?.row;
-  const inTable =
-    (own && fillText(own, { ...rowData(props.children), n: number })) ??
-    (table
-      ? registry.translateString(ROW_STRINGS.row, [number, table])
-      : registry.translateString(ROW_STRINGS.rowAlone, [number]));
-  const words = outer ? registry.translateString(ROW_STRINGS.in, [inTable, outer]) : inTable;
+  const inTable = rowWords(props.parentUiSchema, props.index, rowData(props.children), strings);
+  const words = inRow(inTable, outer, strings);
+  const name = capitalized(inTable);
   const buttonsProps = {
     ...props.buttonsProps,
     registry: {
@@ -226,7 +228,7 @@ function ArrayItem(props: ArrayFieldItemTemplateProps) {
   return (
     <Box role="group" aria-label={name}>
       <Typography component="p" variant="subtitle2" sx={{ mb: 0.5 }}>
-        {row}
+        {name}
       </Typography>
       <RowName.Provider value={words}>
         <RowLayout {...props} buttonsProps={buttonsProps} />

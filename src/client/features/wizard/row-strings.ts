@@ -3,7 +3,7 @@ import type { TranslatableString } from '@rjsf/utils';
 /**
  * Texts of ours for a table's Add button and its rows' buttons, asked for as RJSF's own are
  * (`registry.translateString`, with %1, %2 for the parts), from common.json at these keys
- * (validation-messages.ts `rjsfStrings`): "Add a row to %1", "Remove %1", "row %1 of %2", "%1 in %2".
+ * (validation-messages.ts `rjsfStrings`): "Add an entry to %1", "Remove %1", "entry %1 of %2", "%1 in %2".
  */
 export const ROW_STRINGS = {
   add: 'wizard.rows.add',

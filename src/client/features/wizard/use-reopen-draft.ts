@@ -11,6 +11,7 @@ import {
 import { formsInvalidated } from './forms-query';
 import { useOpenDraftMutation, type ReopenedDraft } from './reopen-api';
 import { forgetDraft, readOpenDraft, stepBeforeReload, type OpenDraft } from './resume-draft';
+import { rememberDraftFiles } from './uploaded-files';
 import { REVIEW, reopened } from './wizard-slice';
 
 /**
@@ -66,6 +67,8 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
           if (!live) return;
           // The draft was brought to newer forms than this page may have: they are read again.
           if (draft.forms_changed) dispatch(formsInvalidated());
+          // Its files' names and sizes, as the documents step and the review showed them before the reload.
+          rememberDraftFiles(draft.reference_number, draft.attachments);
           dispatch(
             reopened({
               type: draft.application_type,

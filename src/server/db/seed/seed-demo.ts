@@ -138,8 +138,10 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
         for (const code of new Set([...codes, ...required])) {
           const rule = set.documents.find((d) => d.id === code);
           const target = await attachments_.checkTarget(reference, code, proof);
-          const file = !rule || rule.accept.includes('application/pdf') ? demoPdf(rule?.name.en ?? code) : DEMO_PNG;
-          attachments[code] = (await attachments_.upload(target, Readable.from([file]))).attachment_id;
+          const pdf = !rule || rule.accept.includes('application/pdf');
+          const file = pdf ? demoPdf(rule?.name.en ?? code) : DEMO_PNG;
+          const name = `${code.replace(/_/g, '-')}.${pdf ? 'pdf' : 'png'}`;
+          attachments[code] = (await attachments_.upload(target, Readable.from([file]), null, name)).attachment_id;
         }
       }
       const data = fillPlaceholders(answers, { engineerToken: 'demo', attachments });

@@ -118,6 +118,7 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
       </Stack>
       <Details
         rows={[
+          { label: t('dashboard.attachments.file'), value: attachment.file_name ?? '' },
           { label: t('dashboard.attachments.scale'), value: attachment.scale ?? '' },
           { label: t('dashboard.attachments.remark'), value: attachment.remark ?? '' },
           { label: t('dashboard.attachments.size'), value: formatSize(attachment.size, lng) },

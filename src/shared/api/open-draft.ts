@@ -1,0 +1,81 @@
+import type { FormsChanged } from '../forms-changed';
+import type { ApplicationType } from '../wizard-driver';
+
+/**
+ * Reopening one's own draft after a reload, a Back or a return in the same browser (issue 17): the wire
+ * contract of /api/application/open_draft, defined once (the route validates with the body schema, the
+ * service answers OpenDraftAnswer, the client's endpoint and the MSW mock use these types). Only the
+ * holder of the draft's cookie gets an answer; a reference number alone is 404 `draft_not_found`.
+ */
+export const OPEN_DRAFT_PATH = '/api/application/open_draft';
+
+export const openDraftBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reference_number'],
+  properties: {
+    reference_number: { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' },
+  },
+} as const;
+
+export interface OpenDraftBody {
+  reference_number: string;
+}
+
+/**
+ * A file uploaded to the draft and still kept (a draft keeps a few per document type): what the documents
+ * step and the review show of it after a reload, as they showed it before.
+ */
+export interface DraftAttachment {
+  attachment_id: string;
+  /** The document's code ('site_plan'). */
+  document_type: string;
+  /** The name the file was sent with, made fit to show (shownFileName); null for files uploaded before names were kept. */
+  file_name: string | null;
+  /** Bytes. */
+  size: number;
+  /** A drawing's scale as recorded with the file ('1:100'), else null. */
+  scale: string | null;
+}
+
+export interface OpenDraftAnswer {
+  /** As shown, with its dash: 'K7PQ2-M9XHT'. */
+  reference_number: string;
+  application_type: ApplicationType;
+  /** The step to open next, 1-based (past the last step: the review), as save_and_continue answers it. */
+  step_number: number;
+  /** The finished steps' answers, by step id. */
+  data: Record<string, Record<string, unknown>>;
+  /** What was typed on steps kept unfinished by Save & Complete Later, by step id: those steps are not finished. */
+  unfinished: Record<string, Record<string, unknown>>;
+  /** The draft's files, oldest first. */
+  attachments: DraftAttachment[];
+  forms_changed?: FormsChanged;
+}
+
+/** A file name is shown at most this long (the upload refuses names over 255 characters). */
+export const SHOWN_FILE_NAME_MAX = 120;
+
+/** Control and format characters (zero-width, bidirectional marks, soft hyphen…): nothing to show, something to hide behind. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * The name a file was sent with, fit to show beside it and never used for anything else: without
+ * invisible characters, spaces collapsed, at most SHOWN_FILE_NAME_MAX characters (its middle cut,
+ * its extension kept: 'Ramani ya kiwanja … ya mwisho.pdf'). null when nothing is left.
+ */
+export function shownFileName(name: string): string | null {
+  const clean = name.normalize('NFC').replace(/\s+/g, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
+  if (clean === '') return null;
+  const characters = [...clean];
+  if (characters.length <= SHOWN_FILE_NAME_MAX) return clean;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 && clean.length - dot <= 6 ? clean.slice(dot) : '';
+  const keep = SHOWN_FILE_NAME_MAX - [...extension].length - 1;
+  const head = Math.ceil(keep / 2);
+  const stem = [...clean.slice(0, clean.length - extension.length)];
+  return `${stem.slice(0, head).join('').trimEnd()}…${stem
+    .slice(stem.length - (keep - head))
+    .join('')
+    .trimStart()}${extension}`;
+}
