@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { DraftResumeService } from '../applications/draft-resume-service';
 import { ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
-import { referenceNumber, type DraftRouting } from './application-routes';
+import { referenceNumberBody, type ReferenceNumberBody } from '../../shared/api/reference-number';
+import type { DraftRouting } from './application-routes';
 
 /** Reopening one's own draft after a reload or a return in the same browser (its draft cookie). */
 export function draftResumeRoutes(app: FastifyInstance, resume: DraftResumeService, { cookies, limits }: DraftRouting) {
-  app.post<{ Body: { reference_number: string } }>(
+  app.post<{ Body: ReferenceNumberBody }>(
     '/api/application/open_draft',
     {
       config: { rateLimit: DRAFT_WRITE_LIMIT },
@@ -17,12 +18,7 @@ export function draftResumeRoutes(app: FastifyInstance, resume: DraftResumeServi
           'draft cookie of its owner; without it, 404 `draft_not_found`, as for an unknown number. Answers ' +
           '{ reference_number, application_type, step_number, data, unfinished, forms_changed? } as verify_code ' +
           'does for a continue; `unfinished` holds what was typed on steps Save & Complete Later kept unfinished.',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['reference_number'],
-          properties: { reference_number: referenceNumber },
-        },
+        body: referenceNumberBody,
       },
     },
     async (request, res) =>

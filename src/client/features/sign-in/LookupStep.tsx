@@ -11,7 +11,7 @@ import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField';
-import { isReferenceNumber, tidyReference } from './reference';
+import { isReferenceNumber, tidyReference } from '../../../shared/api/reference-number';
 import { useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
 
 interface Errors {
