@@ -213,7 +213,7 @@ describe('the wizard', () => {
     const heading = await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('KQ7MZ-4XPRT')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: t('wizard.saved.copy') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('copy_reference.copy') })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t('wizard.saved.continue_link') })).toHaveAttribute(
       'href',
       '/home/continue',
