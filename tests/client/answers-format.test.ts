@@ -3,26 +3,16 @@ import { answerTexts } from '../../src/client/features/wizard/answer-texts';
 import { answerRows } from '../../src/client/features/wizard/answers-format';
 import { moduleReviewRows } from '../../src/client/features/wizard/review-rows';
 import { scaleRows } from '../../src/client/features/wizard/scale-rows';
-import { translateStep } from '../../src/client/features/wizard/translate-schema';
 import { rememberUpload } from '../../src/client/features/wizard/uploaded-files';
 import { formatLongDate, formatMoney, formatNumber, formatSize } from '../../src/shared/text-format';
-import { servedForms, splash, wt } from './wizard-forms';
+import { servedForms, splash, translatedStep, wt } from './wizard-forms';
 
 // Issue 17, item 6: the review (and the dashboard's Construction tab) shows what will be sent, readable.
 
 const forms = servedForms();
 const languages = ['en', 'sw'] as const;
 
-function translated(step: string, language: 'en' | 'sw') {
-  const t = wt(language);
-  return translateStep(forms.steps[step]!, {
-    t: (key) => t(`forms:${key}`),
-    referenceLabel: (list, id) =>
-      (splash[list as keyof typeof splash] as { id: number; name: { en: string; sw: string } }[]).find(
-        (i) => i.id === id,
-      )?.name[language],
-  });
-}
+const translated = (step: string, language: 'en' | 'sw') => translatedStep(forms, step, language);
 
 describe('formatting for the reader’s language', () => {
   it.each(languages)('groups numbers with commas, sums in TZS, dates in words, sizes (%s)', (lng) => {

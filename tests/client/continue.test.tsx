@@ -1,34 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { envelope, PERSONAL, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
-const forms = servedForms();
+const forms = withServedForms();
 const REFERENCE = 'KQ7MZ-4XPRT';
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Juma',
-  phone: '0777123456',
-  address: 'P.O. Box 1',
-  street: 'Mlandege',
-};
 const draft = {
   reference_number: REFERENCE,
   application_type: 'repair',
   step_number: 3,
-  data: { personal, repair: { street_village: 'Mkunazini' } },
+  data: { personal: PERSONAL, repair: { street_village: 'Mkunazini' } },
 };
-
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
 
 /** continue_application and verify_code as the server answers them; `codeOk` says which codes open the draft. */
 function continueCalls(answer = draft) {

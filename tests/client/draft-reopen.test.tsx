@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { envelope, PERSONAL, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 /**
@@ -14,22 +13,8 @@ import { renderWizard } from './wizard-render';
 const t = wt('en');
 const sw = wt('sw');
 const f = (key: string) => t(`forms:${key}`);
-const forms = servedForms();
+withServedForms();
 const REFERENCE = 'KQ7MZ-4XPRT';
-
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
-
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Juma',
-  phone: '0777123456',
-  address: 'P.O. Box 1234, Zanzibar',
-  street: 'Mlandege',
-};
 
 function openDraftAnswers(answer: () => Response | Promise<Response>) {
   const bodies: unknown[] = [];
@@ -42,19 +27,21 @@ function openDraftAnswers(answer: () => Response | Promise<Response>) {
   return bodies;
 }
 
+/** open_draft's answer: the repair draft, its personal step saved, and the steps kept unfinished. */
+const reopenedRepair = (unfinished: Record<string, Record<string, unknown>>) =>
+  envelope(200, 'OK', {
+    reference_number: REFERENCE,
+    application_type: 'repair',
+    step_number: 2,
+    data: { personal: PERSONAL },
+    unfinished,
+  });
+
 describe('reopening the draft after a reload', () => {
   it('asks the server for the draft this browser has open and opens it where the tab was, with the typed answers', async () => {
     localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'repair' }));
     sessionStorage.setItem('wizard_step', JSON.stringify({ reference_number: REFERENCE, step: 'personal' }));
-    const bodies = openDraftAnswers(() =>
-      envelope(200, 'OK', {
-        reference_number: REFERENCE,
-        application_type: 'repair',
-        step_number: 2,
-        data: { personal },
-        unfinished: { repair: { street_village: 'Mkunazini' } },
-      }),
-    );
+    const bodies = openDraftAnswers(() => reopenedRepair({ repair: { street_village: 'Mkunazini' } }));
     const { store } = renderWizard('/home/maintenance');
     await screen.findByRole('heading', { level: 2, name: f('personal.title') });
     expect(screen.getByRole('textbox', { name: f('personal.first_name.title') })).toHaveValue('Asha');
@@ -73,15 +60,7 @@ describe('reopening the draft after a reload', () => {
     // This tab opened REFERENCE; another tab of the same browser then opened OTHER (localStorage is shared).
     sessionStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'repair' }));
     localStorage.setItem('open_draft', JSON.stringify({ reference_number: OTHER, application_type: 'repair' }));
-    const bodies = openDraftAnswers(() =>
-      envelope(200, 'OK', {
-        reference_number: REFERENCE,
-        application_type: 'repair',
-        step_number: 2,
-        data: { personal },
-        unfinished: {},
-      }),
-    );
+    const bodies = openDraftAnswers(() => reopenedRepair({}));
     const { store } = renderWizard('/home/maintenance');
     // The first step saved: it opens on the next one.
     await screen.findByRole('heading', { level: 2, name: f('repair.title') });

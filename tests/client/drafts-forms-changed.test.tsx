@@ -6,7 +6,7 @@ import type { FormsDocument } from '../../src/shared/forms';
 import type { FormsChanged } from '../../src/shared/forms-changed';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, PERSONAL, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 // Issue 16, item 5, as the applicant sees it: a draft continued (or a step saved) after a new forms
@@ -14,15 +14,6 @@ import { renderWizard } from './wizard-render';
 
 const REFERENCE = 'KQ7MZ-4XPRT';
 const PERMIT = { en: 'Number of the building permit', sw: 'Namba ya kibali cha ujenzi' };
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Juma',
-  phone: '0777123456',
-  address: 'P.O. Box 1',
-  street: 'Mlandege',
-};
 const repair = {
   street_village: 'Mkunazini',
   repair_type: 'roof',
@@ -90,7 +81,7 @@ describe.each<Language>(['en', 'sw'])('a draft continued after the forms changed
           reference_number: REFERENCE,
           application_type: 'repair',
           step_number: 3,
-          data: { personal, repair },
+          data: { personal: PERSONAL, repair },
           forms_changed: changed,
         }),
       ),
@@ -141,7 +132,7 @@ describe('an applicant mid-step while a version is published', () => {
     const { user } = renderWizard('/home/maintenance', {
       wizard: {
         type: 'repair',
-        answers: { personal, repair },
+        answers: { personal: PERSONAL, repair },
         saved: ['personal'],
         current: 'repair',
         referenceNumber: REFERENCE,
@@ -180,7 +171,7 @@ describe('answers the forms do not ask', () => {
         reference_number: REFERENCE,
         application_type: 'repair',
         step_number: 1,
-        data: { personal: { ...personal, warka_number: 'W-77' } },
+        data: { personal: { ...PERSONAL, warka_number: 'W-77' } },
       }),
     );
     const bodies: Record<string, unknown>[] = [];
@@ -200,8 +191,8 @@ describe('answers the forms do not ask', () => {
     expect(screen.getByRole('textbox', { name: new RegExp(f('personal.first_name.title')) })).toHaveValue('Asha');
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]!.data).toEqual(personal);
-    expect(store.getState().wizard.answers.personal).toEqual(personal);
+    expect(bodies[0]!.data).toEqual(PERSONAL);
+    expect(store.getState().wizard.answers.personal).toEqual(PERSONAL);
   });
 });
 
@@ -215,7 +206,7 @@ describe('the review of uploaded documents', () => {
       wizard: {
         type: 'repair',
         answers: {
-          personal,
+          personal: PERSONAL,
           repair,
           uploads: { documents: { sheha_letter: 'att-12345678', applicant_id: 'att-87654321' } },
         },

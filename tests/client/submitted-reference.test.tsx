@@ -1,12 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import { REVIEW_WORKING_DAYS } from '../../src/shared/after-submit';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { envelope, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 // After Submit (issue 17, item 4): the message stays 3.5 s from when it is on screen, not from the
@@ -24,12 +23,9 @@ vi.mock('../../src/client/features/wizard/WizardOutcome', async (importOriginal)
   return importOriginal();
 });
 
-const forms = servedForms();
+const forms = withServedForms();
 const REFERENCE = 'ABCDE-FGHJK';
 
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
 afterEach(() => vi.useRealTimers());
 
 function reviewing(): Partial<WizardState> {

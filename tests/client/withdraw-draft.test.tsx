@@ -1,40 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
-import { renderWizard } from './wizard-render';
+import { envelope, withServedForms, wt } from './wizard-forms';
+import { fillPersonal, renderWizard } from './wizard-render';
 
 // Issue 17, item 12: withdrawing a draft from the wizard's "saved for later" outcome.
 
-const forms = servedForms();
+withServedForms();
 const REFERENCE = 'KQ7MZ-4XPRT';
 
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
 beforeEach(() =>
   server.use(
-    ...formsHandlers(forms),
     http.post('/api/application/save_and_continue', () =>
       envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 2 }),
     ),
   ),
 );
 
-async function savedForLater(user: UserEvent, t: ReturnType<typeof wt>) {
-  const f = (key: string) => t(`forms:${key}`);
-  await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
-  await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
-  for (const [key, value] of [
-    ['first_name', 'Asha'],
-    ['last_name', 'Juma'],
-    ['phone', '0777123456'],
-    ['address', 'P.O. Box 1234, Zanzibar'],
-    ['street', 'Mlandege'],
-  ])
-    await user.type(screen.getByRole('textbox', { name: f(`personal.${key}.title`) }), value!);
+async function savedForLater(user: UserEvent, language: Language) {
+  const t = wt(language);
+  await fillPersonal(user, language);
   await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_later') }));
   await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
 }
@@ -55,7 +43,7 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
-    await savedForLater(user, t);
+    await savedForLater(user, language);
     expect(localStorage.getItem('open_draft')).toContain(REFERENCE);
 
     await user.click(screen.getByRole('button', { name: t('wizard.withdraw.open') }));
@@ -91,7 +79,7 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
-    await savedForLater(user, t);
+    await savedForLater(user, language);
     await user.click(screen.getByRole('button', { name: t('wizard.withdraw.open') }));
     let dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: t('wizard.withdraw.keep') }));

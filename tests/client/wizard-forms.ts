@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import { translateStep } from '../../src/client/features/wizard/translate-schema';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { withDocuments } from '../../src/shared/document-fields';
 import type { Envelope } from '../../src/shared/envelope';
@@ -10,6 +13,7 @@ import { AJV_OPTIONS, walkSchema, type FormsDocument, type DocumentRule, type St
 import type { Language } from '../../src/shared/reference-data';
 import type { Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
+import { server } from './msw-server';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -56,6 +60,25 @@ export function formsHandlers(forms = servedForms()) {
 /** In jsdom there is no CSP: ajv's runtime validator stands in for the precompiled modules. */
 export const runtimeValidator = async () => customizeValidator({ ajvOptionsOverrides: AJV_OPTIONS });
 
+/** For each test of the file: the runtime validator, and get_forms answering `forms` (the served ones). */
+export function withServedForms(forms = servedForms()): FormsDocument {
+  beforeAll(() => setValidatorFactory(runtimeValidator));
+  afterAll(() => setValidatorFactory());
+  beforeEach(() => server.use(...formsHandlers(forms)));
+  return forms;
+}
+
+/** A valid personal step, with a passport (as fillPersonal types it). */
+export const PERSONAL = {
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Juma',
+  phone: '0777123456',
+  address: 'P.O. Box 1234, Zanzibar',
+  street: 'Mlandege',
+};
+
 const lookup = i18next.createInstance();
 void lookup.init({
   resources: allTexts,
@@ -73,3 +96,15 @@ void lookup.init({
 
 /** Texts of the wizard's namespaces too ('forms:personal.title', 'validation:required', 'wizard.…'). */
 export const wt = (language: Language) => lookup.getFixedT(language);
+
+/** A step of `forms` translated into `language`, its reference lists named from the mock splash. */
+export function translatedStep(forms: FormsDocument, step: string, language: Language = 'en') {
+  const t = wt(language);
+  return translateStep(forms.steps[step]!, {
+    t: (key) => t(`forms:${key}`),
+    referenceLabel: (list, id) =>
+      (splash[list as keyof typeof splash] as { id: number; name: { en: string; sw: string } }[]).find(
+        (i) => i.id === id,
+      )?.name[language],
+  });
+}

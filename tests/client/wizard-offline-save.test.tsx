@@ -1,18 +1,14 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
-import { renderWizard } from './wizard-render';
+import { envelope, withServedForms, wt } from './wizard-forms';
+import { fillPersonal, renderWizard } from './wizard-render';
 
 // A save that gets no answer (the network is down, or cut mid-way) says "Saved on this phone" and is
 // sent again, the same save (same save_id), when the browser is back online; then it says "Saved".
 
-const forms = servedForms();
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
+withServedForms();
 
 describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language) => {
   const t = wt(language);
@@ -28,16 +24,7 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
-    await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
-    await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
-    for (const [field, text] of [
-      ['first_name', 'Asha'],
-      ['last_name', 'Juma'],
-      ['phone', '0777123456'],
-      ['address', 'P.O. Box 1234, Zanzibar'],
-      ['street', 'Mlandege'],
-    ])
-      await user.type(screen.getByRole('textbox', { name: f(`personal.${field}.title`) }), text!);
+    await fillPersonal(user, language);
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
 
     const status = await screen.findByText(t('wizard.save_status.device'));
@@ -65,16 +52,7 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
-    await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
-    await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
-    for (const [field, text] of [
-      ['first_name', 'Asha'],
-      ['last_name', 'Juma'],
-      ['phone', '0777123456'],
-      ['address', 'P.O. Box 1234, Zanzibar'],
-      ['street', 'Mlandege'],
-    ])
-      await user.type(screen.getByRole('textbox', { name: f(`personal.${field}.title`) }), text!);
+    await fillPersonal(user, language);
     const save = screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') });
     await user.click(save);
     await screen.findByText('Some answers need your attention.');

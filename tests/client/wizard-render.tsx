@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
 import { allTexts } from './locales';
 import { testRouter } from './test-router';
+import { PERSONAL, wt } from './wizard-forms';
 import { makeStore } from '../../src/client/app/store';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import type { Language } from '../../src/shared/reference-data';
@@ -45,4 +46,17 @@ export function renderWizard(path: string, { language, wizard, texts = 'all' }: 
     </App>,
   );
   return { ...result, store, router, user };
+}
+
+/** Types a valid personal step (PERSONAL, with a passport) in `language`, the step open. */
+export async function fillPersonal(user: UserEvent, language: Language = 'en') {
+  const t = wt(language);
+  const f = (key: string) => t(`forms:${key}`);
+  await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
+  await user.type(
+    await screen.findByRole('textbox', { name: f('personal.passport_number.title') }),
+    PERSONAL.passport_number,
+  );
+  for (const field of ['first_name', 'last_name', 'phone', 'address', 'street'] as const)
+    await user.type(screen.getByRole('textbox', { name: f(`personal.${field}.title`) }), PERSONAL[field]);
 }

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
-import { renderWizard } from './wizard-render';
+import { envelope, withServedForms, wt } from './wizard-forms';
+import { fillPersonal, renderWizard } from './wizard-render';
 
 // Issue 17, item 8: after a failed save, each error goes when its field becomes valid, the summary with it.
 
-const forms = servedForms();
-
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
+withServedForms();
 
 describe.each(['en', 'sw'] as const)('stale errors (%s)', (language) => {
   const t = wt(language);
@@ -73,13 +68,7 @@ describe.each(['en', 'sw'] as const)('stale errors (%s)', (language) => {
       }),
     );
     const { user } = open();
-    await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
-    await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
-    await user.type(textbox('personal.first_name.title'), 'Asha');
-    await user.type(textbox('personal.last_name.title'), 'Juma');
-    await user.type(textbox('personal.phone.title'), '0777123456');
-    await user.type(textbox('personal.address.title'), 'P.O. Box 1234, Zanzibar');
-    await user.type(textbox('personal.street.title'), 'Mlandege');
+    await fillPersonal(user, language);
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.save_and_continue') }));
     await summaryOf(2);
     expect(saves).toBe(1);

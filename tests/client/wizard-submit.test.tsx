@@ -1,23 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import swApi from '../../locales/sw/api.json';
 import swValidation from '../../locales/sw/validation.json';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
+import { envelope, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
-const forms = servedForms();
+const forms = withServedForms();
 const REFERENCE = 'ABCDE-FGHJK';
 
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
 afterEach(() => vi.useRealTimers());
 
 const personal = {

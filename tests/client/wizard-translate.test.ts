@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { answerRows } from '../../src/client/features/wizard/answers-format';
 import { rowStrings } from '../../src/client/features/wizard/row-words';
-import { translateStep } from '../../src/client/features/wizard/translate-schema';
-import { servedForms, splash, wt } from './wizard-forms';
+import { servedForms, splash, translatedStep, wt } from './wizard-forms';
 
 const forms = servedForms();
 
-function translated(step: string, language: 'en' | 'sw' = 'en') {
-  const t = wt(language);
-  return translateStep(forms.steps[step]!, {
-    t: (key) => t(`forms:${key}`),
-    referenceLabel: (list, id) =>
-      (splash[list as keyof typeof splash] as { id: number; name: { en: string; sw: string } }[]).find(
-        (i) => i.id === id,
-      )?.name[language],
-  });
-}
+const translated = (step: string, language: 'en' | 'sw' = 'en') => translatedStep(forms, step, language);
 
 describe('translateStep', () => {
   it('translates titles, help, placeholders and options into the UI schema, leaving the schema as served', () => {

@@ -1,33 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
-import { renderWizard } from './wizard-render';
+import { envelope, withServedForms, wt } from './wizard-forms';
+import { fillPersonal, renderWizard } from './wizard-render';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
-const forms = servedForms();
-
-beforeAll(() => setValidatorFactory(runtimeValidator));
-afterAll(() => setValidatorFactory());
-beforeEach(() => server.use(...formsHandlers(forms)));
+const forms = withServedForms();
 
 const button = (key: string) => screen.getByRole('button', { name: t(`wizard.buttons.${key}`) });
 const textbox = (key: string) => screen.getByRole('textbox', { name: f(key) });
-
-/** Fills the personal step validly (passport). */
-async function fillPersonal(user: UserEvent) {
-  await user.click(await screen.findByRole('radio', { name: f('personal.identification_type.options.passport') }));
-  await user.type(await screen.findByRole('textbox', { name: f('personal.passport_number.title') }), 'AB123456');
-  await user.type(textbox('personal.first_name.title'), 'Asha');
-  await user.type(textbox('personal.last_name.title'), 'Juma');
-  await user.type(textbox('personal.phone.title'), '0777123456');
-  await user.type(textbox('personal.address.title'), 'P.O. Box 1234, Zanzibar');
-  await user.type(textbox('personal.street.title'), 'Mlandege');
-}
 
 describe('the wizard', () => {
   it.each([
@@ -213,7 +196,7 @@ describe('the wizard', () => {
     const heading = await screen.findByRole('heading', { level: 2, name: t('wizard.saved.title') });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('KQ7MZ-4XPRT')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: t('wizard.saved.copy') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('copy_reference.copy') })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t('wizard.saved.continue_link') })).toHaveAttribute(
       'href',
       '/home/continue',

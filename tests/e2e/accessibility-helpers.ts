@@ -409,20 +409,3 @@ export async function continueData(reference: string): Promise<unknown> {
   });
   return callApi('/application/verify_code', { challenge_id: challenge.challenge_id, code: await smsCode(reference) });
 }
-
-/** A back-office call with the bearer token, as the unit's own system makes it. */
-export async function staff<T>(call: string, body: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api/staff/${call}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${inject('staffToken')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
-  if (payload.response.code !== 200)
-    throw new Error(`staff ${call} answered ${payload.response.code}: ${payload.response.message}`);
-  return payload.response.data;
-}

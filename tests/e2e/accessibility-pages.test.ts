@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { APPLICATION_TYPES } from '../../src/shared/wizard-driver';
-import { callApi, draftCookieOf } from './browser';
+import { callApi, draftCookieOf, staff } from './browser';
 import {
   axeFindings,
   collectErrors,
@@ -19,7 +19,6 @@ import {
   launch,
   repeatedNames,
   skippedHeadings,
-  staff,
   stillness,
   unnamed,
   type Applicant,

@@ -76,10 +76,10 @@ describe('a government application, end to end in the browser', () => {
       const size = await number.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
       expect(size).toBeGreaterThanOrEqual(28);
       await axeCheck(first.page);
-      await first.page.getByRole('button', { name: w.t('wizard.saved.copy'), exact: true }).click();
+      await first.page.getByRole('button', { name: w.t('copy_reference.copy'), exact: true }).click();
       await first.page
         .getByRole('status')
-        .filter({ hasText: w.t('wizard.saved.copied') })
+        .filter({ hasText: w.t('copy_reference.copied') })
         .waitFor();
       expect(await first.page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
       await axeCheck(first.page);

@@ -66,6 +66,10 @@ export const engineerCode = (engineer: Engineer) =>
 
 export const getSplash = () => callApi<Splash>('/splash/get_splash');
 
+/** A first name no other test uses (the back office is searched by it): `prefix` and six letters. */
+export const randomName = (prefix: string) =>
+  prefix + Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+
 /**
  * The documents the uploads step must ask for: every application's own (with the Sheha's letter), and
  * for a building with drawings the list for its storeys (more than three: the longer list).
@@ -260,6 +264,18 @@ export class Wizard {
     return locator.evaluate((element) => element === document.activeElement);
   }
 
+  /** What the save status says: 'device' (kept on this phone) or 'saved'. */
+  saveStatus(state: 'device' | 'saved'): Locator {
+    return this.page.getByRole('status').filter({ hasText: this.t(`wizard.save_status.${state}`) });
+  }
+
+  /** The reference number the wizard keeps in the browser once a first save made the draft (checked for its form). */
+  async savedReference(): Promise<string> {
+    const reference = await this.page.evaluate(() => localStorage.getItem('reference_number'));
+    expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    return reference!;
+  }
+
   async storage(): Promise<Record<string, string | null>> {
     return this.page.evaluate(() => ({
       local_reference_number: localStorage.getItem('reference_number'),
@@ -448,4 +464,28 @@ export async function movedOnAfterMessage(
   await w.page.getByRole('heading', { level: 1 }).waitFor();
   await w.settled();
   await axeCheck(w.page);
+}
+
+/** A special request's last steps from building details on: the uploads, the review, Submit; View opens. */
+export async function finishSpecialRequest(w: Wizard, splash: Splash, reference: string): Promise<void> {
+  await fillBuildingDetails(w, splash);
+  await w.button('save_and_continue').click();
+  await w.onStep('uploads');
+  await uploadAll(w.page, documentsFor(splash, null), w.lng);
+  await w.button('save_and_continue').click();
+  await w.onReview();
+  await submitAndSeeMessage(w, 'request', reference);
+  await w.page.waitForURL('**/home/login', { timeout: 15_000 });
+}
+
+/** View on the page: the reference number, the browser's own captcha, the code from the outbox; the dashboard opens. */
+export async function signIn(page: Page, lng: Lng, reference: string): Promise<void> {
+  await page.getByRole('textbox', { name: tr(lng, 'view.reference'), exact: true }).fill(reference);
+  await page.getByRole('checkbox', { name: tr(lng, 'view.captcha_verified'), exact: true, checked: true }).waitFor();
+  await page.getByRole('button', { name: tr(lng, 'view.submit'), exact: true }).click();
+  const code = page.getByRole('textbox', { name: tr(lng, 'view.code'), exact: true });
+  await code.waitFor();
+  await code.fill(await smsCode(reference));
+  await page.getByRole('button', { name: tr(lng, 'view.verify'), exact: true }).click();
+  await page.waitForURL('**/dashboard/application');
 }

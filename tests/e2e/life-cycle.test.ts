@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DashboardAttachment, Invoice, RenewalRequest, ApplicantMessage } from '../../src/shared/dashboard';
 import { todayIso } from '../../src/shared/dashboard';
 import type { Engineer, Splash } from '../../src/shared/reference-data';
-import { axeCheck, callApi, pathOf, useBrowser } from './browser';
+import { axeCheck, callApi, pathOf, staff, useBrowser } from './browser';
 import {
   confirmEngineer,
   documentsFor,
@@ -43,23 +43,6 @@ const MESSAGE = 'When will the inspector come to the plot?';
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A back-office call with the bearer token, as the unit's own system makes it. */
-async function staff<T>(call: string, body: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api/staff/${call}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${inject('staffToken')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
-  if (payload.response.code !== 200)
-    throw new Error(`staff ${call} answered ${payload.response.code}: ${payload.response.message}`);
-  return payload.response.data;
-}
 
 interface StaffApplication {
   status: string;

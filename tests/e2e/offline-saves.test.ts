@@ -1,15 +1,14 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { axeCheck, useBrowser } from './browser';
+import { axeCheck, SMALL_PHONE, staff, useBrowser } from './browser';
+import { cachedUrls, unsavedOnDevice } from './device-storage';
 import {
-  documentsFor,
-  fillBuildingDetails,
   fillSpecialPlot,
+  finishSpecialRequest,
   getSplash,
   JOURNEY_TIMEOUT_MS,
   personalWithPassport,
-  submitAndSeeMessage,
-  uploadAll,
+  randomName,
   Wizard,
 } from './journey-helpers';
 import type { Lng } from './locales';
@@ -19,57 +18,13 @@ import type { Lng } from './locales';
 // nothing personal is left on the device after Submit. At phone width, in Swahili and in English.
 
 const { newPage } = useBrowser();
-const PHONE = { width: 360, height: 740 };
 
-/** A back-office call with the bearer token: the server's own view of the drafts. */
-async function staff<T>(call: string, body: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api/staff/${call}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${inject('staffToken')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
-  expect(payload.response.code, payload.response.message).toBe(200);
-  return payload.response.data;
+/** What the device keeps: the unsaved save in IndexedDB, localStorage, and Cache Storage. */
+async function onDevice(page: Page) {
+  const { databases, record } = await unsavedOnDevice(page, 'current');
+  const localStorage = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+  return { databases, unsaved: record, localStorage, cached: await cachedUrls(page) };
 }
-
-/** What the device keeps: the unsaved answers in IndexedDB, localStorage, and Cache Storage. */
-function onDevice(page: Page) {
-  return page.evaluate(async () => {
-    const databases = (await indexedDB.databases()).map((d) => d.name);
-    let unsaved: unknown;
-    if (databases.includes('kibali-unsaved')) {
-      unsaved = await new Promise((resolve) => {
-        const open = indexedDB.open('kibali-unsaved');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('unsaved')) return resolve(undefined);
-          const get = db.transaction('unsaved').objectStore('unsaved').get('current');
-          get.onsuccess = () => {
-            resolve(get.result);
-            db.close();
-          };
-        };
-      });
-    }
-    const cacheKeys = await caches.keys();
-    const cached: string[] = [];
-    for (const key of cacheKeys) for (const request of await (await caches.open(key)).keys()) cached.push(request.url);
-    return {
-      databases,
-      unsaved,
-      localStorage: Object.fromEntries(Object.entries(localStorage)),
-      cached,
-    };
-  });
-}
-
-const randomName = () =>
-  'Nuru' + Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
 describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes (%s)', (lng) => {
   test(
@@ -77,10 +32,10 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
     { timeout: JOURNEY_TIMEOUT_MS },
     async () => {
       const splash = await getSplash();
-      const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
+      const { page, context, errors } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
-      const status = page.getByRole('status').filter({ hasText: w.t('wizard.save_status.device') });
-      const first = randomName();
+      const status = w.saveStatus('device');
+      const first = randomName('Nuru');
       await page.goto('/home/no_drawings');
       await w.onStep('personal');
       await personalWithPassport(w, first, 'Hamadi');
@@ -106,15 +61,11 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       await axeCheck(page);
       await context.setOffline(false);
       await w.onStep('special_plot');
-      await page
-        .getByRole('status')
-        .filter({ hasText: w.t('wizard.save_status.saved') })
-        .waitFor();
+      await w.saveStatus('saved').waitFor();
       expect(sends).toHaveLength(2);
       const [one, two] = sends as { save_id: string }[];
       expect(two).toEqual(one);
-      const reference = await page.evaluate(() => localStorage.getItem('reference_number'));
-      expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+      const reference = await w.savedReference();
       expect((await onDevice(page)).unsaved).toBeUndefined();
 
       // The network goes while the next step is typed and saved; it comes back, and the step is saved.
@@ -148,14 +99,7 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       expect(draft.answers.special_plot).toMatchObject({ street_village: 'Bububu' });
 
       // Then on to Submit: afterwards the device keeps nothing of the application.
-      await fillBuildingDetails(w, splash);
-      await w.button('save_and_continue').click();
-      await w.onStep('uploads');
-      await uploadAll(page, documentsFor(splash, null), lng);
-      await w.button('save_and_continue').click();
-      await w.onReview();
-      await submitAndSeeMessage(w, 'request', reference!);
-      await page.waitForURL('**/home/login', { timeout: 15_000 });
+      await finishSpecialRequest(w, splash, reference);
       const left = await onDevice(page);
       expect(left.databases).not.toContain('kibali-unsaved');
       expect(left.cached.filter((url) => url.includes('/api/') && !url.includes('/api/forms/'))).toEqual([]);
@@ -167,7 +111,7 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
   test(
     'a repeat visit takes the shell and the forms from the service worker, and the page opens offline',
     async () => {
-      const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
+      const { page, context, errors } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -215,11 +159,7 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       await page.reload();
       await w.onStep('personal');
       // Nothing but public files is kept: no API answer beyond the forms and the reference lists.
-      const kept = await page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) urls.push(r.url);
-        return urls;
-      });
+      const kept = await cachedUrls(page);
       const publicApi = /\/api\/(forms\/validators\/|forms\/get_forms\?|splash\/get_splash\?)/;
       expect(kept.filter((url) => url.includes('/api/') && !publicApi.test(url))).toEqual([]);
       expect(kept.some((url) => url.includes('/api/forms/get_forms'))).toBe(true);

@@ -1,15 +1,16 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
-import { callApi, useBrowser } from './browser';
+import { describe, expect, test } from 'vitest';
+import { SMALL_PHONE, staff, useBrowser } from './browser';
+import { unsavedOnDevice } from './device-storage';
 import {
-  documentsFor,
   fillBuildingDetails,
   fillSpecialPlot,
+  finishSpecialRequest,
   getSplash,
   JOURNEY_TIMEOUT_MS,
   personalWithPassport,
-  submitAndSeeMessage,
-  uploadAll,
+  randomName,
+  signIn,
   Wizard,
 } from './journey-helpers';
 import { tr, type Lng } from './locales';
@@ -19,68 +20,28 @@ import { tr, type Lng } from './locales';
 // opened again; with the network there nothing is written to the device; Logout leaves no database.
 
 const { newPage } = useBrowser();
-const PHONE = { width: 360, height: 740 };
 const DB = 'kibali-unsaved';
 
 /** The portal's IndexedDB databases, and the typed answers kept in its store (without creating it). */
-function onDevice(page: Page) {
-  return page.evaluate(async (name) => {
-    const databases = (await indexedDB.databases()).map((d) => d.name);
-    if (!databases.includes(name)) return { databases, typed: undefined };
-    const typed = await new Promise<unknown>((resolve) => {
-      const open = indexedDB.open(name);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('unsaved')) {
-          db.close();
-          return resolve(undefined);
-        }
-        const get = db.transaction('unsaved').objectStore('unsaved').get('typed');
-        get.onsuccess = () => {
-          resolve(get.result);
-          db.close();
-        };
-      };
-    });
-    return { databases, typed };
-  }, DB);
+async function onDevice(page: Page) {
+  const { databases, record } = await unsavedOnDevice(page, 'typed');
+  return { databases, typed: record };
 }
-
-/** A back-office call with the bearer token: the server's own view of the draft. */
-async function staff<T>(call: string, body: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api/staff/${call}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${inject('staffToken')}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
-  expect(payload.response.code, payload.response.message).toBe(200);
-  return payload.response.data;
-}
-
-const randomName = () =>
-  'Zuhura' + Array.from({ length: 6 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
 
 describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => {
   test(
     'are kept on the phone, saved once back online, and back in their step on a new page',
     async () => {
       const splash = await getSplash();
-      const { page, context, errors } = await newPage({ language: lng, viewport: PHONE });
+      const { page, context, errors } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
-      const onPhone = (p: Page) => p.getByRole('status').filter({ hasText: tr(lng, 'wizard.save_status.device') });
-      const first = randomName();
+      const first = randomName('Zuhura');
       await page.goto('/home/no_drawings');
       await w.onStep('personal');
       await personalWithPassport(w, first, 'Hamadi');
       await w.button('save_and_continue').click();
       await w.onStep('special_plot');
-      const reference = await page.evaluate(() => localStorage.getItem('reference_number'));
-      expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+      const reference = await w.savedReference();
       // With the network there and the save answered, nothing was written to the device.
       expect((await onDevice(page)).databases).not.toContain(DB);
 
@@ -92,7 +53,7 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
       });
       await context.setOffline(true);
       await fillSpecialPlot(w);
-      await onPhone(page).waitFor();
+      await w.saveStatus('device').waitFor();
       await expect
         .poll(async () => (await onDevice(page)).typed, { timeout: 10_000 })
         .toMatchObject({
@@ -104,10 +65,7 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
       await context.setOffline(false);
       await w.button('save_and_continue').click();
       await w.onStep('building_details');
-      await page
-        .getByRole('status')
-        .filter({ hasText: tr(lng, 'wizard.save_status.saved') })
-        .waitFor();
+      await w.saveStatus('saved').waitFor();
       expect(sends).toHaveLength(1);
       await expect.poll(async () => (await onDevice(page)).typed).toBeUndefined();
       const saved = await staff<{ answers: Record<string, Record<string, unknown>> }>('get_application', {
@@ -118,7 +76,7 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
       // (b) Offline again, the next step is typed and the page closed before any save.
       await context.setOffline(true);
       await fillBuildingDetails(w, splash);
-      await onPhone(page).waitFor();
+      await w.saveStatus('device').waitFor();
       await expect
         .poll(async () => (await onDevice(page)).typed, { timeout: 10_000 })
         .toMatchObject({ draft: reference, step: 'building_details', answers: { approximate_cost_tzs: 85000000 } });
@@ -131,7 +89,7 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
       await again.goto('/home/no_drawings');
       await w2.onStep('building_details');
       await expect.poll(() => w2.number('building_details.approximate_cost_tzs').inputValue()).toBe('85000000');
-      await onPhone(again).waitFor();
+      await w2.saveStatus('device').waitFor();
       // Saved from there (once), and gone from the phone.
       sends.length = 0;
       await w2.button('save_and_continue').click();
@@ -148,52 +106,27 @@ describe.each<Lng>(['en', 'sw'])('answers typed with no network (%s)', (lng) => 
   );
 });
 
-/** The sign-in code the outbox "sent" for `reference`. */
-async function signInCode(reference: string): Promise<string> {
-  const messages = await callApi<{ phone: string; message: string }[]>('/dev/outbox');
-  const sms = messages.find((m) => m.message.includes(reference))?.message ?? '';
-  const code = /\b(\d{4,8})\b/.exec(sms.replace(reference, ''))?.[1];
-  if (!code) throw new Error(`No sign-in code for ${reference} in the outbox: ${sms}`);
-  return code;
-}
-
 describe('Logout', () => {
   test(
     'leaves no IndexedDB database of the portal on the phone (sw)',
     async () => {
       const lng: Lng = 'sw';
       const splash = await getSplash();
-      const { page, context } = await newPage({ language: lng, viewport: PHONE });
+      const { page, context } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
       await page.goto('/home/no_drawings');
       await w.onStep('personal');
-      await personalWithPassport(w, randomName(), 'Hamadi');
+      await personalWithPassport(w, randomName('Zuhura'), 'Hamadi');
       await w.button('save_and_continue').click();
       await w.onStep('special_plot');
-      const reference = (await page.evaluate(() => localStorage.getItem('reference_number')))!;
+      const reference = await w.savedReference();
       await fillSpecialPlot(w);
       await w.button('save_and_continue').click();
       await w.onStep('building_details');
-      await fillBuildingDetails(w, splash);
-      await w.button('save_and_continue').click();
-      await w.onStep('uploads');
-      await uploadAll(page, documentsFor(splash, null), lng);
-      await w.button('save_and_continue').click();
-      await w.onReview();
-      await submitAndSeeMessage(w, 'request', reference);
-      await page.waitForURL('**/home/login', { timeout: 15_000 });
+      await finishSpecialRequest(w, splash, reference);
 
       // Signed in (View: the captcha solves itself, then the code sent to the phone).
-      await page.getByRole('textbox', { name: tr(lng, 'view.reference'), exact: true }).fill(reference);
-      await page
-        .getByRole('checkbox', { name: tr(lng, 'view.captcha_verified'), exact: true, checked: true })
-        .waitFor();
-      await page.getByRole('button', { name: tr(lng, 'view.submit'), exact: true }).click();
-      const code = page.getByRole('textbox', { name: tr(lng, 'view.code'), exact: true });
-      await code.waitFor();
-      await code.fill(await signInCode(reference));
-      await page.getByRole('button', { name: tr(lng, 'view.verify'), exact: true }).click();
-      await page.waitForURL('**/dashboard/application');
+      await signIn(page, lng, reference);
 
       // Meanwhile another tab starts a new application offline: its typed answers are kept on the phone.
       const other = await context.newPage();
@@ -201,11 +134,8 @@ describe('Logout', () => {
       await other.goto('/home/no_drawings');
       await w2.onStep('personal');
       await context.setOffline(true);
-      await personalWithPassport(w2, randomName(), 'Hamadi');
-      await other
-        .getByRole('status')
-        .filter({ hasText: tr(lng, 'wizard.save_status.device') })
-        .waitFor();
+      await personalWithPassport(w2, randomName('Zuhura'), 'Hamadi');
+      await w2.saveStatus('device').waitFor();
       await expect
         .poll(async () => (await onDevice(other)).typed, { timeout: 10_000 })
         .toMatchObject({ draft: 'new', step: 'personal' });

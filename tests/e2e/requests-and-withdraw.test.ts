@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import type { ApplicantMessage } from '../../src/shared/dashboard';
-import { completeDraft, continueData, staff, type Applicant } from './accessibility-helpers';
-import { axeCheck, callApi, draftCookieOf, useBrowser } from './browser';
-import { getSplash, JOURNEY_TIMEOUT_MS, personalWithPassport, Wizard } from './journey-helpers';
+import { completeDraft, continueData, type Applicant } from './accessibility-helpers';
+import { axeCheck, draftCookieOf, SMALL_PHONE, staff, useBrowser } from './browser';
+import { getSplash, JOURNEY_TIMEOUT_MS, personalWithPassport, signIn, Wizard } from './journey-helpers';
 import { tr, type Lng } from './locales';
 
 // Issue 17, items 9, 11 and 12 at phone width (360 px): what a new building needs, the declaration at
@@ -11,7 +11,6 @@ import { tr, type Lng } from './locales';
 // a draft from the wizard (Swahili).
 
 const { newPage } = useBrowser();
-const PHONE = { width: 360, height: 740 };
 /** A demo ZanID (seed) and a phone no other browser test uses. */
 const MWANAISHA: Applicant = {
   zanId: '190034567',
@@ -49,22 +48,6 @@ async function openContinued(page: Page, reference: string): Promise<void> {
   await page.goto('/home/continue_form');
 }
 
-/** View in `lng`: the reference number, the browser's own captcha, the code from the outbox. */
-async function signIn(w: Wizard, reference: string): Promise<void> {
-  const { page } = w;
-  await page.goto('/home/login');
-  await page.getByRole('textbox', { name: w.t('view.reference'), exact: true }).fill(reference);
-  await page.getByRole('checkbox', { name: w.t('view.captcha_verified'), exact: true, checked: true }).waitFor();
-  await page.getByRole('button', { name: w.t('view.submit'), exact: true }).click();
-  const code = page.getByRole('textbox', { name: w.t('view.code'), exact: true });
-  await code.waitFor();
-  const messages = await callApi<{ message: string }[]>('/dev/outbox');
-  const sms = messages.find((m) => m.message.includes(reference))?.message ?? '';
-  await code.fill(/\b(\d{4,8})\b/.exec(sms.replace(reference, ''))![1]!);
-  await page.getByRole('button', { name: w.t('view.verify'), exact: true }).click();
-  await page.waitForURL('**/dashboard/application');
-}
-
 describe('requests and withdrawing at 360 px', () => {
   test(
     'English: what you need, Submit only with the declaration, the conversation, withdrawing the submitted application',
@@ -73,7 +56,7 @@ describe('requests and withdrawing at 360 px', () => {
       const splash = await getSplash();
       const draft = completeDraft('repair', MWANAISHA, splash, undefined, lng);
       draft.catch(() => {});
-      const { page, errors } = await newPage({ language: lng, viewport: PHONE });
+      const { page, errors } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
 
       // Request: what a new building needs, opened on demand.
@@ -86,7 +69,7 @@ describe('requests and withdrawing at 360 px', () => {
       const sheha = splash.normal_attachments.find((d) => d.code === 'sheha_letter')!;
       await need.getByText(sheha.name[lng]).first().waitFor();
       expect(await need.getByText(/(PDF|PNG|JPEG).*, at most [\d.]+ MB/).count()).toBeGreaterThan(0);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
       await axeCheck(page);
 
       // Submit without the declaration: an error, and nothing is sent.
@@ -107,7 +90,8 @@ describe('requests and withdrawing at 360 px', () => {
       expect(submits[0]).toMatchObject({ declaration: true });
 
       // The conversation: the applicant's message, the unit's answer after it.
-      await signIn(w, reference);
+      await page.goto('/home/login');
+      await signIn(page, lng, reference);
       await page.getByRole('button', { name: w.t('dashboard.message.open'), exact: true }).click();
       await page.getByRole('textbox', { name: w.t('dashboard.message.message') }).fill(QUESTION);
       await page.getByRole('button', { name: w.t('dashboard.message.send'), exact: true }).click();
@@ -146,7 +130,7 @@ describe('requests and withdrawing at 360 px', () => {
     'Swahili: a draft is withdrawn from the wizard, with a reason and a confirmation, and forgotten here',
     async () => {
       const lng: Lng = 'sw';
-      const { page, errors } = await newPage({ language: lng, viewport: PHONE });
+      const { page, errors } = await newPage({ language: lng, viewport: SMALL_PHONE });
       const w = new Wizard(page, lng);
       await page.goto('/home/maintenance');
       await w.onStep('personal');
@@ -170,7 +154,7 @@ describe('requests and withdrawing at 360 px', () => {
       expect(await reason.evaluate((e) => e === document.activeElement)).toBe(true);
       await w.settled();
       await axeCheck(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
 
       await reason.fill('Nimeamua kujenga mwaka ujao.');
       await dialog.getByRole('button', { name: w.t('wizard.withdraw.confirm'), exact: true }).click();

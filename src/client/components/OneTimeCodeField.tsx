@@ -1,6 +1,6 @@
-import type { Ref } from 'react';
-import TextField from '@mui/material/TextField';
+import type { KeyboardEventHandler, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextFieldWithError } from './TextFieldWithError';
 
 export interface OneTimeCodeFieldProps {
   id: string;
@@ -8,25 +8,23 @@ export interface OneTimeCodeFieldProps {
   value: string;
   onChange: (value: string) => void;
   /** Said under the field (and announced) when the code was refused. */
-  error: string;
+  error?: string;
+  /** Under the field while there is no error: a blank line by default; null where errors are said elsewhere. */
+  help?: string | null;
+  /** Its label; "Code" by default. */
+  label?: string;
+  onKeyDown?: KeyboardEventHandler<HTMLDivElement>;
 }
 
 /** The one-time code from the SMS: numeric keypad, the phone's code autofill, the error announced. */
-export function OneTimeCodeField({ id, inputRef, value, onChange, error }: OneTimeCodeFieldProps) {
+export function OneTimeCodeField({ label, onChange, ...props }: OneTimeCodeFieldProps) {
   const { t } = useTranslation();
   return (
-    <TextField
-      id={id}
-      inputRef={inputRef}
-      label={t('view.code')}
-      value={value}
+    <TextFieldWithError
+      {...props}
+      label={label ?? t('view.code')}
       onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error || ' '}
-      slotProps={{
-        htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 },
-        formHelperText: { role: error ? 'alert' : undefined } as object,
-      }}
+      htmlInput={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 }}
     />
   );
 }

@@ -7,14 +7,3 @@ export const DEFAULT_BODY_LIMIT = 16 * 1024;
 export const STEP_BODY_LIMIT = 128 * 1024;
 /** Every step's answers at once (the final save and the requests). */
 export const APPLICATION_BODY_LIMIT = 256 * 1024;
-
-/** The code sent to a draft's new phone, with its challenge (see phone-change.ts). */
-export const phoneCodeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['challenge_id', 'code'],
-  properties: {
-    challenge_id: { type: 'string', minLength: 1, maxLength: 64 },
-    code: { type: 'string', minLength: 1, maxLength: 10 },
-  },
-} as const;

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declarationProperty } from '../../shared/api/declaration';
+import { codeAnswerBody } from '../../shared/api/one-time-code';
+import { referenceNumberProperty } from '../../shared/api/reference-number';
 import { saveIdProperty } from '../../shared/api/save-id';
 import { APPLICATION_TYPES, type ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from '../applications/applications-service';
 import type { PhoneCode } from '../applications/phone-change';
 import type { DraftCookies } from '../drafts/draft-cookie';
-import { APPLICATION_BODY_LIMIT, phoneCodeBody, STEP_BODY_LIMIT } from '../http/body-schemas';
+import { APPLICATION_BODY_LIMIT, STEP_BODY_LIMIT } from '../http/body-schemas';
 import type { DraftLimits } from '../http/draft-limits';
 import { ok, reply } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 
-export const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 const answers = { type: 'object', maxProperties: 200 } as const;
 export const answersByStep = { type: 'object', maxProperties: 20, additionalProperties: answers } as const;
 const applicationType = { type: 'string', enum: [...APPLICATION_TYPES] } as const;
@@ -25,8 +26,8 @@ const saveAndContinueBody = {
     application_type: applicationType,
     step_number: { type: 'integer', minimum: 1, maximum: 50 },
     data: answers,
-    reference_number: referenceNumber,
-    phone_code: phoneCodeBody,
+    reference_number: referenceNumberProperty,
+    phone_code: codeAnswerBody,
     forms_version: formsVersionBody,
     unfinished: { type: 'boolean' },
     save_id: saveIdProperty,
@@ -41,8 +42,8 @@ const saveFinalBody = {
   properties: {
     application_type: applicationType,
     data: answersByStep,
-    reference_number: referenceNumber,
-    phone_code: phoneCodeBody,
+    reference_number: referenceNumberProperty,
+    phone_code: codeAnswerBody,
     forms_version: formsVersionBody,
     declaration: declarationProperty,
     save_id: saveIdProperty,
@@ -55,8 +56,8 @@ const requestBody = {
   required: ['data'],
   properties: {
     data: answersByStep,
-    reference_number: referenceNumber,
-    phone_code: phoneCodeBody,
+    reference_number: referenceNumberProperty,
+    phone_code: codeAnswerBody,
     forms_version: formsVersionBody,
     declaration: declarationProperty,
     save_id: saveIdProperty,

@@ -1,3 +1,9 @@
+import { codeAnswerBody, type CodeAnswer } from '../../shared/api/one-time-code';
+import {
+  referenceNumberBody,
+  referenceNumberProperty,
+  type ReferenceNumberBody,
+} from '../../shared/api/reference-number';
 import { saveIdProperty } from '../../shared/api/save-id';
 import { declarationProperty } from '../../shared/api/declaration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,10 +12,10 @@ import { ContinueService } from '../applications/continue-service';
 import type { PhoneCode } from '../applications/phone-change';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { DraftOwners } from '../drafts/draft-owners';
-import { APPLICATION_BODY_LIMIT, phoneCodeBody } from '../http/body-schemas';
+import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
 import { ApiError, ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
-import { answersByStep, formsVersionBody, referenceNumber, submitted, type DraftRouting } from './application-routes';
+import { answersByStep, formsVersionBody, submitted, type DraftRouting } from './application-routes';
 
 export function continueRoutes(
   app: FastifyInstance,
@@ -23,26 +29,21 @@ export function continueRoutes(
     complete(request: FastifyRequest, res: FastifyReply, reference: string): Promise<FastifyReply>;
   },
 ): void {
-  app.post<{ Body: { reference_number: string } }>(
+  app.post<{ Body: ReferenceNumberBody }>(
     '/api/application/continue_application',
     {
       config: { rateLimit: SIGN_IN_LIMIT },
       preHandler: async (request) => drafts.limits.draftCall(request),
       schema: {
         summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['reference_number'],
-          properties: { reference_number: referenceNumber },
-        },
+        body: referenceNumberBody,
       },
     },
     async (request, res) =>
       ok(request, res, await continuing.start(request.body.reference_number, request.language), 'code_sent_applicant'),
   );
 
-  app.post<{ Body: { challenge_id: string; code: string } }>(
+  app.post<{ Body: CodeAnswer }>(
     '/api/application/verify_code',
     {
       config: { rateLimit: SIGN_IN_LIMIT },
@@ -50,15 +51,7 @@ export function continueRoutes(
         summary:
           'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie. ' +
           'A draft saved under older forms is first brought to the forms being served (answers to removed questions dropped and recorded in its history); `forms_changed` then lists what it must answer now ({ forms_version, to_answer: [{ step, field?, label }], first_step }).',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['challenge_id', 'code'],
-          properties: {
-            challenge_id: { type: 'string', minLength: 1, maxLength: 64 },
-            code: { type: 'string', minLength: 1, maxLength: 10 },
-          },
-        },
+        body: codeAnswerBody,
       },
     },
     async (request, res) => {
@@ -109,9 +102,9 @@ export function continueRoutes(
           additionalProperties: false,
           required: ['reference_number', 'data'],
           properties: {
-            reference_number: referenceNumber,
+            reference_number: referenceNumberProperty,
             data: answersByStep,
-            phone_code: phoneCodeBody,
+            phone_code: codeAnswerBody,
             forms_version: formsVersionBody,
             declaration: declarationProperty,
             save_id: saveIdProperty,

@@ -1,3 +1,4 @@
+import { referenceNumberBody, type ReferenceNumberBody } from '../../shared/api/reference-number';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DashboardService } from '../dashboard/dashboard-service';
 import type { FolderFileStorage } from '../attachments/file-storage';
@@ -9,7 +10,6 @@ import { MESSAGE_LIMIT, RENEWAL_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { SignInService } from '../sessions/sign-in-service';
-import { referenceNumber } from './application-routes';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
@@ -62,19 +62,14 @@ export function dashboardRoutes(
       dashboard.conversation(applicationOf(r)),
     );
 
-    scope.post<{ Body: { reference_number: string } }>(
+    scope.post<{ Body: ReferenceNumberBody }>(
       '/api/dashboard/open_application',
       {
         config: { rateLimit: SIGN_IN_LIMIT },
         preHandler: async (request) => limits.byReference(request, request.body.reference_number),
         schema: {
           summary: "Opens another of the applicant's applications: a code to its phone, answered by verify_code",
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['reference_number'],
-            properties: { reference_number: referenceNumber },
-          },
+          body: referenceNumberBody,
         },
       },
       async (request, res) =>

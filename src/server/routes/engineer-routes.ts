@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { ok } from '../http/envelope';
-import { referenceNumber, type DraftRouting } from './application-routes';
+import { oneTimeCodeProperty } from '../../shared/api/one-time-code';
+import { referenceNumberProperty } from '../../shared/api/reference-number';
+import type { DraftRouting } from './application-routes';
 import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
 import type { EngineerConfirmation } from '../engineers/engineer-confirmation';
 import { findEngineers } from '../reference/reference-repository';
@@ -56,7 +58,7 @@ export function engineerRoutes(
           type: 'object',
           additionalProperties: false,
           required: ['engineer_id', 'reference_number'],
-          properties: { engineer_id: engineerId, reference_number: referenceNumber },
+          properties: { engineer_id: engineerId, reference_number: referenceNumberProperty },
         },
       },
     },
@@ -85,8 +87,8 @@ export function engineerRoutes(
           required: ['engineer_id', 'otp', 'reference_number'],
           properties: {
             engineer_id: engineerId,
-            otp: { type: 'string', minLength: 1, maxLength: 10 },
-            reference_number: referenceNumber,
+            otp: oneTimeCodeProperty,
+            reference_number: referenceNumberProperty,
           },
         },
       },

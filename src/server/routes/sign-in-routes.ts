@@ -6,7 +6,7 @@ import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { SignInService } from '../sessions/sign-in-service';
-import { referenceNumber } from './application-routes';
+import { referenceNumberProperty } from '../../shared/api/reference-number';
 
 /** The right code of a sign-in challenge (answered by verify_code): the session cookie and the user. */
 export async function completeSignIn(
@@ -41,7 +41,7 @@ export function signInRoutes(
           additionalProperties: false,
           required: ['reference_number', 'altcha'],
           properties: {
-            reference_number: referenceNumber,
+            reference_number: referenceNumberProperty,
             // Base64 of the widget's JSON: ~700 characters; room for more, never unbounded.
             altcha: { type: 'string', minLength: 1, maxLength: 4096 },
           },

@@ -8,6 +8,8 @@
  * 2. verify_find_code { challenge_id, code }: the right code lists those applications.
  */
 
+import { codeAnswerBody, type CodeAnswer } from './one-time-code';
+
 /** A ZanID (9 digits) or a passport number (6 to 12 letters and digits); spaces and dashes ignored. */
 const idNumber = { type: 'string', minLength: 6, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 /** A Tanzanian mobile number as the applicant wrote it in the application (spaces allowed). */
@@ -33,20 +35,9 @@ export interface FindReferenceAnswer {
   expires_in_s: number;
 }
 
-export const verifyFindCodeBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['challenge_id', 'code'],
-  properties: {
-    challenge_id: { type: 'string', minLength: 1, maxLength: 64 },
-    code: { type: 'string', minLength: 1, maxLength: 10 },
-  },
-} as const;
-
-export interface VerifyFindCodeBody {
-  challenge_id: string;
-  code: string;
-}
+/** verify_find_code answers the challenge find_reference sent its code for. */
+export const verifyFindCodeBody = codeAnswerBody;
+export type VerifyFindCodeBody = CodeAnswer;
 
 /** At most this many applications are listed, the latest first. */
 export const MAX_FOUND_APPLICATIONS = 20;

@@ -1,3 +1,5 @@
+import { referenceNumberProperty } from './reference-number';
+
 /**
  * Withdrawing an application (issue 17, item 12): its applicant withdraws a draft (with the draft's
  * proof, /api/application/withdraw_draft) or a submitted application not yet decided (signed in,
@@ -30,7 +32,7 @@ export const withdrawDraftBody = {
   additionalProperties: false,
   required: ['reference_number', 'reason'],
   properties: {
-    reference_number: { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' },
+    reference_number: referenceNumberProperty,
     reason,
   },
 } as const;

@@ -1,20 +1,18 @@
+import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
+import type { ReferenceNumberBody } from '../../../shared/api/reference-number';
 import { api } from '../../app/api';
 import type { ContinueData } from '../wizard/continue-data';
 
-export interface ContinueChallenge {
-  challenge_id: string;
-  /** The phone the code went to, masked. */
-  sent_to: string;
-  expires_in_s: number;
-}
+/** The code went to the phone saved in the draft. */
+export type ContinueChallenge = CodeSent;
 
 /** Continue by reference number: a code goes by SMS to the draft's phone, and the right code opens it. */
 const continueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    continueApplication: build.mutation<ContinueChallenge, { reference_number: string }>({
+    continueApplication: build.mutation<ContinueChallenge, ReferenceNumberBody>({
       query: (body) => ({ url: '/application/continue_application', body, quiet: true }),
     }),
-    verifyContinueCode: build.mutation<ContinueData, { challenge_id: string; code: string }>({
+    verifyContinueCode: build.mutation<ContinueData, CodeAnswer>({
       query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
     }),
   }),

@@ -10,9 +10,11 @@ import type {
   SessionTimes,
 } from '../../../shared/dashboard';
 import type { Conversation } from '../../../shared/api/conversation';
+import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
+import type { ReferenceNumberBody } from '../../../shared/api/reference-number';
 import type { WithdrawAnswer, WithdrawApplicationRequest } from '../../../shared/api/withdraw';
 import { api } from '../../app/api';
-import type { CodeChallenge, SignInAnswer } from '../sign-in/sign-in-api';
+import type { SignInAnswer } from '../sign-in/sign-in-api';
 
 /** Everything the dashboard shows comes under these tags: a sign-in or a switch of application drops them all. */
 export const DASHBOARD_TAGS = [
@@ -57,10 +59,10 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
       query: () => ({ url: '/dashboard/get_applications' }),
       providesTags: ['Applications'],
     }),
-    openApplication: build.mutation<CodeChallenge, { reference_number: string }>({
+    openApplication: build.mutation<CodeSent, ReferenceNumberBody>({
       query: (body) => ({ url: '/dashboard/open_application', body, quiet: true }),
     }),
-    verifyOpenCode: build.mutation<SignInAnswer, { challenge_id: string; code: string }>({
+    verifyOpenCode: build.mutation<SignInAnswer, CodeAnswer>({
       query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
     }),
     getAttachments: build.query<DashboardAttachment[], void>({

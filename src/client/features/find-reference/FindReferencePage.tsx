@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +10,12 @@ import {
   type FoundApplication,
 } from '../../../shared/api/find-reference';
 import type { ApiFailure } from '../../app/api';
+import { useFieldErrors } from '../../app/use-field-errors';
+import { CodeForm } from '../../components/CodeForm';
 import { PageHeading } from '../../components/PageHeading';
+import { SendCodeButton } from '../../components/SendCodeButton';
+import { TextFieldWithError } from '../../components/TextFieldWithError';
+import { TYPED_FROM_PAPER } from '../../components/typed-from-paper';
 import { useFindReferenceMutation, useVerifyFindCodeMutation } from './find-reference-api';
 import { FoundApplications } from './FoundApplications';
 
@@ -32,27 +35,17 @@ export default function FindReferencePage() {
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState<FindReferenceAnswer | null>(null);
   const [found, setFound] = useState<FoundApplication[] | null>(null);
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
-  const idNumberInput = useRef<HTMLInputElement>(null);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
+  const { errorOf, fail, clear, inputs } = useFieldErrors<Field>(['id_number', 'phone', 'code']);
 
-  useEffect(() => {
-    if (challenge && !found) codeInput.current?.focus();
-  }, [challenge, found]);
   useEffect(() => {
     if (found) document.getElementById('found-title')?.focus();
   }, [found]);
 
-  const fail = (field: Field, message: string) => {
-    setError({ field, message });
-    ({ id_number: idNumberInput, phone: phoneInput, code: codeInput })[field].current?.focus();
-  };
   const serverMessage = (failure: unknown) => (failure as ApiFailure).message || t('errors.network');
 
-  const onFind = async (event: { preventDefault(): void }, field: Field = 'id_number') => {
-    event.preventDefault();
-    setError(null);
+  /** Sends the code; again from the code form (errors then show at the code). */
+  const onFind = async (field: Field = 'id_number') => {
+    clear();
     if (!normalizeIdNumber(idNumber)) return fail('id_number', t('find_reference.id_number_invalid'));
     if (!nationalPhoneDigits(phone)) return fail('phone', t('find_reference.phone_invalid'));
     try {
@@ -64,10 +57,9 @@ export default function FindReferencePage() {
     }
   };
 
-  const onVerify = async (event: FormEvent) => {
-    event.preventDefault();
+  const onVerify = async () => {
     if (!challenge) return;
-    setError(null);
+    clear();
     if (code.trim() === '') return fail('code', t('find_reference.code_missing'));
     try {
       const answer = await verify({ challenge_id: challenge.challenge_id, code: code.trim() }).unwrap();
@@ -77,7 +69,6 @@ export default function FindReferencePage() {
     }
   };
 
-  const errorOf = (field: Field) => (error?.field === field ? error.message : '');
   return (
     <>
       <PageHeading titleKey="titles.find_reference">{t('titles.find_reference')}</PageHeading>
@@ -85,7 +76,10 @@ export default function FindReferencePage() {
       <Box
         component="form"
         noValidate
-        onSubmit={(event) => void onFind(event)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onFind();
+        }}
         sx={{ mb: 3, maxWidth: '32rem' }}
         aria-labelledby="find-form-title"
       >
@@ -93,97 +87,66 @@ export default function FindReferencePage() {
           {t('find_reference.form_title')}
         </Typography>
         <Stack spacing={2}>
-          <TextField
+          <TextFieldWithError
             id="find-id_number"
-            inputRef={idNumberInput}
+            inputRef={inputs.id_number}
             label={t('find_reference.id_number')}
             value={idNumber}
             onChange={(event) => setIdNumber(event.target.value)}
-            error={Boolean(errorOf('id_number'))}
-            helperText={errorOf('id_number') || t('find_reference.id_number_help')}
+            error={errorOf('id_number')}
+            help={t('find_reference.id_number_help')}
             fullWidth
-            slotProps={{
-              htmlInput: {
-                autoComplete: 'off',
-                autoCapitalize: 'characters',
-                spellCheck: false,
-                maxLength: 20,
-                readOnly: Boolean(challenge),
-              },
-              formHelperText: { role: errorOf('id_number') ? 'alert' : undefined } as object,
-            }}
+            htmlInput={{ ...TYPED_FROM_PAPER, readOnly: Boolean(challenge) }}
           />
-          <TextField
+          <TextFieldWithError
             id="find-phone"
-            inputRef={phoneInput}
+            inputRef={inputs.phone}
             label={t('find_reference.phone')}
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
-            error={Boolean(errorOf('phone'))}
-            helperText={errorOf('phone') || t('find_reference.phone_help')}
+            error={errorOf('phone')}
+            help={t('find_reference.phone_help')}
             fullWidth
-            slotProps={{
-              htmlInput: {
-                type: 'tel',
-                inputMode: 'tel',
-                autoComplete: 'tel',
-                maxLength: 20,
-                readOnly: Boolean(challenge),
-              },
-              formHelperText: { role: errorOf('phone') ? 'alert' : undefined } as object,
+            htmlInput={{
+              type: 'tel',
+              inputMode: 'tel',
+              autoComplete: 'tel',
+              maxLength: 20,
+              readOnly: Boolean(challenge),
             }}
           />
           <div>
-            {challenge ? (
-              <Button
-                variant="outlined"
-                onClick={() => {
-                  setChallenge(null);
-                  setFound(null);
-                  setError(null);
-                  setTimeout(() => idNumberInput.current?.focus());
-                }}
-              >
-                {t('find_reference.change')}
-              </Button>
-            ) : (
-              <Button type="submit" variant="contained" disabled={finding.isLoading}>
-                {t('find_reference.send_code')}
-              </Button>
-            )}
+            <SendCodeButton
+              sent={Boolean(challenge)}
+              busy={finding.isLoading}
+              sendLabel={t('find_reference.send_code')}
+              changeLabel={t('find_reference.change')}
+              onChange={() => {
+                setChallenge(null);
+                setFound(null);
+                clear();
+                setTimeout(() => inputs.id_number.current?.focus());
+              }}
+            />
           </div>
         </Stack>
       </Box>
       {challenge && !found && (
-        <Box component="form" noValidate onSubmit={(event) => void onVerify(event)} aria-labelledby="find-code-title">
-          <Typography component="h2" variant="h6" id="find-code-title" gutterBottom>
-            {t('find_reference.code_title')}
-          </Typography>
-          <Typography role="status" sx={{ mb: 2 }}>
-            {t('find_reference.sent', { minutes: Math.round(challenge.expires_in_s / 60) })}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              id="find-code"
-              inputRef={codeInput}
-              label={t('find_reference.code')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={Boolean(errorOf('code'))}
-              helperText={errorOf('code') || ' '}
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 },
-                formHelperText: { role: errorOf('code') ? 'alert' : undefined } as object,
-              }}
-            />
-            <Button type="submit" variant="contained" disabled={verifying.isLoading}>
-              {t('find_reference.verify')}
-            </Button>
-            <Button variant="text" onClick={(event) => void onFind(event, 'code')} disabled={finding.isLoading}>
-              {t('find_reference.resend')}
-            </Button>
-          </Stack>
-        </Box>
+        <CodeForm
+          id="find"
+          title={t('find_reference.code_title')}
+          sent={t('find_reference.sent', { minutes: Math.round(challenge.expires_in_s / 60) })}
+          challenge={challenge}
+          label={t('find_reference.code')}
+          code={code}
+          onCode={setCode}
+          inputRef={inputs.code}
+          error={errorOf('code')}
+          onVerify={() => void onVerify()}
+          verifyLabel={t('find_reference.verify')}
+          verifying={verifying.isLoading}
+          resend={{ label: t('find_reference.resend'), onClick: () => void onFind('code'), busy: finding.isLoading }}
+        />
       )}
       {found && <FoundApplications applications={found} />}
     </>

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { OneTimeCodeField } from '../../components/OneTimeCodeField';
+import { CodeForm } from '../../components/CodeForm';
 import type { ApiFailure } from '../../app/api';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useVerifySignInCodeMutation, type CodeChallenge } from './sign-in-api';
@@ -29,10 +28,7 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
   const [wait, setWait] = useState<{ seconds: number; at: number } | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => codeInput.current?.focus(), []);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     setError('');
     setWait(null);
     if (code.trim() === '') {
@@ -52,23 +48,24 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="view-code-title">
-      <Typography component="h2" variant="h6" id="view-code-title" gutterBottom>
-        {t('view.code_title')}
-      </Typography>
-      <Typography role="status" sx={{ mb: 2 }}>
-        {t('view.code_sent', {
-          reference_number: reference.trim(),
-          sent_to: challenge.sent_to,
-          minutes: Math.max(1, Math.round(challenge.expires_in_s / 60)),
-        })}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }}>
-        <OneTimeCodeField id="view-code" inputRef={codeInput} value={code} onChange={setCode} error={error} />
-        <Button type="submit" variant="contained" size="large" disabled={verifying.isLoading}>
-          {t('view.verify')}
-        </Button>
-      </Stack>
+    <CodeForm
+      id="view"
+      title={t('view.code_title')}
+      sent={t('view.code_sent', {
+        reference_number: reference.trim(),
+        sent_to: challenge.sent_to,
+        minutes: Math.max(1, Math.round(challenge.expires_in_s / 60)),
+      })}
+      challenge={challenge}
+      code={code}
+      onCode={setCode}
+      inputRef={codeInput}
+      error={error}
+      onVerify={() => void onSubmit()}
+      verifyLabel={t('view.verify')}
+      verifying={verifying.isLoading}
+      main
+    >
       {wait && (
         <Typography sx={{ mb: 2 }}>
           <WaitCountdown key={wait.at} seconds={wait.seconds} />
@@ -82,6 +79,6 @@ export function CodeStep({ reference, challenge, onNewCode, onOtherReference }: 
           {t('view.other_reference')}
         </Button>
       </Stack>
-    </Box>
+    </CodeForm>
   );
 }

@@ -3,15 +3,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
+import { TextFieldWithError } from '../../components/TextFieldWithError';
+import { TYPED_FROM_PAPER } from '../../components/typed-from-paper';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField';
-import { isReferenceNumber, tidyReference } from './reference';
+import { isReferenceNumber, tidyReference } from '../../../shared/api/reference-number';
 import { useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
 
 interface Errors {
@@ -96,20 +97,17 @@ export function LookupStep({ reference, onReference, focus, note, onChallenge }:
       <Typography component="h2" variant="h6" id="view-lookup-title" gutterBottom>
         {t('view.lookup_title')}
       </Typography>
-      <TextField
+      <TextFieldWithError
         id="view-reference"
         inputRef={referenceInput}
         label={t('view.reference')}
         value={reference}
         onChange={(event) => onReference(event.target.value)}
-        error={Boolean(errors.reference)}
-        helperText={errors.reference || t('view.reference_help')}
+        error={errors.reference}
+        help={t('view.reference_help')}
         sx={{ maxWidth: 420 }}
         fullWidth
-        slotProps={{
-          htmlInput: { autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, maxLength: 20 },
-          formHelperText: { role: errors.reference ? 'alert' : undefined } as object,
-        }}
+        htmlInput={TYPED_FROM_PAPER}
       />
       <CaptchaField handle={captcha} error={errors.captcha ?? ''} note={captchaNote} />
       {errors.general && (

@@ -1,13 +1,9 @@
 import type { SessionTimes, SignedInUser } from '../../../shared/dashboard';
+import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
 import { api } from '../../app/api';
 
-/** A one-time code went by SMS. */
-export interface CodeChallenge {
-  challenge_id: string;
-  /** The phone the code went to, masked. */
-  sent_to: string;
-  expires_in_s: number;
-}
+/** A one-time code went by SMS to the applicant's phone on file. */
+export type CodeChallenge = CodeSent;
 
 /** verify_code's answer to a sign-in challenge; the session cookie comes with it. */
 export interface SignInAnswer {
@@ -24,7 +20,7 @@ const signInApi = api.injectEndpoints({
     requestSignInCode: build.mutation<CodeChallenge, { reference_number: string; altcha: string }>({
       query: (body) => ({ url: '/application/get_application', body, quiet: true }),
     }),
-    verifySignInCode: build.mutation<SignInAnswer, { challenge_id: string; code: string }>({
+    verifySignInCode: build.mutation<SignInAnswer, CodeAnswer>({
       query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
     }),
     logout: build.mutation<unknown, void>({

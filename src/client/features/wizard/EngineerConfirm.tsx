@@ -2,11 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
+import { CodeEntry } from '../../components/CodeEntry';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ENGINEER_SEND_ID } from './field-paths';
@@ -132,25 +131,23 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
       </Button>
       {sent && (
         <Box sx={{ mt: 2 }}>
-          <Typography role="status" sx={{ mb: 2 }}>
-            {t('wizard.engineer.sent', { to: sent.sent_to, minutes: Math.round(sent.expires_in_s / 60) })}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              id="engineer-code"
-              inputRef={codeInput}
-              label={t('wizard.engineer.code')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              onKeyDown={(event) => {
-                // Enter confirms the code; it must not submit the step.
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  void onCheck();
-                }
-              }}
-              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 10 } }}
-            />
+          <CodeEntry
+            sent={t('wizard.engineer.sent', { to: sent.sent_to, minutes: Math.round(sent.expires_in_s / 60) })}
+            id="engineer-code"
+            inputRef={codeInput}
+            label={t('wizard.engineer.code')}
+            value={code}
+            onChange={setCode}
+            // Its errors are said in the alert below.
+            help={null}
+            onKeyDown={(event) => {
+              // Enter confirms the code; it must not submit the step.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void onCheck();
+              }
+            }}
+          >
             <Button
               variant="contained"
               onClick={onCheck}
@@ -159,7 +156,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
             >
               {t('wizard.engineer.check')}
             </Button>
-          </Stack>
+          </CodeEntry>
         </Box>
       )}
       {error && (

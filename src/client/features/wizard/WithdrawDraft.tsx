@@ -6,11 +6,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAW_REASON_MAX } from '../../../shared/api/withdraw';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
+import { TextFieldWithError } from '../../components/TextFieldWithError';
 import { remove, STORAGE_KEYS } from '../../app/browser-storage';
 import { forgetDeviceDrafts } from '../../app/device-drafts';
 import { forgetDraft } from './resume-draft';
@@ -85,7 +85,7 @@ export function WithdrawDraft({ referenceNumber, onWithdrawn }: { referenceNumbe
           <DialogContentText id="withdraw-draft-body" sx={{ mb: 2 }}>
             {t('wizard.withdraw.body')}
           </DialogContentText>
-          <TextField
+          <TextFieldWithError
             inputRef={field}
             id="withdraw-draft-reason"
             label={t('wizard.withdraw.reason')}
@@ -96,12 +96,9 @@ export function WithdrawDraft({ referenceNumber, onWithdrawn }: { referenceNumbe
             minRows={2}
             fullWidth
             autoFocus
-            error={Boolean(error)}
-            helperText={error || t('wizard.withdraw.reason_help', { max: WITHDRAW_REASON_MAX })}
-            slotProps={{
-              htmlInput: { maxLength: WITHDRAW_REASON_MAX },
-              formHelperText: { role: error ? 'alert' : undefined } as object,
-            }}
+            error={error}
+            help={t('wizard.withdraw.reason_help', { max: WITHDRAW_REASON_MAX })}
+            htmlInput={{ maxLength: WITHDRAW_REASON_MAX }}
           />
           {general && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>

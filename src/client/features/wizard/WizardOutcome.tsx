@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { CopyReference } from '../../components/CopyReference';
 import { submittedHidden, submittedShown } from './submitted-shown';
 import { Withdrawn } from './Withdrawn';
 import { WithdrawDraft } from './WithdrawDraft';
@@ -31,21 +31,8 @@ export function SavedLater({
 }) {
   const { t } = useTranslation();
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const number = useRef<HTMLParagraphElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'select' | ''>('');
   const [withdrawn, setWithdrawn] = useState(false);
   if (withdrawn) return <Withdrawn referenceNumber={referenceNumber} />;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(referenceNumber);
-      setCopied('yes');
-    } catch {
-      // No clipboard (plain http, old browser): select the number so the user can copy it.
-      if (number.current) window.getSelection()?.selectAllChildren(number.current);
-      setCopied('select');
-    }
-  };
 
   return (
     <section aria-labelledby="saved-title">
@@ -53,20 +40,7 @@ export function SavedLater({
         {t('wizard.saved.title')}
       </Typography>
       <Typography>{t('wizard.saved.intro')}</Typography>
-      <Typography
-        ref={number}
-        id="reference-number"
-        component="p"
-        sx={{ fontSize: { xs: '1.75rem', sm: '2.5rem' }, fontWeight: 700, fontFamily: 'monospace', my: 2 }}
-      >
-        {referenceNumber}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-        <Button variant="contained" onClick={copy} aria-describedby="reference-number">
-          {t('wizard.saved.copy')}
-        </Button>
-        <Box role="status">{copied && t(copied === 'yes' ? 'wizard.saved.copied' : 'wizard.saved.select')}</Box>
-      </Stack>
+      <CopyReference referenceNumber={referenceNumber} id="reference-number" />
       {unfinished && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('wizard.saved.unfinished')}

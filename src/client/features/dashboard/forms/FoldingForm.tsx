@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../../shared/envelope';
 import type { ApiFailure } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
+import { TextFieldWithError } from '../../../components/TextFieldWithError';
 
 export interface FieldSpec {
   /** The body's property, and the path (/name) the server's errors name. */
@@ -23,17 +23,18 @@ export interface FieldSpec {
 
 export interface FoldingFormProps {
   id: string;
-  title: string;
-  headingLevel: 'h2' | 'h3';
-  intro: string;
-  /** The button that shows the form. */
-  openLabel: string;
-  submitLabel: string;
+  /**
+   * Where its texts are: `${texts}.title` (its heading, given `titleValues`), `.intro`, `.open` (the
+   * button that shows the form), and the keys of its send button and success toast below.
+   */
+  texts: string;
+  titleValues?: Record<string, string>;
+  /** Under `texts`: the send button's text and the success toast's. */
+  submitKey: string;
+  successKey: string;
   fields: FieldSpec[];
   /** Sends the values (trimmed; empty optional ones left out); throws the base query's failure. */
   send: (values: Record<string, string>) => Promise<unknown>;
-  /** The translation key of the success toast. */
-  successKey: string;
   /** Shown between the intro and the form (the conversation above the message form). */
   before?: React.ReactNode;
   /** Asked after the fields are checked and before sending: false sends nothing (a confirm dialog). */
@@ -94,7 +95,7 @@ export function FoldingForm(props: FoldingFormProps) {
     setBusy(true);
     try {
       await props.send(Object.fromEntries(Object.entries(trimmed).filter(([, value]) => value !== '')));
-      dispatch(showToast({ severity: 'success', key: props.successKey }));
+      dispatch(showToast({ severity: 'success', key: `${props.texts}.${props.successKey}` }));
       close();
     } catch (caught) {
       const failure = caught as ApiFailure;
@@ -113,22 +114,17 @@ export function FoldingForm(props: FoldingFormProps) {
     }
   };
 
-  const Heading = props.headingLevel;
+  const text = (key: string) => t(`${props.texts}.${key}`);
   return (
     <Box>
-      <Typography
-        component={Heading}
-        variant={props.headingLevel === 'h2' ? 'h2' : 'h3'}
-        id={`${id}-title`}
-        gutterBottom
-      >
-        {props.title}
+      <Typography component="h2" variant="h2" id={`${id}-title`} gutterBottom>
+        {t(`${props.texts}.title`, props.titleValues)}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{props.intro}</Typography>
+      <Typography sx={{ mb: 2 }}>{text('intro')}</Typography>
       {props.before}
       {!open ? (
         <Button ref={openButton} variant="outlined" onClick={() => setOpen(true)}>
-          {props.openLabel}
+          {text('open')}
         </Button>
       ) : (
         <Box
@@ -140,7 +136,7 @@ export function FoldingForm(props: FoldingFormProps) {
           sx={{ maxWidth: 640 }}
         >
           {fields.map((field) => (
-            <TextField
+            <TextFieldWithError
               key={field.name}
               id={`${id}-${field.name}`}
               inputRef={(element: HTMLInputElement | HTMLTextAreaElement | null) => {
@@ -151,16 +147,13 @@ export function FoldingForm(props: FoldingFormProps) {
               required={field.required}
               value={values[field.name] ?? ''}
               onChange={(event) => setValues((v) => ({ ...v, [field.name]: event.target.value }))}
-              error={Boolean(errors[field.name])}
-              helperText={errors[field.name] || field.help || ' '}
+              error={errors[field.name]}
+              help={field.help || ' '}
               multiline={field.multiline}
               minRows={field.multiline ? 4 : undefined}
               fullWidth
               margin="normal"
-              slotProps={{
-                htmlInput: { maxLength: field.maxLength },
-                formHelperText: { role: errors[field.name] ? 'alert' : undefined } as object,
-              }}
+              htmlInput={{ maxLength: field.maxLength }}
             />
           ))}
           {general && (
@@ -170,7 +163,7 @@ export function FoldingForm(props: FoldingFormProps) {
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
             <Button type="submit" variant="contained" disabled={busy}>
-              {props.submitLabel}
+              {text(props.submitKey)}
             </Button>
             <Button onClick={close} disabled={busy}>
               {t('dashboard.forms.cancel')}

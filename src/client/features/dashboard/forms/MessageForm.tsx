@@ -11,17 +11,14 @@ export function MessageForm() {
     <FoldingForm
       before={<ConversationList />}
       id="message"
-      title={t('dashboard.message.title')}
-      headingLevel="h2"
-      intro={t('dashboard.message.intro')}
-      openLabel={t('dashboard.message.open')}
-      submitLabel={t('dashboard.message.send')}
+      texts="dashboard.message"
+      submitKey="send"
+      successKey="sent"
       fields={[
         { name: 'subject', label: t('dashboard.message.subject'), maxLength: 200 },
         { name: 'message', label: t('dashboard.message.message'), multiline: true, required: true, maxLength: 4000 },
       ]}
       send={(values) => send(values as { subject?: string; message: string }).unwrap()}
-      successKey="dashboard.message.sent"
     />
   );
 }

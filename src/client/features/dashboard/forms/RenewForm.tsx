@@ -9,11 +9,10 @@ export function RenewForm({ permitNumber }: { permitNumber: string }) {
   return (
     <FoldingForm
       id="renew"
-      title={t('dashboard.renew.title', { permit_number: permitNumber })}
-      headingLevel="h2"
-      intro={t('dashboard.renew.intro')}
-      openLabel={t('dashboard.renew.open')}
-      submitLabel={t('dashboard.renew.submit')}
+      texts="dashboard.renew"
+      titleValues={{ permit_number: permitNumber }}
+      submitKey="submit"
+      successKey="sent"
       fields={[
         {
           name: 'type_of_work',
@@ -27,7 +26,6 @@ export function RenewForm({ permitNumber }: { permitNumber: string }) {
       send={(values) =>
         renew({ permit_number: permitNumber, type_of_work: values.type_of_work!, reason: values.reason! }).unwrap()
       }
-      successKey="dashboard.renew.sent"
     />
   );
 }

@@ -27,11 +27,9 @@ export function WithdrawForm({ referenceNumber }: { referenceNumber: string }) {
     <>
       <FoldingForm
         id="withdraw"
-        title={t('dashboard.withdraw.title')}
-        headingLevel="h2"
-        intro={t('dashboard.withdraw.intro')}
-        openLabel={t('dashboard.withdraw.open')}
-        submitLabel={t('dashboard.withdraw.submit')}
+        texts="dashboard.withdraw"
+        submitKey="submit"
+        successKey="done"
         fields={[
           {
             name: 'reason',
@@ -48,7 +46,6 @@ export function WithdrawForm({ referenceNumber }: { referenceNumber: string }) {
           })
         }
         send={(values) => withdraw({ reason: values.reason ?? '' }).unwrap()}
-        successKey="dashboard.withdraw.done"
       />
       <Dialog
         open={asking}
