@@ -59,12 +59,8 @@ export function floorRowErrors(construction: unknown, details: unknown): RuleErr
           : { path, key: 'floor_out_of_range', params: { storeys } },
       );
     } else if (seen.has(floor)) {
-      // The ground floor in words, never "floor 0".
-      errors.push(
-        floor === 0
-          ? { path, key: 'ground_floor_duplicate', params: {} }
-          : { path, key: 'floor_duplicate', params: { floor } },
-      );
+      // Its message says "this floor": the row's own words (the summary's label) name it, the ground floor too.
+      errors.push({ path, key: 'floor_duplicate', params: { floor } });
     }
     seen.add(floor);
   });

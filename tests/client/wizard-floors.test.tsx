@@ -246,7 +246,7 @@ describe('floor rows and the storey count', () => {
       .map((item) => item.textContent);
     expect(lines).toEqual([
       `Room or area 1 in ground floor, ${f('construction_details.floors.rooms.area_m2.title')}: ${t('validation:required')}`,
-      `Ground floor, ${f('construction_details.floors.floor.title')}: ${t('validation:ground_floor_duplicate')}`,
+      `Ground floor, ${f('construction_details.floors.floor.title')}: ${t('validation:floor_duplicate')}`,
     ]);
     expect(summary.textContent).not.toMatch(/floor 0|\brow\b/i);
   });

@@ -13,10 +13,11 @@ const rows = (...numbers: unknown[]) => ({ floors: numbers.map((floor) => ({ flo
 
 const count = (n: number): RuleError => ({ path: '/floors', key: 'floors_count', params: { rows: n + 1, storeys: n } });
 const groundOnly: RuleError = { path: '/floors', key: 'floors_ground_only', params: {} };
-const duplicate = (index: number, floor: number): RuleError =>
-  floor === 0
-    ? { path: `/floors/${index}/floor`, key: 'ground_floor_duplicate', params: {} }
-    : { path: `/floors/${index}/floor`, key: 'floor_duplicate', params: { floor } };
+const duplicate = (index: number, floor: number): RuleError => ({
+  path: `/floors/${index}/floor`,
+  key: 'floor_duplicate',
+  params: { floor },
+});
 const above = (index: number, n: number): RuleError => ({
   path: `/floors/${index}/floor`,
   key: 'floor_out_of_range',
@@ -82,8 +83,7 @@ describe('crossStepErrors', () => {
 
   it('names the floors step in the paths', () => {
     expect(crossStepErrors({ construction: storeys(1), construction_details: rows(0, 0) }, steps)).toEqual([
-      // The ground floor in words, never "floor 0".
-      { path: '/construction_details/floors/1/floor', key: 'ground_floor_duplicate', params: {} },
+      { path: '/construction_details/floors/1/floor', key: 'floor_duplicate', params: { floor: 0 } },
     ]);
   });
 

@@ -204,14 +204,11 @@ export function StepForm(props: StepFormProps) {
   }, [flushEdit, settleEdit, store]);
 
   const hasExtra = props.extra !== undefined;
-  const adjust = useRef(props.adjust);
-  useEffect(() => {
-    adjust.current = props.adjust;
-  });
+  const { adjust } = props;
   const update = useCallback(
     (emitted: unknown, programmatic: boolean) => {
       const ready = prepareAnswers(validator, translated.schema, emitted);
-      const prepared = adjust.current ? adjust.current(ready, store.get()) : ready;
+      const prepared = adjust ? adjust(ready, store.get()) : ready;
       // What was typed RJSF shows already: the step renders again (RJSF recomputing the whole form a
       // second time) only for what RJSF does not show (totals computed, answers dropped, a change made by
       // the page) or for what the step shows under its fields.
@@ -224,7 +221,7 @@ export function StepForm(props: StepFormProps) {
       settleEdit();
       if (programmatic) flushEdit();
     },
-    [validator, translated.schema, flushEdit, settleEdit, store, hasExtra, checkStanding],
+    [validator, translated.schema, flushEdit, settleEdit, store, hasExtra, checkStanding, adjust],
   );
   /** A change made by the page rather than typed (a widget filling names, a table's rows). */
   const change = useCallback((next: StepAnswers) => update(next, true), [update]);

@@ -17,7 +17,7 @@ import { isLanguage } from '../../app/i18n';
 import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../splash/splash-api';
-import { floorRowsValidator, numberNewFloors, withFloorRows } from './floor-rows';
+import { loadFloorRows, useFloorRows } from './use-floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from './field-paths';
 import { rememberStep } from './resume-draft';
@@ -142,6 +142,7 @@ export function WizardFlow({
   const stepModule = moduleAt(current);
   // The answers the floors depend on: the storeys step's.
   const storeys = moduleAnswers(wizard.answers, forms.steps, 'storeys', steps);
+  const floorRows = useFloorRows(stepModule === 'floors');
   // The same object while the step is unchanged: RJSF recomputes a whole step when its UI schema changes.
   const shown = useMemo(
     () => (stepModule === 'applicant' ? withZanid(translate(current), zanidVerified) : translate(current)),
@@ -157,6 +158,7 @@ export function WizardFlow({
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
       translate(step);
       if (moduleAt(step) === 'engineer') void loadEngineerConfirm().catch(() => undefined);
+      if (moduleAt(step) === 'floors') void loadFloorRows().catch(() => undefined);
     }
   };
 
@@ -227,8 +229,8 @@ export function WizardFlow({
             (errors as FormValidation<StepAnswers>).zan_id?.addError(t('wizard.zanid.verify_first'));
           return errors;
         }
-      : stepModule === 'floors'
-        ? floorRowsValidator(storeys, (key, params) => t(`validation:${key}`, params))
+      : floorRows && stepModule === 'floors'
+        ? floorRows.floorRowsValidator(storeys, (key, params) => t(`validation:${key}`, params))
         : undefined;
   // Every step: no hidden or control characters in its texts, as the server checks too.
   const customValidate = hiddenTextValidator(t('validation:hidden_characters'), stepValidate);
@@ -257,6 +259,9 @@ export function WizardFlow({
           )
         : undefined;
 
+  // The floors step waits for its own behaviour (loaded with the step before it, as a rule; the progress bar runs).
+  if (stepModule === 'floors' && !floorRows) return progressBar;
+
   return (
     <>
       {progressBar}
@@ -283,7 +288,9 @@ export function WizardFlow({
         onShown={prepareAround}
         formProps={{
           initial:
-            stepModule === 'floors' ? withFloorRows(storeys, wizard.answers[current]) : (wizard.answers[current] ?? {}),
+            floorRows && stepModule === 'floors'
+              ? floorRows.withFloorRows(storeys, wizard.answers[current])
+              : (wizard.answers[current] ?? {}),
           initialErrors: submitErrors.filter((error) => pointerParts(error.path)[0] === current),
           focusHeading: moved,
           onSave: async (answers, mode, valid) => {
@@ -298,7 +305,7 @@ export function WizardFlow({
           stepTitleOf: titleOf,
           extra,
           customValidate,
-          adjust: stepModule === 'floors' ? numberNewFloors : undefined,
+          adjust: stepModule === 'floors' ? floorRows?.numberNewFloors : undefined,
         }}
       />
     </>

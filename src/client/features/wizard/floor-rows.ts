@@ -21,22 +21,17 @@ export function withFloorRows(construction: unknown, details: StepAnswers | unde
  * clears in a row already there stays cleared (they are typing another).
  */
 export function numberNewFloors(next: StepAnswers, previous: StepAnswers): StepAnswers {
-  const floors = next.floors;
+  const { floors } = next;
   const before = Array.isArray(previous.floors) ? previous.floors.length : 0;
   if (!Array.isArray(floors) || floors.length <= before) return next;
-  let changed = false;
+  let highest = -1;
   const numbered = floors.map((row: unknown, index) => {
-    if (index < before || !isJsonObject(row) || row.floor !== undefined) return row;
-    const highest = Math.max(
-      -1,
-      ...floors
-        .slice(0, index)
-        .map((other: unknown) => (isJsonObject(other) && Number.isInteger(other.floor) ? (other.floor as number) : -1)),
-    );
-    changed = true;
-    return { ...row, floor: highest + 1 };
+    if (!isJsonObject(row)) return row;
+    if (index >= before && row.floor === undefined) row = { ...row, floor: (highest += 1) };
+    else if (Number.isInteger(row.floor)) highest = Math.max(highest, row.floor as number);
+    return row;
   });
-  return changed ? { ...next, floors: numbered } : next;
+  return { ...next, floors: numbered };
 }
 
 interface ErrorNode {

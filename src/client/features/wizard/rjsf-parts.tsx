@@ -194,13 +194,6 @@ function rowData(children: ReactNode): Record<string, unknown> {
 /** @rjsf/mui's style of a row's buttons. */
 const ROW_BUTTON_STYLE = { flex: 1, paddingLeft: 6, paddingRight: 6, fontWeight: 'bold', minWidth: 0 };
 
-/** The generic row words (common.json wizard.rows) through RJSF's translateString. */
-const registryRowStrings = (translate: ArrayFieldItemTemplateProps['registry']['translateString']): RowStrings => ({
-  row: (n, table) => translate(ROW_STRINGS.row, [n, table]),
-  rowAlone: (n) => translate(ROW_STRINGS.rowAlone, [n]),
-  in: (inner, outer) => translate(ROW_STRINGS.in, [inner, outer]),
-});
-
 /**
  * A table row, titled in words and grouped under that name for screen readers: in the table's own words
  * when its UI schema names its rows (`rowNames`), from the row's own answers: "Floor 2", "Ground floor"
@@ -210,7 +203,7 @@ const registryRowStrings = (translate: ArrayFieldItemTemplateProps['registry']['
  */
 function ArrayItem(props: ArrayFieldItemTemplateProps) {
   const { registry } = props.buttonsProps;
-  const strings = registryRowStrings(registry.translateString);
+  const strings = registry.translateString as RowStrings;
   const outer = useContext(RowName);
   const inTable = rowWords(props.parentUiSchema, props.index, rowData(props.children), strings);
   const words = inRow(inTable, outer, strings);
