@@ -11,7 +11,6 @@ import {
 import { formsInvalidated } from './forms-query';
 import { useOpenDraftMutation, type ReopenedDraft } from './reopen-api';
 import { forgetDraft, readOpenDraft, stepBeforeReload, type OpenDraft } from './resume-draft';
-import { rememberDraftFiles } from './uploaded-files';
 import { REVIEW, reopened } from './wizard-slice';
 
 /**
@@ -63,12 +62,14 @@ export function useReopenDraft(page: ApplicationType | 'continue_form', flows: F
     openDraft({ reference_number: target.reference_number })
       .unwrap()
       .then(
-        (draft) => {
+        async (draft) => {
+          // Its files' names and sizes, as the documents step and the review showed them before the reload
+          // (that code loads with the documents step, not with the first step: byte budget).
+          const { rememberDraftFiles } = await import('./uploaded-files');
           if (!live) return;
+          rememberDraftFiles(draft.reference_number, draft.attachments);
           // The draft was brought to newer forms than this page may have: they are read again.
           if (draft.forms_changed) dispatch(formsInvalidated());
-          // Its files' names and sizes, as the documents step and the review showed them before the reload.
-          rememberDraftFiles(draft.reference_number, draft.attachments);
           dispatch(
             reopened({
               type: draft.application_type,
