@@ -56,8 +56,10 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       });
       await w.button('save_and_continue').click();
       await status.waitFor();
-      const kept = await onDevice(page);
-      expect(kept.unsaved).toMatchObject({ draft: 'new', step: 'personal', answers: { first_name: first } });
+      // The status may show first for the answers typed as the network went; the save's own record follows.
+      await expect
+        .poll(async () => (await onDevice(page)).unsaved)
+        .toMatchObject({ draft: 'new', step: 'personal', answers: { first_name: first } });
       await axeCheck(page);
       await context.setOffline(false);
       await w.onStep('special_plot');

@@ -376,3 +376,14 @@ export async function redisAnswers(url: string): Promise<boolean> {
     probe.disconnect();
   }
 }
+
+/** The code the latest SMS to `phone` brought (the outbox of development and tests). */
+export async function smsCode(t: TestApp, phone: string): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('sms_outbox')
+    .select('message')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(row.message)![1]!;
+}

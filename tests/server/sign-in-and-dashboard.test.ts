@@ -5,7 +5,7 @@ import { newReferenceNumber } from '../../src/server/applications/reference-numb
 import type { DashboardApplication, SessionTimes, SignedInUser } from '../../src/shared/dashboard';
 import { api } from './application-fixtures';
 import { solveCaptcha } from './captcha-solver';
-import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
+import { createTestApp, databaseKinds, post, smsCode, TINY_PDF, type Envelope, type TestApp } from './helpers';
 
 const SIGN_IN = '/api/application/get_application';
 const VERIFY = '/api/application/verify_code';
@@ -68,16 +68,6 @@ async function captcha(t: TestApp): Promise<{ altcha: string }> {
   return { altcha: await solveCaptcha(created.body!.response.data) };
 }
 
-async function latestCode(t: TestApp, phone: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('sms_outbox')
-    .select('message')
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.message)![1]!;
-}
-
 const cookieOf = (headers: Record<string, unknown>): string => {
   const raw = headers['set-cookie'];
   const line = Array.isArray(raw) ? String(raw[0]) : String(raw);
@@ -93,7 +83,7 @@ async function signIn(t: TestApp, reference: string, phone: string, language = '
     { 'accept-language': language },
   );
   expect(started.status).toBe(200);
-  const code = await latestCode(t, phone);
+  const code = await smsCode(t, phone);
   const verified = await post<Envelope<{ user: SignedInUser; session: SessionTimes }>>(
     t.app,
     VERIFY,
@@ -175,7 +165,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
       const verified = await post(
         https.app,
         VERIFY,
-        { challenge_id: started.body!.response.data.challenge_id, code: await latestCode(https, asha.phone) },
+        { challenge_id: started.body!.response.data.challenge_id, code: await smsCode(https, asha.phone) },
         { 'x-forwarded-proto': 'https' },
       );
       expect(String(verified.headers['set-cookie'])).toContain('Secure');
@@ -237,7 +227,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
       reference_number: theirs.reference,
       ...(await captcha(t)),
     });
-    const code = await latestCode(t, other.phone);
+    const code = await smsCode(t, other.phone);
     const wrong = await post(t.app, VERIFY, {
       challenge_id: started.body!.response.data.challenge_id,
       code: code === '000000' ? '111111' : '000000',
@@ -336,7 +326,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
     const verified = await post<Envelope<{ user: SignedInUser }>>(
       t.app,
       VERIFY,
-      { challenge_id: open.body!.response.data.challenge_id, code: await latestCode(t, me.phone) },
+      { challenge_id: open.body!.response.data.challenge_id, code: await smsCode(t, me.phone) },
       { cookie },
     );
     expect(verified.body!.response.data.user.reference_number).toBe(second.reference);

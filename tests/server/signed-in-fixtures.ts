@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { insertApplication } from '../../src/server/applications/applications-repository';
 import { newReferenceNumber } from '../../src/server/applications/reference-number';
 import { solveCaptcha } from './captcha-solver';
-import { post, type Envelope, type TestApp } from './helpers';
+import { post, smsCode, type Envelope, type TestApp } from './helpers';
 
 /** Signed-in applicants for the tests of the dashboard's calls (withdraw, the conversation). */
 
@@ -36,16 +36,6 @@ export async function applicationIn(t: TestApp, person: Person, status: string) 
   return { id: record.id, reference: `${reference.slice(0, 5)}-${reference.slice(5)}` };
 }
 
-async function latestCode(t: TestApp, phone: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('sms_outbox')
-    .select('message')
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.message)![1]!;
-}
-
 /** Signs in to `reference` (captcha, code, verify) and answers the Cookie header of its session. */
 export async function signIn(t: TestApp, reference: string, phone: string): Promise<string> {
   const challenge = await post<Envelope>(t.app, '/api/captcha/new');
@@ -55,7 +45,7 @@ export async function signIn(t: TestApp, reference: string, phone: string): Prom
     altcha,
   });
   expect(started.status).toBe(200);
-  const code = await latestCode(t, phone);
+  const code = await smsCode(t, phone);
   const verified = await post(t.app, '/api/application/verify_code', {
     challenge_id: started.body!.response.data.challenge_id,
     code,

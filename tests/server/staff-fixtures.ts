@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { StaffRole, StaffSessionAnswer, StaffSignInAnswer } from '../../src/shared/api/staff-session';
 import { StaffAccountsService } from '../../src/server/staff-accounts/staff-accounts-service';
-import { post, type Answer, type Envelope, type TestApp } from './helpers';
+import { post, smsCode, type Answer, type Envelope, type TestApp } from './helpers';
 
 /** Staff accounts and their sign-ins for the tests of staff sessions, roles and the back office's history. */
 
@@ -53,17 +53,6 @@ export async function addStaff(
 /** The authenticator app's code now (or `offsetS` seconds from now). */
 export const totpCode = (secret: string, offsetS = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetS });
-
-/** The latest code an SMS brought to `phone` (the outbox of development and tests). */
-export async function smsCode(t: TestApp, phone: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('sms_outbox')
-    .select('message')
-    .where('phone', '=', phone)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.message)![1]!;
-}
 
 export const signInStep = (t: TestApp, login: string, password: string, headers: Record<string, string> = {}) =>
   post<Envelope<StaffSignInAnswer>>(t.app, '/api/staff/session/sign_in', { login, password }, headers);

@@ -3,17 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { StaffSessionAnswer } from '../../src/shared/api/staff-session';
 import { MAX_FAILURES, LOCK_WAITS_S } from '../../src/server/codes/code-lockout';
 import { api } from './application-fixtures';
-import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
-import {
-  addStaff,
-  cookieOf,
-  signInStep,
-  smsCode,
-  staffSignIn,
-  totpCode,
-  verifyStep,
-  type TestStaff,
-} from './staff-fixtures';
+import { createTestApp, databaseKinds, post, smsCode, type Envelope, type TestApp } from './helpers';
+import { addStaff, cookieOf, signInStep, staffSignIn, totpCode, verifyStep, type TestStaff } from './staff-fixtures';
 
 // Staff sign-in (issue 18, item 1): login and password (argon2id), then the authenticator app's code
 // or an SMS code; the staff session (its own cookie and table), its limits and its lockouts.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database-errors';
 import type { Database } from '../db/schema';
@@ -11,13 +10,12 @@ import {
   insertSaveReceipt,
 } from './save-receipts-repository';
 import { formatReferenceNumber } from './reference-number';
+import { secretHash } from '../sessions/secret-hash';
 
 /** How long a save's key is remembered: long enough for a phone to come back online. */
 export const SAVE_RECEIPT_MS = 24 * 3600_000;
 /** Old receipts are swept at most this often per process. */
 const SWEEP_EVERY_MS = 10 * 60_000;
-
-const hashOf = (saveId: string) => createHash('sha256').update(saveId).digest('hex');
 
 /** What a repeated save answers: the first answer, and a new draft key when the save created the draft. */
 export interface RepeatedSave {
@@ -57,7 +55,7 @@ export class SaveReceipts {
     input: { application_type: string; reference_number?: string },
     proof: string | undefined,
   ): Promise<RepeatedSave | undefined> {
-    const receipt = await findSaveReceipt(this.db, hashOf(saveId), new Date(Date.now() - SAVE_RECEIPT_MS));
+    const receipt = await findSaveReceipt(this.db, secretHash(saveId), new Date(Date.now() - SAVE_RECEIPT_MS));
     if (!receipt) return undefined;
     const answer = {
       reference_number: formatReferenceNumber(receipt.reference_number),
@@ -96,7 +94,7 @@ export class SaveReceipts {
     input: { application_type: string; reference_number?: string },
     proof: string | undefined,
   ): Promise<SubmittedAnswer | undefined> {
-    const receipt = await findSaveReceipt(this.db, hashOf(saveId), new Date(Date.now() - SAVE_RECEIPT_MS));
+    const receipt = await findSaveReceipt(this.db, secretHash(saveId), new Date(Date.now() - SAVE_RECEIPT_MS));
     if (!receipt || receipt.status === 'draft') return undefined;
     const same =
       input.reference_number !== undefined
@@ -109,7 +107,7 @@ export class SaveReceipts {
 
   /** Records a Submit inside its transaction; one that creates the application fails on a repeat's key. */
   async submitted(trx: Kysely<Database>, saveId: string, applicationId: number, stepNumber: number, created: boolean) {
-    const row = { key_hash: hashOf(saveId), application_id: applicationId, step_number: stepNumber };
+    const row = { key_hash: secretHash(saveId), application_id: applicationId, step_number: stepNumber };
     if (created) await insertCreationReceipt(trx, row);
     else await insertSaveReceipt(trx, { ...row, created_draft: false });
   }
@@ -117,7 +115,7 @@ export class SaveReceipts {
   /** Records the creation of a draft by a save, inside the transaction that creates it. */
   async created(trx: Kysely<Database>, saveId: string, applicationId: number, stepNumber: number): Promise<void> {
     await insertCreationReceipt(trx, {
-      key_hash: hashOf(saveId),
+      key_hash: secretHash(saveId),
       application_id: applicationId,
       step_number: stepNumber,
     });
@@ -126,7 +124,7 @@ export class SaveReceipts {
   /** Records a save of an existing draft. */
   async saved(saveId: string, applicationId: number, stepNumber: number): Promise<void> {
     await insertSaveReceipt(this.db, {
-      key_hash: hashOf(saveId),
+      key_hash: secretHash(saveId),
       application_id: applicationId,
       step_number: stepNumber,
       created_draft: false,

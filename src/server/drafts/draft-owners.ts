@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { normalizeReferenceNumber } from '../applications/reference-number';
@@ -11,6 +11,7 @@ import {
   touchDraftKey,
   type OwnedDraftRow,
 } from './draft-keys-repository';
+import { secretHash } from '../sessions/secret-hash';
 
 export interface DraftKeyLimits {
   /** A key not used for this long no longer proves anything (ms). */
@@ -29,8 +30,6 @@ export const DEFAULT_DRAFT_KEY_LIMITS: DraftKeyLimits = { idleMs: 24 * 3600_000,
 const TOUCH_EVERY_MS = 10 * 60_000;
 /** Keys this process checked lately, so that a save does not read its key again every time. */
 const CHECKED = { max: 5_000, ttl: 60_000 };
-
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** 256 random bits in base64url: 43 characters. Anything else is no key, not even looked up. */
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -51,7 +50,7 @@ export class DraftOwners {
   /** A new proof for this draft: the secret goes to the browser (the draft cookie), its hash is kept. */
   async issue(applicationId: number, db: Kysely<Database> = this.db): Promise<string> {
     const secret = randomBytes(32).toString('base64url');
-    await insertDraftKey(db, hashOf(secret), applicationId, new Date(Date.now() + this.limits.maxMs));
+    await insertDraftKey(db, secretHash(secret), applicationId, new Date(Date.now() + this.limits.maxMs));
     return secret;
   }
 
@@ -81,7 +80,7 @@ export class DraftOwners {
   /** The draft a secret proves ownership of, if it is a live key; undefined otherwise. */
   async applicationOf(secret: string | undefined): Promise<number | undefined> {
     if (secret === undefined || !SECRET.test(secret)) return undefined;
-    const hash = hashOf(secret);
+    const hash = secretHash(secret);
     const known = this.checked.get(hash);
     if (known) return known.applicationId;
     const now = new Date();

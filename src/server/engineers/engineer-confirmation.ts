@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Engineer } from '../../shared/reference-data';
@@ -12,6 +12,7 @@ import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { FormsService } from '../forms/forms-service';
 import { moduleAnswers } from '../../shared/step-modules';
 import type { StepForm } from '../../shared/forms';
+import { secretHash } from '../sessions/secret-hash';
 
 const PURPOSE = 'engineer';
 /** How long a confirmation may wait before the draft's engineer step first carries it. */
@@ -30,8 +31,6 @@ function applicantName(answers: Record<string, unknown>, steps: Record<string, S
   const parts = [personal.first_name, personal.middle_name, personal.last_name];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 }
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The engineer confirms an application by a code sent to the phone the engineer registry holds
@@ -69,7 +68,7 @@ export class EngineerConfirmation implements EngineerProofs {
     await this.db
       .insertInto('engineer_confirmation')
       .values({
-        token_hash: tokenHash(token),
+        token_hash: secretHash(token),
         registration_number: engineer.registration_number,
         application_id: draft.id,
         expires_at: new Date(Date.now() + PROOF_TTL_MS),
@@ -104,7 +103,7 @@ export class EngineerConfirmation implements EngineerProofs {
     const used = await this.db
       .updateTable('engineer_confirmation')
       .set({ used_at: sql<Date>`coalesce(used_at, now())` })
-      .where('token_hash', '=', tokenHash(token))
+      .where('token_hash', '=', secretHash(token))
       .where('registration_number', '=', engineerId)
       .where('application_id', '=', applicationId)
       .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '>', new Date())]))

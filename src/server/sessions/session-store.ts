@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SessionTimes } from '../../shared/dashboard';
 import type { Database } from '../db/schema';
+import { secretHash } from './secret-hash';
 
 export interface SessionLimits {
   /** Ends after this long without a dashboard call (ms). */
@@ -17,8 +18,6 @@ export interface ActiveSession {
   tokenHash: string;
   times: SessionTimes;
 }
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Applicant sessions: an opaque random token (256 bits) in the cookie, only its sha256 in the
@@ -36,7 +35,12 @@ export class SessionStore {
     const expiresAt = new Date(now.getTime() + this.limits.maxMs);
     await this.db
       .insertInto('applicant_session')
-      .values({ token_hash: hashOf(token), application_id: applicationId, last_seen_at: now, expires_at: expiresAt })
+      .values({
+        token_hash: secretHash(token),
+        application_id: applicationId,
+        last_seen_at: now,
+        expires_at: expiresAt,
+      })
       .execute();
     return { token, times: this.times(now, expiresAt) };
   }
@@ -48,7 +52,7 @@ export class SessionStore {
     const row = await this.db
       .updateTable('applicant_session')
       .set({ last_seen_at: now })
-      .where('token_hash', '=', hashOf(token))
+      .where('token_hash', '=', secretHash(token))
       .where('ended_at', 'is', null)
       .where('expires_at', '>', now)
       .where('last_seen_at', '>', new Date(now.getTime() - this.limits.idleMs))
@@ -63,7 +67,7 @@ export class SessionStore {
     await this.db
       .updateTable('applicant_session')
       .set({ ended_at: new Date() })
-      .where('token_hash', '=', hashOf(token))
+      .where('token_hash', '=', secretHash(token))
       .where('ended_at', 'is', null)
       .execute();
   }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isStaffRole, type StaffSessionTimes } from '../../shared/api/staff-session';
 import type { Database } from '../db/schema';
 import type { StaffActor } from './staff-actor';
 import { endSession, insertSession, touchSession } from './staff-sessions-repository';
+import { secretHash } from '../sessions/secret-hash';
 
 export interface StaffSessionLimits {
   /** Ends after this long without a staff call (ms). */
@@ -21,8 +22,6 @@ export interface ActiveStaffSession {
   staff: StaffPerson;
   times: StaffSessionTimes;
 }
-
-export const staffTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The longest token looked up: ours are 43 characters; anything much longer is not one. */
 const MAX_TOKEN_LENGTH = 100;
@@ -43,7 +42,7 @@ export class StaffSessionStore {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.limits.maxMs);
     await insertSession(this.db, {
-      token_hash: staffTokenHash(token),
+      token_hash: secretHash(token),
       account_id: accountId,
       created_at: now,
       last_seen_at: now,
@@ -56,7 +55,7 @@ export class StaffSessionStore {
   async touch(token: string | undefined): Promise<ActiveStaffSession | undefined> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
     const now = new Date();
-    const row = await touchSession(this.db, staffTokenHash(token), now, new Date(now.getTime() - this.limits.idleMs));
+    const row = await touchSession(this.db, secretHash(token), now, new Date(now.getTime() - this.limits.idleMs));
     if (!row || !isStaffRole(row.role)) return undefined;
     return {
       staff: { kind: 'staff', accountId: row.id, login: row.login, name: row.display_name, role: row.role },
@@ -66,7 +65,7 @@ export class StaffSessionStore {
 
   async end(token: string | undefined): Promise<void> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return;
-    await endSession(this.db, staffTokenHash(token), new Date());
+    await endSession(this.db, secretHash(token), new Date());
   }
 
   private times(lastSeen: Date, expiresAt: Date): StaffSessionTimes {

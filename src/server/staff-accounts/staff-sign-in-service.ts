@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   isStaffRole,
@@ -20,6 +20,7 @@ import { passwordMatches } from './staff-passwords';
 import type { StaffSessionStore } from './staff-session-store';
 import { insertPendingSignIn, takePendingTry, usePendingSignIn } from './staff-sessions-repository';
 import { acceptedTotpStep } from './staff-totp';
+import { secretHash } from '../sessions/secret-hash';
 
 /** The purpose of staff SMS codes (one_time_code) and of the second factor's lockout count. */
 export const STAFF_CODE_PURPOSE = 'staff_sign_in';
@@ -30,7 +31,6 @@ export const PENDING_SIGN_IN_TTL_S = 300;
 /** …and dies after this many wrong codes (sign in again with the password). */
 export const MAX_PENDING_TRIES = 5;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const subjectOf = (accountId: number) => `staff:${accountId}`;
 
 /** 429 while a login is locked: `Retry-After` and `data.retry_after_s`, the wait in minutes in the message. */
@@ -85,7 +85,7 @@ export class StaffSignInService {
     }
     const signInId = randomBytes(32).toString('base64url');
     await insertPendingSignIn(this.db, {
-      token_hash: hashOf(signInId),
+      token_hash: secretHash(signInId),
       account_id: account.id,
       second_factor: factor,
       expires_at: new Date(Date.now() + PENDING_SIGN_IN_TTL_S * 1000),
@@ -100,7 +100,7 @@ export class StaffSignInService {
 
   /** The second factor of a pending sign-in: a new staff session (its token for the cookie) and who it is. */
   async verify(body: StaffVerifyRequest): Promise<StaffSessionAnswer & { token: string }> {
-    const tokenHash = hashOf(body.sign_in_id);
+    const tokenHash = secretHash(body.sign_in_id);
     const pending = await takePendingTry(this.db, tokenHash, new Date(), MAX_PENDING_TRIES);
     if (!pending) throw new ApiError(401, 'staff_sign_in_expired');
     const account = await findAccountById(this.db, pending.account_id);
