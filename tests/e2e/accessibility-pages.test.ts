@@ -340,10 +340,12 @@ describe.each(Object.keys(FLOWS) as WizardType[])('the %s wizard, in English and
               localStorage.setItem('reference_number', number);
               // The draft this browser has open (resume-draft.ts), as Continue remembers it: not an
               // earlier test's draft, which a reload would reopen instead.
-              localStorage.setItem(
-                'open_draft',
-                JSON.stringify({ reference_number: number, application_type: kind, continued: true }),
-              );
+              // Continue remembers it for this tab and for the browser (resume-draft.ts rememberDraft);
+              // this tab's earlier draft would otherwise be the one reopened.
+              const open = JSON.stringify({ reference_number: number, application_type: kind, continued: true });
+              localStorage.setItem('open_draft', open);
+              sessionStorage.setItem('open_draft', open);
+              sessionStorage.removeItem('wizard_step');
             },
             [data, reference, type] as const,
           );
