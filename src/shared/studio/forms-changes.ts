@@ -59,12 +59,13 @@ function fieldChanges(
     what.length > 0 ? [{ kind: 'question_changed', ...context, required: now.required, what }] : [];
   // Reworded texts of what it had before and still has; a text that came or went with a part is in `what`.
   const keysA = fieldTextKeys(was.schema, before.steps[step]!.uiSchema[was.name]);
-  for (const key of fieldTextKeys(now.schema, after.steps[step]!.uiSchema[now.name]))
+  const keysB = fieldTextKeys(now.schema, after.steps[step]!.uiSchema[now.name]);
+  for (const key of keysB)
     if (keysA.has(key) && !done.has(key)) {
       done.add(key);
       changes.push(...textChanges(before, after, key, context));
     }
-  for (const key of keysA) done.add(key);
+  for (const key of [...keysA, ...keysB]) done.add(key);
   return changes;
 }
 
