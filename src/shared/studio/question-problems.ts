@@ -39,6 +39,9 @@ export interface QuestionProblem {
   params?: Record<string, string | number>;
 }
 
+/** The most dependents an in_use problem names. */
+const IN_USE_NAMED = 4;
+
 /** A choice offers at least this many options. */
 export const CHOICE_OPTIONS_MIN = 2;
 
@@ -137,7 +140,9 @@ export function questionProblems(
   const found: QuestionProblem[] = [];
   if (existing && renamed) {
     const by = dependents(set, step, name);
-    if (by.length > 0) found.push(problem('in_use', 'name', { field: name, by: by.join(', ') }));
+    // Named, not all listed: the message stays short; the studio shows each where it is.
+    const named = by.length > IN_USE_NAMED ? [...by.slice(0, IN_USE_NAMED), '…'] : by;
+    if (by.length > 0) found.push(problem('in_use', 'name', { field: name, by: named.join(', ') }));
   }
   if (!spec) return found;
   if (existing && !readQuestion(set, step, name)) found.push(problem('advanced', 'name', { field: name }));
