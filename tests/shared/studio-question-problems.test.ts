@@ -40,7 +40,7 @@ const CASES: [string, string, string, QuestionSpec | null, number | undefined, s
     'fence_type',
     { ...FENCE, options: [] },
     undefined,
-    ['options_few:options'],
+    ['options_missing:options'],
   ],
   [
     'a choice with one option given twice, one without Swahili',

@@ -15,7 +15,7 @@ export const QUESTION_PROBLEM_CODES = [
   'help_one_language',
   'name_taken',
   'advanced',
-  'options_few',
+  'options_missing',
   'option_twice',
   'option_label_missing',
   'format_invalid',
@@ -90,7 +90,8 @@ function typeProblems(spec: QuestionSpec): QuestionProblem[] {
   const found: QuestionProblem[] = [];
   if (spec.type === 'choice') {
     const options = spec.options ?? [];
-    if (options.length < CHOICE_OPTIONS_MIN) found.push(problem('options_few', 'options', { min: CHOICE_OPTIONS_MIN }));
+    if (options.length < CHOICE_OPTIONS_MIN)
+      found.push(problem('options_missing', 'options', { min: CHOICE_OPTIONS_MIN }));
     const seen = new Set<string>();
     for (const option of options) {
       if (seen.has(option.value)) found.push(problem('option_twice', 'options', { value: option.value }));
