@@ -197,6 +197,22 @@ const CASES: [string, string, string, QuestionSpec | null, number | undefined, s
     undefined,
     ['show_when_value:show_when'],
   ],
+  [
+    'a yes/no others are shown by, made a text',
+    'construction',
+    'has_storeys',
+    { ...PLOT, name: 'has_storeys', format: undefined },
+    undefined,
+    ['condition_broken:type'],
+  ],
+  [
+    'the option others are shown by, taken out of a choice',
+    'construction',
+    'current_land_use',
+    { ...FENCE, name: 'current_land_use' },
+    undefined,
+    ['condition_broken:options'],
+  ],
   ['a question others are shown by, removed', 'construction', 'has_storeys', null, undefined, ['in_use:name']],
   ['an optional question removed', 'construction', 'warka_number', null, undefined, []],
 ];
