@@ -83,6 +83,23 @@ describe('every field of every real step', () => {
     ]);
   });
 
+  it('reads a field the order leaves to "*" after the others, and a text not written yet as empty', () => {
+    const set = structuredClone(original);
+    set.steps.repair!.uiSchema['ui:order'] = ['repair_type', '*'];
+    delete (set.texts.sw.repair as { repair_type: { title?: string } }).repair_type.title;
+    const view = readStep(set, 'repair');
+    expect(view.order).toEqual(['repair_type']);
+    expect(view.questions.map((q) => q.name)).toEqual([
+      'repair_type',
+      'street_village',
+      'repair_description',
+      'affects_neighbours',
+      'precautions',
+    ]);
+    expect(view.questions[0]!.label.sw).toBe('');
+    expect(view.advanced.map((a) => a.name)).toEqual(['disclaimer_agreed']);
+  });
+
   it('never changes the set it is given', () => {
     for (const step of steps)
       for (const spec of readStep(original, step).questions) {
@@ -205,5 +222,34 @@ describe('every answer type written into a real step', () => {
     );
     expect(writeQuestion(unconditional, 'construction', spec.name, null)).toEqual(original);
     expect(writeQuestion(added, 'construction', spec.name, null)).toEqual(original);
+  });
+
+  it.each(Object.keys(original.steps))('%s: a question added at the end is accepted and taken out again', (step) => {
+    const spec = { ...SPECS.choice, show_when: undefined };
+    const added = writeQuestion(original, step, spec.name, spec);
+    expect(errors(added)).toEqual([]);
+    // At the end of the order, before a final "*" where the step has one.
+    const order = added.steps[step]!.uiSchema['ui:order'] as string[];
+    expect(order.filter((n) => n !== '*').at(-1)).toBe(spec.name);
+    const star = (original.steps[step]!.uiSchema['ui:order'] as string[]).includes('*');
+    expect(order.indexOf('*')).toBe(star ? order.length - 1 : -1);
+    expect(writeQuestion(added, step, spec.name, null)).toEqual(original);
+  });
+
+  it('a first conditional question of a step keeps RJSF from offering an "Add" button, and removed, gives the step back', () => {
+    const spec = { ...SPECS.text, show_when: { field: 'flood_area', equals: true } };
+    const added = writeQuestion(original, 'special_plot', spec.name, spec);
+    expect(errors(added)).toEqual([]);
+    const { schema, uiSchema } = added.steps.special_plot!;
+    expect(schema.patternProperties).toEqual({ '^(title_deed_number)$': {} });
+    expect(Object.keys(uiSchema).slice(0, 2)).toEqual(['ui:order', 'ui:options']);
+    expect(uiSchema['ui:options']).toEqual({ expandable: false });
+    expect(readQuestion(added, 'special_plot', spec.name)).toEqual(spec);
+    const removed = writeQuestion(added, 'special_plot', spec.name, null);
+    expect(JSON.stringify(removed.steps.special_plot)).toBe(JSON.stringify(original.steps.special_plot));
+    expect(removed).toEqual(original);
+    // A step that has conditions keeps its setting while one is left.
+    const repair = writeQuestion(original, 'repair', 'street_village', null);
+    expect(repair.steps.repair!.uiSchema['ui:options']).toEqual({ expandable: false });
   });
 });

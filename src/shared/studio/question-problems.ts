@@ -81,8 +81,9 @@ function showWhenProblems(set: FormsSet, step: string, name: string, spec: Quest
         : Array.isArray(target.schema.oneOf)
           ? target.schema.oneOf.map((o) => (isJsonObject(o) ? o.const : undefined))
           : undefined;
-  const numeric = ['number', 'integer'].includes(String(target.schema.type));
-  const fits = possible ? possible.includes(show.equals) : numeric ? typeof show.equals === 'number' : true;
+  // Else the answer's type decides (a table or a group is never equal to one value).
+  const type = String(target.schema.type).replace('integer', 'number');
+  const fits = possible ? possible.includes(show.equals) : typeof show.equals === type;
   return fits ? [] : [problem('show_when_value', 'show_when', { field: show.field, value: String(show.equals) })];
 }
 
