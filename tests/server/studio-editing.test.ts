@@ -267,6 +267,27 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
     expect((await draftNow(t, asha)).draft.revision).toBe(view.draft.revision);
   });
 
+  it('attack: a "new" question named as an existing one never replaces it; a question others depend on is not removed', async () => {
+    const view = await draftNow(t, asha);
+    // street_village exists in special_plot: an editor adding a new question of that name overwrites nothing.
+    const taken = await studio(t, asha, 'save_question', {
+      step: 'special_plot',
+      name: 'street_village',
+      base: revisionOf(view, 'question:special_plot.street_village'),
+      question: permitNumberQuestion({ name: 'street_village' }),
+      create: true,
+    });
+    expect(taken.status).toBe(422);
+    expect(JSON.stringify(taken.body!.response.data)).toContain('street_village');
+    // clean_water_source decides when well_owner is shown: removing it is refused while that stands.
+    const removal = await saveQuestion(t, asha, view, 'building', null, 'clean_water_source');
+    expect(removal.status).toBe(422);
+    expect(JSON.stringify(removal.body!.response.data)).toContain('well_owner');
+    const after = await draftNow(t, asha);
+    expect(after.draft.revision).toBe(view.draft.revision);
+    expect(after.draft.set.steps).toEqual(view.draft.set.steps);
+  });
+
   it('discard makes the draft the live version again, and an editor still on the old draft conflicts', async () => {
     const view = await draftNow(t, asha);
     const saved = await saveQuestion(t, asha, view, 'repair', permitNumberQuestion());

@@ -129,13 +129,13 @@ export class StudioService {
       const item = questionItem(step, name);
       if (markOf(current.marks, item).revision !== base)
         throw conflict(current, item, { question: readQuestion(set, step, name) });
-      if (question) {
-        const problems = questionProblems(set, step, name, question, body.position);
-        if (problems.length > 0)
-          throw new ApiError(422, 'studio.question_invalid', {
-            errors: problems.map((p) => ({ part: p.part, message: message(language, p.key, p.params) })),
-          });
-      }
+      // A removal is checked too (a question others depend on stays); a new question never takes the
+      // name of one the step has (the editor's "new" is not an edit of an existing question).
+      const problems = questionProblems(set, step, name, question, body.position, body.create === true);
+      if (problems.length > 0)
+        throw new ApiError(422, 'studio.question_invalid', {
+          errors: problems.map((p) => ({ part: p.part, message: message(language, p.key, p.params) })),
+        });
       const next = writeQuestion(set, step, name, question, body.position);
       const renamed = question && question.name !== name ? [questionItem(step, question.name)] : [];
       return { set: next, raise: [item, ...renamed, stepItem(step)], subject: `${step}.${name}` };

@@ -214,6 +214,8 @@ export const saveQuestionBody = {
     question: { anyOf: [questionSpecSchema, { type: 'null' }] },
     /** Where in the step's order (0-based); at the end when absent. */
     position: { type: 'integer', minimum: 0, maximum: 500 },
+    /** A new question: refused (422) when the step has a field of that name, never written over it. */
+    create: { type: 'boolean' },
   },
 } as const;
 
@@ -223,6 +225,7 @@ export interface SaveQuestionRequest {
   base: number;
   question: QuestionSpec | null;
   position?: number;
+  create?: boolean;
 }
 
 /** save_step: a step's title and description, and (advanced mode) its raw JSON Schema and UI schema. */

@@ -143,10 +143,13 @@ export function questionProblems(
   name: string,
   spec: QuestionSpec | null,
   position?: number,
+  /** The editor adds a new question: `name` must not be a field the step has (else it would replace it). */
+  create = false,
 ): QuestionProblem[] {
   const form = Object.hasOwn(set.steps, step) ? set.steps[step] : undefined;
   if (!form) return [];
   const existing = findField(form.schema, name);
+  if (create && existing) return [problem('name_taken', 'name', { field: name })];
   const renamed = !spec || spec.name !== name;
   const found: QuestionProblem[] = [];
   if (existing && renamed) {
