@@ -24,8 +24,9 @@ const staffSessionSlice = createSlice({
       state.reason = null;
     },
     staffSignedOut(state, action: PayloadAction<StaffSessionState['reason']>) {
-      // A 401 before anyone signed in (the first `current`) is no expiry: nothing to say.
-      state.reason = state.status === 'signed_in' ? action.payload : null;
+      // Only the end of a live session has something to say: a 401 before anyone signed in (the first
+      // `current`) is no expiry, and a late 401 after Sign out must not turn "signed out" into "expired".
+      if (state.status === 'signed_in') state.reason = action.payload;
       state.status = 'signed_out';
       state.staff = null;
     },
