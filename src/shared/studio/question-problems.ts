@@ -15,7 +15,7 @@ export const QUESTION_PROBLEM_CODES = [
   'help_one_language',
   'name_taken',
   'advanced',
-  'options_few',
+  'options_missing',
   'option_twice',
   'option_label_missing',
   'format_invalid',
@@ -38,6 +38,9 @@ export interface QuestionProblem {
   part: string;
   params?: Record<string, string | number>;
 }
+
+/** The most dependents an in_use problem names. */
+const IN_USE_NAMED = 4;
 
 /** A choice offers at least this many options. */
 export const CHOICE_OPTIONS_MIN = 2;
@@ -87,7 +90,8 @@ function typeProblems(spec: QuestionSpec): QuestionProblem[] {
   const found: QuestionProblem[] = [];
   if (spec.type === 'choice') {
     const options = spec.options ?? [];
-    if (options.length < CHOICE_OPTIONS_MIN) found.push(problem('options_few', 'options', { min: CHOICE_OPTIONS_MIN }));
+    if (options.length < CHOICE_OPTIONS_MIN)
+      found.push(problem('options_missing', 'options', { min: CHOICE_OPTIONS_MIN }));
     const seen = new Set<string>();
     for (const option of options) {
       if (seen.has(option.value)) found.push(problem('option_twice', 'options', { value: option.value }));
@@ -137,7 +141,9 @@ export function questionProblems(
   const found: QuestionProblem[] = [];
   if (existing && renamed) {
     const by = dependents(set, step, name);
-    if (by.length > 0) found.push(problem('in_use', 'name', { field: name, by: by.join(', ') }));
+    // Named, not all listed: the message stays short; the studio shows each where it is.
+    const named = by.length > IN_USE_NAMED ? [...by.slice(0, IN_USE_NAMED), '…'] : by;
+    if (by.length > 0) found.push(problem('in_use', 'name', { field: name, by: named.join(', ') }));
   }
   if (!spec) return found;
   if (existing && !readQuestion(set, step, name)) found.push(problem('advanced', 'name', { field: name }));
