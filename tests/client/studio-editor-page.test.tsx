@@ -9,6 +9,7 @@ import { readStep } from '../../src/shared/studio/step-view';
 import { realSet } from '../shared/studio-set';
 import { server } from './msw-server';
 import { draftAnswer, envelope, recordCall, renderStudio, studioCall } from './studio-editor-render';
+import { renderStudio as renderStudioApp } from './studio-render';
 
 // The studio's page of one step, on the real forms (schemas/): its questions with the checker's
 // problems next to each, adding, moving and removing a question, and the live preview's two frames.
@@ -187,6 +188,9 @@ describe('the step editor page', () => {
 
       // An edit not saved yet shows at once, with no revision (it cannot count as previewed).
       const drainage = question(/How will rainwater be drained\?/);
+      await user.click(
+        within(drainage).getByRole('button', { name: 'Edit question "How will rainwater be drained?"' }),
+      );
       await user.click(within(drainage).getByRole('textbox', { name: 'Question in Swahili' }));
       await user.paste(' (mfereji)');
       await waitFor(() => expect(toSw.at(-1)!.revision).toBeNull());
@@ -213,9 +217,14 @@ describe('the step editor page', () => {
 
   it('is in Swahili for a Swahili reader, labels of both languages included', async () => {
     server.use(http.post(studioCall('get_draft'), () => envelope(200, 'OK', draftAnswer(set, 40, revisions, []))));
-    renderStudio(<StepEditorPage />, { path: '/studio/step/building', route: '/studio/step/:step', language: 'sw' });
+    const { user } = renderStudio(<StepEditorPage />, {
+      path: '/studio/step/building',
+      route: '/studio/step/:step',
+      language: 'sw',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: `Hatua: ${view.title.sw}` })).toBeInTheDocument();
     const water = question(new RegExp(`Swali 1: ${view.questions[0]!.label.sw.replace('?', '\\?')}`));
+    await user.click(within(water).getByRole('button', { name: `Hariri swali "${view.questions[0]!.label.sw}"` }));
     expect(within(water).getByRole('textbox', { name: 'Swali kwa Kiingereza' })).toHaveValue(
       view.questions[0]!.label.en,
     );
@@ -225,5 +234,16 @@ describe('the step editor page', () => {
     expect(within(water).getByRole('combobox', { name: 'Aina ya jibu' })).toHaveDisplayValue(
       'Chaguo kutoka kwenye orodha',
     );
+  });
+
+  it("opens from the studio's route for a signed-in editor (its own lazy file)", async () => {
+    renderStudioApp('/studio/step/building', {
+      role: 'policy_editor',
+      setup: (backend) => (backend.draft = draftAnswer(set, 40, revisions, [])),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Step: Water, drainage and power' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTitle('Preview of the step in Swahili')).toBeInTheDocument();
   });
 });

@@ -59,6 +59,7 @@ function StepEditor({ answer, view, onStale }: StepEditorProps) {
   const lng = i18n.language === 'sw' ? 'sw' : 'en';
   const [mode, setMode] = useState<Mode>('questions');
   const [edits] = useState(previewEditsStore);
+  const [added, setAdded] = useState<string | null>(null);
   const onEdited = useCallback(
     (name: string, spec: QuestionSpec | null) =>
       edits.question(name, spec, draft.revisions[questionItem(step, name)] ?? 0),
@@ -122,11 +123,12 @@ function StepEditor({ answer, view, onStale }: StepEditorProps) {
                   downTo={after ? view.order.indexOf(after.name) : undefined}
                   onEdited={onEdited}
                   onStale={stale}
+                  startOpen={question.name === added}
                 />
               );
             })}
             <AdvancedFields fields={view.advanced} />
-            <AddQuestion step={step} draft={draft} taken={taken} />
+            <AddQuestion step={step} draft={draft} taken={taken} onAdded={setAdded} />
           </Stack>
         ) : (
           <Box role="tabpanel" id="panel-advanced" aria-labelledby="tab-advanced">
