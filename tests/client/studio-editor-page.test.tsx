@@ -99,6 +99,8 @@ describe('the step editor page', () => {
         help: { en: '', sw: '' },
         required: false,
       },
+      // A new question: the server refuses it if the step meanwhile has a field of that name.
+      create: true,
     });
   });
 

@@ -44,7 +44,7 @@ export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
     spec.label.en = words.trim();
     const item = questionItem(step, name);
     const result = sendResult(
-      await saveQuestion(saveQuestionRequest(step, name, draft.revisions[item] ?? 0, spec)),
+      await saveQuestion(saveQuestionRequest(step, name, draft.revisions[item] ?? 0, spec, undefined, true)),
       item,
     );
     if (result.ok) {

@@ -46,6 +46,8 @@ export function saveQuestionRequest(
   base: number,
   spec: QuestionSpec | null,
   position?: number,
+  /** A question added: the server refuses it rather than write over a field of that name. */
+  create = false,
 ): SaveQuestionRequest {
   return {
     step,
@@ -53,6 +55,7 @@ export function saveQuestionRequest(
     base,
     question: spec && questionForSave(spec),
     ...(position === undefined ? {} : { position }),
+    ...(create ? { create } : {}),
   };
 }
 
