@@ -13,6 +13,7 @@ import { TranslationsPage } from './translations/TranslationsPage';
 // The editor and the preview carry RJSF and the wizard's parts: files of their own, loaded when opened.
 const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
 const PreviewPage = lazy(() => import('./preview/PreviewPage'));
+const DocumentsPage = lazy(() => import('./documents/DocumentsPage'));
 
 export function StudioRoutes() {
   return (
@@ -37,6 +38,14 @@ export function StudioRoutes() {
           element={
             <Suspense fallback={<Loading />}>
               <StepEditorPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="documents"
+          element={
+            <Suspense fallback={<Loading />}>
+              <DocumentsPage />
             </Suspense>
           }
         />

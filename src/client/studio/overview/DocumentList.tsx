@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { StudioProblem } from '../../../shared/api/studio';
+import { Link as RouterLink } from 'react-router-dom';
+import { STUDIO_PAGE, type StudioProblem } from '../../../shared/api/studio';
 import type { FormsSet } from '../../../shared/forms';
 import { inLanguage } from '../form-texts';
 import { useLanguage } from '../use-language';
 
-/** The documents the applicant uploads, in order, required or not, with their problems' count. */
+/** The documents the applicant uploads, in order, required or not, with their problems' count, and the way to their editor. */
 export function DocumentList({ set, problems }: { set: FormsSet; problems: StudioProblem[] }) {
   const { t } = useTranslation('studio');
   const language = useLanguage();
@@ -31,6 +33,9 @@ export function DocumentList({ set, problems }: { set: FormsSet; problems: Studi
           );
         })}
       </ul>
+      <Link component={RouterLink} to={`${STUDIO_PAGE}/documents`}>
+        {t('overview.edit_documents')}
+      </Link>
     </Box>
   );
 }
