@@ -83,9 +83,9 @@ function openPage(language: 'en' | 'sw' = 'en', problems: StudioProblem[] = []) 
 
 /** The saves once typing has paused: the last is what the draft holds. */
 async function lastSave(bodies: SaveDocumentRequest[], count: number) {
-  await waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(count), { timeout: 3000 });
+  await waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
   await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Saved')).toBe(true), {
-    timeout: 3000,
+    timeout: 5000,
   });
   return bodies.at(-1);
 }
@@ -240,6 +240,34 @@ describe('the documents page', () => {
       document: { ...SHEHA, name: { en: "Sheha's letter (stamped)", sw: 'Barua ya Sheha' } },
     });
     await waitFor(() => expect(within(card).queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('"Use theirs" shows the document as the other editor saved it, and saves nothing of mine', async () => {
+    const theirs = { ...SHEHA, name: { en: "Sheha's letter (signed)", sw: 'Barua ya Sheha (iliyosainiwa)' } };
+    const conflict: StudioConflict = { item: SHEHA_ITEM, revision: 9, by: 'Juma Policy', at: null };
+    const opened: { backend?: { draft: ReturnType<typeof draftAnswer> } } = {};
+    const bodies = saveDocumentServer(() => {
+      // The draft read again after the conflict holds their version.
+      if (opened.backend)
+        opened.backend.draft = draftAnswer({ ...DOCS_SET, documents: [theirs] }, 18, { [SHEHA_ITEM]: 9 });
+      return envelope(409, 'Someone else changed this meanwhile.', conflict);
+    });
+    const { user, backend } = openPage();
+    opened.backend = backend;
+    const card = await screen.findByRole('region', { name: "Document 1: Sheha's letter" });
+    await user.click(within(card).getByRole('button', { name: `Edit document "Sheha's letter"` }));
+    await user.click(within(card).getByRole('textbox', { name: 'Name of the document in English' }));
+    await user.paste(' (stamped)');
+    const alert = await within(card).findByRole('alert');
+    await waitFor(() => expect(backend.bodies('get_draft').length).toBeGreaterThanOrEqual(2));
+    await user.click(within(alert).getByRole('button', { name: 'Use theirs' }));
+    const english = () =>
+      within(screen.getByRole('region', { name: /^Document 1:/ })).getByRole('textbox', {
+        name: 'Name of the document in English',
+      });
+    await waitFor(() => expect(english()).toHaveValue("Sheha's letter (signed)"));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 
   it('shows each problem next to its document', async () => {
