@@ -310,7 +310,9 @@ describe('the documents page', () => {
     await user.click(within(card).getByRole('button', { name: 'Ongeza sharti' }));
     const answer = within(card).getByRole('combobox', { name: 'Sharti 1: jibu' });
     await user.selectOptions(answer, 'construction.storey_count');
-    expect(within(answer).getByRole('option', { selected: true })).toHaveTextContent('Idadi ya ghorofa');
+    expect(within(answer).getByRole('option', { selected: true })).toHaveTextContent(
+      'Ujenzi: Idadi ya ghorofa (construction.storey_count)',
+    );
     expect(
       within(within(card).getByRole('combobox', { name: 'Sharti 1: ulinganisho' }))
         .getAllByRole('option')

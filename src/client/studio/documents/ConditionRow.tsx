@@ -8,6 +8,7 @@ import { useLanguage } from '../use-language';
 import { NumberInput } from '../editor/NumberInput';
 import {
   firstValue,
+  fits,
   isNumeric,
   OPERATORS,
   operatorOf,
@@ -43,7 +44,11 @@ export function ConditionRow({ id, number, condition, answers, onChange, onRemov
   };
   const pickAnswer = (answer: string) =>
     onChange(withComparison(answer, 'equals', firstValue(answers.find((a) => a.answer === answer))));
-  const pickOperator = (next: Operator) => onChange(withComparison(condition.answer, next, value));
+  // From a number to "is" on a yes/no or list answer: its first answer, not a number it can never be.
+  const pickOperator = (next: Operator) =>
+    onChange(
+      withComparison(condition.answer, next, isNumeric(next) || fits(choice, value) ? value : firstValue(choice)),
+    );
   const setValue = (next: unknown) => op && onChange(withComparison(condition.answer, op, next));
 
   let valueInput;
@@ -123,7 +128,7 @@ export function ConditionRow({ id, number, condition, answers, onChange, onRemov
         {!choice && <option value={condition.answer}>{condition.answer}</option>}
         {answers.map((a) => (
           <option key={a.answer} value={a.answer}>
-            {`${a.step}: ${inLanguage(a.label, language, a.answer)} (${a.answer})`}
+            {`${inLanguage(a.stepTitle, language, a.step)}: ${inLanguage(a.label, language, a.answer)} (${a.answer})`}
           </option>
         ))}
       </TextField>

@@ -24,6 +24,7 @@ export const documentItem = (id: string) => `document:${id}`;
 export interface AnswerChoice {
   answer: string;
   step: string;
+  stepTitle: LocalizedText;
   label: LocalizedText;
   question?: QuestionSpec;
 }
@@ -39,8 +40,9 @@ export function answersOf(set: FormsSet): AnswerChoice[] {
       continue;
     }
     for (const question of view.questions)
-      out.push({ answer: `${step}.${question.name}`, step, label: question.label, question });
-    for (const field of view.advanced) out.push({ answer: `${step}.${field.name}`, step, label: field.label });
+      out.push({ answer: `${step}.${question.name}`, step, stepTitle: view.title, label: question.label, question });
+    for (const field of view.advanced)
+      out.push({ answer: `${step}.${field.name}`, step, stepTitle: view.title, label: field.label });
   }
   return out;
 }
@@ -67,6 +69,14 @@ export function firstValue(choice: AnswerChoice | undefined): unknown {
   if (question?.type === 'choice') return question.options?.[0]?.value ?? '';
   if (question?.type === 'number' || question?.type === 'whole_number') return 0;
   return '';
+}
+
+/** Whether `value` is one a yes/no or list answer can take (another would never match). */
+export function fits(choice: AnswerChoice | undefined, value: unknown): boolean {
+  const question = choice?.question;
+  if (question?.type === 'yes_no') return typeof value === 'boolean';
+  if (question?.type === 'choice') return (question.options ?? []).some((o) => o.value === value);
+  return true;
 }
 
 /** A new document as the editor starts it: optional, PDF, 5 MB, for every application. */
