@@ -80,6 +80,8 @@ import { staffGuard } from './staff-accounts/staff-guard';
 import { staffSessionRoutes } from './staff-accounts/staff-session-routes';
 import { StaffSessionStore, type StaffSessionLimits } from './staff-accounts/staff-session-store';
 import { StaffSignInService } from './staff-accounts/staff-sign-in-service';
+import { studioParts } from './studio/studio-module';
+import { studioRoutes } from './studio/studio-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -311,6 +313,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     rateLimits,
   });
   formsRoutes(app, forms, requireStaff);
+  studioRoutes(app, studioParts(database.db, forms, splash), requireStaff);
   validatorRoutes(app, forms);
   const applications = new ApplicationsService(
     database.db,

@@ -30,6 +30,8 @@ export interface Database {
   staff_account: StaffAccountTable;
   staff_sign_in: StaffSignInTable;
   staff_session: StaffSessionTable;
+  studio_draft: StudioDraftTable;
+  studio_audit: StudioAuditTable;
 }
 
 interface Bilingual {
@@ -328,4 +330,30 @@ export interface CaptchaSpentTable {
   signature: string;
   expires_at: Date;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** The studio's one shared draft of the next forms version (the row with id 1). */
+export interface StudioDraftTable {
+  id: number;
+  /** The FormsSet as JSON text (key order kept). */
+  content: string;
+  /** The live version the draft was started from. */
+  based_on: number;
+  /** Raised by every save: saves compare and set it. */
+  revision: number;
+  /** JSON text: item → { revision, by, at } (src/server/studio/studio-items.ts). */
+  revisions: ColumnType<string, string | undefined, string>;
+  updated_by: string | null;
+  updated_at: Date | null;
+}
+
+/** Every studio action: who, what, when (admins read it). */
+export interface StudioAuditTable {
+  id: Generated<number>;
+  at: ColumnType<Date, never, never>;
+  staff_id: number | null;
+  staff_name: string;
+  action: string;
+  subject: string;
+  detail: ColumnType<string, string | undefined, never>;
 }

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { FormsService } from '../forms/forms-service';
+import type { SplashService } from '../reference/splash-service';
+import type { StudioParts } from './studio-routes';
+import { StudioDiff } from './studio-impact';
+import { StudioPublisher } from './studio-publish';
+import { StudioRepository } from './studio-repository';
+import { StudioService } from './studio-service';
+import { StudioTexts } from './studio-texts';
+
+/** The studio's parts over one database and the served forms (app.ts wires them to the routes). */
+export function studioParts(db: Kysely<Database>, forms: FormsService, splash: SplashService): StudioParts {
+  const repository = new StudioRepository(db);
+  const service = new StudioService(repository, forms.registry);
+  return {
+    repository,
+    service,
+    publisher: new StudioPublisher(repository, forms.registry, service),
+    diff: new StudioDiff(repository, service, forms, splash),
+    texts: new StudioTexts(repository, service),
+  };
+}
