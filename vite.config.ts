@@ -35,12 +35,43 @@ function rjsfTrimPlugin(): Plugin {
   };
 }
 
-function precompressPlugin(): Plugin {
+function precompressPlugin(only?: (file: string) => boolean): Plugin {
   return {
     name: 'kibali-precompress',
     apply: 'build',
     async closeBundle() {
-      await precompress(outDir);
+      await precompress(outDir, only);
+    },
+  };
+}
+
+/**
+ * The form studio (studio.html, src/client/studio/) is built on its own (`vite build --mode studio`,
+ * after the public build, into the same folder): its files are under /assets/studio/ and share no
+ * chunk with the public pages, whose files stay byte for byte what they are without it (a second
+ * entry in one build would cut shared chunks anew). The service worker keeps nothing under that
+ * folder, and the server sends studio.html for /studio and /studio/* (src/server/http/studio-page.ts).
+ */
+export const STUDIO_ASSETS = 'assets/studio';
+const studioFiles = (file: string) => {
+  const relative = path.relative(outDir, file).split(path.sep).join('/');
+  return relative === 'studio.html' || relative.startsWith(`${STUDIO_ASSETS}/`);
+};
+
+/**
+ * `npm run dev`: the studio's pages (/studio, /studio/*) are studio.html, as the server sends them;
+ * every other page is index.html (Vite's own fallback).
+ */
+function studioDevPagesPlugin(): Plugin {
+  return {
+    name: 'kibali-studio-dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = req.url?.split('?')[0] ?? '';
+        if (/^\/studio(\/[^.]*)?$/.test(pathname)) req.url = '/studio.html';
+        next();
+      });
     },
   };
 }
@@ -133,11 +164,25 @@ function mockWorkerPlugin(): Plugin {
   };
 }
 
+const studioBuild = (outDirOf: string) => ({
+  outDir: outDirOf,
+  // After the public build, into its folder: what that build wrote stays.
+  emptyOutDir: false,
+  assetsDir: STUDIO_ASSETS,
+  sourcemap: false,
+  target: 'es2022',
+  // The manifest is the public pages' (spa-pages.ts preloads by it): not written over.
+  manifest: false,
+  rolldownOptions: { input: path.resolve(import.meta.dirname, 'studio.html') },
+});
+
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     rjsfTrimPlugin(),
-    ...(isSsrBuild ? [] : [preloadAppPlugin(), serviceWorkerPlugin(), precompressPlugin()]),
+    ...(mode === 'studio' && command === 'build' ? [precompressPlugin(studioFiles)] : []),
+    ...(isSsrBuild || mode === 'studio' ? [] : [preloadAppPlugin(), serviceWorkerPlugin(), precompressPlugin()]),
+    ...(command === 'serve' ? [studioDevPagesPlugin()] : []),
     ...(mode === 'mock' ? [mockWorkerPlugin()] : []),
   ],
   resolve: {
@@ -147,38 +192,41 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
       ...(command === 'build' ? REACT_ROUTER_PRODUCTION : {}),
     },
   },
-  build: isSsrBuild
-    ? // For Node: the packages stay in node_modules (the server's dependencies), one file for the app's code.
-      { outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20' }
-    : {
-        outDir,
-        emptyOutDir: true,
-        sourcemap: false,
-        target: 'es2022',
-        // dist/client/.vite/manifest.json: the server preloads the files of the page it sends (spa-pages.ts).
-        manifest: true,
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              // Left to itself the bundler cuts what pages share into many files of a few KB, each a
-              // request and each compressed alone. So: React in a file of its own that every page loads;
-              // the rest of what the app needs to start in one (see startingApp); and what nearly every
-              // page but the landing page uses of MUI (its styling engine, emotion, and the components of
-              // every page) in one, loaded with the first such page (a group takes the modules its
-              // modules import, unless a group before it has).
-              groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-                { name: startingApp(), priority: 2, includeDependenciesRecursively: false },
-                {
-                  name: 'mui-core',
-                  priority: 1,
-                  test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+  build:
+    mode === 'studio'
+      ? studioBuild(outDir)
+      : isSsrBuild
+        ? // For Node: the packages stay in node_modules (the server's dependencies), one file for the app's code.
+          { outDir: prerenderDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false, target: 'node20' }
+        : {
+            outDir,
+            emptyOutDir: true,
+            sourcemap: false,
+            target: 'es2022',
+            // dist/client/.vite/manifest.json: the server preloads the files of the page it sends (spa-pages.ts).
+            manifest: true,
+            rolldownOptions: {
+              output: {
+                codeSplitting: {
+                  // Left to itself the bundler cuts what pages share into many files of a few KB, each a
+                  // request and each compressed alone. So: React in a file of its own that every page loads;
+                  // the rest of what the app needs to start in one (see startingApp); and what nearly every
+                  // page but the landing page uses of MUI (its styling engine, emotion, and the components of
+                  // every page) in one, loaded with the first such page (a group takes the modules its
+                  // modules import, unless a group before it has).
+                  groups: [
+                    { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                    { name: startingApp(), priority: 2, includeDependenciesRecursively: false },
+                    {
+                      name: 'mui-core',
+                      priority: 1,
+                      test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+                    },
+                  ],
                 },
-              ],
+              },
             },
           },
-        },
-      },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
     // Both cores (vitest's default leaves one free): the unit files run two at a time. The browser and

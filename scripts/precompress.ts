@@ -7,12 +7,12 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest|map)$/;
 
-/** Writes .br and .gz beside every text asset of the build, so the server never compresses static files itself. */
-export async function precompress(dir: string): Promise<void> {
+/** Writes .br and .gz beside every text asset of the build (those `only` keeps), so the server never compresses static files itself. */
+export async function precompress(dir: string, only: (file: string) => boolean = () => true): Promise<void> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
   await Promise.all(
     entries
-      .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+      .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name) && only(path.join(e.parentPath, e.name)))
       .map(async (e) => {
         const file = path.join(e.parentPath, e.name);
         const content = await fs.readFile(file);

@@ -9,6 +9,7 @@
  *   no answer with personal data is ever kept.
  * - Pages (navigations): the network first; offline, the page kept for that URL, else any page kept
  *   (the app routes itself).
+ * - The form studio's pages and files: not touched (see isStudio).
  *
  * One cache per build (`kibali-<build>`): a new deploy's worker drops the old ones as it activates.
  */
@@ -40,8 +41,16 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 
+/**
+ * The form studio (/studio, its files under /assets/studio/) is staff's, not the applicant's: nothing
+ * of it is kept, and its pages are never the page shown offline.
+ */
+const isStudio = (url: URL) =>
+  url.pathname === '/studio' || url.pathname.startsWith('/studio/') || url.pathname.startsWith('/assets/studio/');
+
 const isShellAsset = (url: URL) =>
   url.origin === scope.location.origin &&
+  !isStudio(url) &&
   (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/api/forms/validators/'));
 
 async function fromCacheFirst(request: Request): Promise<Response> {
@@ -132,7 +141,7 @@ scope.addEventListener('message', (event: MessageEventLike) => {
 scope.addEventListener('fetch', (event: FetchEventLike) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (url.origin !== scope.location.origin) return;
+  if (url.origin !== scope.location.origin || isStudio(url)) return;
   if (request.method === 'GET' && isShellAsset(url)) event.respondWith(fromCacheFirst(request));
   else if (request.method === 'POST' && ETAGGED.has(url.pathname)) event.respondWith(etagged(request, url.pathname));
   else if (request.method === 'GET' && request.mode === 'navigate') event.respondWith(page(request));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { STUDIO_PREVIEW_PAGE } from '../../shared/api/studio';
 
 /**
  * No inline or eval'd script anywhere. Styles may be inline: MUI's emotion injects <style> tags.
@@ -28,6 +29,22 @@ const OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
   frameguard: { action: 'deny' },
 };
+
+/**
+ * The studio's preview frame (/studio/preview): the studio's step editor shows it in a frame, so its
+ * page may be framed by the portal's own pages, and by nobody else. Every other page is framed by none.
+ */
+const PREVIEW_OPTIONS: HelmetOptions = {
+  ...OPTIONS,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { ...(OPTIONS.contentSecurityPolicy as { directives: object }).directives, frameAncestors: ["'self'"] },
+  },
+  frameguard: { action: 'sameorigin' },
+};
+
+/** A page's path, without its query or a trailing slash. */
+const pagePath = (url: string) => url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
 
 /**
  * The headers helmet sets with OPTIONS, worked out once: they are the same on every answer (no nonces),
@@ -70,8 +87,10 @@ const API_OPTIONS: HelmetOptions = {
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const page = securityHeaders(OPTIONS);
   const api = securityHeaders(API_OPTIONS);
+  const preview = securityHeaders(PREVIEW_OPTIONS);
   app.addHook('onRequest', (request, res, done) => {
-    res.headers(request.url.startsWith('/api/') ? api : page);
+    if (request.url.startsWith('/api/')) res.headers(api);
+    else res.headers(pagePath(request.url) === STUDIO_PREVIEW_PAGE ? preview : page);
     done();
   });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../shared/reference-data';
 import { RENDERED_PAGES } from '../../shared/served-page';
 import { SpaPages, type DataPreloads } from './spa-pages';
+import { registerStudioPage, STUDIO_HTML } from './studio-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -29,13 +30,16 @@ export async function registerStaticFiles(
     index: false,
     wildcard: true,
     cacheControl: false,
-    // index.html is sent by SpaPages, with the page settings in it; the build's manifest is for SpaPages.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+    // index.html is sent by SpaPages, with the page settings in it; the build's manifest is for SpaPages;
+    // studio.html only as the studio's pages, with their headers (studio-page.ts).
+    allowedPath: (pathName) =>
+      pathName !== '/index.html' && pathName !== `/${STUDIO_HTML}` && !pathName.startsWith('/.vite/'),
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
+  registerStudioPage(app, root);
   // The landing page and the URLs that redirect to it ('/' → '/home' → '/home/landing'): the page itself.
   for (const url of RENDERED_PAGES['/home/landing'] ?? []) {
     app.get(url, { schema: { hide: true } }, (request, res) => pages.send(request, res));

@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { STUDIO_PAGE, STUDIO_PREVIEW_PAGE } from '../../shared/api/studio';
+import { AuditPage } from './audit/AuditPage';
+import { DiffPage } from './diff/DiffPage';
+import { HistoryPage } from './history/HistoryPage';
+import { Loading } from './Loading';
+import { NotFoundPage } from './NotFoundPage';
+import { OverviewPage } from './overview/OverviewPage';
+import { SessionGate } from './SessionGate';
+import { TranslationsPage } from './translations/TranslationsPage';
+
+// The editor and the preview carry RJSF and the wizard's parts: files of their own, loaded when opened.
+const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
+const PreviewPage = lazy(() => import('./preview/PreviewPage'));
+
+export function StudioRoutes() {
+  return (
+    <Routes>
+      {/* A frame inside the step editor: no layout, no sign-in of its own (it is sent what to show). */}
+      <Route
+        path={STUDIO_PREVIEW_PAGE}
+        element={
+          <Suspense fallback={null}>
+            <PreviewPage />
+          </Suspense>
+        }
+      />
+      <Route path={STUDIO_PAGE} element={<SessionGate />}>
+        <Route index element={<OverviewPage />} />
+        <Route path="diff" element={<DiffPage />} />
+        <Route path="history" element={<HistoryPage />} />
+        <Route path="translations" element={<TranslationsPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route
+          path="step/:step"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StepEditorPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to={STUDIO_PAGE} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,10 @@
+/** A moment as the studio shows it: date and time in the studio's language, the browser's time zone. */
+export function formatTime(iso: string | null | undefined, language: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}

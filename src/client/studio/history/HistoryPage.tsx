@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../Loading';
+import { PageHeading } from '../PageHeading';
+import { useGetHistoryQuery } from '../studio-api';
+import { VersionEntry } from './VersionEntry';
+
+/** One page of versions (newest first); the last page offers the next. */
+function HistoryChunk({ before, onMore }: { before: number | undefined; onMore?: (before: number) => void }) {
+  const { t } = useTranslation('studio');
+  const { data, isError } = useGetHistoryQuery(before === undefined ? {} : { before });
+  if (!data) return isError ? <Alert severity="error">{t('app.unavailable')}</Alert> : <Loading />;
+  return (
+    <>
+      {data.versions.map((entry) => (
+        <VersionEntry key={entry.version} entry={entry} />
+      ))}
+      {onMore && data.next_before !== undefined && (
+        <Button variant="outlined" onClick={() => onMore(data.next_before!)}>
+          {t('history.older')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Every published version: who, when, why, what it changed; roll back to any earlier one. */
+export function HistoryPage() {
+  const { t } = useTranslation('studio');
+  const [pages, setPages] = useState<(number | undefined)[]>([undefined]);
+  return (
+    <>
+      <PageHeading title={t('history.title')} />
+      {pages.map((before, i) => (
+        <HistoryChunk
+          key={before ?? 'newest'}
+          before={before}
+          onMore={i === pages.length - 1 ? (next) => setPages((all) => [...all, next]) : undefined}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import type { StaffRole } from '../../shared/api/staff-session';
+import { STUDIO_AUDIT_ROLES, STUDIO_EDITOR_ROLES, STUDIO_PUBLISHER_ROLES } from '../../shared/api/studio';
+
+/** What the studio shows by role; the server refuses the same calls (403) whatever is shown. */
+export const mayEdit = (role: StaffRole | undefined) => !!role && STUDIO_EDITOR_ROLES.includes(role);
+export const mayPublish = (role: StaffRole | undefined) => !!role && STUDIO_PUBLISHER_ROLES.includes(role);
+export const mayAudit = (role: StaffRole | undefined) => !!role && STUDIO_AUDIT_ROLES.includes(role);

@@ -1,0 +1,190 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import {
+  STAFF_CURRENT_PATH,
+  STAFF_SIGN_IN_PATH,
+  STAFF_SIGN_OUT_PATH,
+  STAFF_VERIFY_PATH,
+  type StaffSessionAnswer,
+  type StaffSignInAnswer,
+  type StaffSignInRequest,
+  type StaffVerifyRequest,
+} from '../../shared/api/staff-session';
+import {
+  STUDIO_API,
+  type AuditAnswer,
+  type DiffAnswer,
+  type ExportTextsAnswer,
+  type HistoryAnswer,
+  type ImportTextsAnswer,
+  type ImportTextsRequest,
+  type PublishAnswer,
+  type PublishRequest,
+  type RollbackRequest,
+  type SaveDocumentRequest,
+  type SaveFlowsRequest,
+  type SaveQuestionRequest,
+  type SaveStepRequest,
+  type StudioDraftAnswer,
+} from '../../shared/api/studio';
+import { envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
+import { staffSignedIn, staffSignedOut } from './staff-session-slice';
+
+/** The base query's url is the path under /api (api.ts). */
+const underApi = (path: string) => path.replace(/^\/api/, '');
+const studio = (call: string) => `${underApi(STUDIO_API)}/${call}`;
+
+/**
+ * The portal's one base query (envelope, language, error toast), with the staff session's rule: a 401
+ * of any studio call means the staff session is over, and the studio shows its sign-in again. Calls
+ * go with `session: false` so the applicant's session rules (api.ts) never apply to staff.
+ */
+const studioBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (args, apiArgs, extra) => {
+  const result = await envelopeBaseQuery({ ...args, session: false }, apiArgs, extra);
+  if (result.error?.code === 401) apiArgs.dispatch(staffSignedOut('expired'));
+  return result;
+};
+
+/** What the studio's queries are cached under; a change of the draft or a publish refreshes them. */
+export const STUDIO_TAGS = ['Draft', 'Diff', 'History', 'Audit'] as const;
+
+/**
+ * The studio's calls (src/shared/api/studio.ts) and the staff session's (staff-session.ts).
+ *
+ * A createApi of its own rather than endpoints injected into the app's `api`: the studio is a separate
+ * Vite entry with its own store, so its cache (reducerPath `studioApi`), tags and sign-out reset stay
+ * apart from the applicant app's, and nothing of it can end up in the public bundle by an import of `api`.
+ *
+ * Every call that changes the draft answers the draft as it is now: it replaces getDraft's cache at
+ * once (no refetch while an editor types) and drops the diff. Forms show their errors themselves (quiet).
+ */
+export const studioApi = createApi({
+  reducerPath: 'studioApi',
+  baseQuery: studioBaseQuery,
+  tagTypes: STUDIO_TAGS,
+  // The draft is shared by editors: what another saved shows when the studio comes back into view.
+  refetchOnFocus: true,
+  endpoints: (build) => {
+    /** A call that changes the draft: its answer is the draft now. */
+    const draftChange = <Request>(call: string) =>
+      build.mutation<StudioDraftAnswer, Request>({
+        query: (body) => ({ url: studio(call), body, quiet: true }),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      });
+    return {
+      // The staff session ----------------------------------------------------------------------
+      staffSignIn: build.mutation<StaffSignInAnswer, StaffSignInRequest>({
+        query: (body) => ({ url: underApi(STAFF_SIGN_IN_PATH), body, quiet: true }),
+      }),
+      staffVerify: build.mutation<StaffSessionAnswer, StaffVerifyRequest>({
+        query: (body) => ({ url: underApi(STAFF_VERIFY_PATH), body, quiet: true }),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (!data) return;
+          // Whatever an earlier session had cached is not this member's to see.
+          dispatch(studioApi.util.resetApiState());
+          dispatch(staffSignedIn(data.staff));
+        },
+      }),
+      /** On load: who is signed in (401 without a staff session: quiet, the sign-in shows). */
+      staffCurrent: build.query<StaffSessionAnswer, void>({
+        query: () => ({ url: underApi(STAFF_CURRENT_PATH), quiet: true }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) dispatch(staffSignedIn(data.staff));
+        },
+      }),
+      staffSignOut: build.mutation<unknown, void>({
+        query: () => ({ url: underApi(STAFF_SIGN_OUT_PATH) }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          // Signed out here whatever the server says: the page must not go on showing the draft.
+          await queryFulfilled.catch(() => undefined);
+          dispatch(staffSignedOut('signed_out'));
+          dispatch(studioApi.util.resetApiState());
+        },
+      }),
+
+      // The draft --------------------------------------------------------------------------------
+      getDraft: build.query<StudioDraftAnswer, void>({
+        query: () => ({ url: studio('get_draft') }),
+        providesTags: ['Draft'],
+      }),
+      saveQuestion: draftChange<SaveQuestionRequest>('save_question'),
+      saveStep: draftChange<SaveStepRequest>('save_step'),
+      saveFlows: draftChange<SaveFlowsRequest>('save_flows'),
+      saveDocument: draftChange<SaveDocumentRequest>('save_document'),
+      importTexts: build.mutation<ImportTextsAnswer, ImportTextsRequest>({
+        query: (body) => ({ url: studio('import_texts'), body, quiet: true }),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (!data) return;
+          const { draft, live_version, problems } = data;
+          dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
+        },
+      }),
+      discardDraft: build.mutation<StudioDraftAnswer, void>({
+        query: () => ({ url: studio('discard_draft'), quiet: true }),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      }),
+
+      // Diff, publish, history -------------------------------------------------------------------
+      getDiff: build.query<DiffAnswer, void>({
+        query: () => ({ url: studio('diff') }),
+        providesTags: ['Diff'],
+      }),
+      publish: build.mutation<PublishAnswer, PublishRequest>({
+        query: (body) => ({ url: studio('publish'), body, quiet: true }),
+        // The draft is reset to the new live version: everything shown is stale.
+        invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
+      }),
+      rollback: build.mutation<PublishAnswer, RollbackRequest>({
+        query: (body) => ({ url: studio('rollback'), body, quiet: true }),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
+      }),
+      /** One page of versions, newest first; `before` from the previous page's next_before. */
+      getHistory: build.query<HistoryAnswer, { before?: number }>({
+        query: (body) => ({ url: studio('history'), body }),
+        providesTags: ['History'],
+      }),
+
+      // Translations, audit ----------------------------------------------------------------------
+      /** A mutation: each export is an action of its own (it is in the audit), made on a click. */
+      exportTexts: build.mutation<ExportTextsAnswer, void>({
+        query: () => ({ url: studio('export_texts') }),
+        invalidatesTags: ['Audit'],
+      }),
+      getAudit: build.query<AuditAnswer, { before?: number }>({
+        query: (body) => ({ url: studio('audit'), body }),
+        providesTags: ['Audit'],
+      }),
+    };
+  },
+});
+
+export const {
+  useStaffSignInMutation,
+  useStaffVerifyMutation,
+  useStaffCurrentQuery,
+  useStaffSignOutMutation,
+  useGetDraftQuery,
+  useSaveQuestionMutation,
+  useSaveStepMutation,
+  useSaveFlowsMutation,
+  useSaveDocumentMutation,
+  useImportTextsMutation,
+  useDiscardDraftMutation,
+  useGetDiffQuery,
+  usePublishMutation,
+  useRollbackMutation,
+  useGetHistoryQuery,
+  useExportTextsMutation,
+  useGetAuditQuery,
+} = studioApi;
