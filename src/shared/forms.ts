@@ -72,14 +72,7 @@ export interface FormsDocument extends FormsSet {
 }
 
 /** The reference lists a schema property may be bound to with "x-reference". */
-export const REFERENCE_LISTS = [
-  'rooms',
-  'foundation_tools',
-  'wall_tools',
-  'beam_tools',
-  'roof_tools',
-  'entry_tools',
-] as const;
+export { REFERENCE_LISTS } from './reference-lists';
 
 /** The one set of ajv options, for the server's validation and the client's: both must agree. */
 export const AJV_OPTIONS: Options = { strict: false, allErrors: true, verbose: false };

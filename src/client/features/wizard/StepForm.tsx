@@ -4,7 +4,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { IChangeEvent } from '@rjsf/core';
 import Form from '@rjsf/mui';
-import { deepEquals, type CustomValidator, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
+import {
+  deepEquals,
+  type CustomValidator,
+  type RJSFValidationError,
+  type ValidatorType,
+  type Widget,
+} from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
@@ -21,6 +27,7 @@ import type { StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
 import { SaveStatus } from './offline/SaveStatus';
 import type { StepFormContext } from './ZanidWidget';
+import type { WizardWidgetName } from '../../../shared/wizard-widgets';
 
 export type SaveMode = 'continue' | 'later';
 export type SaveOutcome = { ok: true } | { ok: false; errors: FieldError[]; message: string };
@@ -47,6 +54,11 @@ export interface StepFormProps {
   customValidate?: CustomValidator;
   /** What the step's module does to answers as they change (a floor row added gets its floor number). */
   adjust?: (next: StepAnswers, previous: StepAnswers) => StepAnswers;
+  /**
+   * The widgets, when not the wizard's own (wizard-widgets.tsx): the studio's preview renders the step
+   * without the wizard's page, so it puts a plain text box in place of a widget that needs it.
+   */
+  widgets?: Record<WizardWidgetName, Widget>;
 }
 
 /**
@@ -297,7 +309,7 @@ export function StepForm(props: StepFormProps) {
         translateString={translateString}
         templates={templates}
         fields={fields}
-        widgets={widgets}
+        widgets={props.widgets ?? widgets}
         formContext={formContext}
         experimental_defaultFormStateBehavior={DEFAULTS}
         noHtml5Validate

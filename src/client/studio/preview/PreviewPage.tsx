@@ -1,7 +1,149 @@
 /**
- * A placeholder: the preview frame's page (/studio/preview) is the editor helper's, and replaces this
- * file. StudioRoutes.tsx imports it lazily, outside the studio's layout and sign-in (it is a frame).
+ * The studio's preview frame (/studio/preview?lng=en|sw, its own lazy chunk): a step of the draft as
+ * the applicant will see it, in one language, with sample answers. The editor's page shows two of
+ * these side by side, 360 px wide, and sends each the step by postMessage as the editor types.
+ *
+ * It renders the step with the wizard's own parts (StepForm, translate-schema, rjsf-parts): the studio
+ * is a separate app, not a feature of the public one, so the rule that features never import each
+ * other does not apply here, and importing them is what makes the preview the real thing.
  */
-export default function PreviewPage() {
-  return null;
+import { useEffect, useMemo, useState } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Widget, WidgetProps } from '@rjsf/utils';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { StepForm } from '../../features/wizard/StepForm';
+import { widgets as plainWidgets } from '../../features/wizard/rjsf-parts';
+import { translateStep } from '../../features/wizard/translate-schema';
+import type { StepForm as FormsStep } from '../../../shared/forms';
+import { isLanguage, type Language } from '../../../shared/reference-data';
+import { isJsonObject, walkSchema, type Json } from '../../../shared/schema-walk';
+import { PAGE_WIDGETS, type WizardWidgetName } from '../../../shared/wizard-widgets';
+import { previewValidator } from './condition-check';
+import { createPreviewI18n } from './preview-i18n';
+import { isPreviewStep, PREVIEW_CHANNEL, type PreviewStepMessage } from './preview-message';
+
+/** A widget that needs the wizard's page (its store, the server: the ZanID's Verify): a plain text box. */
+function StandIn(props: WidgetProps) {
+  const Text = props.registry.widgets.TextWidget!;
+  return <Text {...props} />;
 }
+
+const previewWidgets = {
+  ...plainWidgets,
+  ...Object.fromEntries(PAGE_WIDGETS.map((name) => [name, StandIn])),
+} as Record<WizardWidgetName, Widget>;
+
+/** How many items a reference list shows in the preview (the real lists are the splash's, on the wizard's page). */
+const REFERENCE_ITEMS = 5;
+
+/** The step as the wizard is served it: each reference field bound to a list (as the server binds the real ones). */
+function served(message: PreviewStepMessage): FormsStep {
+  const schema = structuredClone(message.schema);
+  walkSchema(schema, (node: Json) => {
+    if (typeof node['x-reference'] === 'string') node.enum = Array.from({ length: REFERENCE_ITEMS }, (_, i) => i + 1);
+  });
+  return { schema, uiSchema: message.uiSchema };
+}
+
+function textOf(texts: unknown, key: string): string {
+  let node: unknown = texts;
+  for (const part of key.split('.')) node = isJsonObject(node) ? node[part] : undefined;
+  return typeof node === 'string' ? node : key;
+}
+
+/** The frame's language, from its address; English when it names none we have. */
+export function frameLanguage(search: string): Language {
+  const lng = new URLSearchParams(search).get('lng');
+  return isLanguage(lng) ? lng : 'en';
+}
+
+interface Shown {
+  message: PreviewStepMessage;
+  /** Counts the steps received: each is shown afresh, with its sample answers. */
+  count: number;
+}
+
+/** Listens to the editor (its parent, same origin only) and tells it when it is ready and what it rendered. */
+function usePostedStep(language: Language): Shown | null {
+  const [shown, setShown] = useState<Shown | null>(null);
+  useEffect(() => {
+    if (window.parent === window) return;
+    const onMessage = (event: MessageEvent) => {
+      // Only the studio page that framed this one may say what to show.
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      if (!isPreviewStep(event.data)) return;
+      const message = event.data;
+      setShown((previous) => ({ message, count: (previous?.count ?? 0) + 1 }));
+    };
+    window.addEventListener('message', onMessage);
+    window.parent.postMessage({ channel: PREVIEW_CHANNEL, ready: language }, window.location.origin);
+    return () => window.removeEventListener('message', onMessage);
+  }, [language]);
+  useEffect(() => {
+    const revision = shown?.message.revision;
+    if (revision === null || revision === undefined) return;
+    window.parent.postMessage({ channel: PREVIEW_CHANNEL, rendered: revision, language }, window.location.origin);
+  }, [shown, language]);
+  return shown;
+}
+
+function PreviewStep({ shown }: { shown: Shown }) {
+  const { t } = useTranslation('studio');
+  const { message } = shown;
+  const translated = useMemo(
+    () =>
+      translateStep(served(message), {
+        t: (key) => textOf(message.texts, key),
+        referenceLabel: (_list, id) => t('preview.reference_item', { number: String(id) }),
+      }),
+    [message, t],
+  );
+  return (
+    <StepForm
+      key={shown.count}
+      step={message.step}
+      translated={translated}
+      validator={previewValidator}
+      initial={message.answers}
+      initialErrors={[]}
+      focusHeading={false}
+      onSave={() => Promise.resolve({ ok: true })}
+      onEdit={() => undefined}
+      onGoToStep={() => undefined}
+      stepTitleOf={(step) => step}
+      widgets={previewWidgets}
+    />
+  );
+}
+
+function PreviewBody({ language }: { language: Language }) {
+  const { t } = useTranslation('studio');
+  const shown = usePostedStep(language);
+  return (
+    <Box component="main" lang={language} sx={{ p: 2 }}>
+      {shown ? <PreviewStep shown={shown} /> : <Typography role="status">{t('preview.waiting')}</Typography>}
+    </Box>
+  );
+}
+
+export function PreviewPage() {
+  const language = frameLanguage(window.location.search);
+  const [i18n, setI18n] = useState<I18n | null>(null);
+  useEffect(() => {
+    let live = true;
+    void createPreviewI18n(language).then((instance) => live && setI18n(instance));
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  if (!i18n) return null;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PreviewBody language={language} />
+    </I18nextProvider>
+  );
+}
+
+export default PreviewPage;

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { QuestionSpec, StudioProblem } from '../../../shared/api/studio';
+import { useSaveQuestionMutation } from '../studio-api';
+import { ConflictNotice } from './ConflictNotice';
+import { ProblemList } from './ProblemList';
+import { QuestionEditor } from './QuestionEditor';
+import { questionItem, saveQuestionRequest } from './question-body';
+import { SaveStatus } from './SaveStatus';
+import { sendResult } from './save-result';
+import { useAutoSave, type Send } from './use-auto-save';
+
+export interface QuestionCardProps {
+  step: string;
+  question: QuestionSpec;
+  /** The question's revision in the draft (its item's). */
+  revision: number;
+  /** 1-based, for its heading. */
+  number: number;
+  earlier: QuestionSpec[];
+  problems: StudioProblem[];
+  /** Where "move up" and "move down" put it in the step's order; undefined at either end. */
+  upTo?: number;
+  downTo?: number;
+  /** The question as edited, not saved yet (null: being removed), for the live preview. */
+  onEdited: (name: string, spec: QuestionSpec | null) => void;
+  /** Someone else changed the draft: it is read again. */
+  onStale: () => void;
+}
+
+/** One question of the step: its editor, saved as the editor types, its problems, and its place in the step. */
+export function QuestionCard(props: QuestionCardProps) {
+  const { step, question, revision, onEdited, onStale } = props;
+  const { name } = question;
+  const { t, i18n } = useTranslation('studio');
+  const [spec, setSpec] = useState(question);
+  const [confirming, setConfirming] = useState(false);
+  const [saveQuestion] = useSaveQuestionMutation();
+  const send: Send<QuestionSpec | null> = async (value, base, extra) =>
+    sendResult(
+      await saveQuestion(saveQuestionRequest(step, name, base, value, extra?.position)),
+      questionItem(step, name),
+    );
+  const save = useAutoSave(revision, send);
+
+  // Another editor's save of this question, seen in the draft: shown when nothing here waits to be saved.
+  const [seen, setSeen] = useState(revision);
+  if (revision !== seen) {
+    setSeen(revision);
+    if (save.syncTo(revision)) setSpec(question);
+  }
+
+  useEffect(() => {
+    if (save.conflict) onStale();
+  }, [save.conflict, onStale]);
+
+  const change = (next: QuestionSpec) => {
+    setSpec(next);
+    onEdited(name, next);
+    save.edit(next);
+  };
+  const takeTheirs = () => {
+    const theirs = save.conflict?.question;
+    save.takeTheirs();
+    if (theirs) {
+      setSpec(theirs);
+      onEdited(name, theirs);
+    }
+  };
+  const remove = () => {
+    setConfirming(false);
+    onEdited(name, null);
+    void save.saveNow(null);
+  };
+
+  const lng = i18n.language === 'sw' ? 'sw' : 'en';
+  const title = spec.label[lng] || spec.label.en || name;
+  const headingId = `q-${name}-heading`;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack spacing={2}>
+        <Box>
+          <Typography id={headingId} component="h3" variant="h6">
+            {t('editor.question_heading', { number: props.number, title })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('editor.field_name', { name })}
+          </Typography>
+        </Box>
+        <ProblemList problems={props.problems} id={`q-${name}-problems`} />
+        {save.conflict && <ConflictNotice conflict={save.conflict} onTheirs={takeTheirs} onMine={save.keepMine} />}
+        <QuestionEditor spec={spec} onChange={change} earlier={props.earlier} />
+        <SaveStatus state={save.state} failure={save.failure?.message} />
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            disabled={props.upTo === undefined}
+            onClick={() => void save.saveNow(spec, { position: props.upTo })}
+            aria-label={t('editor.question_up', { title })}
+          >
+            {t('editor.move_up')}
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={props.downTo === undefined}
+            onClick={() => void save.saveNow(spec, { position: props.downTo })}
+            aria-label={t('editor.question_down', { title })}
+          >
+            {t('editor.move_down')}
+          </Button>
+          {!confirming && (
+            <Button
+              color="error"
+              onClick={() => setConfirming(true)}
+              aria-label={t('editor.question_remove', { title })}
+            >
+              {t('editor.remove')}
+            </Button>
+          )}
+        </Stack>
+        {confirming && (
+          <Box role="group" aria-label={t('editor.remove_confirm', { title })}>
+            <Typography>{t('editor.remove_confirm', { title })}</Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1 }}>
+              <Button color="error" variant="contained" onClick={remove}>
+                {t('editor.remove_yes')}
+              </Button>
+              <Button onClick={() => setConfirming(false)}>{t('editor.cancel')}</Button>
+            </Stack>
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
