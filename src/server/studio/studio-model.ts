@@ -4,5 +4,6 @@ export { writeQuestion } from '../../shared/studio/question-write';
 export { writeDocument, writeFlows, writeStepRaw, writeStepTexts } from '../../shared/studio/step-write';
 export { questionProblems } from '../../shared/studio/question-problems';
 export { formsChanges } from '../../shared/studio/forms-changes';
-export { textEntries, textOf, withTexts, type TextEntry } from '../../shared/studio/text-entries';
+export { textEntries, withTexts, type TextEntry } from '../../shared/studio/text-entries';
+export { textOf } from '../../shared/studio/step-texts';
 export { placeProblems } from '../../shared/studio/place-problems';
