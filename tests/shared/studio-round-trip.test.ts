@@ -83,6 +83,23 @@ describe('every field of every real step', () => {
     ]);
   });
 
+  it('reads a field the order leaves to "*" after the others, and a text not written yet as empty', () => {
+    const set = structuredClone(original);
+    set.steps.repair!.uiSchema['ui:order'] = ['repair_type', '*'];
+    delete (set.texts.sw.repair as { repair_type: { title?: string } }).repair_type.title;
+    const view = readStep(set, 'repair');
+    expect(view.order).toEqual(['repair_type']);
+    expect(view.questions.map((q) => q.name)).toEqual([
+      'repair_type',
+      'street_village',
+      'repair_description',
+      'affects_neighbours',
+      'precautions',
+    ]);
+    expect(view.questions[0]!.label.sw).toBe('');
+    expect(view.advanced.map((a) => a.name)).toEqual(['disclaimer_agreed']);
+  });
+
   it('never changes the set it is given', () => {
     for (const step of steps)
       for (const spec of readStep(original, step).questions) {
@@ -205,5 +222,17 @@ describe('every answer type written into a real step', () => {
     );
     expect(writeQuestion(unconditional, 'construction', spec.name, null)).toEqual(original);
     expect(writeQuestion(added, 'construction', spec.name, null)).toEqual(original);
+  });
+
+  it.each(Object.keys(original.steps))('%s: a question added at the end is accepted and taken out again', (step) => {
+    const spec = { ...SPECS.choice, show_when: undefined };
+    const added = writeQuestion(original, step, spec.name, spec);
+    expect(errors(added)).toEqual([]);
+    // At the end of the order, before a final "*" where the step has one.
+    const order = added.steps[step]!.uiSchema['ui:order'] as string[];
+    expect(order.filter((n) => n !== '*').at(-1)).toBe(spec.name);
+    const star = (original.steps[step]!.uiSchema['ui:order'] as string[]).includes('*');
+    expect(order.indexOf('*')).toBe(star ? order.length - 1 : -1);
+    expect(writeQuestion(added, step, spec.name, null)).toEqual(original);
   });
 });

@@ -64,7 +64,9 @@ export function placeProblems(set: FormsSet, problems: readonly FormsProblem[]):
     const step = STEP_FILE.exec(problem.file);
     if (step) {
       const form = Object.hasOwn(set.steps, step[1]!) ? set.steps[step[1]!] : undefined;
-      const field = step[2] === 'schema' ? schemaField(form?.schema, path) : uiField(form?.uiSchema, path);
+      const named = step[2] === 'schema' ? schemaField(form?.schema, path) : uiField(form?.uiSchema, path);
+      // Only a field that exists has a place to show it; a misspelt name is the step's problem.
+      const field = named && form && stepFields(form.schema).some((f) => f.name === named) ? named : undefined;
       return { ...problem, step: step[1]!, ...(field ? { field } : {}) };
     }
     if (/^texts\/[a-z]+\.json$/.test(problem.file) && path.length > 0) {
@@ -84,7 +86,7 @@ export function placeProblems(set: FormsSet, problems: readonly FormsProblem[]):
     }
     if (problem.file === 'flows.json' && typeof path[1] === 'number') {
       const named = (set.flows as Record<string, readonly string[] | undefined>)[String(path[0])]?.[path[1]];
-      return { ...problem, ...(named ? { step: named } : {}) };
+      return { ...problem, ...(named && Object.hasOwn(set.steps, named) ? { step: named } : {}) };
     }
     return { ...problem };
   });
