@@ -9,7 +9,7 @@ import { migrateDraft, type MigrationForms } from '../applications/draft-migrati
 import { bindReferences } from '../forms/form-registry';
 import type { FormsService } from '../forms/forms-service';
 import type { SplashService } from '../reference/splash-service';
-import { formsChanges, textOf } from './studio-model';
+import { formsChanges, textOf } from '../../shared/studio';
 import type { StudioRepository } from './studio-repository';
 import type { StudioService } from './studio-service';
 

@@ -12,7 +12,7 @@ import { fullFormsCheck } from '../forms/form-loader';
 import { formsContentHash, type FormRegistry } from '../forms/form-registry';
 import { ApiError } from '../http/envelope';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
-import { formsChanges, placeProblems } from './studio-model';
+import { formsChanges, placeProblems } from '../../shared/studio';
 import type { StudioRepository } from './studio-repository';
 import type { StudioService } from './studio-service';
 

@@ -35,7 +35,7 @@ import {
   writeQuestion,
   writeStepRaw,
   writeStepTexts,
-} from './studio-model';
+} from '../../shared/studio';
 import type { DraftRecord, StudioRepository } from './studio-repository';
 
 /** The largest draft kept (its JSON): the whole of schemas/ is ~130 KB; every check of it is bounded by this. */

@@ -5,7 +5,7 @@ import { ApiError } from '../http/envelope';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { auditLine } from './studio-audit';
 import { markOf, TEXTS_ITEM } from './studio-items';
-import { textEntries, withTexts, type TextEntry } from './studio-model';
+import { textEntries, withTexts, type TextEntry } from '../../shared/studio';
 import type { StudioRepository } from './studio-repository';
 import { conflict, type StudioService } from './studio-service';
 
