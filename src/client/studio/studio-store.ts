@@ -18,7 +18,16 @@ export function makeStudioStore(preloadedState?: Partial<StudioState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(studioApi.middleware),
+    middleware: (getDefault) =>
+      getDefault({
+        // The API cache holds whole forms sets (hundreds of KB of server JSON, never mutated): the
+        // development checks would walk them on every action.
+        immutableCheck: { ignoredPaths: [studioApi.reducerPath] },
+        serializableCheck: {
+          ignoredPaths: [studioApi.reducerPath],
+          ignoredActionPaths: ['payload', 'meta.baseQueryMeta'],
+        },
+      }).concat(studioApi.middleware),
   });
   // refetchOnFocus: another editor's saves show when the studio's tab comes back.
   setupListeners(store.dispatch);

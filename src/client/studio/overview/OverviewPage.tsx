@@ -37,7 +37,7 @@ export function OverviewPage() {
             ? t('overview.saved_by', { name: draft.updated_by, at: formatTime(draft.updated_at, language) })
             : t('overview.unchanged')}
         </Typography>
-        <Alert severity={errors ? 'error' : warnings ? 'warning' : 'success'} sx={{ mt: 1 }}>
+        <Alert role="status" severity={errors ? 'error' : warnings ? 'warning' : 'success'} sx={{ mt: 1 }}>
           {errors || warnings
             ? `${t('overview.errors', { count: errors })} ${t('overview.warnings', { count: warnings })}`
             : t('overview.no_problems')}

@@ -1,0 +1,231 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import type {
+  StaffRole,
+  StaffSessionAnswer,
+  StaffSignInAnswer,
+  StaffVerifyRequest,
+} from '../../src/shared/api/staff-session';
+import {
+  STAFF_CURRENT_PATH,
+  STAFF_SIGN_IN_PATH,
+  STAFF_SIGN_OUT_PATH,
+  STAFF_VERIFY_PATH,
+} from '../../src/shared/api/staff-session';
+import {
+  STUDIO_API,
+  type AuditAnswer,
+  type DiffAnswer,
+  type ExportTextsAnswer,
+  type HistoryAnswer,
+  type ImportTextsAnswer,
+  type PublishAnswer,
+  type StudioDraftAnswer,
+} from '../../src/shared/api/studio';
+import type { Envelope } from '../../src/shared/envelope';
+import type { FormsSet } from '../../src/shared/forms';
+
+/**
+ * A small studio server for client tests, built on the contract's types (src/shared/api/studio.ts,
+ * staff-session.ts): its state is plain data a test sets, every request is recorded with its body,
+ * and a test may answer any call otherwise (`answer`), e.g. with 409 or 401.
+ */
+
+export const SET: FormsSet = {
+  steps: {
+    personal: { schema: { type: 'object', title: 'personal.title', properties: {} }, uiSchema: {} },
+    construction: { schema: { type: 'object', title: 'construction.title', properties: {} }, uiSchema: {} },
+    repair: { schema: { type: 'object', title: 'repair.title', properties: {} }, uiSchema: {} },
+  },
+  flows: { new: ['personal', 'construction'], government: [], repair: ['personal', 'repair'], special: [] },
+  texts: {
+    en: {
+      personal: { title: 'Personal details' },
+      construction: { title: 'Construction' },
+      repair: { title: 'Repairs' },
+    },
+    sw: { personal: { title: 'Taarifa binafsi' }, construction: { title: 'Ujenzi' }, repair: { title: 'Matengenezo' } },
+  },
+  documents: [
+    {
+      id: 'sheha_letter',
+      name: { en: "Sheha's letter", sw: 'Barua ya Sheha' },
+      help: { en: '', sw: '' },
+      accept: ['application/pdf'],
+      max_bytes: 1_000_000,
+      required: true,
+      drawing_scale: false,
+      applies: {},
+    },
+  ],
+};
+
+export function draftAnswer(overrides: Partial<StudioDraftAnswer['draft']> = {}): StudioDraftAnswer {
+  return {
+    draft: {
+      set: SET,
+      based_on: 3,
+      revisions: { texts: 4 },
+      revision: 17,
+      updated_by: 'Asha Policy',
+      updated_at: '2026-11-20T09:30:00.000Z',
+      ...overrides,
+    },
+    live_version: 3,
+    problems: [],
+  };
+}
+
+export const TITLE_DEED = { en: 'Plot title deed number', sw: 'Namba ya hati miliki ya kiwanja' };
+
+export function diffAnswer(): DiffAnswer {
+  return {
+    live_version: 3,
+    changes: [
+      {
+        kind: 'question_added',
+        step: 'construction',
+        step_title: { en: 'Construction', sw: 'Ujenzi' },
+        field: 'title_deed',
+        label: TITLE_DEED,
+        required: true,
+      },
+      {
+        kind: 'text_changed',
+        key: 'construction.plot_area.title',
+        label: { en: 'Plot area', sw: 'Eneo la kiwanja' },
+        language: 'sw',
+        before: 'Ukubwa wa kiwanja',
+        after: 'Eneo la kiwanja',
+      },
+    ],
+    impact: {
+      drafts_checked: 12,
+      drafts_in_flight: 12,
+      drafts_touched: 5,
+      questions: [{ step: 'construction', field: 'title_deed', label: TITLE_DEED, drafts: 5 }],
+    },
+  };
+}
+
+export function historyAnswer(): HistoryAnswer {
+  return {
+    versions: [
+      {
+        version: 3,
+        published_at: '2026-11-19T10:00:00.000Z',
+        published_by: 'Juma Publisher',
+        reason: 'Plot area in Swahili',
+        changes: [{ kind: 'document_removed', document: 'old_map', label: { en: 'Old map', sw: 'Ramani ya zamani' } }],
+        live: true,
+      },
+      {
+        version: 2,
+        published_at: '2026-11-10T10:00:00.000Z',
+        published_by: 'Juma Publisher',
+        reason: 'Repairs ask for the roof',
+        changes: [],
+        live: false,
+      },
+    ],
+  };
+}
+
+export function staffAnswer(role: StaffRole, display_name = 'Asha Policy'): StaffSessionAnswer {
+  return {
+    staff: { login: 'asha', display_name, role },
+    session: {
+      idle_expires_at: '2026-11-26T20:00:00.000Z',
+      expires_at: '2026-11-27T04:00:00.000Z',
+      idle_timeout_s: 1800,
+    },
+  };
+}
+
+export interface Recorded {
+  path: string;
+  body: unknown;
+}
+
+type Answer = { code: number; message?: string; data?: JsonBodyType };
+
+export interface StudioBackend {
+  /** Who is signed in (null: 401 on every call). */
+  staff: StaffSessionAnswer | null;
+  /** How the next sign-in's second factor goes. */
+  signIn: StaffSignInAnswer;
+  /** The code verify accepts. */
+  code: string;
+  draft: StudioDraftAnswer;
+  diff: DiffAnswer;
+  history: HistoryAnswer;
+  audit: (before: number | undefined) => AuditAnswer;
+  importResult: Omit<ImportTextsAnswer, keyof StudioDraftAnswer>;
+  exported: ExportTextsAnswer;
+  /** Answers for a call by its name ('publish', 'get_draft', 'sign_in' …), taken before the usual one. */
+  answer: Record<string, Answer>;
+  calls: Recorded[];
+  /** The calls made to `name` (the last part of their path), their bodies. */
+  bodies(name: string): unknown[];
+}
+
+const envelope = (code: number, message: string, data: JsonBodyType) =>
+  HttpResponse.json<Envelope<JsonBodyType>>({ response: { code, message, data } }, { status: code });
+const ok = (data: JsonBodyType) => envelope(200, 'OK', data);
+
+export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<typeof http.post>[] } {
+  const backend: StudioBackend = {
+    staff: null,
+    signIn: { sign_in_id: 'pending-1', second_factor: 'sms', sent_to: '+2557•••••123', expires_in_s: 300 },
+    code: '246810',
+    draft: draftAnswer(),
+    diff: diffAnswer(),
+    history: historyAnswer(),
+    audit: () => ({ entries: [] }),
+    importResult: { updated: 0, missing: [], changed_in_english: [], unknown: [] },
+    exported: { csv: 'key,en,sw,en_at_export\n', file_name: 'kibali-texts.csv' },
+    answer: {},
+    calls: [],
+    bodies(name) {
+      return this.calls.filter((c) => c.path.endsWith(`/${name}`)).map((c) => c.body);
+    },
+  };
+
+  /** A staff call: recorded, answered by the test's answer when it set one, 401 without a session. */
+  const call = (path: string, needsSession: boolean, answer: (body: Record<string, unknown>) => Response) =>
+    http.post(path, async ({ request }) => {
+      const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      backend.calls.push({ path, body });
+      const name = path.split('/').pop()!;
+      const set = backend.answer[name];
+      if (set) return envelope(set.code, set.message ?? 'Refused', set.data ?? {});
+      if (needsSession && !backend.staff) return envelope(401, 'Sign in to go on.', {});
+      return answer(body);
+    });
+  const studio = (name: string, answer: (body: Record<string, unknown>) => Response) =>
+    call(`${STUDIO_API}/${name}`, true, answer);
+
+  const handlers = [
+    call(STAFF_SIGN_IN_PATH, false, () => ok({ ...backend.signIn })),
+    call(STAFF_VERIFY_PATH, false, (body) => {
+      const { code } = body as unknown as StaffVerifyRequest;
+      if (code !== backend.code) return envelope(422, 'The code is not right.', {});
+      backend.staff ??= staffAnswer('policy_editor');
+      return ok({ ...backend.staff });
+    }),
+    call(STAFF_CURRENT_PATH, true, () => ok({ ...backend.staff! })),
+    call(STAFF_SIGN_OUT_PATH, false, () => {
+      backend.staff = null;
+      return ok({});
+    }),
+    studio('get_draft', () => ok({ ...backend.draft })),
+    studio('discard_draft', () => ok({ ...backend.draft })),
+    studio('diff', () => ok({ ...backend.diff })),
+    studio('publish', () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
+    studio('rollback', () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
+    studio('history', () => ok({ ...backend.history })),
+    studio('export_texts', () => ok({ ...backend.exported })),
+    studio('import_texts', () => ok({ ...backend.draft, ...backend.importResult })),
+    studio('audit', (body) => ok({ ...backend.audit(body.before as number | undefined) })),
+  ];
+  return { backend, handlers };
+}
