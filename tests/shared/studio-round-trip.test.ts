@@ -235,4 +235,21 @@ describe('every answer type written into a real step', () => {
     expect(order.indexOf('*')).toBe(star ? order.length - 1 : -1);
     expect(writeQuestion(added, step, spec.name, null)).toEqual(original);
   });
+
+  it('a first conditional question of a step keeps RJSF from offering an "Add" button, and removed, gives the step back', () => {
+    const spec = { ...SPECS.text, show_when: { field: 'flood_area', equals: true } };
+    const added = writeQuestion(original, 'special_plot', spec.name, spec);
+    expect(errors(added)).toEqual([]);
+    const { schema, uiSchema } = added.steps.special_plot!;
+    expect(schema.patternProperties).toEqual({ '^(title_deed_number)$': {} });
+    expect(Object.keys(uiSchema).slice(0, 2)).toEqual(['ui:order', 'ui:options']);
+    expect(uiSchema['ui:options']).toEqual({ expandable: false });
+    expect(readQuestion(added, 'special_plot', spec.name)).toEqual(spec);
+    const removed = writeQuestion(added, 'special_plot', spec.name, null);
+    expect(JSON.stringify(removed.steps.special_plot)).toBe(JSON.stringify(original.steps.special_plot));
+    expect(removed).toEqual(original);
+    // A step that has conditions keeps its setting while one is left.
+    const repair = writeQuestion(original, 'repair', 'street_village', null);
+    expect(repair.steps.repair!.uiSchema['ui:options']).toEqual({ expandable: false });
+  });
 });

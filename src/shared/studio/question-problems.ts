@@ -27,6 +27,7 @@ export const QUESTION_PROBLEM_CODES = [
   'show_when_later',
   'show_when_value',
   'in_use',
+  'condition_broken',
 ] as const;
 export type QuestionProblemCode = (typeof QUESTION_PROBLEM_CODES)[number];
 
@@ -81,9 +82,18 @@ function showWhenProblems(set: FormsSet, step: string, name: string, spec: Quest
         : Array.isArray(target.schema.oneOf)
           ? target.schema.oneOf.map((o) => (isJsonObject(o) ? o.const : undefined))
           : undefined;
-  const numeric = ['number', 'integer'].includes(String(target.schema.type));
-  const fits = possible ? possible.includes(show.equals) : numeric ? typeof show.equals === 'number' : true;
+  // Else the answer's type decides (a table or a group is never equal to one value).
+  const type = String(target.schema.type).replace('integer', 'number');
+  const fits = possible ? possible.includes(show.equals) : typeof show.equals === type;
   return fits ? [] : [problem('show_when_value', 'show_when', { field: show.field, value: String(show.equals) })];
+}
+
+/** The question can be answered with this value. */
+function canBe(spec: QuestionSpec, value: string | number | boolean): boolean {
+  if (spec.type === 'yes_no') return typeof value === 'boolean';
+  if (spec.type === 'choice') return (spec.options ?? []).some((o) => o.value === value);
+  if (['number', 'whole_number', 'reference_list'].includes(spec.type)) return typeof value === 'number';
+  return typeof value === 'string';
 }
 
 function typeProblems(spec: QuestionSpec): QuestionProblem[] {
@@ -146,6 +156,19 @@ export function questionProblems(
     if (by.length > 0) found.push(problem('in_use', 'name', { field: name, by: named.join(', ') }));
   }
   if (!spec) return found;
+  if (existing && !renamed) {
+    // A question that decides when others are shown must still be able to have the answers they wait for.
+    const waiting = stepFields(form.schema).filter(
+      (f) => f.showWhen?.field === name && !canBe(spec, f.showWhen.equals),
+    );
+    if (waiting.length > 0)
+      found.push(
+        problem('condition_broken', spec.type === 'choice' ? 'options' : 'type', {
+          field: name,
+          by: waiting.map((f) => f.name).join(', '),
+        }),
+      );
+  }
   if (existing && !readQuestion(set, step, name)) found.push(problem('advanced', 'name', { field: name }));
   if (renamed && findField(form.schema, spec.name)) found.push(problem('name_taken', 'name', { field: spec.name }));
   for (const language of LANGUAGES) {

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../reference-data';
 import { isJsonObject, type Json } from '../schema-walk';
 import { addField, removeField, replaceField, samePlace } from './question-place';
 import { questionSchema } from './question-schema';
-import { findField, stepFields } from './step-fields';
+import { findField, mirrorNames, stepFields } from './step-fields';
 import { dropText, putLocalized } from './step-texts';
 import { readQuestion, stepForm, uiOrder } from './step-view';
 
@@ -58,6 +58,33 @@ function placeInOrder(form: StepForm, name: string, next: string | null, positio
 }
 
 /**
+ * RJSF offers an "Add" button on an object with patternProperties unless its UI says
+ * `"ui:options": {"expandable": false}`, as every step with conditional fields does: said when the
+ * mirror comes, taken out when it goes.
+ */
+function followMirror(form: StepForm, hadMirror: boolean): void {
+  const hasMirror = mirrorNames(form.schema).length > 0;
+  if (hasMirror === hadMirror) return;
+  const ui = form.uiSchema;
+  const options = isJsonObject(ui['ui:options']) ? { ...ui['ui:options'] } : {};
+  if (hasMirror) options.expandable = false;
+  else if (options.expandable === false) delete options.expandable;
+  if (!hasMirror && Object.keys(options).length === 0) {
+    delete ui['ui:options'];
+    return;
+  }
+  if ('ui:options' in ui) ui['ui:options'] = options;
+  else {
+    // Where the files write it: after ui:order.
+    const entries = Object.entries(ui);
+    const at = entries.findIndex(([key]) => key === 'ui:order') + 1;
+    entries.splice(at, 0, ['ui:options', options]);
+    for (const key of Object.keys(ui)) delete ui[key];
+    Object.assign(ui, Object.fromEntries(entries));
+  }
+}
+
+/**
  * Adds, changes or (spec null) removes one question of a step, as the files of schemas/ write it: its
  * property (at the root, or inside allOf/then under its condition with the patternProperties mirror),
  * `required`, its UI entry, its place in ui:order and its texts in both languages. A text the question
@@ -76,6 +103,7 @@ export function writeQuestion(
   const { schema, uiSchema: ui } = form;
   const old = findField(schema, name);
   const before = old ? fieldTextKeys(old.schema, ui[name]) : new Set<string>();
+  const hadMirror = mirrorNames(schema).length > 0;
   if (!spec) {
     if (old) removeField(schema, old);
     delete ui[name];
@@ -96,6 +124,7 @@ export function writeQuestion(
     placeInOrder(form, name, spec.name, position);
     for (const [key, text] of made.texts) putLocalized(out, key, text);
   }
+  followMirror(form, hadMirror);
   dropUnusedTexts(out, before);
   return out;
 }

@@ -102,7 +102,11 @@ export function setMirrorNames(schema: Json, names: string[]): void {
   const mine = names.length > 0 ? `^(${names.join('|')})$` : undefined;
   for (const [pattern, value] of Object.entries(patterns)) {
     if (pattern !== old) rebuilt[pattern] = value;
-    else if (mine) [rebuilt[mine], placed] = [{}, true];
+    else if (mine) {
+      // The mirror keeps its place among the patterns.
+      rebuilt[mine] = {};
+      placed = true;
+    }
   }
   if (mine && !placed) rebuilt[mine] = {};
   if (Object.keys(rebuilt).length > 0) schema.patternProperties = rebuilt;

@@ -58,12 +58,10 @@ export function stepTextKeys(set: FormsSet, step: string): string[] {
 
 /** Every text of the set, as the applicant meets them (flow order), then the texts no step uses in file order. */
 export function textEntries(set: FormsSet): TextEntry[] {
-  const keys: string[] = [];
-  const seen = new Set<string>();
-  const add = (key: string) => !seen.has(key) && (seen.add(key), keys.push(key));
-  for (const step of stepsInFlowOrder(set)) stepTextKeys(set, step).forEach(add);
-  for (const language of LANGUAGES) textKeysOf(set.texts[language]).forEach(add);
-  return keys.map((key) => ({
+  const keys = new Set<string>();
+  for (const step of stepsInFlowOrder(set)) for (const key of stepTextKeys(set, step)) keys.add(key);
+  for (const language of LANGUAGES) for (const key of textKeysOf(set.texts[language])) keys.add(key);
+  return [...keys].map((key) => ({
     key,
     en: textOf(set.texts.en, key) ?? '',
     sw: textOf(set.texts.sw, key) ?? '',
