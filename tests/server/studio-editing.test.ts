@@ -32,7 +32,8 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
     asha = await signedIn(t, 'policy_editor', 'Asha Editor');
     juma = await signedIn(t, 'policy_publisher', 'Juma Publisher');
     live = (await t.app.forms.registry.current()).set;
-  });
+    // Staff accounts hash their passwords (argon2id): seconds on a busy machine.
+  }, 120_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
     // Each test starts from the live version again.
@@ -222,6 +223,20 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
     });
     expect(doc.status, JSON.stringify(doc.body)).toBe(200);
     expect(doc.body!.response.data.draft.set.documents.find((d) => d.id === rule.id)?.name).toEqual(renamed.name);
+  });
+
+  it('a document the checker refuses is still saved, its problems placed on it, and the diff still answers', async () => {
+    const view = await draftNow(t, asha);
+    const res = await studio<StudioDraftAnswer>(t, asha, 'save_document', {
+      id: 'odd_paper',
+      base: revisionOf(view, 'document:odd_paper'),
+      document: { name: 'not both languages', max_bytes: -1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { draft, problems } = res.body!.response.data;
+    expect(draft.set.documents.map((d) => d.id)).toContain('odd_paper');
+    expect(problems).toContainEqual(expect.objectContaining({ severity: 'error', document: 'odd_paper' }));
+    expect((await studio(t, asha, 'diff')).status).toBe(200);
   });
 
   it('bad input is refused in the editor’s language and changes nothing', async () => {

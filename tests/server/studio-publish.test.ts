@@ -30,7 +30,8 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
     editor = await signedIn(t, 'policy_editor', 'Asha Editor');
     publisher = await signedIn(t, 'policy_publisher', 'Juma Publisher');
     admin = await signedIn(t, 'admin', 'Mwanaisha Admin');
-  });
+    // Staff accounts hash their passwords (argon2id): seconds on a busy machine.
+  }, 120_000);
   afterAll(() => t?.close());
 
   const served = async () =>
@@ -202,6 +203,12 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
     const lines = entries.map((e) => [e.by, e.action, e.subject]);
     expect(lines).toContainEqual([publisher.label, 'rollback', 'version 1 → 3']);
     expect(lines).toContainEqual([publisher.label, 'publish', 'version 2']);
+    const why = await t.database.db
+      .selectFrom('studio_audit')
+      .select('detail')
+      .where('action', '=', 'publish')
+      .execute();
+    expect(why.map((w) => w.detail)).toEqual(['Repairs ask for the building permit number']);
     expect(lines).toContainEqual([editor.label, 'save_question', 'repair.permit_number']);
     // Newest first.
     expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a));

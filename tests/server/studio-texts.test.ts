@@ -24,7 +24,8 @@ describe.each(databaseKinds)('the translation round trip, on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({}, { kind });
     editor = await signedIn(t, 'policy_editor', 'Asha Editor');
-  });
+    // Staff accounts hash their passwords (argon2id): seconds on a busy machine.
+  }, 120_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
     expect((await studio(t, editor, 'discard_draft')).status).toBe(200);

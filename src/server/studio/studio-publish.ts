@@ -35,11 +35,16 @@ export class StudioPublisher {
     if (draft.revision !== body.revision)
       throw new ApiError(409, 'studio.draft_moved', { revision: draft.revision }, { by: draft.updatedBy ?? '?' });
     const version = await this.publishSet(actor, draft.set, body.summary.trim());
-    await this.studio.reset(actor, 'publish', `version ${version}`, (now) =>
-      // A save that came during the checks is not lost: the draft keeps it, on top of the new version.
-      now.revision === body.revision
-        ? { set: draft.set, basedOn: version }
-        : { set: now.set, basedOn: version, keepMarks: true },
+    await this.studio.reset(
+      actor,
+      'publish',
+      `version ${version}`,
+      (now) =>
+        // A save that came during the checks is not lost: the draft keeps it, on top of the new version.
+        now.revision === body.revision
+          ? { set: draft.set, basedOn: version }
+          : { set: now.set, basedOn: version, keepMarks: true },
+      body.summary.trim(),
     );
     return { version };
   }
@@ -51,10 +56,15 @@ export class StudioPublisher {
     const untouched = await this.isUntouched(draft.set, draft.basedOn);
     const version = await this.publishSet(actor, old.set, body.summary.trim());
     // The draft follows the live version unless editors have work in it, which is never thrown away.
-    await this.studio.reset(actor, 'rollback', `version ${body.version} → ${version}`, (now) =>
-      untouched && now.revision === draft.revision
-        ? { set: old.set, basedOn: version }
-        : { set: now.set, basedOn: version, keepMarks: true },
+    await this.studio.reset(
+      actor,
+      'rollback',
+      `version ${body.version} → ${version}`,
+      (now) =>
+        untouched && now.revision === draft.revision
+          ? { set: old.set, basedOn: version }
+          : { set: now.set, basedOn: version, keepMarks: true },
+      body.summary.trim(),
     );
     return { version };
   }

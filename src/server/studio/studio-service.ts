@@ -218,6 +218,7 @@ export class StudioService {
     action: string,
     subject: string,
     target: (draft: DraftRecord) => { set: FormsSet; basedOn: number; keepMarks?: boolean },
+    detail?: string,
   ): Promise<DraftRecord> {
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const draft = await this.draft();
@@ -234,7 +235,7 @@ export class StudioService {
         updatedBy: by,
         updatedAt: at,
       };
-      if (await this.repository.writeDraft(draft.revision, next, auditLine(actor, action, subject)))
+      if (await this.repository.writeDraft(draft.revision, next, auditLine(actor, action, subject, detail)))
         return { ...next, content: '' };
     }
     throw new ApiError(409, 'studio.busy');
