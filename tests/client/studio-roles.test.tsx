@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderStudio } from './studio-render';
 
@@ -80,5 +80,16 @@ describe('the studio by role', () => {
     expect(screen.queryByRole('navigation', { name: 'Studio' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     expect(backend.bodies('get_draft')).toEqual([]);
+  });
+
+  it("says a refusal of the server (403) in the studio's words, not the server's", async () => {
+    renderStudio('/studio/history', {
+      role: 'policy_editor',
+      setup: (b) => (b.answer.history = { code: 403, message: 'Access denied' }),
+    });
+    // Said where the history would be, and as the call's message: nothing says the server is away.
+    await waitFor(() => expect(screen.getAllByText('Your role cannot do this.')).toHaveLength(2));
+    expect(screen.queryByText(/cannot reach the server/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Access denied')).not.toBeInTheDocument();
   });
 });

@@ -195,6 +195,7 @@ describe('the translation keys the client uses', () => {
     ['studio', 'roles', ['policy_editor', 'policy_publisher', 'officer', 'admin'], []],
     ['studio', 'flows', ['new', 'government', 'repair', 'special'], []],
     ['studio', 'sign_in', ['reason_expired', 'reason_signed_out'], []],
+    ['studio', 'app', ['forbidden'], []],
     ['studio', 'changes.language', ['en', 'sw'], []],
     ['studio', 'changes.what', ['required', 'type', 'format', 'limits', 'options', 'show_when', 'help', 'label'], []],
     [

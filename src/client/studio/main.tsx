@@ -16,7 +16,7 @@ async function start() {
   const store = makeStudioStore();
   const i18n = createStudioI18n();
   // The base query (app/api.ts) asks for answers, and says its errors, in the studio's language.
-  setAppI18n(i18n as unknown as Parameters<typeof setAppI18n>[0]);
+  setAppI18n(i18n);
   await i18n.loadNamespaces([...STUDIO_NAMESPACES]);
   createRoot(root).render(
     <StudioApp store={store} i18n={i18n}>

@@ -27,6 +27,7 @@ import {
   type StudioDraftAnswer,
 } from '../../shared/api/studio';
 import { envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
+import { showToast } from '../app/ui-slice';
 import { staffSignedIn, staffSignedOut } from './staff-session-slice';
 
 /** The base query's url is the path under /api (api.ts). */
@@ -34,13 +35,19 @@ const underApi = (path: string) => path.replace(/^\/api/, '');
 const studio = (call: string) => `${underApi(STUDIO_API)}/${call}`;
 
 /**
- * The portal's one base query (envelope, language, error toast), with the staff session's rule: a 401
- * of any studio call means the staff session is over, and the studio shows its sign-in again. Calls
- * go with `session: false` so the applicant's session rules (api.ts) never apply to staff.
+ * The portal's one base query (envelope, language), with the staff session's rules: a 401 of any
+ * studio call means the staff session is over, and the studio shows its sign-in again (no toast: the
+ * sign-in says why); a 403 is said in the studio's words (the server's "Access denied" is never shown).
+ * Calls go with `session: false` so the applicant's session rules (api.ts) never apply to staff.
  */
 const studioBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (args, apiArgs, extra) => {
-  const result = await envelopeBaseQuery({ ...args, session: false }, apiArgs, extra);
-  if (result.error?.code === 401) apiArgs.dispatch(staffSignedOut('expired'));
+  const result = await envelopeBaseQuery({ ...args, session: false, quiet: true }, apiArgs, extra);
+  const failure = result.error;
+  if (!failure) return result;
+  if (failure.code === 401) apiArgs.dispatch(staffSignedOut('expired'));
+  else if (failure.code === 403 && !args.quiet)
+    apiArgs.dispatch(showToast({ severity: 'error', key: 'app.forbidden' }));
+  else if (!args.quiet) apiArgs.dispatch(showToast({ severity: 'error', text: failure.message }));
   return result;
 };
 

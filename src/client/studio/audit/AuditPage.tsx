@@ -10,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format-time';
 import { useStudioSelector } from '../hooks';
+import { LoadFailed } from '../LoadFailed';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { mayAudit } from '../roles';
@@ -34,8 +35,8 @@ function AuditTable() {
   const language = useLanguage();
   // The pages shown, by the `before` each was asked with: newest first, "Older" adds the next.
   const [before, setBefore] = useState<number | undefined>(undefined);
-  const { data, isError, isFetching } = useGetAuditQuery(before === undefined ? {} : { before });
-  if (!data) return isError ? <Alert severity="error">{t('app.unavailable')}</Alert> : <Loading />;
+  const { data, error, isFetching } = useGetAuditQuery(before === undefined ? {} : { before });
+  if (!data) return error ? <LoadFailed error={error} /> : <Loading />;
   return (
     <>
       <TableContainer sx={{ mb: 2 }}>

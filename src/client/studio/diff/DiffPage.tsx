@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useStudioSelector } from '../hooks';
+import { LoadFailed } from '../LoadFailed';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { mayPublish } from '../roles';
@@ -21,8 +22,8 @@ export function DiffPage() {
     <>
       <PageHeading title={t('diff.title')} />
       {!diff.data ? (
-        diff.isError ? (
-          <Alert severity="error">{t('app.unavailable')}</Alert>
+        diff.error ? (
+          <LoadFailed error={diff.error} />
         ) : (
           <Loading />
         )

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../LoadFailed';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { useGetHistoryQuery } from '../studio-api';
@@ -10,8 +10,8 @@ import { VersionEntry } from './VersionEntry';
 /** One page of versions (newest first); the last page offers the next. */
 function HistoryChunk({ before, onMore }: { before: number | undefined; onMore?: (before: number) => void }) {
   const { t } = useTranslation('studio');
-  const { data, isError } = useGetHistoryQuery(before === undefined ? {} : { before });
-  if (!data) return isError ? <Alert severity="error">{t('app.unavailable')}</Alert> : <Loading />;
+  const { data, error } = useGetHistoryQuery(before === undefined ? {} : { before });
+  if (!data) return error ? <LoadFailed error={error} /> : <Loading />;
   return (
     <>
       {data.versions.map((entry) => (

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../format-time';
+import { LoadFailed } from '../LoadFailed';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { useGetDraftQuery } from '../studio-api';
@@ -15,12 +16,12 @@ import { FlowList } from './FlowList';
 export function OverviewPage() {
   const { t } = useTranslation('studio');
   const language = useLanguage();
-  const { data, isError } = useGetDraftQuery();
+  const { data, error } = useGetDraftQuery();
   if (!data) {
     return (
       <>
         <PageHeading title={t('overview.title')} />
-        {isError ? <Alert severity="error">{t('app.unavailable')}</Alert> : <Loading />}
+        {error ? <LoadFailed error={error} /> : <Loading />}
       </>
     );
   }
