@@ -54,6 +54,7 @@ function conflictOnce(question: QuestionSpec | null) {
 const english = () => screen.getByRole('textbox', { name: 'Question in English' });
 
 async function editAndMeetTheConflict(user: ReturnType<typeof renderStudio>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Edit question "Deed number"' }));
   await user.click(english());
   await user.paste(' (as printed)');
   const alert = await screen.findByRole('alert');
@@ -128,6 +129,7 @@ describe('a conflict on a question', () => {
       />,
       { language: 'sw' },
     );
+    await user.click(screen.getByRole('button', { name: 'Hariri swali "Namba ya hati"' }));
     await user.click(screen.getByRole('textbox', { name: 'Swali kwa Kiingereza' }));
     await user.paste('!');
     const alert = await screen.findByRole('alert');

@@ -45,6 +45,11 @@ function renderCard(spec: QuestionSpec, answerRevision = 9) {
   return { ...view, bodies: calls.bodies };
 }
 
+/** Opens the question's editor (closed, a question is its summary). */
+async function openEditor(user: UserEvent, title = 'Plot') {
+  await user.click(screen.getByRole('button', { name: `Edit question "${title}"` }));
+}
+
 /** Typed as a paste (one change, as a fast typist's pause would make it): jsdom renders MUI slowly per key. */
 async function write(user: UserEvent, element: HTMLElement, text: string) {
   await user.click(element);
@@ -142,6 +147,7 @@ describe('the question editor saves what a policy officer sets, for each type of
   it.each(cases)('$type', async ({ type, edit, expected }) => {
     const spec = question(type);
     const { user, bodies } = renderCard(spec);
+    await openEditor(user);
     await write(user, box('Question in English'), ' title');
     await edit(user);
     // The type's own settings are those the case expects (a choice's options, a list's name).
@@ -170,6 +176,7 @@ describe('the question editor saves what a policy officer sets, for each type of
       ],
     };
     const { user, bodies } = renderCard(spec);
+    await openEditor(user);
     await user.selectOptions(list('Type of answer'), 'Text (one line)');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]!.question).toEqual({
@@ -183,6 +190,7 @@ describe('the question editor saves what a policy officer sets, for each type of
 
   it('says a text missing in one language at once, by the box it is missing from', async () => {
     const { user } = renderCard(question('text'));
+    await openEditor(user);
     await user.clear(box('Question in Swahili'));
     expect(box('Question in Swahili')).toBeInvalid();
     expect(box('Question in English')).toBeValid();
@@ -192,6 +200,7 @@ describe('the question editor saves what a policy officer sets, for each type of
 describe('the code an option is saved as', () => {
   it("follows a new option's English words as they are typed, key by key", async () => {
     const { user, bodies } = renderCard(question('choice'));
+    await openEditor(user);
     await user.click(screen.getByRole('button', { name: 'Add an option' }));
     await user.type(box('Option 1 in English'), 'Rain water');
     expect(box('Option 1 saved as')).toHaveValue('rain_water');
@@ -203,6 +212,7 @@ describe('the code an option is saved as', () => {
   it('never changes for an option the question was loaded with (saved answers use it)', async () => {
     const spec = { ...question('choice'), options: [{ value: 'well', label: { en: 'Well', sw: 'Kisima' } }] };
     const { user, bodies } = renderCard(spec);
+    await openEditor(user);
     await write(user, box('Option 1 in English'), ' water');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]!.question?.options).toEqual([{ value: 'well', label: { en: 'Well water', sw: 'Kisima' } }]);

@@ -1,54 +1,22 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setAppI18n } from '../../src/client/app/i18n';
-import { Themed } from '../../src/client/app/Themed';
-import { uiReducer } from '../../src/client/app/ui-slice';
-import { studioApi } from '../../src/client/studio/studio-api';
+import { createStudioI18n } from '../../src/client/studio/studio-i18n';
+import { makeStudioStore } from '../../src/client/studio/studio-store';
+import { StudioApp } from '../../src/client/studio/StudioApp';
 import { STUDIO_API, type StudioDraft, type StudioDraftAnswer } from '../../src/shared/api/studio';
 import type { Envelope } from '../../src/shared/envelope';
 import type { FormsSet } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
+import { studioTexts } from './studio-render';
 
-const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,studio}.json', {
-  eager: true,
-  import: 'default',
-});
-/** The studio's texts and the portal's common ones, in both languages. */
-export const studioTexts: Resource = {};
-for (const [file, texts] of Object.entries(files)) {
-  const [, language, namespace] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;
-  (studioTexts[language!] ??= {})[namespace!] = texts;
-}
-
-export function studioI18n(language: Language) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: studioTexts,
-    lng: language,
-    fallbackLng: 'en',
-    ns: ['studio', 'common'],
-    defaultNS: 'studio',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
-}
-
-export function studioStore() {
-  return configureStore({
-    reducer: { [studioApi.reducerPath]: studioApi.reducer, ui: uiReducer },
-    middleware: (getDefault) => getDefault().concat(studioApi.middleware),
-  });
-}
-
-/** `ui` in the studio's providers (store, i18n in `language`, theme), on a memory router at `path`. */
+/**
+ * One part of the studio (`ui`) in the studio's own providers (its store, i18n in `language`, theme),
+ * on a memory router at `path` matched by `route`: the parts' tests need no sign-in around them.
+ */
 export function renderStudio(
   ui: ReactNode,
   { language = 'en', path = '/', route = '*' } = {} as {
@@ -57,22 +25,18 @@ export function renderStudio(
     route?: string;
   },
 ) {
-  const store = studioStore();
-  const i18n = studioI18n(language);
-  setAppI18n(i18n as unknown as Parameters<typeof setAppI18n>[0]);
+  const store = makeStudioStore();
+  const i18n = createStudioI18n(language, studioTexts);
+  setAppI18n(i18n);
   const user = userEvent.setup();
   const result = render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <Themed>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path={route} element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </Themed>
-      </I18nextProvider>
-    </Provider>,
+    <StudioApp store={store} i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </StudioApp>,
   );
   return { ...result, store, i18n, user };
 }

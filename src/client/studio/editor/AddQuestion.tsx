@@ -16,13 +16,15 @@ interface AddQuestionProps {
   draft: StudioDraft;
   /** Every field of the step (questions and advanced ones): a new name must be none of them. */
   taken: string[];
+  /** Told the new question's name once it is in the draft. */
+  onAdded: (name: string) => void;
 }
 
 /**
  * A new question at the end of the step: what it asks in English (its code name follows those words
  * until the editor writes one) and its kind of answer. The rest is written in its editor once added.
  */
-export function AddQuestion({ step, draft, taken }: AddQuestionProps) {
+export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
   const { t } = useTranslation('studio');
   const [words, setWords] = useState('');
   const [name, setName] = useState('');
@@ -46,6 +48,7 @@ export function AddQuestion({ step, draft, taken }: AddQuestionProps) {
       item,
     );
     if (result.ok) {
+      onAdded(name);
       setWords('');
       setName('');
       setNamed(false);

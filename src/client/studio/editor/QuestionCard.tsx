@@ -31,6 +31,8 @@ export interface QuestionCardProps {
   onEdited: (name: string, spec: QuestionSpec | null) => void;
   /** Someone else changed the draft: it is read again. */
   onStale: () => void;
+  /** Open its editor at once (a question just added). */
+  startOpen?: boolean;
 }
 
 /** One question of the step: its editor, saved as the editor types, its problems, and its place in the step. */
@@ -40,6 +42,8 @@ export function QuestionCard(props: QuestionCardProps) {
   const { t, i18n } = useTranslation('studio');
   const [spec, setSpec] = useState(question);
   const [confirming, setConfirming] = useState(false);
+  // Closed, a question is its summary: a step of a dozen questions reads at a glance (and weighs little).
+  const [open, setOpen] = useState(props.startOpen === true);
   const [saveQuestion] = useSaveQuestionMutation();
   const send: Send<QuestionSpec | null> = async (value, base, extra) =>
     sendResult(
@@ -94,9 +98,23 @@ export function QuestionCard(props: QuestionCardProps) {
         </Box>
         <ProblemList problems={props.problems} id={`q-${name}-problems`} />
         {save.conflict && <ConflictNotice conflict={save.conflict} onTheirs={takeTheirs} onMine={save.keepMine} />}
-        <QuestionEditor spec={spec} onChange={change} earlier={props.earlier} />
+        {open ? (
+          <QuestionEditor spec={spec} onChange={change} earlier={props.earlier} />
+        ) : (
+          <Typography variant="body2">
+            {t(`editor.type.${spec.type}`)} · {t(spec.required ? 'editor.summary_required' : 'editor.summary_optional')}
+          </Typography>
+        )}
         <SaveStatus state={save.state} failure={save.failure?.message} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant={open ? 'outlined' : 'contained'}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+            aria-label={t(open ? 'editor.close_question' : 'editor.edit_question', { title })}
+          >
+            {t(open ? 'editor.close' : 'editor.edit')}
+          </Button>
           <Button
             variant="outlined"
             disabled={props.upTo === undefined}
