@@ -173,7 +173,12 @@ describe('issue 16’s five policy changes, made in the studio', () => {
 
       // 2. The street's Swahili label reworded.
       await openStep(page, lng, tr(lng, 'forms:personal.title'));
-      const street = questionCard(page, lng, tr('en', 'forms:personal.street.title'));
+      const streetEn = tr('en', 'forms:personal.street.title');
+      const street = questionCard(page, lng, streetEn);
+      // A question is shown closed (its summary) until it is opened to edit.
+      await street
+        .getByRole('button', { name: studioText(lng, 'editor.edit_question', { title: streetEn }), exact: true })
+        .click();
       await bilingualBox(street, lng, 'editor.label', 'sw').fill(STREET_SW);
       await saved(street, lng);
       await previewFrame(page, lng, 'sw').getByText(STREET_SW).waitFor();
