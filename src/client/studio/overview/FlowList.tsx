@@ -28,11 +28,7 @@ export function FlowList({ set, problems }: { set: FormsSet; problems: StudioPro
               const problemCount = count(step);
               return (
                 <li key={step}>
-                  <Link
-                    component={RouterLink}
-                    to={`${STUDIO_PAGE}/step/${step}`}
-                    sx={{ display: 'inline-block', py: 0.25 }}
-                  >
+                  <Link component={RouterLink} to={`${STUDIO_PAGE}/step/${step}`}>
                     {stepTitle(set, language, step)}
                   </Link>
                   {problemCount > 0 && (
