@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DiffAnswer, StudioDraftAnswer } from '../../src/shared/api/studio';
 import { stepSample } from '../fixtures/step-samples';
@@ -59,9 +59,6 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
   let b: ServerProcess;
   let editor: StaffUser;
   let publisher: StaffUser;
-  let editorPage: Page;
-  let publisherPage: Page;
-  let publisherContext: BrowserContext;
   /** The editor works in English, the publisher in Swahili. */
   const EDITOR_LNG: Lng = 'en';
   const PUBLISHER_LNG: Lng = 'sw';
@@ -130,7 +127,6 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
     async () => {
       const lng = EDITOR_LNG;
       const { page, errors } = await studioPage(editorState, lng);
-      editorPage = page;
       await openStep(page, lng, personalTitle(lng));
       const en = previewFrame(page, lng, 'en');
       const sw = previewFrame(page, lng, 'sw');
@@ -214,9 +210,7 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
     async () => {
       const lng = PUBLISHER_LNG;
       const opened = await studioPage(publisherState, lng);
-      publisherPage = opened.page;
-      publisherContext = opened.context;
-      const page = publisherPage;
+      const { page, context: publisherContext } = opened;
       // The preview first: the step as applicants will see it, in both frames.
       await openStep(page, lng, personalTitle(lng));
       await previewFrame(page, lng, 'en').getByText(TIN.label.en).waitFor();
@@ -316,7 +310,6 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(unexpected(errors)).toEqual([]);
-      void editorPage;
     },
     STUDIO_TIMEOUT_MS,
   );
