@@ -79,7 +79,7 @@ describe('a conflict on a question', () => {
       base: 7,
       question: { ...mine, label: { en: 'Deed number (as printed)', sw: 'Namba ya hati' } },
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -164,7 +164,7 @@ describe('the question editor saves what a policy officer sets, for each type of
       }),
     );
     expect(bodies[0]!.base).toBe(4);
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
   });
 
   it('sends only the settings of the type chosen: a choice made a text keeps no options', async () => {
@@ -216,5 +216,37 @@ describe('the code an option is saved as', () => {
     await write(user, box('Option 1 in English'), ' water');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]!.question?.options).toEqual([{ value: 'well', label: { en: 'Well water', sw: 'Kisima' } }]);
+  });
+});
+
+describe('a save the server refuses', () => {
+  it("shows the server's message by the question, keeps the edit, and saves it once corrected", async () => {
+    const calls = recordCall<SaveQuestionRequest>('save_question', (_body, count) =>
+      count === 1
+        ? envelope(422, 'A choice needs at least 2 options.', { errors: [{ path: '/question/options', message: 'x' }] })
+        : envelope(200, 'OK', draftAnswer(EMPTY_SET, 9, { [ITEM('plot_choice')]: 9 })),
+    );
+    server.use(calls.handler);
+    const { user } = renderStudio(
+      <QuestionCard
+        step="plot"
+        question={question('choice')}
+        revision={4}
+        number={1}
+        earlier={[]}
+        problems={[]}
+        onEdited={() => undefined}
+        onStale={() => undefined}
+      />,
+    );
+    await openEditor(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Required: the applicant must answer' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('A choice needs at least 2 options.'));
+    expect(screen.getByRole('checkbox', { name: 'Required: the applicant must answer' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Add an option' }));
+    await waitFor(() => expect(calls.bodies).toHaveLength(2));
+    expect(calls.bodies[1]).toMatchObject({ base: 4, question: { required: true, options: [{ value: 'option_1' }] } });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
   });
 });

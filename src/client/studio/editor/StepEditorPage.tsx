@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { QuestionSpec, StudioDraftAnswer } from '../../../shared/api/studio';
 import { readStep, type StepView } from '../../../shared/studio/step-view';
+import { PageHeading } from '../PageHeading';
 import { useGetDraftQuery } from '../studio-api';
 import { AddQuestion } from './AddQuestion';
 import { AdvancedEditor } from './AdvancedEditor';
@@ -82,9 +83,7 @@ function StepEditor({ answer, view, onStale }: StepEditorProps) {
       }}
     >
       <Stack spacing={3} sx={{ minWidth: 0 }}>
-        <Typography component="h1" variant="h4">
-          {t('editor.heading', { title })}
-        </Typography>
+        <PageHeading title={t('editor.heading', { title })} />
         <StepTexts
           step={step}
           texts={{ title: view.title, description: view.description }}
@@ -92,7 +91,13 @@ function StepEditor({ answer, view, onStale }: StepEditorProps) {
           onStale={stale}
         />
         <ProblemList problems={stepProblems} id={`step-${step}-problems`} />
-        <Tabs value={mode} onChange={(_event, next: Mode) => setMode(next)} aria-label={t('editor.mode')}>
+        <Tabs
+          value={mode}
+          onChange={(_event, next: Mode) => setMode(next)}
+          aria-label={t('editor.mode')}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
           <Tab
             value="questions"
             label={t('editor.mode_questions')}

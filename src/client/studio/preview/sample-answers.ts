@@ -37,10 +37,11 @@ function firstChoice(node: Json): unknown {
 function numberWithin(node: Json, integer: boolean): number {
   const min = typeof node.minimum === 'number' ? node.minimum : undefined;
   const max = typeof node.maximum === 'number' ? node.maximum : undefined;
-  let value =
-    min !== undefined && max !== undefined ? (min + max) / 2 : (min ?? (max !== undefined ? Math.min(max, 1) : 1));
-  if (min === undefined && max !== undefined && value > max) value = max;
-  return integer ? Math.ceil(value) : value;
+  const value = min !== undefined && max !== undefined ? (min + max) / 2 : (min ?? Math.min(max ?? 1, 1));
+  if (!integer) return value;
+  // A whole number within the limits: rounded up, unless that passes the largest.
+  const whole = Math.ceil(value);
+  return max !== undefined && whole > max ? Math.floor(max) : whole;
 }
 
 function sampleOf(node: Json, word: string): unknown {
