@@ -41,7 +41,8 @@ export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
     setFailure('');
     if (problem) return;
     const spec = newQuestion(name, type);
-    spec.label.en = words.trim();
+    // Both: the server refuses a label missing in either language; the Swahili is written in the card next.
+    spec.label = { en: words.trim(), sw: words.trim() };
     const item = questionItem(step, name);
     const result = sendResult(
       await saveQuestion(saveQuestionRequest(step, name, draft.revisions[item] ?? 0, spec, undefined, true)),
