@@ -85,6 +85,13 @@ describe('the step editor page', () => {
     await user.click(form.getByRole('textbox', { name: 'The question in English' }));
     await user.paste('Plot title deed number');
     expect(form.getByRole('textbox', { name: 'Answer saved as' })).toHaveValue('plot_title_deed_number');
+    // Without its Swahili words nothing is sent: applicants read the question in both languages.
+    await user.click(form.getByRole('button', { name: 'Add the question' }));
+    const swahili = form.getByRole('textbox', { name: 'The question in Swahili' });
+    expect(swahili).toBeInvalid();
+    expect(saves).toEqual([]);
+    await user.click(swahili);
+    await user.paste('Namba ya hati miliki ya kiwanja');
     await user.selectOptions(form.getByRole('combobox', { name: 'Type of answer' }), 'Whole number');
     await user.click(form.getByRole('button', { name: 'Add the question' }));
     await waitFor(() => expect(saves).toHaveLength(1));
@@ -95,7 +102,7 @@ describe('the step editor page', () => {
       question: {
         name: 'plot_title_deed_number',
         type: 'whole_number',
-        label: { en: 'Plot title deed number', sw: '' },
+        label: { en: 'Plot title deed number', sw: 'Namba ya hati miliki ya kiwanja' },
         help: { en: '', sw: '' },
         required: false,
       },

@@ -223,7 +223,9 @@ describe('a save the server refuses', () => {
   it("shows the server's message by the question, keeps the edit, and saves it once corrected", async () => {
     const calls = recordCall<SaveQuestionRequest>('save_question', (_body, count) =>
       count === 1
-        ? envelope(422, 'A choice needs at least 2 options.', { errors: [{ path: '/question/options', message: 'x' }] })
+        ? envelope(422, 'This question cannot be saved as it is.', {
+            errors: [{ part: 'options', message: 'A choice needs at least 2 options.' }],
+          })
         : envelope(200, 'OK', draftAnswer(EMPTY_SET, 9, { [ITEM('plot_choice')]: 9 })),
     );
     server.use(calls.handler);
@@ -241,7 +243,12 @@ describe('a save the server refuses', () => {
     );
     await openEditor(user);
     await user.click(screen.getByRole('checkbox', { name: 'Required: the applicant must answer' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('A choice needs at least 2 options.'));
+    // The general message and the server's words for the part: what to fix, not only that something is wrong.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'This question cannot be saved as it is. A choice needs at least 2 options.',
+      ),
+    );
     expect(screen.getByRole('checkbox', { name: 'Required: the applicant must answer' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Add an option' }));

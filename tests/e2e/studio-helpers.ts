@@ -190,15 +190,22 @@ export async function saved(card: Locator, lng: Lng): Promise<void> {
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Adds a question at the end of the open step: its words in English, its kind of answer; answers its card.
+ * Adds a question at the end of the open step: its words in English and Swahili, its kind of answer; answers its card.
  */
-export async function addQuestion(page: Page, lng: Lng, words: string, name: string, type = 'text'): Promise<Locator> {
+export async function addQuestion(
+  page: Page,
+  lng: Lng,
+  words: { en: string; sw: string },
+  name: string,
+  type = 'text',
+): Promise<Locator> {
   const form = page.getByRole('form', { name: studioText(lng, 'editor.add.heading') });
-  await form.getByRole('textbox', { name: studioText(lng, 'editor.add.words') }).fill(words);
+  await form.getByRole('textbox', { name: studioText(lng, 'editor.add.words') }).fill(words.en);
+  await form.getByRole('textbox', { name: studioText(lng, 'editor.add.words_sw') }).fill(words.sw);
   await form.getByRole('textbox', { name: studioText(lng, 'editor.add.name') }).fill(name);
   await form.getByRole('combobox', { name: studioText(lng, 'editor.type_label') }).selectOption(type);
   await form.getByRole('button', { name: studioText(lng, 'editor.add.submit'), exact: true }).click();
-  const card = questionCard(page, lng, words);
+  const card = questionCard(page, lng, words.en);
   await card.waitFor();
   return card;
 }

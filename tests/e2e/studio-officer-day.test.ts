@@ -133,7 +133,7 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
       await en.getByText(tr('en', 'forms:personal.title'), { exact: true }).first().waitFor();
       await sw.getByText(tr('sw', 'forms:personal.title'), { exact: true }).first().waitFor();
 
-      const card = await addQuestion(page, lng, TIN.label.en, TIN.name);
+      const card = await addQuestion(page, lng, TIN.label, TIN.name);
       await en.getByText(TIN.label.en).waitFor();
       // The Swahili label, typed: each frame follows as it is typed, before it is even saved.
       const swLabel = bilingualBox(card, lng, 'editor.label', 'sw');
@@ -152,7 +152,10 @@ describe.skipIf(!ADMIN_URL)("an officer's day in the studio, on two servers shar
       const pattern = card.getByRole('textbox', { name: studioText(lng, 'editor.pattern_label') });
       await pattern.fill(TIN.bad);
       const flagged = tr(lng, 'api:studio.question_invalid');
-      await expect.poll(() => saveStatus(card).textContent(), { timeout: 15_000 }).toBe(flagged);
+      // The general words and what is wrong: the format is not a valid pattern.
+      await expect
+        .poll(() => saveStatus(card).textContent(), { timeout: 15_000 })
+        .toBe(`${flagged} ${tr(lng, 'api:studio_question_format_invalid')}`);
       let draft = await callAs<StudioDraftAnswer>(page.context(), a, 'get_draft');
       expect(JSON.stringify(draft.draft.set.steps.personal!.schema)).not.toContain(TIN.bad);
       // Fixed: saved, and the flag goes.

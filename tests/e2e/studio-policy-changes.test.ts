@@ -159,7 +159,7 @@ describe('issue 16’s five policy changes, made in the studio', () => {
       await warkaCard.waitFor({ state: 'detached' });
 
       // 1. The title deed number: required, with its format, in both languages.
-      const card = await addQuestion(page, lng, TITLE_DEED.label.en, TITLE_DEED.name);
+      const card = await addQuestion(page, lng, TITLE_DEED.label, TITLE_DEED.name);
       await bilingualBox(card, lng, 'editor.label', 'sw').fill(TITLE_DEED.label.sw);
       await bilingualBox(card, lng, 'editor.help', 'en').fill(TITLE_DEED.help.en);
       await bilingualBox(card, lng, 'editor.help', 'sw').fill(TITLE_DEED.help.sw);

@@ -21,12 +21,13 @@ interface AddQuestionProps {
 }
 
 /**
- * A new question at the end of the step: what it asks in English (its code name follows those words
+ * A new question at the end of the step: what it asks in English and in Swahili (its code name follows the English words
  * until the editor writes one) and its kind of answer. The rest is written in its editor once added.
  */
 export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
   const { t } = useTranslation('studio');
   const [words, setWords] = useState('');
+  const [wordsSw, setWordsSw] = useState('');
   const [name, setName] = useState('');
   const [named, setNamed] = useState(false);
   const [type, setType] = useState<AnswerType>('text');
@@ -39,10 +40,10 @@ export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
     event.preventDefault();
     setTried(true);
     setFailure('');
-    if (problem) return;
+    if (problem || !words.trim() || !wordsSw.trim()) return;
     const spec = newQuestion(name, type);
-    // Both: the server refuses a label missing in either language; the Swahili is written in the card next.
-    spec.label = { en: words.trim(), sw: words.trim() };
+    // Asked in both languages from the start: applicants read each, and the server refuses a label missing in one.
+    spec.label = { en: words.trim(), sw: wordsSw.trim() };
     const item = questionItem(step, name);
     const result = sendResult(
       await saveQuestion(saveQuestionRequest(step, name, draft.revisions[item] ?? 0, spec, undefined, true)),
@@ -51,6 +52,7 @@ export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
     if (result.ok) {
       onAdded(name);
       setWords('');
+      setWordsSw('');
       setName('');
       setNamed(false);
       setTried(false);
@@ -71,7 +73,18 @@ export function AddQuestion({ step, draft, taken, onAdded }: AddQuestionProps) {
             setWords(event.target.value);
             if (!named) setName(nameFrom(event.target.value));
           }}
+          error={tried && !words.trim()}
+          helperText={tried && !words.trim() ? t('editor.add.words_missing') : undefined}
           slotProps={{ htmlInput: { maxLength: 300, lang: 'en' } }}
+        />
+        <TextField
+          id="add-question-words-sw"
+          label={t('editor.add.words_sw')}
+          value={wordsSw}
+          onChange={(event) => setWordsSw(event.target.value)}
+          error={tried && !wordsSw.trim()}
+          helperText={tried && !wordsSw.trim() ? t('editor.add.words_missing') : undefined}
+          slotProps={{ htmlInput: { maxLength: 300, lang: 'sw' } }}
         />
         <TextField
           id="add-question-name"

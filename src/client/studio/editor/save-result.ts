@@ -23,5 +23,8 @@ export function sendResult(
   if (conflict) return { ok: false, conflict };
   const data = isJsonObject(error.data) ? error.data : {};
   const errors = Array.isArray(data.errors) ? (data.errors as FieldError[]) : [];
-  return { ok: false, message: typeof error.message === 'string' ? error.message : '', errors };
+  // The server's words for each part ("the format is not a valid pattern …") after its general message.
+  const parts = errors.map((e) => e.message).filter((m): m is string => typeof m === 'string' && m !== '');
+  const general = typeof error.message === 'string' ? error.message : '';
+  return { ok: false, message: [general, ...parts].filter(Boolean).join(' '), errors };
 }

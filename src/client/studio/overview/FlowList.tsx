@@ -28,7 +28,12 @@ export function FlowList({ set, problems }: { set: FormsSet; problems: StudioPro
               const problemCount = count(step);
               return (
                 <li key={step}>
-                  <Link component={RouterLink} to={`${STUDIO_PAGE}/step/${step}`}>
+                  {/* A target a finger hits (WCAG 2.2 target size): the list's links are close to each other. */}
+                  <Link
+                    component={RouterLink}
+                    to={`${STUDIO_PAGE}/step/${step}`}
+                    sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+                  >
                     {stepTitle(set, language, step)}
                   </Link>
                   {problemCount > 0 && (
