@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { markPreviewed } from '../../src/client/studio/preview-checked';
+import { draftAnswer } from './studio-backend';
 import { renderStudio } from './studio-render';
 
 // The diff in words, its impact, and Publish: a summary, no errors, the draft previewed as it is now,
@@ -36,6 +37,22 @@ describe('diff & publish', () => {
       '5 kati ya hizo zitaulizwa jambo jipya zitakapoendelea.',
     );
     expect(screen.getByRole('button', { name: 'Chapisha' })).toBeInTheDocument();
+  });
+
+  it('warns when a version was published after the draft began: publishing the draft would undo it', async () => {
+    renderStudio('/studio/diff', {
+      role: 'policy_publisher',
+      setup: (b) => (b.draft = draftAnswer({ based_on: 2 })),
+    });
+    expect(
+      await screen.findByText(/^This draft started from version 2, and version 3 has been published since\./),
+    ).toHaveTextContent('publishing it would undo them');
+  });
+
+  it('says nothing of the kind when the draft began from the live version', async () => {
+    renderStudio('/studio/diff', { role: 'policy_publisher' });
+    await screen.findByText("Construction: new required question 'Plot title deed number'");
+    expect(screen.queryByText(/has been published since/)).not.toBeInTheDocument();
   });
 
   it('refuses to publish without a summary or a preview, and sends nothing', async () => {

@@ -143,6 +143,11 @@ describe('the studio’s pages', () => {
         if (lng !== 'en') await switchLanguage(page, lng);
         const pages: [link: string, ready: () => Locator][] = [
           ['nav.overview', () => page.getByRole('heading', { level: 2, name: studioText(lng, 'overview.flows') })],
+          ['nav.flows', () => page.getByRole('heading', { level: 2, name: studioText(lng, 'flows.government') })],
+          [
+            'nav.documents',
+            () => page.getByRole('heading', { level: 2, name: studioText(lng, 'documents.add.heading') }),
+          ],
           ['nav.diff', () => page.getByRole('heading', { level: 2, name: studioText(lng, 'impact.title') })],
           [
             'nav.history',

@@ -12,6 +12,7 @@ import {
   addQuestion,
   bilingualBox,
   call,
+  escapeRegExp,
   callAs,
   navLink,
   openStep,
@@ -36,8 +37,7 @@ import {
  * 3. a new optional document for buildings over three storeys;
  * 4. the utilities step (building) added to the repair flow;
  * 5. an optional field removed (the warka number of the construction step).
- * The studio has no editor of documents nor of flows yet: 3 and 4 go through its API (save_document,
- * save_flows), with the publisher's session, as its pages would send them.
+ * Each is made on the studio's pages, as the officer makes it: nothing goes through its API directly.
  */
 
 const { newPage } = useBrowser();
@@ -128,6 +128,41 @@ describe('issue 16’s five policy changes, made in the studio', () => {
     return page;
   }
 
+  /** The optional document, added and described on the documents page as OPTIONAL_DOCUMENT says. */
+  async function addOptionalDocument(page: Page, lng: Lng): Promise<void> {
+    const doc = OPTIONAL_DOCUMENT;
+    await navLink(page, lng, 'nav.documents').click();
+    const form = page.getByRole('form', { name: studioText(lng, 'documents.add.heading') });
+    await form.getByRole('textbox', { name: studioText(lng, 'documents.add.words') }).fill(doc.name.en);
+    await form.getByRole('textbox', { name: studioText(lng, 'documents.add.code') }).fill(doc.id);
+    await form.getByRole('button', { name: studioText(lng, 'documents.add.submit'), exact: true }).click();
+    const card = page.getByRole('region', {
+      name: new RegExp(
+        `^${escapeRegExp(studioText(lng, 'documents.heading', { number: 99, title: doc.name.en })).replace('99', '\\d+')}$`,
+      ),
+    });
+    await bilingualBox(card, lng, 'documents.name', 'sw').fill(doc.name.sw);
+    await bilingualBox(card, lng, 'documents.help', 'en').fill(doc.help.en);
+    await bilingualBox(card, lng, 'documents.help', 'sw').fill(doc.help.sw);
+    await card.getByRole('checkbox', { name: studioText(lng, 'documents.kind_jpeg') }).check();
+    await card.getByRole('checkbox', { name: studioText(lng, 'documents.kind_png') }).check();
+    await card.getByRole('checkbox', { name: studioText(lng, 'flows.new') }).check();
+    await card.getByRole('checkbox', { name: studioText(lng, 'flows.government') }).check();
+    const condition = (key: string, number: number) => studioText(lng, key, { number });
+    await card.getByRole('button', { name: studioText(lng, 'documents.condition_add'), exact: true }).click();
+    await card
+      .getByRole('combobox', { name: condition('documents.condition_answer', 1) })
+      .selectOption('construction.has_storeys');
+    await card.getByRole('combobox', { name: condition('documents.condition_value', 1) }).selectOption('true');
+    await card.getByRole('button', { name: studioText(lng, 'documents.condition_add'), exact: true }).click();
+    await card
+      .getByRole('combobox', { name: condition('documents.condition_answer', 2) })
+      .selectOption('construction.storey_count');
+    await card.getByRole('combobox', { name: condition('documents.condition_op', 2) }).selectOption('above');
+    await card.getByRole('spinbutton', { name: condition('documents.condition_value', 2) }).fill('3');
+    await saved(card, lng);
+  }
+
   test(
     'made in the studio, published once with a summary, and seen in the wizard',
     async () => {
@@ -136,17 +171,39 @@ describe('issue 16’s five policy changes, made in the studio', () => {
       const { page, context, errors } = await newPage({ baseUrl: server().url, language: lng });
       await signIn(page, publisher, lng);
 
-      // 3 and 4, through the studio's API (no page for them yet).
-      let draft = await callAs<StudioDraftAnswer>(context, server(), 'get_draft');
-      await callAs(context, server(), 'save_document', {
-        id: OPTIONAL_DOCUMENT.id,
-        base: draft.draft.revisions[`document:${OPTIONAL_DOCUMENT.id}`] ?? 0,
-        document: OPTIONAL_DOCUMENT,
-      });
-      await callAs(context, server(), 'save_flows', {
-        base: draft.draft.revisions.flows ?? 0,
-        flows: { ...draft.draft.set.flows, repair: REPAIR },
-      });
+      // 3. The neighbours' consent letter, on the documents page.
+      await addOptionalDocument(page, lng);
+
+      // 4. The utilities step added to the repair flow, on the page of each application type's steps.
+      await navLink(page, lng, 'nav.flows').click();
+      const repairFlow = page.getByRole('region', { name: studioText(lng, 'flows.repair'), exact: true });
+      const flowName = studioText(lng, 'flows.repair');
+      await repairFlow
+        .getByRole('combobox', { name: studioText(lng, 'flow_editor.add_label', { flow: flowName }) })
+        .selectOption('building');
+      await repairFlow
+        .getByRole('button', { name: studioText(lng, 'flow_editor.add_button_to', { flow: flowName }), exact: true })
+        .click();
+      // Added last, then moved up before the uploads.
+      const building = tr(lng, 'forms:building.title');
+      const stepLink = (number: number) =>
+        repairFlow.getByRole('link', { name: studioText(lng, 'flow_editor.step', { number, title: building }) });
+      await stepLink(4).waitFor();
+      await repairFlow
+        .getByRole('button', {
+          name: studioText(lng, 'flow_editor.up', { title: building, flow: flowName }),
+          exact: true,
+        })
+        .click();
+      await stepLink(3).waitFor();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: studioText(lng, 'editor.status.saved') })
+            .count(),
+        )
+        .toBe(1);
 
       // 5. The warka number removed from the construction step.
       await openStep(page, lng, tr(lng, 'forms:construction.title'));
@@ -184,7 +241,8 @@ describe('issue 16’s five policy changes, made in the studio', () => {
       await previewFrame(page, lng, 'sw').getByText(STREET_SW).waitFor();
 
       // The diff says each of the five; the draft was previewed as it is now; published once.
-      draft = await callAs<StudioDraftAnswer>(context, server(), 'get_draft');
+      const draft = await callAs<StudioDraftAnswer>(context, server(), 'get_draft');
+      expect(draft.draft.set.flows.repair).toEqual(REPAIR);
       expect(draft.problems.filter((p) => p.severity === 'error')).toEqual([]);
       await navLink(page, lng, 'nav.diff').click();
       await page.getByText(studioText(lng, 'publish.previewed', { revision: draft.draft.revision })).waitFor();

@@ -11,6 +11,7 @@ export function StudioNav() {
   const role = useStudioSelector((state) => state.staffSession.staff?.role);
   const links = [
     { to: STUDIO_PAGE, label: t('nav.overview'), end: true },
+    { to: `${STUDIO_PAGE}/flows`, label: t('nav.flows') },
     { to: `${STUDIO_PAGE}/documents`, label: t('nav.documents') },
     { to: `${STUDIO_PAGE}/diff`, label: t('nav.diff') },
     { to: `${STUDIO_PAGE}/history`, label: t('nav.history') },

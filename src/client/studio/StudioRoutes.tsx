@@ -14,6 +14,7 @@ import { TranslationsPage } from './translations/TranslationsPage';
 const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
 const PreviewPage = lazy(() => import('./preview/PreviewPage'));
 const DocumentsPage = lazy(() => import('./documents/DocumentsPage'));
+const FlowsPage = lazy(() => import('./flows/FlowsPage'));
 
 export function StudioRoutes() {
   return (
@@ -46,6 +47,14 @@ export function StudioRoutes() {
           element={
             <Suspense fallback={<Loading />}>
               <DocumentsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="flows"
+          element={
+            <Suspense fallback={<Loading />}>
+              <FlowsPage />
             </Suspense>
           }
         />

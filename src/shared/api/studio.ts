@@ -268,7 +268,7 @@ export const saveFlowsBody = {
 
 export interface SaveFlowsRequest {
   base: number;
-  flows: Record<string, string[]>;
+  flows: Readonly<Record<string, readonly string[]>>;
 }
 
 /** save_document: add, change or (document: null) remove one document (src/shared/forms.ts DocumentRule). */

@@ -29,6 +29,12 @@ export function DiffPage() {
         )
       ) : (
         <>
+          {/* A version published since the draft began (by the command line, or a rollback): undone by this draft. */}
+          {draft.data && draft.data.draft.based_on < diff.data.live_version && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('diff.behind_live', { version: draft.data.draft.based_on, live: diff.data.live_version })}
+            </Alert>
+          )}
           <Box component="section" aria-labelledby="changes-heading" sx={{ mb: 3 }}>
             <Typography id="changes-heading" component="h2" variant="h5" sx={{ mb: 1 }}>
               {t('diff.changes', { version: diff.data.live_version })}

@@ -47,6 +47,9 @@ export function FlowList({ set, problems }: { set: FormsSet; problems: StudioPro
           </ol>
         </Box>
       ))}
+      <Link component={RouterLink} to={`${STUDIO_PAGE}/flows`}>
+        {t('overview.edit_flows')}
+      </Link>
     </Box>
   );
 }
