@@ -12,6 +12,7 @@ import type { FormsDocument } from '../../src/shared/forms';
 import { FORMS_RECHECK_MS } from '../../src/server/forms/form-registry';
 import { killAll, post, ROOT, startServer, stop, type Answer, type ServerProcess } from '../faults/server-process';
 import { tr, type Lng } from './locales';
+import { bundledScript } from '../support/bundled-script';
 
 /**
  * The studio's browser tests (issue 18): staff accounts made as the README says (`npm run staff --
@@ -52,8 +53,9 @@ export async function addStaff(
     LOG_LEVEL: 'warn',
     ...('dataDir' in where ? { DATA_DIR: where.dataDir, DATABASE_URL: '' } : { DATABASE_URL: where.databaseUrl }),
   };
-  const args = ['src/server/scripts/staff.ts', 'users', 'add', login, '--name', name, '--role', role, '--json'];
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, env, stdio: 'pipe' });
+  const args = ['users', 'add', login, '--name', name, '--role', role, '--json'];
+  const script = await bundledScript('src/server/scripts/staff.ts');
+  const child = spawn(process.execPath, [script, ...args], { cwd: ROOT, env, stdio: 'pipe' });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

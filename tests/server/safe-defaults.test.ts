@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
+import { bundledScript } from '../support/bundled-script';
 
 // The server as an operator starts it (src/server/main.ts in its own process), with nothing set but
 // what each test names: what it does by default is what these tests check.
@@ -59,7 +60,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     { PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'info' },
     env,
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv, stdio: 'pipe' });
+  const child = spawn(process.execPath, [await bundledScript('src/server/main.ts')], { env: childEnv, stdio: 'pipe' });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

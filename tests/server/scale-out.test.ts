@@ -11,6 +11,7 @@ import type { RequiredDocument } from '../../src/shared/reference-data';
 import { RATE_LIMIT_NAMESPACE } from '../../src/server/http/rate-limits';
 import { redisAnswers, REDIS_URL } from './helpers';
 import { solveCaptcha } from './captcha-solver';
+import { bundledScript } from '../support/bundled-script';
 
 // Two real server processes (node --import tsx src/server/main.ts) on one PostgreSQL database and one
 // Redis, every request over HTTP, alternating between them as a load balancer without sticky sessions
@@ -45,7 +46,7 @@ function freePort(): Promise<number> {
 
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [await bundledScript('src/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

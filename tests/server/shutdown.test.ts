@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledScript } from '../support/bundled-script';
 
 interface Server {
   child: ChildProcess;
@@ -24,7 +25,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number, dataDir: string): Server {
+async function startServer(port: number, dataDir: string): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -35,7 +36,7 @@ function startServer(port: number, dataDir: string): Server {
     STATIC_DIR: '/nonexistent',
   };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'pipe' });
+  const child = spawn(process.execPath, [await bundledScript('src/server/main.ts')], { env, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,7 +70,7 @@ describe('the server process', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-server-'));
     port = await freePort();
-    server = startServer(port, dataDir);
+    server = await startServer(port, dataDir);
     await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server);
   }, 40_000);
 
@@ -93,7 +94,7 @@ describe('the server process', () => {
   }, 15_000);
 
   it('refuses a second server on the same data directory', async () => {
-    const second = startServer(await freePort(), dataDir);
+    const second = await startServer(await freePort(), dataDir);
     expect(await withTimeout(second.exited, 25_000)).toBe(1);
     expect(second.output()).toContain(`The data directory ${dataDir} is in use by another Kibali server`);
     expect(existsSync(path.join(dataDir, 'kibali.lock'))).toBe(true);

@@ -34,13 +34,15 @@ function codeFingerprint(): Promise<string> {
     const src = path.resolve(here, '../../..');
     const wizard = path.join(src, 'client/features/wizard');
     const sources = await fs.readdir(wizard).catch(() => [] as string[]);
-    const found = await hashFiles(hash, [
-      ...sources.map((f) => path.join(wizard, f)),
-      path.join(src, 'shared/wizard-widgets.ts'),
-      path.join(here, 'smoke-render.tsx'),
-      path.join(src, '../package-lock.json'),
-    ]);
-    if (!found) await hashFiles(hash, [fileURLToPath(import.meta.url)]);
+    // From the sources: the wizard's files. Bundled (dist/server, a test's bundle): the bundle itself.
+    if (sources.length > 0)
+      await hashFiles(hash, [
+        ...sources.map((f) => path.join(wizard, f)),
+        path.join(src, 'shared/wizard-widgets.ts'),
+        path.join(here, 'smoke-render.tsx'),
+        path.join(src, '../package-lock.json'),
+      ]);
+    else await hashFiles(hash, [fileURLToPath(import.meta.url)]);
     return hash.digest('base64url');
   })();
   return fingerprint;
