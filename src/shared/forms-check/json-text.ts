@@ -106,7 +106,7 @@ export function parseJsonFile(file: string, text: string): { json: JsonFile; pro
     const what =
       text.trim() === ''
         ? { code: 'json_empty', text: 'the file is empty: it must hold JSON' }
-        : (MISTAKES[kind] ?? { code: 'json_other', text: kind });
+        : (MISTAKES[kind] ?? { code: 'json_mistake_unknown', text: kind });
     return {
       json: { file, text },
       problems: [
@@ -116,7 +116,7 @@ export function parseJsonFile(file: string, text: string): { json: JsonFile; pro
           message: `${what.text}.`,
           severity: 'error',
           code: what.code,
-          ...(what.code === 'json_other' ? { params: { kind } } : {}),
+          ...(what.code === 'json_mistake_unknown' ? { params: { kind } } : {}),
         },
       ],
     };

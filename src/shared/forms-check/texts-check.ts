@@ -70,7 +70,7 @@ export function textProblems(
               `texts/${other}.json`,
               key.split('.'),
               `"${key}" has no text here, but ${file} has one: add it, or remove both.`,
-              { code: 'text_only_other', params: { key, file } },
+              { code: 'text_in_one_language', params: { key, file } },
             );
           continue;
         }
