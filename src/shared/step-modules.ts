@@ -1,3 +1,4 @@
+import { didYouMeanText } from './forms-check/did-you-mean';
 import { isJsonObject, propertiesOf } from './schema-walk';
 
 /**
@@ -62,24 +63,29 @@ export function moduleAnswers(
   return isJsonObject(value) ? value : {};
 }
 
-/** A problem with a step module's marker: the file of schemas/, the place in it, in words for policy staff. */
+/**
+ * A problem with a step module's marker: the file of schemas/, the place in it, in words for policy
+ * staff, and its code and params (FormsProblem's: the studio says it in the staff member's language).
+ */
 export interface StepModuleProblem {
   file: string;
   path: (string | number)[];
   message: string;
+  code: string;
+  params: Record<string, string | number>;
 }
 
 /**
  * Problems with the steps' module markers: an unknown module, a module on a step without the fields it
  * reads, a module twice in one flow, floors without a storeys step before them. `suggest` names the
- * module a misspelt one may have meant.
+ * module a misspelt one may have meant (src/shared/forms-check/did-you-mean.ts: closestName).
  */
 export function stepModuleProblems(
   set: {
     steps: Steps;
     flows: Readonly<Record<string, readonly string[] | undefined>>;
   },
-  suggest: (word: string, known: readonly string[]) => string = () => '',
+  suggest: (word: string, known: readonly string[]) => string | undefined = () => undefined,
 ): StepModuleProblem[] {
   const problems: StepModuleProblem[] = [];
   for (const [id, form] of Object.entries(set.steps)) {
@@ -89,12 +95,16 @@ export function stepModuleProblems(
     const module =
       typeof name === 'string' && Object.hasOwn(STEP_MODULE_FIELDS, name) ? (name as StepModule) : undefined;
     if (!module) {
+      const modules = STEP_MODULES.map((m) => `"${m}"`).join(', ');
+      const suggestion = suggest(String(name), STEP_MODULES) ?? '';
       problems.push({
         file,
         path: [STEP_MODULE_KEYWORD],
         message:
           `"${String(name)}" is not a step module: the wizard would treat the step as a plain one. ` +
-          `The modules are ${STEP_MODULES.map((m) => `"${m}"`).join(', ')}.${suggest(String(name), STEP_MODULES)}`,
+          `The modules are ${modules}.${didYouMeanText(suggestion)}`,
+        code: 'module_unknown',
+        params: { name: String(name), modules, suggestion },
       });
       continue;
     }
@@ -105,6 +115,8 @@ export function stepModuleProblems(
           file,
           path: [STEP_MODULE_KEYWORD],
           message: `the ${module} step needs a field "${field}", which this step does not have.`,
+          code: 'module_field_missing',
+          params: { module, field },
         });
   }
   for (const [type, flow] of Object.entries(set.flows)) {
@@ -118,6 +130,8 @@ export function stepModuleProblems(
           file: 'flows.json',
           path: [type],
           message: `"${type}" has two ${module} steps ("${first}" and "${id}"): keep one.`,
+          code: 'module_twice',
+          params: { type, module, first, id },
         });
       else seen.set(module, id);
       if (module === 'floors' && !seen.has('storeys'))
@@ -125,6 +139,8 @@ export function stepModuleProblems(
           file: 'flows.json',
           path: [type],
           message: `in "${type}" the floors step "${id}" comes before any step that gives the storeys: put it after.`,
+          code: 'module_floors_before_storeys',
+          params: { type, id },
         });
     }
   }

@@ -12,11 +12,11 @@ import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
 import { staffAnswer, studioBackend, type StudioBackend } from './studio-backend';
 
-const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,studio}.json', {
+const files = import.meta.glob<ResourceLanguage>('../../locales/*/{common,studio,checks}.json', {
   eager: true,
   import: 'default',
 });
-/** The studio's texts and common's, in both languages. */
+/** The studio's texts, common's and the checker's (checks), in both languages. */
 export const studioTexts: Resource = {};
 for (const [file, texts] of Object.entries(files)) {
   const [, language, namespace] = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file)!;

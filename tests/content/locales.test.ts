@@ -103,6 +103,8 @@ describe('the translation keys the client uses', () => {
     validation: load('en', 'validation.json'),
     // The form studio's own texts (src/client/studio: useTranslation('studio'), its own bundle).
     studio: load('en', 'studio.json'),
+    // The forms checker's problems by their code, in the studio's bundle (tests/content/checks-texts.test.ts).
+    checks: load('en', 'checks.json'),
   };
   type Namespace = keyof typeof translations;
 

@@ -165,7 +165,15 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
     expect(propertiesOf(res.body!.response.data, 'repair').street_village.maxLenght).toBe(street.maxLength);
     expect(draft.revision).toBe(view.draft.revision + 1);
     const errors = problems.filter((p) => p.severity === 'error');
-    expect(errors).toContainEqual(expect.objectContaining({ step: 'repair', field: 'street_village' }));
+    // With its code and params, for the studio to say it in the staff member's language.
+    expect(errors).toContainEqual(
+      expect.objectContaining({
+        step: 'repair',
+        field: 'street_village',
+        code: 'schema_word_unknown',
+        params: { word: 'maxLenght', suggestion: 'maxLength' },
+      }),
+    );
   });
 
   it('a question the editor cannot save as it is (no Swahili label) is refused with its parts, and nothing changes', async () => {

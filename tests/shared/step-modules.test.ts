@@ -66,7 +66,7 @@ describe('stepModuleProblems', () => {
       size: marked('storeys', ['has_storeys', 'storey_count']),
       rooms: marked('floors', ['floors']),
     };
-    const suggest = (word: string) => (word === 'aplicant' ? ' Did you mean "applicant"?' : '');
+    const suggest = (word: string) => (word === 'aplicant' ? 'applicant' : undefined);
     expect(stepModuleProblems({ steps, flows: { new: ['who', 'a', 'b', 'rooms', 'size'] } }, suggest)).toEqual([
       {
         file: 'steps/who.schema.json',
@@ -74,17 +74,33 @@ describe('stepModuleProblems', () => {
         message:
           '"aplicant" is not a step module: the wizard would treat the step as a plain one. The modules are ' +
           '"applicant", "engineer", "storeys", "floors", "documents". Did you mean "applicant"?',
+        code: 'module_unknown',
+        params: {
+          name: 'aplicant',
+          modules: '"applicant", "engineer", "storeys", "floors", "documents"',
+          suggestion: 'applicant',
+        },
       },
       {
         file: 'steps/b.schema.json',
         path: ['x-step-module'],
         message: 'the engineer step needs a field "validation_token", which this step does not have.',
+        code: 'module_field_missing',
+        params: { module: 'engineer', field: 'validation_token' },
       },
-      { file: 'flows.json', path: ['new'], message: '"new" has two engineer steps ("a" and "b"): keep one.' },
+      {
+        file: 'flows.json',
+        path: ['new'],
+        message: '"new" has two engineer steps ("a" and "b"): keep one.',
+        code: 'module_twice',
+        params: { type: 'new', module: 'engineer', first: 'a', id: 'b' },
+      },
       {
         file: 'flows.json',
         path: ['new'],
         message: 'in "new" the floors step "rooms" comes before any step that gives the storeys: put it after.',
+        code: 'module_floors_before_storeys',
+        params: { type: 'new', id: 'rooms' },
       },
     ]);
   });

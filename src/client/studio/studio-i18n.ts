@@ -4,11 +4,17 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
 import { STORAGE_KEYS, writeText } from '../app/browser-storage';
 import { isLanguage, storedLanguage } from '../app/stored-language';
+import { addCheckFormats } from './check-formats';
 
-/** The studio's texts (`studio`) and the portal's shared ones (`common`: the base query's errors). */
-export const STUDIO_NAMESPACES = ['studio', 'common'] as const;
+/**
+ * The studio's texts (`studio`), the portal's shared ones (`common`: the base query's errors) and the
+ * forms checker's problems (`checks`, by their code: editor/ProblemList.tsx).
+ */
+export const STUDIO_NAMESPACES = ['studio', 'common', 'checks'] as const;
 
-const files = import.meta.glob<ResourceLanguage>('../../../locales/*/{common,studio}.json', { import: 'default' });
+const files = import.meta.glob<ResourceLanguage>('../../../locales/*/{common,studio,checks}.json', {
+  import: 'default',
+});
 
 function load(language: string, namespace: string): Promise<ResourceLanguage> {
   const file = files[`../../../locales/${language}/${namespace}.json`];
@@ -41,6 +47,7 @@ export function createStudioI18n(language: Language = storedLanguage(), resource
       initAsync: false,
       returnNull: false,
     });
+  addCheckFormats(instance);
   return instance;
 }
 

@@ -29,8 +29,9 @@ export function closestName(word: string, known: Iterable<string>): string | und
   return bestDistance <= limit ? best : undefined;
 }
 
-/** ' Did you mean "required"?' or nothing. */
-export function didYouMean(word: string, known: Iterable<string>): string {
-  const name = closestName(word, known);
-  return name ? ` Did you mean "${name}"?` : '';
-}
+/** The known name a misspelt one may have meant, or "": a problem's `suggestion` param. */
+export const suggestionFor = (word: string, known: Iterable<string>): string => closestName(word, known) ?? '';
+
+/** ' Did you mean "required"?' for a suggestion, or nothing when there is none. */
+export const didYouMeanText = (suggestion: string | undefined): string =>
+  suggestion ? ` Did you mean "${suggestion}"?` : '';

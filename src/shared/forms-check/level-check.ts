@@ -1,5 +1,5 @@
 import { isJsonObject, type Json } from '../schema-walk';
-import { didYouMean } from './did-you-mean';
+import { didYouMeanText, suggestionFor } from './did-you-mean';
 import type { ProblemList, ProblemPath } from './problems';
 
 interface Declared {
@@ -56,33 +56,55 @@ export function levelProblems(file: string, schema: unknown, problems: ProblemLi
       file,
       path,
       'this list has no "maxItems": give it the most rows an applicant may add (every list needs one).',
+      { code: 'list_max_items' },
     );
   if (isJsonObject(schema.items)) levelProblems(file, schema.items, problems, [...path, 'items']);
   const fields = declaredFields(schema, path);
   if (fields.size === 0 && !('required' in schema) && !('if' in schema)) return;
   const names = [...fields.keys()];
-  const unknown = (name: unknown, at: ProblemPath, what: string) => {
+  /** A name that is not a field here; `what` says which rule names it, `code` is that rule's. */
+  const unknown = (name: unknown, at: ProblemPath, { what, code }: { what: string; code: string }) => {
     if (typeof name === 'string' && fields.has(name)) return;
-    problems.error(file, at, `${what} "${String(name)}", which is not a field here.${didYouMean(String(name), names)}`);
+    const suggestion = suggestionFor(String(name), names);
+    problems.error(file, at, `${what} "${String(name)}", which is not a field here.${didYouMeanText(suggestion)}`, {
+      code,
+      params: { name: String(name), suggestion },
+    });
   };
   levelParts(schema, path, (part, at) => {
     if (Array.isArray(part.required))
-      part.required.forEach((name, i) => unknown(name, [...at, 'required', i], '"required" lists'));
+      part.required.forEach((name, i) =>
+        unknown(name, [...at, 'required', i], { what: '"required" lists', code: 'required_field_unknown' }),
+      );
     const condition = part.if;
     if (isJsonObject(condition)) {
       if (isJsonObject(condition.properties))
         for (const name of Object.keys(condition.properties))
-          unknown(name, [...at, 'if', 'properties', name], 'the condition ("if") looks at');
+          unknown(name, [...at, 'if', 'properties', name], {
+            what: 'the condition ("if") looks at',
+            code: 'if_field_unknown',
+          });
       if (Array.isArray(condition.required))
         condition.required.forEach((name, i) =>
-          unknown(name, [...at, 'if', 'required', i], 'the condition ("if") asks for'),
+          unknown(name, [...at, 'if', 'required', i], {
+            what: 'the condition ("if") asks for',
+            code: 'if_required_unknown',
+          }),
         );
     }
     if (isJsonObject(part.dependencies)) {
       for (const [name, then] of Object.entries(part.dependencies)) {
-        unknown(name, [...at, 'dependencies', name], '"dependencies" starts from');
+        unknown(name, [...at, 'dependencies', name], {
+          what: '"dependencies" starts from',
+          code: 'dependencies_field_unknown',
+        });
         if (Array.isArray(then))
-          then.forEach((other, i) => unknown(other, [...at, 'dependencies', name, i], '"dependencies" asks for'));
+          then.forEach((other, i) =>
+            unknown(other, [...at, 'dependencies', name, i], {
+              what: '"dependencies" asks for',
+              code: 'dependencies_other_unknown',
+            }),
+          );
       }
     }
   });
@@ -110,43 +132,60 @@ function computedProblems(
     typeof computed.of !== 'string' ||
     typeof computed.field !== 'string'
   ) {
-    problems.error(file, at, `"x-computed" must be written ${shape}.`);
+    problems.error(file, at, `"x-computed" must be written ${shape}.`, { code: 'computed_shape' });
     return;
   }
   const extra = Object.keys(computed).filter((key) => !['op', 'of', 'field'].includes(key));
   if (extra.length > 0)
-    problems.error(file, at, `"x-computed" has unknown parts: ${extra.join(', ')}. It is written ${shape}.`);
+    problems.error(file, at, `"x-computed" has unknown parts: ${extra.join(', ')}. It is written ${shape}.`, {
+      code: 'computed_parts_unknown',
+      params: { parts: extra.join(', ') },
+    });
   const list = fields.get(computed.of);
   const lists = [...fields].filter(([, f]) => isJsonObject(f.schema.items)).map(([n]) => n);
   if (!list || !isJsonObject(list.schema.items)) {
+    const suggestion = suggestionFor(computed.of, lists);
     problems.error(
       file,
       [...at, 'of'],
-      `"of" names "${computed.of}", which is not a list beside "${name}".${didYouMean(computed.of, lists)}`,
+      `"of" names "${computed.of}", which is not a list beside "${name}".${didYouMeanText(suggestion)}`,
+      { code: 'computed_of_unknown', params: { of: computed.of, name, suggestion } },
     );
     return;
   }
   const rowFields = declaredFields(list.schema.items);
   const summed = rowFields.get(computed.field);
   if (!summed) {
+    const suggestion = suggestionFor(computed.field, rowFields.keys());
     problems.error(
       file,
       [...at, 'field'],
-      `"field" names "${computed.field}", which is not a field of the rows of "${computed.of}".${didYouMean(computed.field, rowFields.keys())}`,
+      `"field" names "${computed.field}", which is not a field of the rows of "${computed.of}".${didYouMeanText(suggestion)}`,
+      { code: 'computed_field_unknown', params: { field: computed.field, of: computed.of, suggestion } },
     );
   } else if (!['number', 'integer'].includes(String(summed.schema.type))) {
     problems.error(
       file,
       [...at, 'field'],
       `"field" names "${computed.field}", which is not a number: only numbers can be summed.`,
+      { code: 'computed_field_not_number', params: { field: computed.field } },
     );
   }
   if (!['number', 'integer'].includes(String(field.schema.type)))
-    problems.error(file, field.path, `"${name}" is computed as a sum, so its "type" must be "number" (or "integer").`);
+    problems.error(file, field.path, `"${name}" is computed as a sum, so its "type" must be "number" (or "integer").`, {
+      code: 'computed_type',
+      params: { name },
+    });
   if (field.schema.readOnly !== true)
-    problems.error(file, field.path, `"${name}" is computed, so applicants cannot type it: add "readOnly": true.`);
+    problems.error(file, field.path, `"${name}" is computed, so applicants cannot type it: add "readOnly": true.`, {
+      code: 'computed_read_only',
+      params: { name },
+    });
   levelParts(level, [], (part) => {
     if (Array.isArray(part.required) && part.required.includes(name))
-      problems.error(file, field.path, `"${name}" is computed, so it cannot be required: remove it from "required".`);
+      problems.error(file, field.path, `"${name}" is computed, so it cannot be required: remove it from "required".`, {
+        code: 'computed_required',
+        params: { name },
+      });
   });
 }

@@ -9,8 +9,24 @@ export interface FormsProblem {
   at?: string;
   /** The place as a path of names inside the file's JSON, to find its line when the file's text is known. */
   path?: (string | number)[];
+  /** In English: the CLI, the server's logs and the studio when it has no text for `code`. */
   message: string;
   severity: 'error' | 'warning';
+  /**
+   * What the problem is, as a key of locales/<language>/checks.json ("flow_step_unknown"), whose text
+   * with `params` says `message` in the staff member's language (the studio shows it so).
+   */
+  code?: string;
+  /** The names, numbers and lists the text fills in; a list is its JSON text, a suggestion "" when none. */
+  params?: ProblemParams;
+}
+
+export type ProblemParams = Record<string, string | number>;
+
+/** A problem's code and the params of its text (see FormsProblem). */
+export interface ProblemCode {
+  code: string;
+  params?: ProblemParams;
 }
 
 export type ProblemPath = (string | number)[];
@@ -26,19 +42,25 @@ export function problemLine(problem: FormsProblem): string {
 export class ProblemList {
   readonly all: FormsProblem[] = [];
 
-  error(file: string, path: ProblemPath | undefined, message: string): void {
-    this.all.push({ file, ...(path ? { path } : {}), message, severity: 'error' });
+  error(file: string, path: ProblemPath | undefined, message: string, code?: ProblemCode): void {
+    this.all.push({ file, ...(path ? { path } : {}), message, severity: 'error', ...code });
   }
 
-  warning(file: string, path: ProblemPath | undefined, message: string): void {
-    this.all.push({ file, ...(path ? { path } : {}), message, severity: 'warning' });
+  warning(file: string, path: ProblemPath | undefined, message: string, code?: ProblemCode): void {
+    this.all.push({ file, ...(path ? { path } : {}), message, severity: 'warning', ...code });
   }
 }
 
 export const hasErrors = (problems: FormsProblem[]) => problems.some((p) => p.severity === 'error');
 
+/** The most names quotedList shows; the others are counted. */
+export const QUOTED_LIST_MAX = 12;
+
+/** A list of names as a problem's param: its JSON text (the studio's texts show it as quotedList does). */
+export const listParam = (names: Iterable<unknown>): string => JSON.stringify([...names].map(String));
+
 /** "a", "b" and "c": a short list of names for a message. */
-export function quotedList(names: Iterable<string>, max = 12): string {
+export function quotedList(names: Iterable<string>, max = QUOTED_LIST_MAX): string {
   const all = [...names].map((n) => `"${n}"`);
   const shown = all.length > max ? [...all.slice(0, max), `… (${all.length - max} more)`] : all;
   if (shown.length <= 1) return shown.join('');

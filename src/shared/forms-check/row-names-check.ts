@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../forms';
 import { placeholdersOf, ROW_NAME_WORDS, rowFieldsOf, rowNamesOf } from '../row-names';
 import { isJsonObject } from '../schema-walk';
-import { didYouMean } from './did-you-mean';
-import { quotedList, type ProblemList, type ProblemPath } from './problems';
+import { didYouMeanText, suggestionFor } from './did-you-mean';
+import { listParam, quotedList, type ProblemList, type ProblemPath } from './problems';
 
 /**
  * A table's `"ui:options": { "rowNames": { "add": "<text key>", "row": "<text key>", "zero": "<text key>" } }`:
@@ -16,25 +16,34 @@ export function rowNamesProblems(
   problems: ProblemList,
 ): void {
   if (schema.type !== 'array') {
-    problems.error(file, path, '"rowNames" names the rows of a table: it belongs to a list ("type": "array") only.');
+    problems.error(file, path, '"rowNames" names the rows of a table: it belongs to a list ("type": "array") only.', {
+      code: 'row_names_not_list',
+    });
     return;
   }
+  const words = listParam(ROW_NAME_WORDS);
   if (!isJsonObject(names)) {
-    problems.error(file, path, `"rowNames" must be settings in braces { … }: ${quotedList([...ROW_NAME_WORDS])}.`);
+    problems.error(file, path, `"rowNames" must be settings in braces { … }: ${quotedList([...ROW_NAME_WORDS])}.`, {
+      code: 'row_names_not_object',
+      params: { words },
+    });
     return;
   }
   for (const [word, key] of Object.entries(names)) {
-    if (!(ROW_NAME_WORDS as readonly string[]).includes(word))
+    if (!(ROW_NAME_WORDS as readonly string[]).includes(word)) {
+      const suggestion = suggestionFor(word, ROW_NAME_WORDS);
       problems.error(
         file,
         [...path, word],
-        `"${word}" is not a word "rowNames" may use, so it would be silently ignored.${didYouMean(word, ROW_NAME_WORDS)} Its words are ${quotedList([...ROW_NAME_WORDS])}.`,
+        `"${word}" is not a word "rowNames" may use, so it would be silently ignored.${didYouMeanText(suggestion)} Its words are ${quotedList([...ROW_NAME_WORDS])}.`,
+        { code: 'row_names_word_unknown', params: { word, suggestion, words } },
       );
-    else if (typeof key !== 'string' || key === '')
+    } else if (typeof key !== 'string' || key === '')
       problems.error(
         file,
         [...path, word],
         `"${word}" must be a text key in double quotes, e.g. "<step>.<table>.rows.${word}".`,
+        { code: 'row_names_key', params: { word } },
       );
   }
 }
@@ -75,6 +84,13 @@ export function rowNameTextProblems(
             file,
             key.split('.'),
             `the text of "${key}" has {{${name}}}, which the page cannot fill in, so it would show as typed. ${word === 'add' ? 'An Add button may name {{parent}}, the row its table is in.' : `A row's words may name {{n}}, its number, or a field of the row: ${quotedList(Object.keys(fields))}.`}`,
+            // The texts write a placeholder through a param: "{{…}}" in a text would be filled in.
+            word === 'add'
+              ? { code: 'row_text_placeholder_add', params: { key, placeholder: `{{${name}}}`, parent: '{{parent}}' } }
+              : {
+                  code: 'row_text_placeholder_row',
+                  params: { key, placeholder: `{{${name}}}`, n: '{{n}}', fields: listParam(Object.keys(fields)) },
+                },
           );
       }
       const rowWords = names?.row === undefined ? undefined : texts(names.row);
@@ -83,6 +99,7 @@ export function rowNameTextProblems(
           file,
           names.zero.split('.'),
           `"${names.zero}" names a row whose field is 0 ("ground floor" for floor 0), but the row's words "${names.row}" name no field of the row, so it would never be used. Name the field in the row's words ("floor {{floor}}"), or leave "zero" out.`,
+          { code: 'row_text_zero_unused', params: { zero: names.zero, row: String(names.row), floor: '{{floor}}' } },
         );
     }
 }

@@ -1,7 +1,7 @@
 import { createAjv, REFERENCE_LISTS, type JsonSchema } from '../forms';
 import { isJsonObject, type Json } from '../schema-walk';
-import { didYouMean } from './did-you-mean';
-import { ProblemList, quotedList, type ProblemPath } from './problems';
+import { didYouMeanText, suggestionFor } from './did-you-mean';
+import { listParam, ProblemList, quotedList, type ProblemPath } from './problems';
 import { JSON_SCHEMA_WORDS, ONE_SCHEMA, OWN_WORDS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_WORDS } from './schema-words';
 
 /**
@@ -11,15 +11,19 @@ import { JSON_SCHEMA_WORDS, ONE_SCHEMA, OWN_WORDS, SCHEMA_LISTS, SCHEMA_MAPS, SC
 export function unknownWords(file: string, schema: unknown, problems: ProblemList, path: ProblemPath = []): void {
   if (!isJsonObject(schema)) {
     if (typeof schema !== 'boolean')
-      problems.error(file, path, 'a schema is expected here: an object in braces { … } describing the answer.');
+      problems.error(file, path, 'a schema is expected here: an object in braces { … } describing the answer.', {
+        code: 'schema_expected',
+      });
     return;
   }
   for (const word of Object.keys(schema)) {
     if (SCHEMA_WORDS.has(word)) continue;
+    const suggestion = suggestionFor(word, SCHEMA_WORDS);
     problems.error(
       file,
       [...path, word],
-      `"${word}" is not a word a schema may use, so it would be silently ignored.${didYouMean(word, SCHEMA_WORDS)}`,
+      `"${word}" is not a word a schema may use, so it would be silently ignored.${didYouMeanText(suggestion)}`,
+      { code: 'schema_word_unknown', params: { word, suggestion } },
     );
   }
   for (const word of ONE_SCHEMA)
@@ -48,20 +52,32 @@ function documentsWordProblems(file: string, schema: Json, problems: ProblemList
   const spec = schema['x-documents'];
   const at = [...path, 'x-documents'];
   if (!isJsonObject(spec))
-    return void problems.error(file, at, '"x-documents" is written {"for": "all" or "drawings", "each": { … }}.');
+    return void problems.error(file, at, '"x-documents" is written {"for": "all" or "drawings", "each": { … }}.', {
+      code: 'documents_word_shape',
+    });
   if (schema.type !== 'object')
-    problems.error(file, at, '"x-documents" belongs on a field of "type": "object" (one entry per document).');
-  if (spec.for !== 'all' && spec.for !== 'drawings')
+    problems.error(file, at, '"x-documents" belongs on a field of "type": "object" (one entry per document).', {
+      code: 'documents_word_type',
+    });
+  if (spec.for !== 'all' && spec.for !== 'drawings') {
+    const suggestion = typeof spec.for === 'string' ? suggestionFor(spec.for, ['all', 'drawings']) : '';
     problems.error(
       file,
       [...at, 'for'],
-      `"for" is "all" (every document) or "drawings" (the documents with a drawing scale).${typeof spec.for === 'string' ? didYouMean(spec.for, ['all', 'drawings']) : ''}`,
+      `"for" is "all" (every document) or "drawings" (the documents with a drawing scale).${didYouMeanText(suggestion)}`,
+      { code: 'documents_word_for', params: { suggestion } },
     );
+  }
   for (const key of Object.keys(spec))
     if (key !== 'for' && key !== 'each')
-      problems.error(file, [...at, key], `"${key}" is not a part of "x-documents" (only "for" and "each").`);
+      problems.error(file, [...at, key], `"${key}" is not a part of "x-documents" (only "for" and "each").`, {
+        code: 'documents_word_part_unknown',
+        params: { key },
+      });
   if (!isJsonObject(spec.each))
-    problems.error(file, [...at, 'each'], '"each" is the schema of one document\'s entry, in braces { … }.');
+    problems.error(file, [...at, 'each'], '"each" is the schema of one document\'s entry, in braces { … }.', {
+      code: 'documents_word_each',
+    });
   else unknownWords(file, spec.each, problems, [...at, 'each']);
 }
 
@@ -91,13 +107,26 @@ export function schemaValidity(file: string, schema: JsonSchema, problems: Probl
       const word = String(path.at(-1) ?? '');
       const value = path.reduce<unknown>((node, key) => (isJsonObject(node) ? node[key] : undefined), schema);
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      const types = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+      const suggestion = typeof value === 'string' ? suggestionFor(value, types) : '';
       const hint =
         word === 'type' && typeof value === 'string'
-          ? ` The types are "string", "number", "integer", "boolean", "object", "array" and "null".${didYouMean(value, ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'])}`
+          ? ` The types are "string", "number", "integer", "boolean", "object", "array" and "null".${didYouMeanText(suggestion)}`
           : allowed
             ? ` It must be one of ${quotedList(allowed.map(String))}.`
             : '';
-      problems.error(file, path, `the value of "${word}" is not valid: it ${error.message ?? 'is wrong'}.${hint}`);
+      // The validator's own words (error.message) are in English in every language.
+      const detail = error.message ?? 'is wrong';
+      problems.error(
+        file,
+        path,
+        `the value of "${word}" is not valid: it ${detail}.${hint}`,
+        word === 'type' && typeof value === 'string'
+          ? { code: 'schema_type_invalid', params: { word, detail, suggestion } }
+          : allowed
+            ? { code: 'schema_value_not_allowed', params: { word, detail, allowed: listParam(allowed) } }
+            : { code: 'schema_value_invalid', params: { word, detail } },
+      );
     }
     return;
   }
@@ -106,10 +135,12 @@ export function schemaValidity(file: string, schema: JsonSchema, problems: Probl
   walkWithPath(schema, [], (node, path) => {
     if (typeof node.format === 'string' && !formats.includes(node.format)) {
       formatWrong = true;
+      const suggestion = suggestionFor(node.format, formats);
       problems.error(
         file,
         [...path, 'format'],
-        `"${node.format}" is not a format the validator knows, so nothing would be checked.${didYouMean(node.format, formats)} To check a text's shape, use "pattern".`,
+        `"${node.format}" is not a format the validator knows, so nothing would be checked.${didYouMeanText(suggestion)} To check a text's shape, use "pattern".`,
+        { code: 'format_unknown', params: { format: node.format, suggestion } },
       );
     }
     if (typeof node.pattern === 'string') {
@@ -121,6 +152,7 @@ export function schemaValidity(file: string, schema: JsonSchema, problems: Probl
           file,
           [...path, 'pattern'],
           `this "pattern" is not a valid regular expression (${(error as Error).message}).`,
+          { code: 'pattern_invalid', params: { detail: (error as Error).message } },
         );
       }
     }
@@ -129,7 +161,10 @@ export function schemaValidity(file: string, schema: JsonSchema, problems: Probl
   try {
     checker.compile(schema);
   } catch (error) {
-    problems.error(file, undefined, `the validator cannot use this schema: ${(error as Error).message}.`);
+    problems.error(file, undefined, `the validator cannot use this schema: ${(error as Error).message}.`, {
+      code: 'schema_unusable',
+      params: { detail: (error as Error).message },
+    });
   }
 }
 
@@ -156,10 +191,12 @@ export function referenceProblems(file: string, schema: JsonSchema, problems: Pr
   walkWithPath(schema, [], (node, path) => {
     const list = node['x-reference'];
     if (list === undefined || (REFERENCE_LISTS as readonly unknown[]).includes(list)) return;
+    const suggestion = typeof list === 'string' ? suggestionFor(list, REFERENCE_LISTS) : '';
     problems.error(
       file,
       [...path, 'x-reference'],
-      `"${String(list)}" is not a reference list.${typeof list === 'string' ? didYouMean(list, REFERENCE_LISTS) : ''} The lists are ${quotedList(REFERENCE_LISTS)}.`,
+      `"${String(list)}" is not a reference list.${didYouMeanText(suggestion)} The lists are ${quotedList(REFERENCE_LISTS)}.`,
+      { code: 'reference_unknown', params: { list: String(list), suggestion, lists: listParam(REFERENCE_LISTS) } },
     );
   });
 }

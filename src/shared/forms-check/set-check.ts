@@ -3,10 +3,10 @@ import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
 import { stepModuleProblems } from '../step-modules';
 import { APPLICATION_TYPES } from '../wizard-driver';
-import { didYouMean } from './did-you-mean';
+import { closestName, didYouMeanText, suggestionFor } from './did-you-mean';
 import { documentProblems } from './documents-check';
 import { levelProblems } from './level-check';
-import { hasErrors, ProblemList, quotedList, type FormsProblem } from './problems';
+import { hasErrors, listParam, ProblemList, quotedList, type FormsProblem } from './problems';
 import { referenceProblems, schemaValidity, unknownWords } from './schema-check';
 import { textProblems } from './texts-check';
 import { uiProblems } from './ui-check';
@@ -41,6 +41,7 @@ function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList):
       file,
       [],
       'flows.json must map each application type to its list of steps: {"new": ["personal", …], …}.',
+      { code: 'flows_not_object' },
     );
   const inAFlow = new Set<string>();
   for (const type of APPLICATION_TYPES) {
@@ -50,33 +51,46 @@ function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList):
         file,
         [],
         `there are no steps for the application type "${type}": add "${type}": ["personal", …].`,
+        { code: 'flow_empty', params: { type } },
       );
       continue;
     }
     const seen = new Set<string>();
     steps.forEach((step, i) => {
       const name = String(step);
-      if (!stepIds.includes(name))
+      if (!stepIds.includes(name)) {
+        const suggestion = suggestionFor(name, stepIds);
         problems.error(
           file,
           [type, i],
-          `"${type}" names the step "${name}", which has no file steps/${name}.schema.json.${didYouMean(name, stepIds)}`,
+          `"${type}" names the step "${name}", which has no file steps/${name}.schema.json.${didYouMeanText(suggestion)}`,
+          { code: 'flow_step_unknown', params: { type, name, suggestion } },
         );
-      else if (seen.has(name)) problems.error(file, [type, i], `"${type}" names the step "${name}" twice.`);
+      } else if (seen.has(name))
+        problems.error(file, [type, i], `"${type}" names the step "${name}" twice.`, {
+          code: 'flow_step_twice',
+          params: { type, name },
+        });
       seen.add(name);
       inAFlow.add(name);
     });
   }
   for (const type of Object.keys(flows))
-    if (!(APPLICATION_TYPES as readonly string[]).includes(type))
+    if (!(APPLICATION_TYPES as readonly string[]).includes(type)) {
+      const suggestion = suggestionFor(type, APPLICATION_TYPES);
       problems.error(
         file,
         [type],
-        `"${type}" is not an application type.${didYouMean(type, APPLICATION_TYPES)} The types are ${quotedList(APPLICATION_TYPES)}.`,
+        `"${type}" is not an application type.${didYouMeanText(suggestion)} The types are ${quotedList(APPLICATION_TYPES)}.`,
+        { code: 'application_type_unknown', params: { type, suggestion, types: listParam(APPLICATION_TYPES) } },
       );
+    }
   for (const id of stepIds)
     if (!inAFlow.has(id))
-      problems.warning(`steps/${id}.schema.json`, [], `no flow in flows.json uses the step "${id}".`);
+      problems.warning(`steps/${id}.schema.json`, [], `no flow in flows.json uses the step "${id}".`, {
+        code: 'step_unused',
+        params: { id },
+      });
 }
 
 /**
@@ -96,8 +110,8 @@ export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOption
     // The step modules' markers (x-step-module, src/shared/step-modules.ts): known, on steps with their
     // fields, once a flow. Not while a step is unreadable: its module is unknown, not missing.
     if (brokenSteps.length === 0)
-      for (const problem of stepModuleProblems({ steps, flows: set.flows }, didYouMean))
-        problems.error(problem.file, problem.path, problem.message);
+      for (const problem of stepModuleProblems({ steps, flows: set.flows }, closestName))
+        problems.error(problem.file, problem.path, problem.message, { code: problem.code, params: problem.params });
   }
   if (set.texts) {
     const readable = new Set<string>(

@@ -1,7 +1,7 @@
 import { translationKeys, type FormsSet } from '../forms';
 import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
-import type { ProblemList } from './problems';
+import { listParam, type ProblemList } from './problems';
 import { rowNameTextProblems } from './row-names-check';
 
 /** Every text of a texts file by its dotted key ("construction.storey_count.title"). */
@@ -48,11 +48,17 @@ export function textProblems(
     for (const [key, step] of used) {
       const text = mine.get(key);
       if (typeof text !== 'string' || text.trim() === '')
-        problems.error(file, key.split('.'), `"${key}" has no text: add it (steps/${step} uses it).`);
+        problems.error(file, key.split('.'), `"${key}" has no text: add it (steps/${step} uses it).`, {
+          code: 'text_missing',
+          params: { key, step },
+        });
     }
     for (const [key, text] of mine) {
       if (typeof text !== 'string') {
-        problems.error(file, key.split('.'), `the text of "${key}" must be written in double quotes.`);
+        problems.error(file, key.split('.'), `the text of "${key}" must be written in double quotes.`, {
+          code: 'text_not_string',
+          params: { key },
+        });
         continue;
       }
       for (const other of languages) {
@@ -64,6 +70,7 @@ export function textProblems(
               `texts/${other}.json`,
               key.split('.'),
               `"${key}" has no text here, but ${file} has one: add it, or remove both.`,
+              { code: 'text_in_one_language', params: { key, file } },
             );
           continue;
         }
@@ -75,6 +82,7 @@ export function textProblems(
             `texts/${other}.json`,
             key.split('.'),
             `the text of "${key}" has the placeholders ${a.map((p) => `{{${p}}}`).join(' ') || '(none)'} in ${file} but ${b.map((p) => `{{${p}}}`).join(' ') || '(none)'} here: both languages must use the same ones, spelt alike.`,
+            { code: 'text_placeholders', params: { key, file, there: listParam(a), here: listParam(b) } },
           );
       }
       if (allSteps && !used.has(key) && language === languages[0])
@@ -82,6 +90,7 @@ export function textProblems(
           file,
           key.split('.'),
           `no step uses the text "${key}": remove it, or check the key where it should be used.`,
+          { code: 'text_unused', params: { key } },
         );
     }
   }

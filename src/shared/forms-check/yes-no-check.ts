@@ -32,6 +32,7 @@ export function yesNoDefaultProblems(
         file,
         [...field.path, 'default'],
         `"${field.name}" is a required yes/no question, so it may have no "default": the applicant would find it already answered and could send an answer they never gave. Remove "default".`,
+        { code: 'yes_no_default', params: { name: field.name } },
       );
     yesNoDefaultProblems(file, field.schema, problems, field.path);
   }
