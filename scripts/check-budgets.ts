@@ -31,7 +31,9 @@ async function main() {
       const ok = c.bytes <= LIMITS[c.key];
       failed ||= !ok;
       const goal = c.bytes <= GOALS[c.key] ? 'goal met' : `goal ${kib(GOALS[c.key])} not met yet`;
-      console.log(`${ok ? 'ok  ' : 'OVER'} ${c.what}: ${kib(c.bytes)}, limit ${kib(LIMITS[c.key])} (${goal})`);
+      console.log(
+        `${ok ? 'ok  ' : 'OVER'} ${c.what}: ${kib(c.bytes)} (${c.bytes} B), limit ${kib(LIMITS[c.key])} (${goal})`,
+      );
     }
     if (failed) {
       console.error('A page got heavier than its limit: make it lighter (see bench/RESULTS.md), not the limit larger.');

@@ -226,9 +226,14 @@ function leaves(tree: unknown, prefix: string, out: Map<string, string>): void {
     for (const [key, value] of Object.entries(tree as Tree)) leaves(value, prefix ? `${prefix}.${key}` : key, out);
 }
 
+/** Namespaces of the form studio (its own build, for staff): never on the portal's public pages. */
+const STUDIO_NAMESPACES = new Set(['studio.json', 'checks.json']);
+
+/** Every text of the portal's public pages in `lng`, by namespace and key. */
 function allTexts(lng: Lng): Map<string, string> {
   const out = new Map<string, string>();
-  for (const file of readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith('.json'))) {
+  const files = readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith('.json') && !STUDIO_NAMESPACES.has(f));
+  for (const file of files) {
     const tree = JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8')) as Tree;
     leaves(tree, file.replace(/\.json$/, ''), out);
   }

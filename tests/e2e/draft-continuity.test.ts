@@ -223,6 +223,8 @@ describe('the applicant never loses their place, their answers or their referenc
       expect(await field.inputValue()).toBe(reference);
       await other.page.getByRole('button', { name: w.t('continue.send_code') }).click();
       const code = other.page.getByRole('textbox', { name: w.t('continue.code'), exact: true });
+      // The code's field shows once the server has answered: the SMS was sent by then.
+      await code.waitFor();
       await code.fill(await smsCode(reference));
       await other.page.getByRole('button', { name: w.t('continue.verify') }).click();
       await other.page.waitForURL('**/home/continue_form');

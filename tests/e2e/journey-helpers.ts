@@ -45,16 +45,27 @@ export async function uploadAll(page: Page, documents: RequiredDocument[], lng: 
 
 type OutboxSms = { phone: string; message: string };
 
-/** The code in the newest SMS the outbox "sent" that `matches` (development tools are on in the e2e server). */
+/** How long an SMS may take to reach the outbox after the click that sends it (the server answers first). */
+const OUTBOX_WAIT_MS = 15_000;
+
+/**
+ * The code in the newest SMS the outbox "sent" that `matches` (development tools are on in the e2e
+ * server), waited for: a test may ask as soon as it has clicked the button that sends it.
+ */
 async function codeFromOutbox(matches: (sms: OutboxSms) => boolean, what: string): Promise<string> {
-  const messages = await callApi<OutboxSms[]>('/dev/outbox');
-  const message = messages.find(matches)?.message ?? '';
-  // Not in the reference number itself: one of its halves is all digits about once in 400 (e.g.
-  // 'K7QWE-38452'), and it comes before the code in the SMS: the probable cause of a CI flake where
-  // Verify, given that half as the code, never moved on.
-  const code = /\b(\d{4,8})\b/.exec(message.replaceAll(what, ''))?.[1];
-  if (!code) throw new Error(`No code in the outbox for ${what}: ${JSON.stringify(messages.slice(0, 3))}`);
-  return code;
+  const deadline = Date.now() + OUTBOX_WAIT_MS;
+  for (;;) {
+    const messages = await callApi<OutboxSms[]>('/dev/outbox');
+    const message = messages.find(matches)?.message ?? '';
+    // Not in the reference number itself: one of its halves is all digits about once in 400 (e.g.
+    // 'K7QWE-38452'), and it comes before the code in the SMS: the probable cause of a CI flake where
+    // Verify, given that half as the code, never moved on.
+    const code = /\b(\d{4,8})\b/.exec(message.replaceAll(what, ''))?.[1];
+    if (code) return code;
+    if (Date.now() > deadline)
+      throw new Error(`No code in the outbox for ${what}: ${JSON.stringify(messages.slice(0, 3))}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The code of the newest SMS that mentions `text` (a reference number). */
