@@ -317,7 +317,7 @@ async function confirmedEngineer(engineer: Engineer, reference_number: string): 
   await callApi('/engineer/send_otp', { engineer_id: engineer.registration_number, reference_number });
   const answer = await callApi<{ validation_token: string }>('/engineer/validate_otp', {
     engineer_id: engineer.registration_number,
-    otp: await engineerCode(engineer),
+    otp: await engineerCode(engineer, reference_number),
     reference_number,
   });
   return { engineer_id: engineer.registration_number, validation_token: answer.validation_token };

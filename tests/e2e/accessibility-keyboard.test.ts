@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { callApi } from './browser';
 import { axeFindings, collectErrors, languageContext, launch, stillness } from './accessibility-helpers';
-import { documentsFor, engineerCode, fileFor, JOURNEY_TIMEOUT_MS, tableRows } from './journey-helpers';
+import { documentsFor, engineerCode, fileFor, JOURNEY_TIMEOUT_MS, pageReference, tableRows } from './journey-helpers';
 import { tr } from './locales';
 
 /**
@@ -246,7 +246,7 @@ describe('the keyboard alone', () => {
         await code.waitFor();
         await expect.poll(() => k.has(code), { message: 'the focus in the code after Send code' }).toBe(true);
         await k.checkFocus('after Send code');
-        await k.type(await engineerCode(engineer));
+        await k.type(await engineerCode(engineer, await pageReference(page)));
         await k.press('Enter');
         const confirmed = page.getByRole('alert').filter({ hasText: t('wizard.engineer.confirmed') });
         await confirmed.waitFor();

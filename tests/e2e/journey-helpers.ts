@@ -71,9 +71,19 @@ async function codeFromOutbox(matches: (sms: OutboxSms) => boolean, what: string
 /** The code of the newest SMS that mentions `text` (a reference number). */
 export const smsCode = (text: string) => codeFromOutbox((sms) => sms.message.includes(text), text);
 
-/** The code of the newest SMS sent to the engineer's registered phone (in either language). */
-export const engineerCode = (engineer: Engineer) =>
-  codeFromOutbox((sms) => sms.phone === engineer.mobile, engineer.registration_number);
+/**
+ * The code of the newest SMS sent to the engineer's registered phone (in either language) about this
+ * draft: another test file may be asking the same engineer at the same time.
+ */
+export const engineerCode = (engineer: Engineer, reference: string) =>
+  codeFromOutbox((sms) => sms.phone === engineer.mobile && sms.message.includes(reference), reference);
+
+/** The reference number of the draft the page's wizard has open (the browser keeps it after the first save). */
+export const pageReference = async (page: Page): Promise<string> => {
+  const reference = await page.evaluate(() => localStorage.getItem('reference_number'));
+  if (!reference) throw new Error('The page has no reference number: no step was saved yet');
+  return reference;
+};
 
 export const getSplash = () => callApi<Splash>('/splash/get_splash');
 
@@ -343,7 +353,7 @@ export async function confirmEngineer(w: Wizard, engineer: Engineer): Promise<vo
   const code = page.getByRole('textbox', { name: w.t('wizard.engineer.code'), exact: true });
   await code.waitFor();
   await axeCheck(page);
-  await code.fill(await engineerCode(engineer));
+  await code.fill(await engineerCode(engineer, await pageReference(page)));
   await page.getByRole('button', { name: w.t('wizard.engineer.check'), exact: true }).click();
   await page.getByText(w.t('wizard.engineer.confirmed')).waitFor();
   await page.getByText(engineer.name, { exact: true }).waitFor();
