@@ -229,8 +229,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           },
   server: { port: 5173, proxy: mode === 'mock' ? undefined : { '/api': 'http://localhost:8080' } },
   test: {
-    // Both cores (vitest's default leaves one free): the unit files run two at a time. The browser and
-    // fault projects still run one file at a time (fileParallelism: false).
+    // Both cores (vitest's default leaves one free): the unit and browser files run two at a time; the
+    // fault files one at a time (fileParallelism: false: they kill and cut off servers).
     maxWorkers: 2,
     projects: [
       {
