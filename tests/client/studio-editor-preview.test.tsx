@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PreviewPage } from '../../src/client/studio/preview/PreviewPage';
 import { PREVIEW_CHANNEL, type PreviewStepMessage } from '../../src/client/studio/preview/preview-message';
 import { SAMPLE_TEXT, sampleAnswers } from '../../src/client/studio/preview/sample-answers';
+import { mockSplash } from '../../src/client/mocks/mock-data';
 import { allTexts } from './locales';
 
 // The preview frame (/studio/preview?lng=sw) shows what its parent, the step editor of the same
@@ -100,6 +101,34 @@ describe('the preview frame', () => {
     expect(within(use).getByRole('option', { name: 'Makaazi' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: sw.save_and_continue })).toBeInTheDocument();
     await waitFor(() => expect(told).toContainEqual({ channel: PREVIEW_CHANNEL, rendered: 12, language: 'sw' }));
+  });
+
+  it('names a reference list’s items as the wizard does, from the real lists, in the frame’s language', async () => {
+    const rooms = mockSplash().rooms;
+    render(<PreviewPage />);
+    await waitFor(() => expect(told).toHaveLength(1));
+    const message = stepMessage(12);
+    const withRoom = {
+      ...message,
+      schema: {
+        ...schema,
+        properties: {
+          ...schema.properties,
+          room: { type: 'integer', title: 'plot.room.title', 'x-reference': 'rooms' },
+        },
+      },
+      uiSchema: { 'ui:order': ['deed', 'area', 'fenced', 'fence_material', 'use', 'room'] },
+      texts: { plot: { ...swTexts.plot, room: { title: 'Chumba' } } },
+    };
+    await post(withRoom, window.location.origin, parent);
+    const room = await screen.findByRole('combobox', { name: /^Chumba/ });
+    await waitFor(() => expect(within(room).getByRole('option', { name: rooms[0]!.name.sw })).toBeInTheDocument());
+    expect(
+      within(room)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(expect.arrayContaining(rooms.map((r) => r.name.sw)));
+    expect(within(room).queryByRole('option', { name: /Kipengele/ })).not.toBeInTheDocument();
   });
 
   it('shows edits not saved yet, but reports no revision for them', async () => {

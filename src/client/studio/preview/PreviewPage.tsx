@@ -22,6 +22,7 @@ import { isJsonObject, walkSchema, type Json } from '../../../shared/schema-walk
 import { PAGE_WIDGETS, type WizardWidgetName } from '../../../shared/wizard-widgets';
 import { previewValidator } from './condition-check';
 import { createPreviewI18n } from './preview-i18n';
+import { usePreviewLists, type PreviewLists } from './reference-lists';
 import { isPreviewStep, PREVIEW_CHANNEL, type PreviewStepMessage } from './preview-message';
 
 /** A widget that needs the wizard's page (its store, the server: the ZanID's Verify): a plain text box. */
@@ -35,14 +36,17 @@ const previewWidgets = {
   ...Object.fromEntries(PAGE_WIDGETS.map((name) => [name, StandIn])),
 } as Record<WizardWidgetName, Widget>;
 
-/** How many items a reference list shows in the preview (the real lists are the splash's, on the wizard's page). */
+/** How many items a reference list shows while the real lists are not there (numbered, not named). */
 const REFERENCE_ITEMS = 5;
 
-/** The step as the wizard is served it: each reference field bound to a list (as the server binds the real ones). */
-function served(message: PreviewStepMessage): FormsStep {
+/** The step as the wizard is served it: each reference field bound to its list (as the server binds it). */
+function served(message: PreviewStepMessage, lists: PreviewLists): FormsStep {
   const schema = structuredClone(message.schema);
   walkSchema(schema, (node: Json) => {
-    if (typeof node['x-reference'] === 'string') node.enum = Array.from({ length: REFERENCE_ITEMS }, (_, i) => i + 1);
+    const list = node['x-reference'];
+    if (typeof list !== 'string') return;
+    const items = lists[list];
+    node.enum = items?.length ? items.map((item) => item.id) : Array.from({ length: REFERENCE_ITEMS }, (_, i) => i + 1);
   });
   return { schema, uiSchema: message.uiSchema };
 }
@@ -89,16 +93,18 @@ function usePostedStep(language: Language): Shown | null {
   return shown;
 }
 
-function PreviewStep({ shown }: { shown: Shown }) {
+function PreviewStep({ shown, lists, language }: { shown: Shown; lists: PreviewLists; language: Language }) {
   const { t } = useTranslation('studio');
   const { message } = shown;
   const translated = useMemo(
     () =>
-      translateStep(served(message), {
+      translateStep(served(message, lists), {
         t: (key) => textOf(message.texts, key),
-        referenceLabel: (_list, id) => t('preview.reference_item', { number: String(id) }),
+        referenceLabel: (list, id) =>
+          lists[list]?.find((item) => item.id === id)?.name[language] ||
+          t('preview.reference_item', { number: String(id) }),
       }),
-    [message, t],
+    [message, lists, language, t],
   );
   return (
     <StepForm
@@ -121,9 +127,14 @@ function PreviewStep({ shown }: { shown: Shown }) {
 function PreviewBody({ language }: { language: Language }) {
   const { t } = useTranslation('studio');
   const shown = usePostedStep(language);
+  const lists = usePreviewLists();
   return (
     <Box component="main" lang={language} sx={{ p: 2 }}>
-      {shown ? <PreviewStep shown={shown} /> : <Typography role="status">{t('preview.waiting')}</Typography>}
+      {shown ? (
+        <PreviewStep shown={shown} lists={lists} language={language} />
+      ) : (
+        <Typography role="status">{t('preview.waiting')}</Typography>
+      )}
     </Box>
   );
 }
