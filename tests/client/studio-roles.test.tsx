@@ -14,7 +14,14 @@ describe('the studio by role', () => {
   it('an editor sees no Publish, no Roll back and no Audit', async () => {
     const { user } = renderStudio('/studio/diff', { role: 'policy_editor' });
     await screen.findByText("Construction: new required question 'Plot title deed number'");
-    expect(navLinks()).toEqual(['Overview', 'Documents', 'Diff & publish', 'History', 'Translations']);
+    expect(navLinks()).toEqual([
+      'Overview',
+      'Steps by application type',
+      'Documents',
+      'Diff & publish',
+      'History',
+      'Translations',
+    ]);
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
     expect(screen.getByText('Only a policy publisher or an administrator can publish the draft.')).toBeInTheDocument();
 
