@@ -72,6 +72,15 @@ async function codeFromOutbox(matches: (sms: OutboxSms) => boolean, what: string
 export const smsCode = (text: string) => codeFromOutbox((sms) => sms.message.includes(text), text);
 
 /**
+ * An engineer's code waits a minute before another is sent to the same engineer (and replaces the
+ * last), whatever the draft: two browser test files running at once never ask the same engineer.
+ * The first SHARED_ENGINEERS of the list are given out by hand, one per test that confirms one on the
+ * shared server: journey-new 0 and 1, journey-government 2, life-cycle 3, draft-continuity 4 and 5,
+ * accessibility-pages 8 to 11, accessibility-keyboard 12; phone-fit takes others after them.
+ */
+export const SHARED_ENGINEERS = 20;
+
+/**
  * The code of the newest SMS sent to the engineer's registered phone (in either language) about this
  * draft: another test file may be asking the same engineer at the same time.
  */
