@@ -10,9 +10,12 @@ import type { Browser, Page, Request } from 'playwright-core';
 export const root = path.resolve(import.meta.dirname, '..');
 export const dist = path.join(root, 'dist/client');
 
-/** Debian's Chromium as root, without a sandbox or anything that reaches out (stack notes): for the bench, the budgets and the browser tests. */
+/**
+ * Debian's Chromium (or the one CHROMIUM_PATH names) as root, without a sandbox or anything that reaches
+ * out (stack notes): for the bench, the budgets and the browser tests.
+ */
 export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   headless: true,
   args: [
     '--no-sandbox',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstSave, repairStep, SAVE } from './drafts';
 import { seededDataDir } from './pglite-template';
+import { run } from '../server/cli-runner';
 import { killAll, post, spawnServer, startServer, stop, type ServerProcess } from './server-process';
 
 // PGlite takes no lock of its own, and two processes on one directory corrupt it: a second server on the
@@ -24,6 +25,30 @@ describe('a second server on the same PGlite directory', () => {
   afterAll(async () => {
     await killAll();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the scripts that open the database say in one line that the server holds it, and touch nothing', async () => {
+    const lockFile = path.join(dataDir, 'kibali.lock');
+    const held = `The data directory ${dataDir} is in use by another Kibali server (pid ${first.child.pid}).`;
+    for (const [script, args] of [
+      ['db-seed', ['--demo']],
+      ['db-migrate', []],
+      ['forms-import', []],
+      ['forms-export', ['--version', '1', '--dir', path.join(dataDir, 'never-written')]],
+      ['sweep', []],
+      ['staff', ['list']],
+      ['staff', ['users', 'list']],
+    ] as const) {
+      const res = await run(script, [...args], { DATA_DIR: dataDir });
+      expect(res.code, `${script}: ${res.stderr}`).toBe(1);
+      expect(res.stderr.trim().split('\n')[0], script).toBe(
+        `${held} Stop that server, or give this one another DATA_DIR, or use DATABASE_URL for several servers.`,
+      );
+      // No stack trace: an operator's mistake, not a fault.
+      expect(res.stderr, script).not.toMatch(/^\s+at /m);
+    }
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid });
+    expect((await post(first.url, '/api/splash/get_splash', {})).status).toBe(200);
   });
 
   it('refuses to start, exits non-zero with a clear message, and the first one keeps working', async () => {

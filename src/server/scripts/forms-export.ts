@@ -5,6 +5,7 @@ import { openConfiguredDatabase } from '../db/setup';
 import { FormRegistry } from '../forms/form-registry';
 import { writeFormsFolder } from '../forms/forms-folder';
 import { SCHEMAS_DIR } from '../project-root';
+import { runScript } from './script-errors';
 
 // `npm run forms:export [-- --version <n>] [--dir <folder>]`: writes a published forms version (the
 // latest by default) into a folder in the layout of schemas/ (schemas/ itself by default), for review
@@ -16,27 +17,29 @@ const { values } = parseArgs({
     list: { type: 'boolean', default: false },
   },
 });
-const database = await openConfiguredDatabase(loadConfig(), () => {});
-try {
-  const registry = await FormRegistry.open(database.db, { importFrom: SCHEMAS_DIR });
-  if (values.list) {
-    for (const v of await registry.list())
-      console.log(`${v.version}\t${v.publishedAt.toISOString()}\t${v.publishedBy}\t${v.reason}`);
-  } else {
-    const wanted = values.version === undefined ? (await registry.current()).version : Number(values.version);
-    const published = Number.isInteger(wanted) ? await registry.version(wanted) : undefined;
-    if (!published) {
-      console.error(`There is no forms version ${values.version}: npm run forms:export -- --list lists them.`);
-      process.exitCode = 1;
+await runScript(async () => {
+  const database = await openConfiguredDatabase(loadConfig(), () => {});
+  try {
+    const registry = await FormRegistry.open(database.db, { importFrom: SCHEMAS_DIR });
+    if (values.list) {
+      for (const v of await registry.list())
+        console.log(`${v.version}\t${v.publishedAt.toISOString()}\t${v.publishedBy}\t${v.reason}`);
     } else {
-      const dir = path.resolve(values.dir);
-      const files = await writeFormsFolder(published.set, dir);
-      console.log(
-        `Wrote forms version ${published.version} (published ${published.publishedAt.toISOString()} by ` +
-          `${published.publishedBy}: ${published.reason}) into ${dir}: ${files.length} files.`,
-      );
+      const wanted = values.version === undefined ? (await registry.current()).version : Number(values.version);
+      const published = Number.isInteger(wanted) ? await registry.version(wanted) : undefined;
+      if (!published) {
+        console.error(`There is no forms version ${values.version}: npm run forms:export -- --list lists them.`);
+        process.exitCode = 1;
+      } else {
+        const dir = path.resolve(values.dir);
+        const files = await writeFormsFolder(published.set, dir);
+        console.log(
+          `Wrote forms version ${published.version} (published ${published.publishedAt.toISOString()} by ` +
+            `${published.publishedBy}: ${published.reason}) into ${dir}: ${files.length} files.`,
+        );
+      }
     }
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
-}
+});
