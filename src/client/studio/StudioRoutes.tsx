@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { STUDIO_PAGE, STUDIO_PREVIEW_PAGE } from '../../shared/api/studio';
 import { AuditPage } from './audit/AuditPage';
 import { DiffPage } from './diff/DiffPage';
+import { FlowsPage } from './flows/FlowsPage';
 import { HistoryPage } from './history/HistoryPage';
 import { Loading } from './Loading';
 import { NotFoundPage } from './NotFoundPage';
@@ -14,7 +15,6 @@ import { TranslationsPage } from './translations/TranslationsPage';
 const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
 const PreviewPage = lazy(() => import('./preview/PreviewPage'));
 const DocumentsPage = lazy(() => import('./documents/DocumentsPage'));
-const FlowsPage = lazy(() => import('./flows/FlowsPage'));
 
 export function StudioRoutes() {
   return (
@@ -50,14 +50,7 @@ export function StudioRoutes() {
             </Suspense>
           }
         />
-        <Route
-          path="flows"
-          element={
-            <Suspense fallback={<Loading />}>
-              <FlowsPage />
-            </Suspense>
-          }
-        />
+        <Route path="flows" element={<FlowsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to={STUDIO_PAGE} replace />} />

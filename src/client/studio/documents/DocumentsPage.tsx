@@ -4,10 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StudioDraftAnswer } from '../../../shared/api/studio';
 import { ProblemList } from '../editor/ProblemList';
-import { LoadFailed } from '../LoadFailed';
-import { Loading } from '../Loading';
+import { DraftLoaded } from '../DraftLoaded';
 import { PageHeading } from '../PageHeading';
-import { useGetDraftQuery } from '../studio-api';
 import { AddDocument } from './AddDocument';
 import { DocumentCard } from './DocumentCard';
 import { answersOf, documentItem } from './document-body';
@@ -15,15 +13,11 @@ import { answersOf, documentItem } from './document-body';
 /** The studio's page of the documents an application uploads (schemas/documents.json), in the applicant's order. */
 export function DocumentsPage() {
   const { t } = useTranslation('studio');
-  const { data, error, refetch } = useGetDraftQuery();
-  if (!data)
-    return (
-      <>
-        <PageHeading title={t('documents.title')} />
-        {error ? <LoadFailed error={error} /> : <Loading />}
-      </>
-    );
-  return <DocumentsEditor answer={data} onStale={refetch} />;
+  return (
+    <DraftLoaded title={t('documents.title')}>
+      {(answer, onStale) => <DocumentsEditor answer={answer} onStale={onStale} />}
+    </DraftLoaded>
+  );
 }
 
 export default DocumentsPage;

@@ -9,10 +9,9 @@ import { ProblemList } from '../editor/ProblemList';
 import { SaveStatus } from '../editor/SaveStatus';
 import { sendResult } from '../editor/save-result';
 import { useAutoSave, type Send } from '../editor/use-auto-save';
-import { LoadFailed } from '../LoadFailed';
-import { Loading } from '../Loading';
+import { DraftLoaded } from '../DraftLoaded';
 import { PageHeading } from '../PageHeading';
-import { useGetDraftQuery, useSaveFlowsMutation } from '../studio-api';
+import { useSaveFlowsMutation } from '../studio-api';
 import { FlowCard } from './FlowCard';
 import type { Flows } from './flow-moves';
 
@@ -22,18 +21,12 @@ const FLOWS_ITEM = 'flows';
 /** The studio's page of the steps each application type asks, in order (schemas/flows.json). */
 export function FlowsPage() {
   const { t } = useTranslation('studio');
-  const { data, error, refetch } = useGetDraftQuery();
-  if (!data)
-    return (
-      <>
-        <PageHeading title={t('flow_editor.title')} />
-        {error ? <LoadFailed error={error} /> : <Loading />}
-      </>
-    );
-  return <FlowsEditor answer={data} onStale={refetch} />;
+  return (
+    <DraftLoaded title={t('flow_editor.title')}>
+      {(answer, onStale) => <FlowsEditor answer={answer} onStale={onStale} />}
+    </DraftLoaded>
+  );
 }
-
-export default FlowsPage;
 
 /** A problem of flows.json about one application type: its path starts with the type. */
 const aboutFlow = (problem: StudioProblem, type: string) => problem.file === 'flows.json' && problem.path?.[0] === type;
