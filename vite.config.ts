@@ -16,20 +16,29 @@ const prerenderDir = path.resolve(import.meta.dirname, 'dist/prerender');
  * menu; the wizard's lists are PlainSelect) by RJSF's own, and
  * fast-uri (for 2020-12 `$id`s) by the browser's URL. ~14 KiB of gzip off the wizard's first step.
  * And the decimal separator remembered rather than computed again on every render of a number field.
+ * Then (~6 KiB more): fast-equals by a small deep-equals, the templates the wizard replaces or never
+ * shows by nothing, and MUI's TouchRipple by nothing (the theme turns ripples off).
  */
+const UNUSED_RJSF_MUI_TEMPLATES = new Set(['../ErrorList/index.js', '../TitleField/index.js']);
 function rjsfTrimPlugin(): Plugin {
   const vendor = (file: string) => path.resolve(import.meta.dirname, 'src/client/vendor', file);
   const from = (importer: string | undefined, pkg: string) =>
     importer?.split(path.sep).join('/').includes(`/node_modules/@rjsf/${pkg}/`) ?? false;
+  const fromMui = (importer: string | undefined, file: string) =>
+    importer?.split(path.sep).join('/').endsWith(`/node_modules/@mui/material/${file}`) ?? false;
   return {
     name: 'kibali-rjsf-trim',
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === '../RangeWidget/RangeWidget.js' && from(importer, 'mui')) return vendor('rjsf-range-widget.tsx');
+      if (UNUSED_RJSF_MUI_TEMPLATES.has(source) && from(importer, 'mui')) return vendor('rjsf-unused-template.tsx');
       if (source === '../SelectWidget/SelectWidget.js' && from(importer, 'mui'))
         return vendor('rjsf-select-widget.tsx');
       if (source === 'fast-uri' && from(importer, 'utils')) return vendor('fast-uri.ts');
       if (source === './getDecimalSeparator.js' && from(importer, 'utils')) return vendor('rjsf-decimal-separator.ts');
+      if (/^(\.\.\/|\.\/)deepEquals\.js$/.test(source) && from(importer, 'utils')) return vendor('rjsf-deep-equals.ts');
+      if (source === './TouchRipple.mjs' && fromMui(importer, 'ButtonBase/ButtonBase.mjs'))
+        return vendor('mui-touch-ripple.tsx');
       return null;
     },
   };
