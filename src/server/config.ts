@@ -86,6 +86,12 @@ const schema = z
       .optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: trustedProxies,
+    // Whether this server process also runs the jobs (SMS deliveries, reminders, sweeps). Several servers
+    // may all run them (a job is taken by one), or leave them to one job runner (deploy/systemd: kibali-jobs).
+    RUN_JOBS: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .transform((v) => v !== '0' && v !== 'false')
+      .default(true),
     // Every browser of an end-to-end run comes from 127.0.0.1: the per-client limits are multiplied there.
     RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   })
@@ -103,6 +109,9 @@ const schema = z
   );
 
 export type Config = z.output<typeof schema>;
+
+/** Every variable the configuration reads (deploy/.env.example describes each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 /** Values never echoed in an error message: they may hold passwords or tokens. */
 const SECRETS = new Set([

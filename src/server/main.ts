@@ -47,12 +47,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // SMS deliveries and retries, the retention sweeps: stopped by app.close() (preClose). Started in the
   // background: with the database away it tries again, while the requests answer 503 meanwhile.
-  app.jobs.startInBackground();
+  // RUN_JOBS=0: a job runner of its own runs them (src/server/jobs-main.ts); this process only enqueues.
+  if (config.RUN_JOBS) app.jobs.startInBackground();
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(config.HOST);
   const host = local ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const jobs = config.RUN_JOBS ? '' : ', jobs left to the job runner';
   console.log(
-    `Kibali is serving http://${host}:${config.PORT} (${config.NODE_ENV}, listening on ${config.HOST}) on ${where}`,
+    `Kibali is serving http://${host}:${config.PORT} (${config.NODE_ENV}, listening on ${config.HOST}) on ${where}${jobs}`,
   );
 }
 

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,94 +11,24 @@ import type { RequiredDocument } from '../../src/shared/reference-data';
 import { RATE_LIMIT_NAMESPACE } from '../../src/server/http/rate-limits';
 import { redisAnswers, REDIS_URL } from './helpers';
 import { solveCaptcha } from './captcha-solver';
-import { bundledScript } from '../support/bundled-script';
+import {
+  READY_TIMEOUT_MS,
+  startServer,
+  stopServer,
+  waitFor,
+  waitUntilReady,
+  type ServerProcess as Server,
+} from '../support/server-process';
+import { httpsRequest, startNginx, type Nginx } from '../support/nginx';
 
 // Two real server processes (node --import tsx src/server/main.ts) on one PostgreSQL database and one
 // Redis, every request over HTTP, alternating between them as a load balancer without sticky sessions
 // would. Runs when TEST_DATABASE_URL is set and Redis answers at TEST_REDIS_URL (default
 // redis://127.0.0.1:6379); with CI=true it must run, and fails when either is missing.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = process.env.TEST_DATABASE_URL;
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 const redisUp = await redisAnswers(REDIS_URL);
-
-interface Server {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(name: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [await bundledScript('src/server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      // Every setting that matters named here, whatever the environment of the test run holds.
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      STATIC_DIR: '/nonexistent',
-      TRUST_PROXY: '1',
-      DEV_TOOLS: '1',
-      ALTCHA_HMAC_KEY: 'the-scale-out-test-key-shared-by-both-processes',
-      RATE_LIMIT_FACTOR: '1',
-      MAINTENANCE_MODE: '0',
-      SMS_GATEWAY_URL: '',
-      IDENTITY_REGISTRY_URL: '',
-      STAFF_API_TOKEN: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { name, url: `http://127.0.0.1:${port}`, child, output: () => output };
-}
-
-async function waitUntilReady(server: Server): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`Server ${server.name} exited before it was ready:\n${server.output()}`);
-    }
-    const status = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server ${server.name} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${server.output()}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** A client address of its own (sent as X-Forwarded-For, the servers trust the proxy): its own rate-limit counts. */
 const clientAddress = () => `10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
@@ -197,6 +127,7 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
     let db: pg.Client | undefined;
     let a: Server;
     let b: Server;
+    let jobs: Server;
     /** Requests alternate: the i-th goes to A when i is even, to B when odd. */
     const either = (i: number) => (i % 2 === 0 ? a : b);
     const newClient = () => {
@@ -238,12 +169,17 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
         DATA_DIR: path.join(tempDir, `data-${name}`),
       });
       // Started together on the empty database: both migrate and seed it at once, as a rolling deploy would.
-      [a, b] = await Promise.all([startServer('A', env('a')), startServer('B', env('b'))]);
+      // As deployed (deploy/systemd): the servers leave the jobs (the SMS among them) to a job runner of
+      // their own, so every SMS code below reached the outbox through it.
+      const serverEnv = (name: string) => ({ ...env(name), RUN_JOBS: '0' });
+      [a, b] = await Promise.all([startServer('A', serverEnv('a')), startServer('B', serverEnv('b'))]);
       await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
+      jobs = await startServer('job runner', env('jobs'), 'src/server/jobs-main.ts');
+      await waitFor(jobs, async () => jobs.output().includes("Kibali's job runner is running"));
     }, 2 * READY_TIMEOUT_MS);
 
     afterAll(async () => {
-      await Promise.all([a, b].filter(Boolean).map(stopServer));
+      await Promise.all([a, b, jobs].filter(Boolean).map(stopServer));
       await db?.end();
       if (admin) {
         await admin.query(`drop database if exists ${databaseName} with (force)`);
@@ -449,6 +385,108 @@ describe.runIf((adminUrl && redisUp) || process.env.CI === 'true')(
         expect(bytes.length).toBe(file.bytes.length);
         expect(sha256(bytes)).toBe(sha256(file.bytes));
       }
+    });
+
+    // Issue 20: the deployment's own nginx site (deploy/nginx/kibali.conf) in front of both processes:
+    // TLS, HTTP/2, the proxy headers, compression and caching of hashed files, uploads and downloads.
+    let proxy: Nginx | undefined;
+    const ASSET = 'assets/app-Hash1234.js';
+    const assetText = 'export const app = "kibali";\n'.repeat(200);
+    beforeAll(async () => {
+      const client = path.join(tempDir, 'client');
+      mkdirSync(path.join(client, 'assets'), { recursive: true });
+      writeFileSync(path.join(client, ASSET), assetText);
+      writeFileSync(path.join(client, `${ASSET}.gz`), gzipSync(assetText));
+      proxy = await startNginx(path.join(tempDir, 'nginx'), [a.port, b.port], client);
+    }, 30_000);
+    afterAll(() => proxy?.stop());
+    const viaProxy = (urlPath: string, options: Parameters<typeof httpsRequest>[3] = {}) =>
+      httpsRequest(proxy!.httpsPort, proxy!.ca, urlPath, options);
+    const json = (body: unknown, more: Record<string, string> = {}) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...more },
+      body: JSON.stringify(body),
+    });
+
+    it('behind nginx: HTTP is sent to HTTPS, HTTP/2 is spoken, hashed files come compressed and cached for a year', async () => {
+      const plain = await fetch(`http://127.0.0.1:${proxy!.httpPort}/home/landing`, { redirect: 'manual' });
+      expect(plain.status).toBe(301);
+      expect(plain.headers.get('location')).toBe('https://127.0.0.1/home/landing');
+
+      const session = http2.connect(`https://127.0.0.1:${proxy!.httpsPort}`, { ca: proxy!.ca });
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          const request = session.request({ ':path': '/readyz' });
+          request.on('response', (headers) => resolve(Number(headers[':status'])));
+          request.on('error', reject);
+          request.end();
+        });
+        expect(status).toBe(200);
+        expect(session.alpnProtocol).toBe('h2');
+      } finally {
+        session.close();
+      }
+
+      const asset = await viaProxy(`/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(asset.body).toString()).toBe(assetText);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect((await viaProxy('/assets/app-Missing1.js')).status).toBe(404);
+    });
+
+    it('behind nginx: cookies are Secure, and a client cannot choose the address it is counted by', async () => {
+      const save = { application_type: 'repair', step_number: 1, data: PERSONAL };
+      const saved = await viaProxy(
+        '/api/application/save_and_continue',
+        json(save, { 'x-forwarded-for': clientAddress() }),
+      );
+      expect(saved.status).toBe(200);
+      const draftCookie = ([] as string[])
+        .concat(saved.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('kibali_draft_'));
+      expect(draftCookie).toMatch(/; Secure/i);
+      // Straight to a server over plain HTTP the same cookie is not Secure: the proxy's HTTPS makes it so.
+      const direct = await call(a, '/api/application/save_and_continue', save, { client: newClient() });
+      expect(direct.headers.getSetCookie().find((c) => c.startsWith('kibali_draft_'))).not.toMatch(/Secure/i);
+
+      // nginx replaces whatever X-Forwarded-For a client sends with the address it sees: ten new
+      // "clients" are one client, and the eleventh captcha is refused (10 per client per 15 minutes).
+      clients.push('127.0.0.1');
+      for (let i = 0; i < 10; i++) {
+        const answer = await viaProxy('/api/captcha/new', json({}, { 'x-forwarded-for': clientAddress() }));
+        expect(answer.status, `captcha ${i + 1}`).toBe(200);
+      }
+      const over = await viaProxy('/api/captcha/new', json({}, { 'x-forwarded-for': clientAddress() }));
+      expect(over.status).toBe(429);
+    });
+
+    it('behind nginx: an upload arrives whole and comes back byte for byte; a body over the limit stops at nginx', async () => {
+      const bytes = randomFile('pdf', 3_000_000);
+      const form = new FormData();
+      form.set('document_type', 'site_plan');
+      form.set('file', new Blob([new Uint8Array(bytes)]), 'site-plan.pdf');
+      const multipart = new Request('http://multipart.invalid/', { method: 'POST', body: form });
+      const up = await viaProxy('/api/attachment/upload', {
+        method: 'POST',
+        headers: { 'content-type': multipart.headers.get('content-type')!, cookie },
+        body: Buffer.from(await multipart.arrayBuffer()),
+      });
+      expect(up.status, up.body.toString()).toBe(200);
+      const id = (JSON.parse(up.body.toString()) as { response: { data: { attachment_id: string } } }).response.data
+        .attachment_id;
+      const down = await viaProxy('/api/dashboard/download_attachment', json({ attachment_id: id }, { cookie }));
+      expect(down.status).toBe(200);
+      expect(sha256(down.body)).toBe(sha256(bytes));
+
+      // Announced larger than client_max_body_size: nginx answers 413 before a byte of it reaches a server.
+      const tooBig = await viaProxy('/api/attachment/upload', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(12 * 1024 * 1024), cookie },
+        body: 'x',
+      });
+      expect(tooBig.status).toBe(413);
     });
 
     it('ends the session on both when the applicant logs out on one', async () => {
