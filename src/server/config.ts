@@ -85,6 +85,8 @@ const schema = z
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, 'must be an http:// or https:// URL')
       .optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    // The SMS gateway's token for texts sent TO the portal (POST /api/sms/inbound); unset, that endpoint refuses all.
+    SMS_INBOUND_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: trustedProxies,
     // Every browser of an end-to-end run comes from 127.0.0.1: the per-client limits are multiplied there.
     RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
@@ -114,6 +116,7 @@ const SECRETS = new Set([
   'IDENTITY_REGISTRY_TOKEN',
   'SMS_GATEWAY_URL',
   'SMS_GATEWAY_TOKEN',
+  'SMS_INBOUND_TOKEN',
 ]);
 
 export class ConfigError extends Error {
