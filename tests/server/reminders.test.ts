@@ -173,6 +173,22 @@ describe.each(databaseKinds)('daily reminders by SMS (%s)', (kind) => {
     expect(await outbox()).toHaveLength(3);
   });
 
+  it('keeps every reminder to two plain GSM-7 parts at most, in both languages', async () => {
+    for (const language of ['en', 'sw']) {
+      const { id } = await application('permit_issued', { language });
+      await permit(id, `ZP-2026-LONG-${language}`, addDays(TODAY, 20));
+      await invoice(id, `99888877776${language === 'en' ? 1 : 2}`, addDays(TODAY, 1));
+      await application('draft', { language, updatedAt: at(-31) });
+    }
+    await reminders.run(NOW);
+    const texts = await outbox();
+    expect(texts).toHaveLength(6);
+    for (const sms of texts) {
+      expect(sms.message).toMatch(/^[\x20-\x7e]+$/);
+      expect(sms.message.length).toBeLessThanOrEqual(306);
+    }
+  });
+
   it('deletes a draft at 90 days untouched, not at 89, with its reminders', async () => {
     expect(RETENTION.abandonedDraftDays).toBe(90);
     const old = await application('draft', { updatedAt: at(-90 - 1 / 24) });
