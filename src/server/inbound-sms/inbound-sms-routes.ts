@@ -9,6 +9,8 @@ import type { InboundSmsService } from './inbound-sms-service';
  * limits are per sending phone (inbound-sms-service.ts). The token is checked before the body is read.
  */
 export function inboundSmsRoutes(app: FastifyInstance, inbound: InboundSmsService, token: string | undefined): void {
+  // Said once at start: an operator who expects status by SMS learns why the gateway gets 401.
+  if (!token) app.log.info('SMS_INBOUND_TOKEN is not set: POST /api/sms/inbound refuses every call (no status by SMS)');
   app.post<{ Body: InboundSmsBody }>(
     INBOUND_SMS_PATH,
     {
