@@ -82,6 +82,9 @@ import { StaffSessionStore, type StaffSessionLimits } from './staff-accounts/sta
 import { StaffSignInService } from './staff-accounts/staff-sign-in-service';
 import { studioParts } from './studio/studio-module';
 import { studioRoutes } from './studio/studio-routes';
+import { InboundSmsService } from './inbound-sms/inbound-sms-service';
+import { inboundSmsRoutes } from './inbound-sms/inbound-sms-routes';
+import { scheduleReminders } from './reminders/reminders-job';
 
 export interface AppDependencies {
   config: Config;
@@ -281,6 +284,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     app.log.info({ sweep: await sweeper.run() }, 'retention sweep');
   });
   jobs.schedule({ queue: SWEEP_QUEUE, cron: SWEEP_CRON });
+  scheduleReminders(jobs, database.db, sms, app.log);
+  // Texts sent to the portal's number (HALI / STATUS <reference>), delivered by the SMS gateway.
+  inboundSmsRoutes(app, new InboundSmsService(database.db, sms), config.SMS_INBOUND_TOKEN);
   const notifier = new Notifier(database.db, sms);
   const lockNotice = new CodeLockNotice(database.db, sms);
   const codes = new OneTimeCodes(database.db, {

@@ -85,6 +85,8 @@ const schema = z
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, 'must be an http:// or https:// URL')
       .optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    // The SMS gateway's token for texts sent TO the portal (POST /api/sms/inbound); unset, that endpoint refuses all.
+    SMS_INBOUND_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: trustedProxies,
     // Whether this server process also runs the jobs (SMS deliveries, reminders, sweeps). Several servers
     // may all run them (a job is taken by one), or leave them to one job runner (deploy/systemd: kibali-jobs).
@@ -123,6 +125,7 @@ const SECRETS = new Set([
   'IDENTITY_REGISTRY_TOKEN',
   'SMS_GATEWAY_URL',
   'SMS_GATEWAY_TOKEN',
+  'SMS_INBOUND_TOKEN',
 ]);
 
 export class ConfigError extends Error {

@@ -147,6 +147,10 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
       ('staff_password:counting', 2, ${ago(0.5)}, null),
       ('application:K7PQ2M9XHT', 3, ${stale}, null)`.execute(db);
 
+    await sql`insert into inbound_sms (message_id, phone_digits, outcome, replied, received_at) values
+      ('old', '777123456', 'help', true, ${ago(RETENTION.inboundSmsDays + 1)}),
+      ('recent', '777123456', 'help', true, ${ago(RETENTION.inboundSmsDays - 1)})`.execute(db);
+
     const orphanOld = await file(randomUUID(), RETENTION.orphanFileHours / 24 + 1);
     const orphanYoung = await file(randomUUID(), 0); // an upload whose row is not written yet
     const partialOld = await file(`.partial-${randomUUID()}`, 2);
@@ -166,6 +170,7 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
       draft_key: 2,
       sms_message: 1,
       sms_outbox: 1,
+      inbound_sms: 1,
       orphan_files: 2,
     });
     expect(await column('select reference_number as v from application')).toEqual(['OLD-SUBMITTED', 'RECENT-DRAFT']);

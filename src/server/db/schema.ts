@@ -32,6 +32,8 @@ export interface Database {
   staff_session: StaffSessionTable;
   studio_draft: StudioDraftTable;
   studio_audit: StudioAuditTable;
+  inbound_sms: InboundSmsTable;
+  reminder_sent: ReminderSentTable;
 }
 
 interface Bilingual {
@@ -356,4 +358,26 @@ export interface StudioAuditTable {
   action: string;
   subject: string;
   detail: ColumnType<string, string | undefined, never>;
+}
+
+/** A text the SMS gateway delivered (issue 19, item 5), by the gateway's id; its text is not kept. */
+export interface InboundSmsTable {
+  message_id: string;
+  /** The sender's 9 national digits (nationalPhoneDigits), or '' for a number that is not one. */
+  phone_digits: string;
+  /** What was done: 'status', 'unknown', 'help', 'limited' or 'ignored' (src/server/inbound-sms). */
+  outcome: string;
+  /** Whether an SMS went back: the per-phone limit counts these. */
+  replied: boolean;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A reminder SMS already sent (issue 19, item 6): one row per thing reminded of, never sent twice. */
+export interface ReminderSentTable {
+  /** 'permit_expiry', 'invoice_due' or 'draft_idle' (src/server/reminders/reminder-policy.ts). */
+  kind: string;
+  /** What it reminds of, with the date it is about (a permit's id and valid_until, say). */
+  subject: string;
+  application_id: number;
+  sent_at: ColumnType<Date, Date | undefined, never>;
 }

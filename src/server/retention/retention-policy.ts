@@ -5,7 +5,7 @@
  */
 export const RETENTION = {
   /** A draft application nobody has saved for this long is deleted, its uploaded files with it. */
-  abandonedDraftDays: 180,
+  abandonedDraftDays: 90,
   /** A file in the upload folder that no attachment names, this old (an upload in flight is younger). */
   orphanFileHours: 24,
   /** A signed-in session, after it ended or expired. */
@@ -20,6 +20,8 @@ export const RETENTION = {
   expiredDraftKeyDays: 1,
   /** A delivered SMS's record (its text is emptied at delivery). */
   sentSmsDays: 30,
+  /** A text received from a phone (its number and when; never its text): repeats and per-phone limits need a few days. */
+  inboundSmsDays: 7,
   /** The development outbox's texts. */
   outboxDays: 7,
   /** A staff login's count of wrong passwords or codes, after its last window and lock (a week, as locks are forgotten). */

@@ -52,6 +52,7 @@ const EXPIRED_ROWS: readonly ExpiredRows[] = [
   // Queued SMS are never swept: they wait for the gateway.
   { table: 'sms_message', after: sql`sent_at`, only: sql`status = 'sent'`, keepDays: (p) => p.sentSmsDays },
   { table: 'sms_outbox', after: sql`created_at`, keepDays: (p) => p.outboxDays },
+  { table: 'inbound_sms', after: sql`received_at`, keepDays: (p) => p.inboundSmsDays },
 ];
 
 /**
@@ -59,6 +60,7 @@ const EXPIRED_ROWS: readonly ExpiredRows[] = [
  * parents (renewal_request names a permit). A new table that references application gets its line.
  */
 const APPLICATION_CHILDREN: readonly (keyof Database)[] = [
+  'reminder_sent',
   'attachment',
   'applicant_session',
   'application_event',
