@@ -85,6 +85,9 @@ import { studioRoutes } from './studio/studio-routes';
 import { InboundSmsService } from './inbound-sms/inbound-sms-service';
 import { inboundSmsRoutes } from './inbound-sms/inbound-sms-routes';
 import { scheduleReminders } from './reminders/reminders-job';
+import { ChangeAnswersService } from './changes/change-answers-service';
+import { CHANGE_DEADLINES_CRON, CHANGE_DEADLINES_QUEUE, ChangeDeadlines } from './changes/change-deadlines';
+import { changeRoutes } from './changes/change-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -122,6 +125,8 @@ export interface KibaliApp extends FastifyInstance {
   /** The job runner: built with the app, started by main.ts (and by the tests that test it), stopped on close. */
   jobs: JobRunner;
   sms: SmsQueue;
+  /** The daily run over the deadlines of requests for changes (a job; tests run it on a fake clock). */
+  changeDeadlines: ChangeDeadlines;
 }
 
 function identityRegistryFor(config: Config): IdentityRegistry {
@@ -360,7 +365,14 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   );
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
+  // Requests for changes: the applicant's answers, and the deadlines' daily reminders and overdue marks.
+  changeRoutes(app, new ChangeAnswersService(database.db, forms, applications), sessions);
+  const changeDeadlines = new ChangeDeadlines(database.db, notifier);
+  jobs.handle(CHANGE_DEADLINES_QUEUE, async () => {
+    app.log.info({ change_deadlines: await changeDeadlines.run() }, 'change request deadlines');
+  });
+  jobs.schedule({ queue: CHANGE_DEADLINES_QUEUE, cron: CHANGE_DEADLINES_CRON });
 
   staffRoutes(app, new BackOfficeService(database.db, notifier, forms), requireStaff);
-  return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
+  return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines }) as KibaliApp;
 }

@@ -25,12 +25,15 @@ export type ShownStatus = ApplicationStatus | 'expired';
 /**
  * The moves the back office makes with set_status. The others happen elsewhere: draft → submitted by
  * the applicant's Submit, approved → permit_issued and renewal_requested → renewed by issue_permit,
- * permit_issued → renewal_requested by the applicant's renew_permit.
+ * permit_issued → renewal_requested by the applicant's renew_permit; under_review → returned by
+ * return_for_changes (typed requests and a deadline), returned → submitted by the applicant's
+ * resubmit_changes, returned → withdrawn by withdraw_overdue (src/shared/api/change-requests.ts).
+ * returned → under_review stays for changes brought to the office (the open round ends).
  */
 export const STATUS_MOVES: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
   draft: [],
   submitted: ['under_review'],
-  under_review: ['returned', 'approved', 'rejected'],
+  under_review: ['approved', 'rejected'],
   returned: ['under_review'],
   approved: [],
   rejected: [],

@@ -215,7 +215,8 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       expect(await statusOf(id)).toBe('submitted');
     });
 
-    it.each(['returned', 'rejected'])('asks for a remark to move to %s (422)', async (to) => {
+    // A return for changes is return_for_changes, with its requests (tests/server/change-requests.test.ts).
+    it.each(['rejected'])('asks for a remark to move to %s (422)', async (to) => {
       const { id, reference } = await insertApplication('under_review');
       const res = await staff('set_status', { reference_number: reference, status: to, remark: '  ' });
       expect(res.status).toBe(422);
@@ -310,6 +311,19 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         ['approved', undefined],
       ];
       for (const [status, remark] of steps) {
+        if (status === 'returned') {
+          // Back for changes with a request and a deadline: the applicant is told in Swahili.
+          const returned = await staff('return_for_changes', {
+            reference_number: reference,
+            requests: [{ kind: 'step', step: 'repair', remark: remark! }],
+            deadline_working_days: 10,
+            remark,
+          });
+          expect(returned.status).toBe(200);
+          const due = (returned.data.round as { due_date: string }).due_date;
+          expect(await lastSms()).toBe(swSms('changes_requested', { count: '1', due_date: due, remark: remark! }));
+          continue;
+        }
         const res = await staff('set_status', { reference_number: reference, status, ...(remark ? { remark } : {}) });
         expect(res.status).toBe(200);
         expect(res.message).toBe(text('en', 'back_office.status_set', { status: text('en', `statuses.${status}`) }));

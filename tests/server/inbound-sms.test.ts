@@ -23,7 +23,14 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
   }, 120_000);
   afterAll(() => t?.close());
   beforeEach(async () => {
-    for (const table of ['invoice', 'application', 'inbound_sms', 'sms_message', 'sms_outbox'] as const) {
+    for (const table of [
+      'invoice',
+      'change_round',
+      'application',
+      'inbound_sms',
+      'sms_message',
+      'sms_outbox',
+    ] as const) {
       await t.database.db.deleteFrom(table).execute();
     }
   });
@@ -97,6 +104,31 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
         'Kibali K7PQ2-M9XHT: Approved. Unpaid: TZS 2,500,000, control number 994400112233, due 5 January 2027.',
       );
     }
+  });
+
+  it('tells a returned application its open requests for changes and their deadline, before what is to pay', async () => {
+    const id = await application(REFERENCE, 'returned', 'sw');
+    const requests = [
+      { kind: 'step', step: 'repair', remark: 'Describe the repair.' },
+      { kind: 'document', document_type: 'site_plan', action: 'replace', remark: 'Unreadable.' },
+    ];
+    await sql`insert into change_round (application_id, number, status, requests, remark, due_date)
+      values (${id}, 1, 'open', ${JSON.stringify(requests)}::jsonb, 'Please fix', '2026-12-10')`.execute(t.database.db);
+    await invoice(id, 50000, '991100220033', '2026-12-20');
+
+    await inbound(FROM_APPLICANT, 'STATUS K7PQ2-M9XHT');
+    expect((await lastText()).message).toBe(
+      'Kibali K7PQ2-M9XHT: Returned for changes. Changes requested: 2, deadline 10 December 2026. ' +
+        'Sign in with View to answer them. Unpaid: TZS 50,000, control number 991100220033, due 20 December 2026.',
+    );
+    await inbound(FROM_APPLICANT, 'HALI K7PQ2-M9XHT');
+    expect((await lastText()).message).toContain('Marekebisho yaliyoombwa: 2, tarehe ya mwisho 10 Desemba 2026.');
+
+    // Once the round is answered (resubmitted), nothing is asked any more.
+    await sql`update change_round set status = 'resubmitted' where application_id = ${id}`.execute(t.database.db);
+    await sql`update application set status = 'submitted' where id = ${id}`.execute(t.database.db);
+    await inbound(FROM_APPLICANT, 'STATUS K7PQ2-M9XHT');
+    expect((await lastText()).message).not.toContain('Changes requested');
   });
 
   it('answers a bare reference number in the language of the application', async () => {

@@ -264,6 +264,8 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       return envelope(200, 'Your message has been sent.', sent);
     }),
     dashboard('get_messages', (mock) => envelope(200, 'OK', conversationOf(mock))),
+    // The mock's applications have no requests for changes (tests give their own).
+    dashboard('get_change_requests', () => envelope(200, 'OK', { open: null, rounds: [] })),
     dashboard('withdraw_application', async (mock, request) => {
       const { reason } = await body(request);
       if (typeof reason !== 'string' || reason.trim() === '')

@@ -20,7 +20,7 @@ import {
 import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
-import type { FormsService } from '../forms/forms-service';
+import type { FormsService, Served } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import {
@@ -658,9 +658,11 @@ export class ApplicationsService {
     data: Answers,
     language: Language,
     applicationId: number | undefined,
+    served?: Served,
   ): Promise<Answers> {
-    const validate = await this.forms.validator(step);
-    const form = (await this.forms.get()).forms.steps[step];
+    const forms = served ?? (await this.forms.get());
+    const validate = this.forms.validatorIn(forms, step);
+    const form = forms.forms.steps[step];
     const schema = form?.schema;
     if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
     // Lists and texts over their limits are refused before anything else looks at the answers: the
@@ -701,6 +703,31 @@ export class ApplicationsService {
         errors: [{ path: `/${step}/validation_token`, message: validationMessage(language, 'engineer_unconfirmed') }],
       });
     }
+    return cleaned;
+  }
+
+  /**
+   * A step of a returned application answered again (src/server/changes): the very checks of a save,
+   * with the step's schema of `served` (the forms version the application was submitted under), then
+   * the rules across steps over all its answers with this step's new ones. Answers the step as stored, or 422.
+   */
+  async validAnswerAgain(
+    served: Served,
+    flow: readonly string[],
+    answers: Record<string, Answers>,
+    step: string,
+    data: Answers,
+    language: Language,
+    applicationId: number,
+  ): Promise<Answers> {
+    const cleaned = await this.validStep(step, data, language, applicationId, served);
+    // Only what this answer breaks: a rule another step broke before is not this step's to answer.
+    const key = (e: FieldError) => `${e.path} ${e.message}`;
+    const before = new Set(ruleErrors(answers, served.forms.steps, flow, language).map(key));
+    const errors = ruleErrors({ ...answers, [step]: cleaned }, served.forms.steps, flow, language).filter(
+      (e) => !before.has(key(e)),
+    );
+    if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
     return cleaned;
   }
 

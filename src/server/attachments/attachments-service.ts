@@ -14,6 +14,7 @@ import { message } from '../i18n/messages';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
 import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
+import { ChangeAnswersService } from '../changes/change-answers-service';
 
 export interface UploadTarget {
   applicationId: number;
@@ -71,6 +72,9 @@ export class AttachmentsService {
       .where('id', '=', applicationId)
       .executeTakeFirst();
     refuseWithdrawn(application?.status); // before a byte of the file is stored
+    // Returned for changes: only the documents the open round asks for (src/server/changes).
+    if (application?.status === 'returned')
+      await ChangeAnswersService.checkUpload(this.db, applicationId, documentType);
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
@@ -129,8 +133,11 @@ export class AttachmentsService {
           .executeTakeFirst();
         if (target.mode === 'draft' && application?.status !== 'draft') throw notDraftAnymore(application?.status);
         refuseWithdrawn(application?.status); // the dashboard's uploads too
-        if (target.mode === 'dashboard') await this.replaceable(trx, target);
-        else replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
+        const returned = target.mode === 'dashboard' && application?.status === 'returned';
+        // A document asked for again may replace even an accepted one: the officer asked for it.
+        const superseded = target.mode === 'dashboard' ? await this.replaceable(trx, target, returned) : [];
+        if (target.mode === 'draft')
+          replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
         await trx
           .insertInto('attachment')
           .values({
@@ -145,6 +152,8 @@ export class AttachmentsService {
             file_name: shownName,
           })
           .execute();
+        if (returned)
+          await ChangeAnswersService.recordUpload(trx, target.applicationId, target.document.id, stored.id, superseded);
       });
     } catch (error) {
       await this.storage.remove(stored.id); // no file without its record
@@ -190,8 +199,8 @@ export class AttachmentsService {
     throw new ApiError(422, key, { errors: [{ path: '/scale', message: message(language, key) }] });
   }
 
-  /** 409 when the document was accepted; otherwise its earlier uploads are marked replaced. */
-  private async replaceable(trx: Transaction<Database>, target: UploadTarget): Promise<void> {
+  /** 409 when the document was accepted (unless asked for again); otherwise its earlier uploads are marked replaced (their ids). */
+  private async replaceable(trx: Transaction<Database>, target: UploadTarget, askedAgain: boolean): Promise<string[]> {
     const earlier = await trx
       .selectFrom('attachment')
       .select(['id', 'status'])
@@ -199,7 +208,7 @@ export class AttachmentsService {
       .where('document_type', '=', target.document.id)
       .where('status', '!=', 'replaced')
       .execute();
-    if (earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
+    if (!askedAgain && earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
     if (earlier.length > 0)
       await trx
         .updateTable('attachment')
@@ -210,6 +219,7 @@ export class AttachmentsService {
           earlier.map((a) => a.id),
         )
         .execute();
+    return earlier.map((a) => a.id);
   }
 
   /** The rule of a document of the forms being served: a code no rule has is refused. */

@@ -24,6 +24,7 @@ import type { NoticeKind, Notifier } from '../notifications/notifier';
 import type { FormsService } from '../forms/forms-service';
 import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
+import { ChangeRequestsService } from '../changes/change-requests-service';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
 import {
@@ -81,8 +82,13 @@ export class BackOfficeService {
     private readonly db: Kysely<Database>,
     private readonly notifier: Notifier,
     /** The forms being served: their document rules name the documents. */
-    private readonly forms: Pick<FormsService, 'get'>,
-  ) {}
+    private readonly forms: Pick<FormsService, 'get' | 'getVersion'>,
+  ) {
+    this.changes = new ChangeRequestsService(db, notifier, forms);
+  }
+
+  /** The requests for changes (src/server/changes): their staff actions run on it. */
+  readonly changes: ChangeRequestsService;
 
   private async steps(): Promise<Record<string, StepForm>> {
     return (await this.forms.get()).forms.steps;
@@ -138,6 +144,7 @@ export class BackOfficeService {
       repo.notificationCount(this.db, row.id),
       this.documentRules(),
     ]);
+    const changeRounds = await this.changes.rounds(row.id);
     const today = todayIso();
     const steps = await this.steps();
     const uploads = moduleAnswers(row.answers, steps, 'documents');
@@ -177,6 +184,7 @@ export class BackOfficeService {
         };
       }),
       notifications,
+      change_rounds: changeRounds,
     };
   }
 
@@ -212,6 +220,8 @@ export class BackOfficeService {
         problems.add('/remark', 'remark_required');
         problems.check();
       }
+      // Back to review by hand (the changes were brought to the office): the open round ends as asked.
+      if (from === 'returned') await ChangeRequestsService.closeOpenRound(trx, application.id);
       await repo.moveStatus(trx, application.id, to, remark, { actor, action: 'set_status', details: { from } });
       return { id: application.id, from };
     });

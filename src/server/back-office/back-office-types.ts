@@ -1,3 +1,4 @@
+import type { ChangeRound } from '../../shared/api/change-requests';
 import type { DashboardAttachment, Invoice, Permit, StatusEvent } from '../../shared/dashboard';
 
 /** What the back office takes and answers (the HTTP API's bodies and data, the command line's too). */
@@ -57,6 +58,8 @@ export interface StaffApplication {
   permits: Permit[];
   attachments: DashboardAttachment[];
   notifications: number;
+  /** Every round of requests for changes, oldest first: what was asked, what changed, the note. */
+  change_rounds: ChangeRound[];
 }
 
 /** A line of the application's history as staff see it (newest first). */

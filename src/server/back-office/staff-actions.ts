@@ -2,6 +2,7 @@ import { answerMessageBody } from '../../shared/api/conversation';
 import { APPLICATION_TYPES } from '../../shared/wizard-driver';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
+import { CHANGE_ACTIONS } from '../changes/change-actions';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BackOfficeService, Notified } from './back-office-service';
 
@@ -55,6 +56,19 @@ const done = (data: Notified, messageKey: string, params?: Record<string, unknow
     ? { data, messageKey: 'back_office.sms_failed' }
     : { data, messageKey, ...(params ? { params } : {}) };
 
+/** A call of the requests for changes (src/server/changes/change-actions.ts), run on the back office's changes service. */
+function viaChanges<B>(
+  action: (typeof CHANGE_ACTIONS)[keyof typeof CHANGE_ACTIONS] & {
+    run(changes: BackOfficeService['changes'], body: B, language: Language, actor: StaffActor): Promise<StaffAnswer>;
+  },
+): StaffAction {
+  return define<B>({
+    summary: action.summary,
+    body: action.body,
+    run: (service, body, language, actor) => action.run(service.changes, body, language, actor),
+  });
+}
+
 interface PageBody {
   page: number;
   page_size: number;
@@ -98,7 +112,8 @@ export const STAFF_ACTIONS = {
   set_status: define<{ reference_number: string; status: string; remark?: string }>({
     summary:
       'Back office: move an application along its states (submitted → under_review → returned | approved | ' +
-      'rejected; returned → under_review), with a remark (required to return or reject); notifies the applicant. ' +
+      'rejected; returned → under_review by hand, which ends the open round), with a remark (required to reject); ' +
+      'a return for changes is return_for_changes; notifies the applicant. ' +
       '409 illegal_status_move with { from, to, allowed }',
     body: object({ reference_number: referenceNumber, status: text(32, 1), remark }, ['reference_number', 'status']),
     run: async (service, body, language, actor) => {
@@ -225,6 +240,15 @@ export const STAFF_ACTIONS = {
       return { data: page, messageKey: 'back_office.renewals_found', params: { count: page.total } };
     },
   }),
+
+  // Requests for changes (issue 19, item 1).
+  return_for_changes: viaChanges(CHANGE_ACTIONS.return_for_changes),
+  extend_changes: viaChanges(CHANGE_ACTIONS.extend_changes),
+  withdraw_overdue: viaChanges(CHANGE_ACTIONS.withdraw_overdue),
+  list_overdue_changes: viaChanges(CHANGE_ACTIONS.list_overdue_changes),
+  list_holidays: viaChanges(CHANGE_ACTIONS.list_holidays),
+  add_holiday: viaChanges(CHANGE_ACTIONS.add_holiday),
+  remove_holiday: viaChanges(CHANGE_ACTIONS.remove_holiday),
 } satisfies Record<string, StaffAction>;
 
 export type StaffActionName = keyof typeof STAFF_ACTIONS;

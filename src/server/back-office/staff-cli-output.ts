@@ -1,6 +1,7 @@
 import type { Invocation } from './staff-cli-commands';
 import type { CliIo, StaffResponse } from './staff-cli';
 import { jsonForTerminal, terminalSafe } from './terminal-text';
+import { roundLines } from '../changes/change-cli';
 
 /** What the command line prints: the answer as JSON (--json), or tables and lines for people. */
 
@@ -92,6 +93,7 @@ function showApplication(a: Row): string {
       ['STATUS', (d) => d.status],
       ['REMARK', (d) => d.remark],
     ]),
+    ...roundLines(a.change_rounds),
   ];
   return lines.join('\n');
 }
@@ -151,10 +153,33 @@ export function printAnswer(invocation: Invocation, response: StaffResponse, ter
       );
       io.out(pageLine(data));
       return;
+    case 'list_overdue_changes':
+      io.out(
+        table(items(data), [
+          ['REFERENCE', (r) => r.reference_number],
+          ['ROUND', (r) => r.round],
+          ['DUE', (r) => r.due_date],
+          ['OVERDUE SINCE (EAT)', (r) => when(r.overdue_since)],
+        ]),
+      );
+      io.out(pageLine(data));
+      return;
+    case 'list_holidays':
+      io.out(
+        table(items(data), [
+          ['DATE', (r) => r.date],
+          ['ENGLISH', (r) => r.name_en],
+          ['SWAHILI', (r) => r.name_sw],
+          ['', (r) => (r.expected ? 'expected date' : '')],
+        ]),
+      );
+      return;
     default: {
       const details = Object.entries(data)
         .filter(([, value]) => value === null || typeof value !== 'object')
         .map(([key, value]) => `  ${key}: ${cell(value, 200)}`);
+      const round = data.round as Row | undefined;
+      if (round) details.push(`  due: ${cell(round.due_date)} (round ${cell(round.number)})`);
       const permit = data.permit as Row | undefined;
       if (permit)
         details.push(

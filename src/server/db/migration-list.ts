@@ -20,6 +20,7 @@ import * as unitMessages from './migrations/20261126T110000-unit-messages';
 import * as staffAccounts from './migrations/20261126T150000-staff-accounts';
 import * as attachmentNames from './migrations/20261126T150500-attachment-names';
 import * as formStudio from './migrations/20261126T190000-form-studio';
+import * as changeRequests from './migrations/20261128T060000-change-requests';
 import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sms-and-reminders';
 
 /**
@@ -50,5 +51,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126T150000-staff-accounts': staffAccounts,
   '20261126T150500-attachment-names': attachmentNames,
   '20261126T190000-form-studio': formStudio,
+  '20261128T060000-change-requests': changeRequests,
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
 };

@@ -34,6 +34,8 @@ export interface Database {
   studio_audit: StudioAuditTable;
   inbound_sms: InboundSmsTable;
   reminder_sent: ReminderSentTable;
+  public_holiday: PublicHolidayTable;
+  change_round: ChangeRoundTable;
 }
 
 interface Bilingual {
@@ -380,4 +382,38 @@ export interface ReminderSentTable {
   subject: string;
   application_id: number;
   sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Zanzibar's public holidays: working-day deadlines skip them (src/shared/working-days.ts). */
+export interface PublicHolidayTable {
+  date: string;
+  name_en: string;
+  name_sw: string;
+  /** An Islamic holiday's expected date, until the announced one replaces it. */
+  expected: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, never, never>;
+  created_by: string | null;
+}
+
+/** A round of an officer's requests for changes and the applicant's answer (src/server/changes). */
+export interface ChangeRoundTable {
+  id: Generated<number>;
+  application_id: number;
+  number: number;
+  /** open | resubmitted | closed (staff moved it back to review) | withdrawn */
+  status: ColumnType<string, string | undefined, string>;
+  requests: ColumnType<unknown[], string, string>;
+  remark: string | null;
+  due_date: string;
+  asked_at: ColumnType<Date, never, never>;
+  asked_by_kind: string | null;
+  asked_by_account_id: number | null;
+  asked_by_name: string | null;
+  reminded_at: ColumnType<Date | null, never, Date | null>;
+  overdue_at: ColumnType<Date | null, never, Date | null>;
+  changes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  extensions: ColumnType<unknown[], string | undefined, string>;
+  note: ColumnType<string | null, never, string | null>;
+  resubmitted_at: ColumnType<Date | null, never, Date | null>;
+  closed_at: ColumnType<Date | null, never, Date | null>;
 }

@@ -30,6 +30,8 @@ export function validatorVersion(formsVersion: string, schema: JsonSchema): stri
  */
 export class FormsService {
   private cache: Served | undefined;
+  /** Older published versions as served (an application answered again under its own version), by version. */
+  private readonly older = new Map<number, Served>();
   readonly ajv = createAjv();
 
   constructor(
@@ -49,6 +51,27 @@ export class FormsService {
       this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
     }
     return this.cache;
+  }
+
+  /**
+   * A published version as served (bound to the current reference ids, its own validators), e.g. the
+   * version a returned application was submitted under; undefined when no such version exists.
+   */
+  async getVersion(version: number): Promise<Served | undefined> {
+    const current = await this.get();
+    if (Number(current.forms.version) === version) return current;
+    const [reference, published] = await Promise.all([this.splash.get(), this.registry.version(version)]);
+    if (!published) return undefined;
+    const key = `${version}:${reference.etag}`;
+    const kept = this.older.get(version);
+    if (kept?.key === key) return kept;
+    const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
+    const json = JSON.stringify(forms);
+    const served = { key, json, etag: formsEtag(json), forms, validators: new Map() };
+    // A few versions at most are answered at once; the oldest kept goes first.
+    if (this.older.size >= 8) this.older.delete(this.older.keys().next().value as number);
+    this.older.set(version, served);
+    return served;
   }
 
   /**

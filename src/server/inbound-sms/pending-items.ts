@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { openRound } from '../changes/changes-repository';
 import { unpaidInvoicesOf } from './inbound-sms-repository';
 
 /**
@@ -30,12 +31,13 @@ export const unpaidInvoices: PendingItemSource = async (db, application) =>
     params: { amount: invoice.amount_tzs, control_number: invoice.control_number, due_date: invoice.due_date },
   }));
 
-/**
- * THE PLACE FOR THE OPEN REQUESTS FOR CHANGES (issue 19, item 1, built by another part of the work):
- * a `returned` application's open round, as e.g. `{ key: 'changes', params: { count, deadline } }`
- * with the texts `inbound_sms.pending.changes` in both languages. Until that lands, nothing.
- */
-export const openChangeRequests: PendingItemSource = async () => [];
+/** A returned application's open round of requests for changes: how many, and by when (src/server/changes). */
+export const openChangeRequests: PendingItemSource = async (db, application) => {
+  if (application.status !== 'returned') return [];
+  const round = await openRound(db, application.id);
+  if (!round) return [];
+  return [{ key: 'changes', params: { count: round.requests.length, deadline: round.due_date } }];
+};
 
 /** Told in this order: what the officer asked first, then what is to pay. */
 export const PENDING_ITEM_SOURCES: readonly PendingItemSource[] = [openChangeRequests, unpaidInvoices];

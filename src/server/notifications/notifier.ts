@@ -9,7 +9,17 @@ import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind =
-  'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed' | 'message_answered';
+  | 'status_changed'
+  | 'invoice_added'
+  | 'invoice_paid'
+  | 'permit_issued'
+  | 'attachment_reviewed'
+  | 'message_answered'
+  // Requests for changes (src/server/changes).
+  | 'changes_requested'
+  | 'changes_reminder'
+  | 'changes_extended'
+  | 'changes_withdrawn';
 
 export interface NoticeText {
   title: string;

@@ -61,6 +61,7 @@ const EXPIRED_ROWS: readonly ExpiredRows[] = [
  */
 const APPLICATION_CHILDREN: readonly (keyof Database)[] = [
   'reminder_sent',
+  'change_round',
   'attachment',
   'applicant_session',
   'application_event',

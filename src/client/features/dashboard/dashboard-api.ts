@@ -13,6 +13,13 @@ import type { Conversation } from '../../../shared/api/conversation';
 import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
 import type { ReferenceNumberBody } from '../../../shared/api/reference-number';
 import type { WithdrawAnswer, WithdrawApplicationRequest } from '../../../shared/api/withdraw';
+import type {
+  ChangeRequestsAnswer,
+  ResubmitChangesAnswer,
+  ResubmitChangesRequest,
+  SaveChangeStepAnswer,
+  SaveChangeStepRequest,
+} from '../../../shared/api/change-requests';
 import { api } from '../../app/api';
 import type { SignInAnswer } from '../sign-in/sign-in-api';
 
@@ -25,6 +32,7 @@ export const DASHBOARD_TAGS = [
   'Notifications',
   'Permits',
   'Messages',
+  'ChangeRequests',
 ] as const;
 
 export interface DashboardUploadBody {
@@ -78,7 +86,7 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
         body.append('file', file, file.name);
         return { url: '/attachment/upload', body, quiet: true, session: true };
       },
-      invalidatesTags: (_result, error) => (error ? [] : ['Attachments']),
+      invalidatesTags: (_result, error) => (error ? [] : ['Attachments', 'ChangeRequests']),
     }),
     getInvoices: build.query<Invoice[], void>({
       query: () => ({ url: '/dashboard/get_invoices' }),
@@ -124,10 +132,26 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
       query: (body) => ({ url: '/dashboard/withdraw_application', body, quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['Application', 'Applications']),
     }),
+    // Requests for changes (src/shared/api/change-requests.ts).
+    getChangeRequests: build.query<ChangeRequestsAnswer, void>({
+      query: () => ({ url: '/dashboard/get_change_requests' }),
+      providesTags: ['ChangeRequests'],
+    }),
+    saveChangeStep: build.mutation<SaveChangeStepAnswer, SaveChangeStepRequest>({
+      query: (body) => ({ url: '/dashboard/save_change_step', body, quiet: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['ChangeRequests', 'Application']),
+    }),
+    resubmitChanges: build.mutation<ResubmitChangesAnswer, ResubmitChangesRequest>({
+      query: (body) => ({ url: '/dashboard/resubmit_changes', body, quiet: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['ChangeRequests', 'Application', 'Applications']),
+    }),
   }),
 });
 
 export const {
+  useGetChangeRequestsQuery,
+  useSaveChangeStepMutation,
+  useResubmitChangesMutation,
   useKeepAliveMutation,
   useGetDashboardApplicationQuery,
   useGetApplicationsQuery,

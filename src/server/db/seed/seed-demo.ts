@@ -230,7 +230,23 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
         })
       : office.updateAttachment(DEMO_SEED, document.attachment_id, { status: 'accepted' }));
   }
-  await office.setStatus(DEMO_SEED, issued, 'returned', 'Please bring a clearer site plan to the office.');
+  await office.changes.returnForChanges(
+    DEMO_SEED,
+    {
+      reference_number: issued,
+      requests: [
+        {
+          kind: 'document',
+          document_type: 'site_plan',
+          action: 'replace',
+          remark: 'The scale cannot be read. Please bring a clearer site plan to the office.',
+        },
+      ],
+      deadline_working_days: 10,
+      remark: 'Please bring a clearer site plan to the office.',
+    },
+    'en',
+  );
   await office.setStatus(DEMO_SEED, issued, 'under_review', 'The clearer site plan was received at the office.');
   const fee = await invoice(issued, 450_000, 'Building permit fee');
   await office.markInvoicePaid(DEMO_SEED, fee.invoice_id);

@@ -12,6 +12,7 @@ import { WithdrawForm } from '../forms/WithdrawForm';
 import { canWithdraw } from '../../../../shared/api/withdraw';
 import { QueryState } from '../parts';
 import { Details } from '../../../components/Details';
+import { ChangeRequests } from '../ChangeRequests';
 
 /** The status history, newest first, as a timeline. */
 function Timeline({ events }: { events: StatusEvent[] }) {
@@ -108,6 +109,7 @@ export function ApplicationTab() {
           ]}
         />
       </Box>
+      <ChangeRequests />
       <Box component="section" aria-labelledby="application-history" sx={section}>
         <Typography component="h2" variant="h2" id="application-history" gutterBottom>
           {t('dashboard.history.title')}

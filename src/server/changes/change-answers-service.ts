@@ -1,0 +1,196 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  ChangeRequest,
+  ChangeRequestsAnswer,
+  ResubmitChangesAnswer,
+  SaveChangeStepAnswer,
+} from '../../shared/api/change-requests';
+import { todayIso } from '../../shared/dashboard';
+import type { Language } from '../../shared/reference-data';
+import { formatReferenceNumber } from '../applications/reference-number';
+import type { ApplicationsService } from '../applications/applications-service';
+import { iso } from '../back-office/back-office-rules';
+import type { Database } from '../db/schema';
+import type { FormsService } from '../forms/forms-service';
+import { ApiError } from '../http/envelope';
+import { message } from '../i18n/messages';
+import { changesOf, flowOf, formsOfApplication, openRequests } from './change-rounds';
+import * as repo from './changes-repository';
+import { HolidaysService } from './holidays-service';
+
+type Answers = Record<string, unknown>;
+
+/**
+ * The applicant's side (signed in): the open round's requests, a new answer for ONLY an asked step
+ * (validated as the wizard's saves are, under the application's own forms version), and the resubmit
+ * once every request is answered. The documents asked for go through the dashboard's upload, which
+ * asks `checkUpload` and `recordUpload` here while the application is returned.
+ */
+export class ChangeAnswersService {
+  private readonly holidays: HolidaysService;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly forms: Pick<FormsService, 'get' | 'getVersion'>,
+    private readonly applications: Pick<ApplicationsService, 'validAnswerAgain'>,
+  ) {
+    this.holidays = new HolidaysService(db);
+  }
+
+  async requests(applicationId: number): Promise<ChangeRequestsAnswer> {
+    const application = await repo.findApplicationById(this.db, applicationId);
+    if (!application) throw new ApiError(404, 'application_not_found');
+    const rounds = await repo.roundsOf(this.db, applicationId);
+    const open = application.status === 'returned' ? rounds.find((r) => r.status === 'open') : undefined;
+    let openAnswer: ChangeRequestsAnswer['open'] = null;
+    if (open) {
+      const requests = open.requests as ChangeRequest[];
+      const changes = changesOf(open);
+      const pending = new Set(openRequests(requests, changes));
+      const answers = application.answers as Record<string, Answers>;
+      openAnswer = {
+        number: open.number,
+        requests: requests.map((r) => ({ ...r, done: !pending.has(r) })),
+        remark: open.remark,
+        due_date: open.due_date,
+        working_days_left: await this.holidays.workingDaysLeft(todayIso(), open.due_date),
+        overdue: open.overdue_at !== null,
+        forms_version: application.forms_version,
+        answers: Object.fromEntries(
+          requests.flatMap((r) => (r.kind === 'step' ? [[r.step, answers[r.step] ?? {}]] : [])),
+        ),
+      };
+    }
+    return {
+      open: openAnswer,
+      rounds: rounds.map((r) => {
+        const changes = changesOf(r);
+        return {
+          number: r.number,
+          status: r.status as ChangeRequestsAnswer['rounds'][number]['status'],
+          asked_at: iso(r.asked_at)!,
+          due_date: r.due_date,
+          requests: r.requests as ChangeRequest[],
+          changed_steps: Object.keys(changes.steps),
+          changed_documents: [...new Set(changes.documents.map((d) => d.document_type))],
+          note: r.note,
+          resubmitted_at: iso(r.resubmitted_at),
+        };
+      }),
+    };
+  }
+
+  /** A new answer to an asked step; any other step is refused (403) and nothing changes. */
+  async saveStep(
+    applicationId: number,
+    step: string,
+    data: Answers,
+    language: Language,
+  ): Promise<SaveChangeStepAnswer> {
+    const application = await repo.findApplicationById(this.db, applicationId);
+    const round = application ? await repo.openRound(this.db, applicationId) : undefined;
+    if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
+    const asked = (round.requests as ChangeRequest[]).some((r) => r.kind === 'step' && r.step === step);
+    if (!asked) throw new ApiError(403, 'changes.step_not_asked', { step }, { step });
+    const served = await formsOfApplication(this.forms, application.forms_version);
+    const flow = flowOf(served.forms, application.application_type);
+    const answers = application.answers as Record<string, Answers>;
+    const cleaned = await this.applications.validAnswerAgain(
+      served,
+      flow,
+      answers,
+      step,
+      data,
+      language,
+      applicationId,
+    );
+    await this.db.transaction().execute(async (trx) => {
+      const { current, locked } = await this.locked(trx, applicationId, round.id);
+      const changes = changesOf(locked);
+      const stored = current.answers as Record<string, Answers>;
+      // The answer before the round's first change of this step stays the "before".
+      const before = changes.steps[step]?.before ?? stored[step] ?? null;
+      changes.steps[step] = { before, after: cleaned };
+      await repo.writeStepAnswers(trx, applicationId, { ...stored, [step]: cleaned });
+      await repo.saveRoundChanges(trx, round.id, changes);
+    });
+    return { step, done: true };
+  }
+
+  /** Returned → submitted with the applicant's note; refused (422) while a request is unanswered. */
+  async resubmit(applicationId: number, note: string, language: Language): Promise<ResubmitChangesAnswer> {
+    const text = note.trim();
+    return this.db.transaction().execute(async (trx) => {
+      const application = await repo.lockApplicationById(trx, applicationId);
+      const round = await repo.lockOpenRound(trx, applicationId);
+      if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
+      const open = openRequests(round.requests as ChangeRequest[], changesOf(round));
+      if (open.length > 0) {
+        const all = round.requests as ChangeRequest[];
+        throw new ApiError(422, 'changes.requests_open', {
+          errors: open.map((r) => ({
+            path: `/requests/${all.indexOf(r)}`,
+            message:
+              r.kind === 'step'
+                ? message(language, 'changes.step_open', { step: r.step })
+                : message(language, 'changes.document_open', { document: r.document_type }),
+          })),
+        });
+      }
+      await repo.resubmitRound(trx, round.id, text);
+      await repo.markResubmitted(trx, applicationId, text);
+      return {
+        reference_number: formatReferenceNumber(application.reference_number),
+        status: 'submitted' as const,
+        round: round.number,
+      };
+    });
+  }
+
+  /**
+   * Before a byte of a dashboard upload is stored: while the application is returned, only a document
+   * its open round asks for may be uploaded (403 otherwise). Answers whether it is a requested one.
+   */
+  static async checkUpload(db: Kysely<Database>, applicationId: number, documentType: string): Promise<void> {
+    const round = await repo.openRound(db, applicationId);
+    const asked = (round?.requests as ChangeRequest[] | undefined)?.some(
+      (r) => r.kind === 'document' && r.document_type === documentType,
+    );
+    if (!asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
+  }
+
+  /** The upload of a requested document, recorded in the open round with the files it replaced. */
+  static async recordUpload(
+    trx: Transaction<Database>,
+    applicationId: number,
+    documentType: string,
+    attachmentId: string,
+    replaced: string[],
+  ): Promise<void> {
+    const round = await repo.lockOpenRound(trx, applicationId);
+    const asked = (round?.requests as ChangeRequest[] | undefined)?.some(
+      (r) => r.kind === 'document' && r.document_type === documentType,
+    );
+    if (!round || !asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
+    const changes = changesOf(round);
+    changes.documents.push({
+      document_type: documentType,
+      replaced,
+      attachment_id: attachmentId,
+      at: new Date().toISOString(),
+    });
+    await repo.saveRoundChanges(trx, round.id, changes);
+  }
+
+  /** The application and its round locked, still returned and still open (else 409). */
+  private async locked(trx: Transaction<Database>, applicationId: number, roundId: number) {
+    const current = await repo.lockApplicationById(trx, applicationId);
+    const locked = await repo.lockOpenRound(trx, applicationId);
+    if (!current || current.status !== 'returned' || locked?.id !== roundId) throw noOpenRound(current?.status);
+    return { current, locked };
+  }
+}
+
+function noOpenRound(status: string | undefined): ApiError {
+  return new ApiError(409, 'changes.no_open_round', { status: status ?? null }, { status: status ?? '' });
+}

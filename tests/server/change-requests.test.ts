@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertApplication } from '../../src/server/applications/applications-repository';
+import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
+import type { ChangeRequestsAnswer, ChangeRound } from '../../src/shared/api/change-requests';
+import { api, personal, sample, type Answers } from './application-fixtures';
+import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
+import { dashboardCall, newPerson, signIn, type Person } from './signed-in-fixtures';
+import { addStaff, staffSignIn } from './staff-fixtures';
+
+// Requests for changes (issue 19, item 1): an officer returns an application with typed requests and a
+// working-day deadline → the signed-in applicant answers only what was asked → resubmits → every round
+// kept with before and after; the deadline's reminder, overdue mark, extension and withdrawal on a fake clock.
+
+const TOKEN = 'change-requests-token-for-tests-0123456789';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const SETUP_MS = 120_000;
+
+type Data = Record<string, unknown> & { errors?: { path: string; message: string }[] };
+type Texts = Record<string, unknown>;
+function text(language: 'en' | 'sw', key: string, params: Record<string, string> = {}): string {
+  let value: unknown = api[language];
+  for (const part of key.split('.')) value = (value as Texts)[part];
+  return Object.entries(params).reduce((out, [name, v]) => out.replaceAll(`{{${name}}}`, v), value as string);
+}
+
+describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
+  let t: TestApp;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-changes-'));
+
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_API_TOKEN: TOKEN, DATA_DIR: dataDir }, { kind });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, SETUP_MS);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const db = () => t.database.db;
+
+  async function staff(action: string, body: unknown, headers: Record<string, string> = AUTH) {
+    const res = await post<Envelope<Data>>(t.app, `/api/staff/${action}`, body, headers);
+    expect(res.body?.response.code).toBe(res.status);
+    return { status: res.status, message: res.body!.response.message, data: res.body!.response.data };
+  }
+
+  /** A repair application with valid answers and an uploaded Sheha's letter, in `status`. */
+  async function application(person: Person, status = 'under_review', language = 'en') {
+    const reference = newReferenceNumber();
+    const answers = {
+      personal: { ...personal(), zan_id: person.zan_id, phone: person.phone },
+      repair: sample('repair ok (affects neighbours)'),
+      uploads: { documents: {} },
+    };
+    const record = await insertApplication(db(), reference, 'repair', {
+      status,
+      step_number: 3,
+      forms_version: 1,
+      answers,
+      phone: person.phone,
+      id_number: person.zan_id,
+      submitted: true,
+      language,
+    });
+    const letter = randomUUID();
+    await db()
+      .insertInto('attachment')
+      .values({
+        id: letter,
+        application_id: record.id,
+        document_type: 'sheha_letter',
+        mime_type: 'application/pdf',
+        size: 100,
+        sha256: '0'.repeat(64),
+        remark: null,
+      })
+      .execute();
+    return { id: record.id, reference: formatReferenceNumber(reference), answers, letter };
+  }
+
+  const row = (id: number) => db().selectFrom('application').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const rounds = (id: number) => db().selectFrom('change_round').selectAll().where('application_id', '=', id).execute();
+  const smsTo = (phone: string) =>
+    db().selectFrom('sms_outbox').selectAll().where('phone', '=', phone).orderBy('id').execute();
+  const notices = (id: number) =>
+    db().selectFrom('notification').selectAll().where('application_id', '=', id).orderBy('created_at').execute();
+  const eventsOf = (id: number) =>
+    db().selectFrom('application_event').selectAll().where('application_id', '=', id).orderBy('id').execute();
+
+  const REQUESTS = [
+    { kind: 'step', step: 'repair', fields: ['repair_description'], remark: 'Describe the repair in more detail.' },
+    { kind: 'document', document_type: 'sheha_letter', action: 'replace', remark: 'The stamp cannot be read.' },
+  ];
+
+  /** Uploads a file as the signed-in applicant (the dashboard's upload: no reference number). */
+  async function dashboardUpload(cookie: string | undefined, documentType: string) {
+    const form = new FormData();
+    form.set('document_type', documentType);
+    form.set('file', new Blob([new Uint8Array(TINY_PDF)]), 'letter.pdf');
+    const res = await fetch(`${t.app.listeningOrigin}/api/attachment/upload`, {
+      method: 'POST',
+      body: form,
+      headers: cookie ? { cookie } : {},
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<{ attachment_id?: string }> };
+  }
+
+  describe('return_for_changes', () => {
+    it('needs an officer (or admin) or the integration: no credentials, an applicant or a policy editor get nothing', async () => {
+      const person = newPerson('801');
+      const app = await application(person);
+      const body = { reference_number: app.reference, requests: REQUESTS, deadline_working_days: 10 };
+      expect((await staff('return_for_changes', body, {})).status).toBe(401);
+      const applicant = await signIn(t, app.reference, person.phone);
+      expect((await staff('return_for_changes', body, { cookie: applicant })).status).toBe(401);
+      const editor = await staffSignIn(t, await addStaff(t, 'policy_editor'));
+      expect((await staff('return_for_changes', body, { cookie: editor })).status).toBe(403);
+      expect((await row(app.id)).status).toBe('under_review');
+      const officer = await addStaff(t, 'officer', { name: 'Officer Mwanaisha' });
+      const res = await staff('return_for_changes', body, { cookie: await staffSignIn(t, officer) });
+      expect(res.status).toBe(200);
+      const [event] = (await eventsOf(app.id)).filter((e) => e.action === 'return_for_changes');
+      expect(event).toMatchObject({ status: 'returned', by_kind: 'staff', by_name: 'Officer Mwanaisha' });
+      expect((await rounds(app.id))[0]).toMatchObject({ asked_by_name: 'Officer Mwanaisha', status: 'open' });
+    });
+
+    it('refuses no requests, a step or document not of its forms, a field the step has not; changes nothing', async () => {
+      const person = newPerson('802');
+      const app = await application(person);
+      const base = { reference_number: app.reference, deadline_working_days: 10 };
+      const none = await staff('return_for_changes', { ...base, requests: [] });
+      expect(none.status).toBe(400);
+      const cases: [unknown, string][] = [
+        [{ kind: 'step', step: 'engineer', remark: 'x' }, '/requests/0/step'], // not in the repair flow
+        [{ kind: 'step', step: 'no_such_step', remark: 'x' }, '/requests/0/step'],
+        [{ kind: 'step', step: 'uploads', remark: 'x' }, '/requests/0/step'], // documents are asked as documents
+        [{ kind: 'step', step: 'repair', fields: ['no_such_field'], remark: 'x' }, '/requests/0/fields'],
+        [
+          { kind: 'document', document_type: 'no_such_document', action: 'add', remark: 'x' },
+          '/requests/0/document_type',
+        ],
+        [{ kind: 'document', document_type: 'sheha_letter', remark: 'x' }, '/requests/0/action'],
+        [{ kind: 'step', step: 'repair', remark: '   ' }, '/requests/0/remark'],
+      ];
+      for (const [request, at] of cases) {
+        const res = await staff('return_for_changes', { ...base, requests: [request] });
+        expect(res.status, JSON.stringify(request)).toBe(res.status === 400 ? 400 : 422);
+        if (res.status === 422) expect(res.data.errors?.map((e) => e.path)).toContain(at);
+      }
+      const twice = await staff('return_for_changes', { ...base, requests: [REQUESTS[0], REQUESTS[0]] });
+      expect(twice.status).toBe(422);
+      const far = await staff('return_for_changes', { ...base, requests: REQUESTS, deadline_working_days: 61 });
+      expect(far.status).toBe(400);
+      expect((await row(app.id)).status).toBe('under_review');
+      expect(await rounds(app.id)).toEqual([]);
+      expect(await notices(app.id)).toEqual([]);
+      expect(await smsTo(person.phone)).toEqual([]);
+    });
+
+    it('only from under_review; set_status can no longer return without requests', async () => {
+      const person = newPerson('803');
+      const app = await application(person, 'submitted');
+      const res = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: REQUESTS,
+        deadline_working_days: 5,
+      });
+      expect(res.status).toBe(409);
+      const other = await application(newPerson('804'));
+      const plain = await staff('set_status', { reference_number: other.reference, status: 'returned', remark: 'x' });
+      expect(plain.status).toBe(409);
+      expect((await row(other.id)).status).toBe('under_review');
+      expect(await rounds(app.id)).toEqual([]);
+    });
+
+    it('tells the applicant by SMS and on the dashboard in their language, with the deadline in working days', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-02T06:00:00Z')); // a Wednesday; 9 December is Independence Day
+      const person = newPerson('805');
+      const app = await application(person, 'under_review', 'sw');
+      const res = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: REQUESTS,
+        deadline_working_days: 10,
+        remark: 'Tafadhali rekebisha.',
+      });
+      expect(res.status).toBe(200);
+      const round = (res.data as { round: ChangeRound }).round;
+      expect(round.due_date).toBe('2026-12-17');
+      expect(res.message).toBe(text('en', 'changes.returned', { due_date: '2026-12-17' }));
+      expect(await notices(app.id)).toMatchObject([
+        { kind: 'changes_requested', params: { count: 2, due_date: '2026-12-17' } },
+      ]);
+      const [sms] = await smsTo(person.phone);
+      expect(sms!.message).toContain(text('sw', 'notices.changes_requested.title'));
+      expect(sms!.message).toContain('17 Desemba 2026');
+      const applicant = await signIn(t, app.reference, person.phone);
+      const list = await dashboardCall<Array<{ title: string }>>(
+        t,
+        'get_notifications',
+        applicant,
+        {},
+        {
+          'accept-language': 'sw',
+        },
+      );
+      expect(list.body!.response.data[0]!.title).toBe(text('sw', 'notices.changes_requested.title'));
+    });
+  });
+
+  describe('the applicant answers, then resubmits', () => {
+    const person = newPerson('810');
+    let app: Awaited<ReturnType<typeof application>>;
+    let cookie = '';
+
+    beforeAll(async () => {
+      app = await application(person);
+      const res = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: REQUESTS,
+        deadline_working_days: 10,
+      });
+      expect(res.status).toBe(200);
+      cookie = await signIn(t, app.reference, person.phone);
+    }, SETUP_MS);
+
+    it('a reference number alone opens nothing', async () => {
+      for (const call of ['get_change_requests', 'save_change_step', 'resubmit_changes']) {
+        const res = await dashboardCall(t, call, undefined, { reference_number: app.reference });
+        expect(res.status).toBe(401);
+      }
+      expect((await dashboardUpload(undefined, 'sheha_letter')).status).toBe(401);
+    });
+
+    it('sees the requests as a checklist, none done yet', async () => {
+      const res = await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', cookie);
+      expect(res.status).toBe(200);
+      const open = res.body!.response.data.open!;
+      expect(open.requests.map((r) => [r.kind, r.done])).toEqual([
+        ['step', false],
+        ['document', false],
+      ]);
+      expect(open.answers).toEqual({ repair: app.answers.repair });
+      expect(open.working_days_left).toBeGreaterThan(0);
+    });
+
+    it('another step is refused (403, in the caller’s language) and changes nothing', async () => {
+      const res = await dashboardCall<Data>(
+        t,
+        'save_change_step',
+        cookie,
+        { step: 'personal', data: { ...personal(), first_name: 'Someone' } },
+        { 'accept-language': 'sw' },
+      );
+      expect(res.status).toBe(403);
+      expect(res.body!.response.message).toBe(text('sw', 'changes.step_not_asked'));
+      expect((await row(app.id)).answers).toEqual(app.answers);
+    });
+
+    it('invalid answers are refused with field errors, as the wizard refuses them; nothing changes', async () => {
+      const res = await dashboardCall<Data>(t, 'save_change_step', cookie, {
+        step: 'repair',
+        data: { ...(app.answers.repair as Answers), repair_description: 42 },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body!.response.data.errors?.[0]?.path).toMatch(/^\/repair\//);
+      expect((await row(app.id)).answers).toEqual(app.answers);
+      expect((await rounds(app.id))[0]!.changes).toEqual({ steps: {}, documents: [] });
+    });
+
+    it('a resubmit while something is open is refused with what is missing', async () => {
+      const res = await dashboardCall<Data>(t, 'resubmit_changes', cookie, { note: 'Done.' });
+      expect(res.status).toBe(422);
+      expect(res.body!.response.data.errors?.map((e) => e.path)).toEqual(['/requests/0', '/requests/1']);
+      expect((await row(app.id)).status).toBe('returned');
+    });
+
+    it('saves the asked step, uploads only the asked document, resubmits; the round keeps before and after', async () => {
+      const after = {
+        ...(app.answers.repair as Answers),
+        repair_description: 'Replace the roof sheets and two beams.',
+      };
+      const saved = await dashboardCall<Data>(t, 'save_change_step', cookie, { step: 'repair', data: after });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(((await row(app.id)).answers as Record<string, Answers>).repair!.repair_description).toBe(
+        after.repair_description,
+      );
+
+      const other = await dashboardUpload(cookie, 'land_document');
+      expect(other.status).toBe(403);
+      const uploaded = await dashboardUpload(cookie, 'sheha_letter');
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      const newId = uploaded.body.response.data.attachment_id!;
+
+      const checklist = await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', cookie);
+      expect(checklist.body!.response.data.open!.requests.map((r) => r.done)).toEqual([true, true]);
+
+      const res = await dashboardCall<Data>(t, 'resubmit_changes', cookie, { note: 'Both changes made.' });
+      expect(res.status).toBe(200);
+      expect(res.body!.response.data).toMatchObject({ reference_number: app.reference, status: 'submitted' });
+      expect((await row(app.id)).status).toBe('submitted');
+
+      const shown = await staff('get_application', { reference_number: app.reference });
+      const [round] = shown.data.change_rounds as ChangeRound[];
+      expect(round).toMatchObject({ number: 1, status: 'resubmitted', note: 'Both changes made.' });
+      expect(round!.changes.steps.repair!.before).toEqual(app.answers.repair);
+      expect(round!.changes.steps.repair!.after.repair_description).toBe(after.repair_description);
+      expect(round!.changes.documents).toMatchObject([
+        { document_type: 'sheha_letter', replaced: [app.letter], attachment_id: newId },
+      ]);
+      // The applicant's history names the round in plain words.
+      const history = await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', cookie);
+      expect(history.body!.response.data.open).toBeNull();
+      expect(history.body!.response.data.rounds).toMatchObject([
+        { number: 1, status: 'resubmitted', changed_steps: ['repair'], changed_documents: ['sheha_letter'] },
+      ]);
+      // Once resubmitted, nothing more is taken.
+      const late = await dashboardCall(t, 'save_change_step', cookie, { step: 'repair', data: after });
+      expect(late.status).toBe(409);
+    });
+  });
+
+  describe('deadlines, on a fake clock', () => {
+    it('reminds 3 working days before (once, weekends and holidays counted), marks overdue, extends, withdraws', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const at = (iso: string) => {
+        const now = new Date(`${iso}T06:00:00Z`);
+        vi.setSystemTime(now);
+        return now;
+      };
+      at('2026-12-02');
+      const person = newPerson('820');
+      const app = await application(person);
+      const returned = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: [REQUESTS[0]],
+        deadline_working_days: 10,
+      });
+      expect((returned.data as { round: ChangeRound }).round.due_date).toBe('2026-12-17');
+      const sent = async () => (await smsTo(person.phone)).length;
+      const before = await sent();
+      // (Other tests' rounds may be due too: this application's own SMS are counted.)
+      // Friday 11 December: 4 working days left (14, 15, 16, 17): no reminder yet.
+      await t.app.changeDeadlines.run(at('2026-12-11'));
+      // Saturday 12: still 4.
+      await t.app.changeDeadlines.run(at('2026-12-12'));
+      expect(await sent()).toBe(before);
+      // Monday 14: 3 left: the reminder, once.
+      expect((await t.app.changeDeadlines.run(at('2026-12-14'))).reminded).toBeGreaterThanOrEqual(1);
+      expect(await sent()).toBe(before + 1);
+      expect((await notices(app.id)).at(-1)).toMatchObject({ kind: 'changes_reminder', params: { days: 3 } });
+      await t.app.changeDeadlines.run(at('2026-12-15'));
+      expect(await sent()).toBe(before + 1);
+      // The deadline's own day is not overdue; the day after is.
+      await t.app.changeDeadlines.run(at('2026-12-17'));
+      expect((await rounds(app.id))[0]!.overdue_at).toBeNull();
+      const early = await staff('withdraw_overdue', { reference_number: app.reference, reason: 'No answer.' });
+      expect(early.status).toBe(409);
+      await t.app.changeDeadlines.run(at('2026-12-18'));
+      expect((await rounds(app.id))[0]!.overdue_at).not.toBeNull();
+      const events = await eventsOf(app.id);
+      expect(events.at(-1)).toMatchObject({ action: 'changes_overdue', by_kind: 'system' });
+      const overdue = await staff('list_overdue_changes', {});
+      expect((overdue.data.items as { reference_number: string }[]).map((i) => i.reference_number)).toContain(
+        app.reference,
+      );
+
+      // Extended by 5 working days from Friday 18 December: 21–24, then 28 (25 and 26 are holidays, 26–27 a weekend).
+      const extended = await staff('extend_changes', { reference_number: app.reference, deadline_working_days: 5 });
+      expect(extended.status).toBe(200);
+      expect(extended.data.due_date).toBe('2026-12-28');
+      expect((await notices(app.id)).at(-1)).toMatchObject({ kind: 'changes_extended' });
+      expect((await rounds(app.id))[0]).toMatchObject({ overdue_at: null, due_date: '2026-12-28' });
+      const notOverdue = await staff('list_overdue_changes', {});
+      expect((notOverdue.data.items as { reference_number: string }[]).map((i) => i.reference_number)).not.toContain(
+        app.reference,
+      );
+
+      at('2026-12-29');
+      const withdrawn = await staff('withdraw_overdue', { reference_number: app.reference, reason: 'No answer came.' });
+      expect(withdrawn.status).toBe(200);
+      expect((await row(app.id)).status).toBe('withdrawn');
+      expect((await rounds(app.id))[0]!.status).toBe('withdrawn');
+      expect((await notices(app.id)).at(-1)).toMatchObject({ kind: 'changes_withdrawn' });
+      expect((await eventsOf(app.id)).at(-1)).toMatchObject({ status: 'withdrawn', remark: 'No answer came.' });
+    });
+  });
+
+  describe('public holidays', () => {
+    it('lists the seeded holidays, adds one (409 twice) and removes it (404 when none)', async () => {
+      const listed = await staff('list_holidays', { year: 2027 });
+      const dates = (listed.data.items as { date: string; expected: boolean }[]).map((h) => h.date);
+      expect(dates).toEqual(expect.arrayContaining(['2027-01-12', '2027-04-07', '2027-03-26', '2027-12-09']));
+      expect(
+        (listed.data.items as { date: string; expected: boolean }[]).find((h) => h.date === '2027-03-10'),
+      ).toMatchObject({ expected: true });
+      const body = { date: '2027-11-03', name_en: 'A day of mourning', name_sw: 'Siku ya maombolezo' };
+      expect((await staff('add_holiday', body)).status).toBe(200);
+      expect((await staff('add_holiday', body)).status).toBe(409);
+      expect((await staff('add_holiday', { ...body, date: '2027-02-30' })).status).toBe(422);
+      expect((await staff('remove_holiday', { date: '2027-11-03' })).status).toBe(200);
+      expect((await staff('remove_holiday', { date: '2027-11-03' })).status).toBe(404);
+    });
+  });
+});
