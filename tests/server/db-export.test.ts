@@ -201,6 +201,11 @@ describe('the embedded database: export, import into PostgreSQL, backup and rest
         values (${randomUUID()}, ${other.id}, ${HUGE_AMOUNT}::bigint, '99000000001', current_date)`.execute(
         t.database.db,
       );
+      // More rows than one fetch of the export's cursor (500), ending mid-batch.
+      await sql`insert into sms_outbox (phone, message, purpose)
+        select '+255777000002', 'Ujumbe ' || g || E'\t😀', 'bulk' from generate_series(1, 1201) g`.execute(
+        t.database.db,
+      );
       applicantView = (await dashboardCall(t, 'get_application', cookie)).body;
       staffView = (await staff(t, 'get_application', { reference_number: reference })).body;
       source = await snapshot(t.database.db);
@@ -221,6 +226,7 @@ describe('the embedded database: export, import into PostgreSQL, backup and rest
     expect(source.tables.applicant_session!.length).toBe(1);
     expect(source.tables.application_event!.length).toBeGreaterThan(1);
     expect(source.tables.attachment!.length).toBe(1);
+    expect(source.tables.sms_outbox!.length).toBeGreaterThan(1201);
     expect(source.tables.forms_version!.length).toBeGreaterThan(0);
     expect(source.jobs.length).toBeGreaterThan(0);
     expect(applicantView).toMatchObject({ response: { code: 200 } });
@@ -239,6 +245,11 @@ describe('the embedded database: export, import into PostgreSQL, backup and rest
       } finally {
         await unlock();
       }
+      // Nor does it make an empty database to export where there is none.
+      const empty = path.join(root, 'empty');
+      const none = await run('db-export', [path.join(root, 'none.sql')], { DATA_DIR: empty });
+      expect(none.code).toBe(1);
+      expect(none.stderr.trim()).toBe(`There is no embedded database in ${empty} to export.`);
     },
     SETUP_MS,
   );
