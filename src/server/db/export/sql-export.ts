@@ -1,7 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { copyLine, quoteIdent, quoteLiteral } from './copy-text';
-import { appliedMigrations, sequencesOf, tablesInForeignKeyOrder, type ExportTable } from './export-catalog';
+import {
+  appliedMigrations,
+  jobColumns,
+  sequencesOf,
+  streamJobQueues,
+  streamJobs,
+  streamTableRows,
+  tablesInForeignKeyOrder,
+  useExportTextSettings,
+  type ExportTable,
+  type OnRows,
+} from './export-repository';
 
 /**
  * The embedded database as one plain-SQL file for PostgreSQL (`psql -v ON_ERROR_STOP=1 -f`), data only:
@@ -17,8 +28,6 @@ import { appliedMigrations, sequencesOf, tablesInForeignKeyOrder, type ExportTab
 const SCHEMA = 'public';
 /** pg-boss's schema beside `public` (jobsSchemaFor). */
 const JOBS_SCHEMA = 'pgboss';
-/** Rows fetched per round trip: memory stays bounded whatever the table's size. */
-const BATCH_ROWS = 500;
 /** pg-boss's states of a job that has yet to run (an active one is retried after it expires, as after a crash). */
 const WAITING_STATES = ['created', 'retry', 'active'];
 
@@ -36,15 +45,7 @@ export async function writeSqlExport(db: Kysely<Database>, write: Write, now = n
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      // PostgreSQL's text output in these settings reads back the same on any server.
-      for (const setting of [
-        "set local timezone = 'UTC'",
-        "set local datestyle = 'ISO, YMD'",
-        "set local intervalstyle = 'postgres'",
-        'set local extra_float_digits = 3',
-        "set local bytea_output = 'hex'",
-      ])
-        await sql.raw(setting).execute(trx);
+      await useExportTextSettings(trx);
       const tables = await tablesInForeignKeyOrder(trx, SCHEMA);
       const migrations = await appliedMigrations(trx, SCHEMA);
       await write(header(now, migrations));
@@ -91,37 +92,23 @@ $kibali$;
 `;
 }
 
-/** One table as a COPY block, its rows fetched through a cursor in batches. */
+/** One table as a COPY block. */
 async function copyTable(trx: Kysely<Database>, table: ExportTable, write: Write): Promise<number> {
   const target = `${SCHEMA}.${quoteIdent(table.name)}`;
-  const columns = table.columns.map(quoteIdent);
-  const select = `select ${columns.map((c, i) => `${c}::text as c${i}`).join(', ')} from ${target}`;
   if (table.hasUserTriggers) await write(`ALTER TABLE ${target} DISABLE TRIGGER USER;\n`);
-  await write(`COPY ${target} (${columns.join(', ')}) FROM stdin;\n`);
-  const count = await streamRows(trx, select, table.columns.length, (line) => write(line));
+  await write(`COPY ${target} (${table.columns.map(quoteIdent).join(', ')}) FROM stdin;\n`);
+  const count = await streamTableRows(trx, SCHEMA, table, copyLines(write));
   await write('\\.\n');
   if (table.hasUserTriggers) await write(`ALTER TABLE ${target} ENABLE TRIGGER USER;\n`);
   await write('\n');
   return count;
 }
 
-/** Runs `select` (columns aliased c0…cN, all text) through a cursor and writes each row as a COPY line. */
-async function streamRows(trx: Kysely<Database>, select: string, width: number, write: Write): Promise<number> {
-  await sql.raw(`declare kibali_export no scroll cursor for ${select}`).execute(trx);
-  let count = 0;
-  for (;;) {
-    const { rows } = await sql
-      .raw<Record<string, string | null>>(`fetch forward ${BATCH_ROWS} from kibali_export`)
-      .execute(trx);
-    let chunk = '';
-    for (const row of rows) chunk += copyLine(Array.from({ length: width }, (_, i) => row[`c${i}`] ?? null));
-    if (chunk) await write(chunk);
-    count += rows.length;
-    if (rows.length < BATCH_ROWS) break;
-  }
-  await sql.raw('close kibali_export').execute(trx);
-  return count;
-}
+/** A batch of rows written as COPY lines, in one write. */
+const copyLines =
+  (write: Write): OnRows =>
+  (rows) =>
+    write(rows.map(copyLine).join(''));
 
 /**
  * The waiting jobs: their queues made where the target lacks them (pg-boss's own create_queue, which
@@ -134,34 +121,17 @@ async function writeJobs(trx: Kysely<Database>, write: Write): Promise<number> {
   await write(`\n-- The job runner's waiting jobs (${WAITING_STATES.join(', ')}).\n`);
   await write('CREATE TEMPORARY TABLE kibali_carried_queue (name text, options json) ON COMMIT DROP;\n');
   await write('COPY kibali_carried_queue (name, options) FROM stdin;\n');
-  await streamRows(
-    trx,
-    `select name::text as c0, json_build_object('policy', policy, 'retryLimit', retry_limit, 'retryDelay', retry_delay,
-       'retryBackoff', retry_backoff, 'expireInSeconds', expire_seconds, 'retentionMinutes', retention_minutes,
-       'deadLetter', dead_letter)::text as c1
-     from ${queues} order by dead_letter is not null, name`,
-    2,
-    write,
-  );
+  await streamJobQueues(trx, JOBS_SCHEMA, copyLines(write));
   await write('\\.\n');
   await write(
     `SELECT ${JOBS_SCHEMA}.create_queue(q.name, q.options) FROM kibali_carried_queue q\n` +
       `  WHERE NOT EXISTS (SELECT 1 FROM ${queues} t WHERE t.name = q.name);\n`,
   );
-  const { rows } = await sql<{ column: string }>`
-    select a.attname as column from pg_attribute a
-    where a.attrelid = ${job}::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`.execute(trx);
-  const columns = rows.map((r) => quoteIdent(r.column));
-  const states = WAITING_STATES.map(quoteLiteral).join(', ');
+  const names = await jobColumns(trx, JOBS_SCHEMA);
+  const columns = names.map(quoteIdent);
   await write(`CREATE TEMPORARY TABLE kibali_carried_job (LIKE ${job}) ON COMMIT DROP;\n`);
   await write(`COPY kibali_carried_job (${columns.join(', ')}) FROM stdin;\n`);
-  const count = await streamRows(
-    trx,
-    `select ${columns.map((c, i) => `${c}::text as c${i}`).join(', ')} from ${job}
-     where state::text in (${states}) order by created_on, id`,
-    columns.length,
-    write,
-  );
+  const count = await streamJobs(trx, JOBS_SCHEMA, names, WAITING_STATES, copyLines(write));
   await write('\\.\n');
   await write(
     `INSERT INTO ${job} (${columns.join(', ')})\n  SELECT ${columns.join(', ')} FROM kibali_carried_job\n` +

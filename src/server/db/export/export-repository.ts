@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { quoteIdent, quoteLiteral } from './copy-text';
 
-/** What the exporter reads from the catalog of the database it exports. */
+/** Every read of the exporter: the catalog of the database it exports, and its rows as PostgreSQL's text. */
 
 export interface ExportTable {
   name: string;
@@ -81,4 +82,78 @@ export async function appliedMigrations(db: Kysely<Database>, schema: string): P
   const { rows } = await sql<{ name: string }>`
     select name from ${sql.table(`${schema}.kysely_migration`)} order by name`.execute(db);
   return rows.map((r) => r.name);
+}
+
+/** Rows fetched per round trip: memory stays bounded whatever the table's size. */
+const BATCH_ROWS = 500;
+
+/** A batch of rows, each value PostgreSQL's own text output of its column (null for NULL). */
+export type OnRows = (rows: (string | null)[][]) => Promise<void>;
+
+/** PostgreSQL's text output in these settings reads back the same on any server (for this transaction). */
+export async function useExportTextSettings(trx: Kysely<Database>): Promise<void> {
+  for (const setting of [
+    "set local timezone = 'UTC'",
+    "set local datestyle = 'ISO, YMD'",
+    "set local intervalstyle = 'postgres'",
+    'set local extra_float_digits = 3',
+    "set local bytea_output = 'hex'",
+  ])
+    await sql.raw(setting).execute(trx);
+}
+
+/** A table's rows, its columns in `table.columns` order. Answers how many. */
+export function streamTableRows(trx: Kysely<Database>, schema: string, table: ExportTable, onRows: OnRows) {
+  const columns = table.columns.map(quoteIdent);
+  const select = `select ${asText(columns)} from ${schema}.${quoteIdent(table.name)}`;
+  return streamRows(trx, select, columns.length, onRows);
+}
+
+/** pg-boss's queues as (name, the options create_queue takes), queues named as dead letters first. */
+export function streamJobQueues(trx: Kysely<Database>, jobsSchema: string, onRows: OnRows) {
+  const select = `select name::text as c0, json_build_object('policy', policy, 'retryLimit', retry_limit,
+      'retryDelay', retry_delay, 'retryBackoff', retry_backoff, 'expireInSeconds', expire_seconds,
+      'retentionMinutes', retention_minutes, 'deadLetter', dead_letter)::text as c1
+    from ${jobsSchema}.queue order by dead_letter is not null, name`;
+  return streamRows(trx, select, 2, onRows);
+}
+
+/** The columns of pg-boss's job table, in their order. */
+export async function jobColumns(trx: Kysely<Database>, jobsSchema: string): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select a.attname as column from pg_attribute a
+    where a.attrelid = ${`${jobsSchema}.job`}::regclass and a.attnum > 0 and not a.attisdropped
+    order by a.attnum`.execute(trx);
+  return rows.map((r) => r.column);
+}
+
+/** The jobs in `states`, every column of `columns`. Answers how many. */
+export function streamJobs(
+  trx: Kysely<Database>,
+  jobsSchema: string,
+  columns: string[],
+  states: string[],
+  onRows: OnRows,
+) {
+  const select = `select ${asText(columns.map(quoteIdent))} from ${jobsSchema}.job
+    where state::text in (${states.map(quoteLiteral).join(', ')}) order by created_on, id`;
+  return streamRows(trx, select, columns.length, onRows);
+}
+
+const asText = (columns: string[]) => columns.map((c, i) => `${c}::text as c${i}`).join(', ');
+
+/** Runs `select` (columns aliased c0…cN, all text) through a cursor, a batch at a time. */
+async function streamRows(trx: Kysely<Database>, select: string, width: number, onRows: OnRows): Promise<number> {
+  await sql.raw(`declare kibali_export no scroll cursor for ${select}`).execute(trx);
+  let count = 0;
+  for (;;) {
+    const { rows } = await sql
+      .raw<Record<string, string | null>>(`fetch forward ${BATCH_ROWS} from kibali_export`)
+      .execute(trx);
+    if (rows.length > 0) await onRows(rows.map((row) => Array.from({ length: width }, (_, i) => row[`c${i}`] ?? null)));
+    count += rows.length;
+    if (rows.length < BATCH_ROWS) break;
+  }
+  await sql.raw('close kibali_export').execute(trx);
+  return count;
 }
