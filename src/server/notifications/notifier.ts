@@ -9,7 +9,13 @@ import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind =
-  'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed' | 'message_answered';
+  | 'status_changed'
+  | 'invoice_added'
+  | 'invoice_paid'
+  | 'permit_issued'
+  | 'permit_revoked'
+  | 'attachment_reviewed'
+  | 'message_answered';
 
 export interface NoticeText {
   title: string;
@@ -50,9 +56,11 @@ export function noticeText(
 ): NoticeText {
   const values = localizedParams(language, kind, { ...params, reference_number: referenceNumber });
   const remark = typeof params.remark === 'string' && params.remark.trim() !== '' ? params.remark : null;
+  // The permit's verify page (issue 19): notices stored before it was sent have no link.
+  const link = typeof params.verify_url === 'string' ? ` ${message(language, 'notices.verify_link', values)}` : '';
   return {
     title: message(language, `notices.${kind}.title`, values),
-    message: message(language, `notices.${kind}.message`, values),
+    message: `${message(language, `notices.${kind}.message`, values)}${link}`,
     remark,
   };
 }
