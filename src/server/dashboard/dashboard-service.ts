@@ -208,7 +208,7 @@ export class DashboardService {
       permit_number: r.permit_number,
       valid_from: r.valid_from,
       valid_until: r.valid_until,
-      status: r.valid_until < today ? 'expired' : 'valid',
+      status: r.revoked_at ? 'revoked' : r.valid_until < today ? 'expired' : 'valid',
       issued_at: new Date(r.created_at).toISOString(),
     }));
   }
