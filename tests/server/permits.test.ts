@@ -442,6 +442,15 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       expect((await dashboardCall(t, 'download_permit', owner, { permit_number: permit.permit_number })).status).toBe(
         409,
       );
+      // Nor renewed.
+      const application_ = await dashboardCall<{ can_renew: boolean }>(t, 'get_application', owner);
+      expect(application_.body!.response.data.can_renew).toBe(false);
+      const renew = await dashboardCall(t, 'renew_permit', owner, {
+        permit_number: permit.permit_number,
+        type_of_work: 'Finishing the roof',
+        reason: 'The rains delayed the work.',
+      });
+      expect(renew.status).toBe(409);
     });
   });
 });
