@@ -81,6 +81,8 @@ import { staffSessionRoutes } from './staff-accounts/staff-session-routes';
 import { StaffSessionStore, type StaffSessionLimits } from './staff-accounts/staff-session-store';
 import { StaffSignInService } from './staff-accounts/staff-sign-in-service';
 import { studioParts } from './studio/studio-module';
+import { permitsServiceFor } from './permits/permits-module';
+import { permitsRoutes } from './permits/permits-routes';
 import { studioRoutes } from './studio/studio-routes';
 import { InboundSmsService } from './inbound-sms/inbound-sms-service';
 import { inboundSmsRoutes } from './inbound-sms/inbound-sms-routes';
@@ -373,6 +375,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   jobs.schedule({ queue: CHANGE_DEADLINES_QUEUE, cron: CHANGE_DEADLINES_CRON });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), requireStaff);
+  const permits = permitsServiceFor(config, database.db, forms, notifier);
+  permitsRoutes(app, permits, sessions);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits), requireStaff);
   return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines }) as KibaliApp;
 }

@@ -63,6 +63,14 @@ const schema = z
       .default('integration'),
     // Signs the sign-in's proof-of-work challenges (ALTCHA): the same on every server process.
     ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Signs the permits' QR links (HMAC-SHA256, src/server/permits/permit-signature.ts): the same on every
+    // server process and kept across restarts, or every printed permit reads as forged.
+    PERMIT_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The portal's address as the public reaches it: printed in the permits' QR codes and sent by SMS.
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/, 'must be an origin such as https://kibali.go.tz (no path)')
+      .optional(),
     DEV_TOOLS: flag,
     MAINTENANCE_MODE: flag,
     // Production with the SMS outbox and the demo ZanID registry (a demonstration), loudly logged.
@@ -119,6 +127,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 const SECRETS = new Set([
   'STAFF_API_TOKEN',
   'ALTCHA_HMAC_KEY',
+  'PERMIT_SIGNING_KEY',
   'DATABASE_URL',
   'REDIS_URL',
   'IDENTITY_REGISTRY_URL',
@@ -181,6 +190,16 @@ export function servingProblems(config: Config): string[] {
       'ALTCHA_HMAC_KEY is required when NODE_ENV=production (every server must sign and check the captcha with one key); DEMO_MODE=1 for a demonstration',
     );
   }
+  if (!config.PERMIT_SIGNING_KEY) {
+    problems.push(
+      "PERMIT_SIGNING_KEY is required when NODE_ENV=production (the permits' QR links are signed with it; the development key is public); DEMO_MODE=1 for a demonstration",
+    );
+  }
+  if (!config.PUBLIC_URL) {
+    problems.push(
+      "PUBLIC_URL is required when NODE_ENV=production (the portal's address, printed in the permits' QR codes); DEMO_MODE=1 for a demonstration",
+    );
+  }
   return problems;
 }
 
@@ -200,6 +219,11 @@ export function demoModeWarning(config: Config): string | undefined {
  */
 export function showsDemoHints(config: Pick<Config, 'NODE_ENV' | 'DEMO_MODE' | 'IDENTITY_REGISTRY_URL'>): boolean {
   return (config.NODE_ENV !== 'production' || config.DEMO_MODE) && !config.IDENTITY_REGISTRY_URL;
+}
+
+/** The portal's public origin: PUBLIC_URL, else this server on localhost (development and tests). */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT || 8080}`;
 }
 
 /** Where uploaded files are kept: UPLOAD_DIR, or the folder uploads of DATA_DIR. */

@@ -174,8 +174,8 @@ export interface Permit {
   permit_number: string;
   valid_from: string;
   valid_until: string;
-  /** 'valid' | 'expired' as of today. */
-  status: 'valid' | 'expired';
+  /** 'valid' | 'expired' as of today; 'revoked' by staff (issue 19: it is not downloaded again). */
+  status: 'valid' | 'expired' | 'revoked';
   issued_at: string;
 }
 

@@ -105,6 +105,8 @@ describe('the translation keys the client uses', () => {
     studio: load('en', 'studio.json'),
     // The forms checker's problems by their code, in the studio's bundle (tests/content/checks-texts.test.ts).
     checks: load('en', 'checks.json'),
+    // The permit verify page's texts, loaded by the page itself (src/client/features/verify/verify-texts.ts).
+    verify: load('en', 'verify.json'),
   };
   type Namespace = keyof typeof translations;
 

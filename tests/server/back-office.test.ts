@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import { yearsAfter } from '../../src/server/back-office/back-office-rules';
 import { STAFF_ACTIONS } from '../../src/server/back-office/staff-actions';
+import { DEVELOPMENT_SIGNING_KEY, PermitSigner } from '../../src/server/permits/permit-signature';
 import { APPLICATION_STATUSES, STATUS_MOVES, todayIso } from '../../src/shared/dashboard';
 import type { Splash } from '../../src/shared/reference-data';
 import { formatLongDate, isCalendarDate } from '../../src/shared/text-format';
@@ -287,10 +288,12 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
         ]),
       );
       const remark = params.remark ? ` ${text('sw', 'notice_remark', { remark: params.remark })}` : '';
+      // The permit's verify page (issue 19), after the message.
+      const link = params.verify_url ? ` ${text('sw', 'notices.verify_link', { verify_url: params.verify_url })}` : '';
       return text('sw', 'sms_notice', {
         reference_number: reference,
         title: text('sw', `notices.${kind}.title`, values),
-        message: `${text('sw', `notices.${kind}.message`, values)}${remark}`,
+        message: `${text('sw', `notices.${kind}.message`, values)}${link}${remark}`,
       });
     };
 
@@ -431,9 +434,11 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       });
       expect(await statusOf(id)).toBe('permit_issued');
       expect((await events(id)).at(-1)).toMatchObject({ status: 'permit_issued' });
-      expect(await lastSms()).toBe(
-        swSms('permit_issued', { permit_number: 'ZDCU/2026/0001', valid_from: day(0), valid_until: day(730) }),
-      );
+      const permit = { permit_number: 'ZDCU/2026/0001', valid_from: day(0), valid_until: day(730) };
+      // Signed with the development key, linking to this test server's configured origin (no PUBLIC_URL).
+      const signature = new PermitSigner(DEVELOPMENT_SIGNING_KEY).sign(permit);
+      const verify_url = `http://localhost:8080/home/verify/ZDCU%2F2026%2F0001?s=${signature}`;
+      expect(await lastSms()).toBe(swSms('permit_issued', { ...permit, verify_url }));
       // No second permit for it now: it is no longer approved.
       const again = await staff('issue_permit', {
         reference_number: reference,

@@ -114,11 +114,15 @@ describe('the defaults', () => {
       expect.stringMatching(/^SMS_GATEWAY_URL is required when NODE_ENV=production/),
       expect.stringMatching(/^IDENTITY_REGISTRY_URL is required when NODE_ENV=production/),
       expect.stringMatching(/^ALTCHA_HMAC_KEY is required when NODE_ENV=production/),
+      expect.stringMatching(/^PERMIT_SIGNING_KEY is required when NODE_ENV=production/),
+      expect.stringMatching(/^PUBLIC_URL is required when NODE_ENV=production/),
     ]);
     const real = {
       SMS_GATEWAY_URL: 'https://sms.example.tz/send',
       IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
       ALTCHA_HMAC_KEY: 'k'.repeat(32),
+      PERMIT_SIGNING_KEY: 'p'.repeat(32),
+      PUBLIC_URL: 'https://kibali.example.tz',
     };
     expect(servingProblems(loadConfig(real))).toEqual([]);
     expect(demoModeWarning(loadConfig(real))).toBeUndefined();

@@ -37,6 +37,7 @@ const LAZY = import.meta.glob<{ default: ComponentType }>([
   '../pages/RequestPage.tsx',
   '../pages/RequestOptionsPage.tsx',
   '../features/engineers/EngineersPage.tsx',
+  '../features/verify/VerifyPage.tsx',
   '../features/sign-in/ViewPage.tsx',
   '../features/continue/ContinuePage.tsx',
   '../features/find-reference/FindReferencePage.tsx',
@@ -120,6 +121,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Redirect to="/home/landing" /> },
           { path: 'landing', element: <LandingPage /> },
+          // What a permit's QR code opens: plain elements, no MUI, no reference data (texts: its own).
+          { path: 'verify/:permitNumber?', ...page('../features/verify/VerifyPage.tsx') },
           // Every page but the landing page waits for the reference data, with the spec's loading view
           // (the landing page needs none of it: it shows at once, as the server rendered it).
           {

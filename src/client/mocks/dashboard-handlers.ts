@@ -221,6 +221,19 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       return envelope(200, 'OK', { updated: unread.length });
     }),
     dashboard('get_permits', (mock) => envelope(200, 'OK', mock.permits)),
+    dashboard('download_permit', async (mock, request) => {
+      const permit_number = String((await body(request)).permit_number);
+      const found = mock.permits.find((p) => p.permit_number === permit_number);
+      if (!found) return envelope(403, 'Access denied', {});
+      if (found.status === 'revoked') return envelope(409, 'This permit was revoked: it is not printed again.', {});
+      return new HttpResponse(PDF, {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="building-permit-${permit_number.replace(/[^A-Za-z0-9.-]+/g, '-')}.pdf"`,
+        },
+      });
+    }),
     dashboard('renew_permit', async (mock, request) => {
       const { permit_number, type_of_work, reason } = await body(request);
       if (!mock.application.can_renew) return envelope(409, 'This permit cannot be renewed now.', {});

@@ -3,6 +3,7 @@ import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
 import { dashboardHandlers } from './dashboard-handlers';
 import { findReferenceHandlers } from './find-reference-handlers';
+import { verifyHandlers } from './verify-handlers';
 import { mockSplash } from './mock-data';
 import { wizardHandlers } from './wizard-handlers';
 
@@ -92,5 +93,6 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
     ...dashboardHandlers(splash, wait),
     ...wizardHandlers(splash, wait),
     ...findReferenceHandlers(wait),
+    ...verifyHandlers(wait),
   ];
 }

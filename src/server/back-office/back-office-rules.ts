@@ -125,14 +125,14 @@ export function invoiceParams(row: InvoiceRow): Record<string, unknown> {
 }
 
 export function toPermit(
-  row: { permit_number: string; valid_from: string; valid_until: string; created_at: Date },
+  row: { permit_number: string; valid_from: string; valid_until: string; created_at: Date; revoked_at?: Date | null },
   today: string,
 ): Permit {
   return {
     permit_number: row.permit_number,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
-    status: row.valid_until < today ? 'expired' : 'valid',
+    status: row.revoked_at ? 'revoked' : row.valid_until < today ? 'expired' : 'valid',
     issued_at: iso(row.created_at)!,
   };
 }

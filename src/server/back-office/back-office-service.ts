@@ -26,6 +26,7 @@ import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
 import { ChangeRequestsService } from '../changes/change-requests-service';
 import type { StaffActor } from '../staff-accounts/staff-actor';
+import type { PermitsService } from '../permits/permits-service';
 import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
 import {
   ATTACHMENT_REVIEW_STATUSES,
@@ -83,6 +84,8 @@ export class BackOfficeService {
     private readonly notifier: Notifier,
     /** The forms being served: their document rules name the documents. */
     private readonly forms: Pick<FormsService, 'get' | 'getVersion'>,
+    /** The permit document: what it says is written as the permit is issued, and its link goes in the SMS. */
+    readonly permits: PermitsService,
   ) {
     this.changes = new ChangeRequestsService(db, notifier, forms);
   }
@@ -328,6 +331,8 @@ export class BackOfficeService {
     else if (fromOk && input.valid_until > yearsAfter(input.valid_from, MAX_VALIDITY_YEARS))
       problems.add('/valid_until', 'validity_too_long', { years: MAX_VALIDITY_YEARS });
     problems.check();
+    this.permits.checkExtras(input, language);
+    const writeFacts = await this.permits.factsWriter(input);
 
     const issued = await this.db
       .transaction()
@@ -350,6 +355,7 @@ export class BackOfficeService {
           valid_from: input.valid_from,
           valid_until: input.valid_until,
         });
+        await writeFacts(trx, permit);
         await repo.moveStatus(trx, application.id, to, cleanText(input.remark), {
           actor,
           action: 'issue_permit',
@@ -365,6 +371,7 @@ export class BackOfficeService {
       permit_number: permit.permit_number,
       valid_from: permit.valid_from,
       valid_until: permit.valid_until,
+      verify_url: this.permits.link(permit),
     });
     return {
       reference_number: formatReferenceNumber(reference),

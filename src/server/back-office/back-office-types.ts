@@ -86,6 +86,11 @@ export interface PermitInput {
   valid_from: string;
   valid_until: string;
   remark?: string | null;
+  /** The use and storeys the permit approves, when staff set them: else the application's answers. */
+  approved_use?: string | null;
+  storeys?: number | null;
+  /** Conditions printed on the permit (each one line of at most 500 characters; at most 20). */
+  conditions?: string[] | null;
 }
 
 export interface NoteInput {

@@ -1,4 +1,11 @@
 import { answerMessageBody } from '../../shared/api/conversation';
+import {
+  APPROVED_USE_MAX_LENGTH,
+  PERMIT_CONDITION_MAX_LENGTH,
+  PERMIT_CONDITIONS_MAX,
+  REVOKE_REASON_MAX_LENGTH,
+  permitNumberProperty,
+} from '../../shared/api/permits';
 import { APPLICATION_TYPES } from '../../shared/wizard-driver';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
@@ -24,7 +31,7 @@ export interface StaffAction {
 }
 
 /** The staff's texts that may run over several lines (remarks, messages, descriptions); every other text is one line. */
-export const STAFF_MULTILINE_TEXTS = ['remark', 'message', 'description'] as const;
+export const STAFF_MULTILINE_TEXTS = ['remark', 'message', 'description', 'reason'] as const;
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 const referenceNumber = { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
@@ -161,10 +168,15 @@ export const STAFF_ACTIONS = {
     valid_from: string;
     valid_until: string;
     remark?: string;
+    approved_use?: string;
+    storeys?: number;
+    conditions?: string[];
   }>({
     summary:
       'Back office: a permit with its number and validity dates (YYYY-MM-DD), for an approved application ' +
-      '(→ permit_issued) or a requested renewal (→ renewed); notifies the applicant',
+      '(→ permit_issued) or a requested renewal (→ renewed); notifies the applicant with the link to its ' +
+      'verify page. The permit document prints the approved use and storeys (from the answers unless given ' +
+      'here) and the conditions (at most 20, one line each)',
     body: object(
       {
         reference_number: referenceNumber,
@@ -172,6 +184,13 @@ export const STAFF_ACTIONS = {
         valid_from: text(32, 1),
         valid_until: text(32, 1),
         remark,
+        approved_use: text(APPROVED_USE_MAX_LENGTH, 1),
+        storeys: { type: 'integer', minimum: 0, maximum: 60 },
+        conditions: {
+          type: 'array',
+          maxItems: PERMIT_CONDITIONS_MAX,
+          items: text(PERMIT_CONDITION_MAX_LENGTH, 1),
+        },
       },
       ['reference_number', 'permit_number', 'valid_from', 'valid_until'],
     ),
@@ -179,6 +198,40 @@ export const STAFF_ACTIONS = {
       const { reference_number, ...permit } = body;
       const issued = await service.issuePermit(actor, reference_number, permit, language);
       return done(issued, 'back_office.permit_issued', { permit_number: issued.permit.permit_number });
+    },
+  }),
+
+  revoke_permit: define<{ permit_number: string; reason: string }>({
+    summary:
+      'Back office: revokes a permit with a reason (required; told to the applicant by notice and SMS, not to ' +
+      'the public); its verify page then says revoked, with the date. 409 when already revoked',
+    body: object({ permit_number: permitNumberProperty, reason: text(REVOKE_REASON_MAX_LENGTH) }, [
+      'permit_number',
+      'reason',
+    ]),
+    run: async (service, body, language, actor) => {
+      const revoked = await service.permits.revoke(actor, body.permit_number, body.reason, language);
+      return done(revoked, 'permits.revoked_done', { permit_number: revoked.permit_number });
+    },
+  }),
+
+  get_permit_document: define<{ permit_number: string }>({
+    summary:
+      'Back office: a permit’s PDF (English and Swahili, with its signed QR code), as `content_base64` with ' +
+      'its `file_name`. 409 for a revoked permit',
+    body: object({ permit_number: permitNumberProperty }, ['permit_number']),
+    run: async (service, body) => {
+      const file = await service.permits.staffDocument(body.permit_number);
+      return {
+        data: {
+          file_name: file.file_name,
+          mime_type: 'application/pdf',
+          size: file.bytes.byteLength,
+          content_base64: Buffer.from(file.bytes).toString('base64'),
+        },
+        messageKey: 'permits.document_ready',
+        params: { permit_number: body.permit_number },
+      };
     },
   }),
 

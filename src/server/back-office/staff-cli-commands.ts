@@ -103,9 +103,11 @@ export const COMMANDS: Record<string, Command> = {
     body: ([invoiceId]) => ({ invoice_id: invoiceId }),
   },
   'issue-permit': {
-    usage: 'issue-permit <reference> --permit-number N --from YYYY-MM-DD --until YYYY-MM-DD [--remark TEXT]',
-    summary: 'a permit for an approved application or a requested renewal',
-    options: ['permit-number', 'from', 'until', 'remark'],
+    usage:
+      'issue-permit <reference> --permit-number N --from YYYY-MM-DD --until YYYY-MM-DD [--remark TEXT] ' +
+      '[--use TEXT] [--storeys N] [--condition TEXT]…',
+    summary: 'a permit for an approved application or a requested renewal (--condition once per condition)',
+    options: ['permit-number', 'from', 'until', 'remark', 'use', 'storeys', 'condition'],
     positionals: 1,
     action: 'issue_permit',
     changes: true,
@@ -115,7 +117,19 @@ export const COMMANDS: Record<string, Command> = {
       valid_from: required(o, 'from'),
       valid_until: required(o, 'until'),
       remark: str(o, 'remark'),
+      approved_use: str(o, 'use'),
+      storeys: integer(o, 'storeys'),
+      conditions: Array.isArray(o.condition) ? o.condition : undefined,
     }),
+  },
+  'revoke-permit': {
+    usage: 'revoke-permit <permit-number> --reason TEXT',
+    summary: 'revoke a permit; the applicant is told why, its verify page says revoked',
+    options: ['reason'],
+    positionals: 1,
+    action: 'revoke_permit',
+    changes: true,
+    body: ([permitNumber], o) => ({ permit_number: permitNumber, reason: required(o, 'reason') }),
   },
   notify: {
     usage: 'notify <reference> --title TEXT --message TEXT [--remark TEXT]',
@@ -261,6 +275,8 @@ const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   ...Object.fromEntries(ALL_OPTIONS.map((name) => [name, { type: 'string' as const }])),
   // One --request per change asked for (return).
   request: { type: 'string', multiple: true },
+  // Given once per condition.
+  condition: { type: 'string', multiple: true },
   url: { type: 'string' },
   lang: { type: 'string' },
   as: { type: 'string' },

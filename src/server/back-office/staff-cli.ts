@@ -22,6 +22,7 @@ import { HttpSmsSender } from '../sms/http-sms-sender';
 import { JobRunner } from '../jobs/job-runner';
 import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
+import { permitsServiceFor } from '../permits/permits-module';
 import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
@@ -178,11 +179,16 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
   // The published forms name the documents (their document rules).
   const schemas = SCHEMAS_DIR;
   const forms = new FormsService(await FormRegistry.open(database.db, { importFrom: schemas }), splash, schemas);
+  // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
+  const notifier = new Notifier(
+    database.db,
+    new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io)),
+  );
   const service = new BackOfficeService(
     database.db,
-    // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
-    new Notifier(database.db, new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io))),
+    notifier,
     forms,
+    permitsServiceFor(config, database.db, forms, notifier),
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

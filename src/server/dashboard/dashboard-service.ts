@@ -71,7 +71,7 @@ export class DashboardService {
       answers,
       history: history.map((e) => ({ status: e.status, remark: e.remark, at: new Date(e.created_at).toISOString() })),
       engineer,
-      can_renew: RENEWABLE.includes(row.status) && permit !== undefined,
+      can_renew: RENEWABLE.includes(row.status) && permit !== undefined && !permit.revoked_at,
     };
   }
 
@@ -208,7 +208,7 @@ export class DashboardService {
       permit_number: r.permit_number,
       valid_from: r.valid_from,
       valid_until: r.valid_until,
-      status: r.valid_until < today ? 'expired' : 'valid',
+      status: r.revoked_at ? 'revoked' : r.valid_until < today ? 'expired' : 'valid',
       issued_at: new Date(r.created_at).toISOString(),
     }));
   }
@@ -227,12 +227,13 @@ export class DashboardService {
         .executeTakeFirstOrThrow();
       const permit = await trx
         .selectFrom('permit')
-        .select(['id', 'permit_number'])
+        .select(['id', 'permit_number', 'revoked_at'])
         .where('application_id', '=', applicationId)
         .where('permit_number', '=', input.permit_number)
         .executeTakeFirst();
       if (!permit) throw new ApiError(403, 'access_denied');
-      if (!RENEWABLE.includes(application.status)) throw new ApiError(409, 'not_renewable');
+      // A revoked permit is not renewed: the unit revoked it for a reason (issue 19).
+      if (!RENEWABLE.includes(application.status) || permit.revoked_at) throw new ApiError(409, 'not_renewable');
       const id = randomUUID();
       const created = await trx
         .insertInto('renewal_request')
@@ -294,7 +295,7 @@ export class DashboardService {
   private async latestPermit(applicationId: number) {
     return this.db
       .selectFrom('permit')
-      .select(['permit_number', 'valid_until'])
+      .select(['permit_number', 'valid_until', 'revoked_at'])
       .where('application_id', '=', applicationId)
       .orderBy('created_at', 'desc')
       .limit(1)

@@ -288,6 +288,19 @@ export interface PermitTable {
   valid_from: string;
   valid_until: string;
   created_at: ColumnType<Date, never, never>;
+  /** What the permit document says, written when issued (null for permits issued before: read from the answers). */
+  owner_name: string | null;
+  /** The answers that locate the building, by field (plot_number, shehia, ward, street_village). */
+  plot: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  approved_use: string | null;
+  /** Storeys above the ground floor (0: the ground floor only). */
+  storeys: number | null;
+  conditions: ColumnType<string[], string | undefined, string>;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  revoke_reason: ColumnType<string | null, never, string>;
+  revoked_by_kind: ColumnType<string | null, never, string>;
+  revoked_by_account_id: ColumnType<number | null, never, number | null>;
+  revoked_by_name: ColumnType<string | null, never, string>;
 }
 
 export interface NotificationTable {

@@ -17,7 +17,8 @@ export type RateLimitName =
   | 'message'
   | 'renewal'
   | 'staff_sign_in'
-  | 'staff_login';
+  | 'staff_login'
+  | 'permit_verify';
 
 const LIMIT_NAME = Symbol('kibali.rateLimitName');
 
@@ -51,6 +52,12 @@ export const BY_REFERENCE_LIMIT = routeLimit('by_reference', 120, 15);
 export const MESSAGE_LIMIT = routeLimit('message', 20, 60);
 /** Permit renewal requests: 5 per client an hour. */
 export const RENEWAL_LIMIT = routeLimit('renewal', 5, 60);
+
+/**
+ * The public permit check: 60 per client per 15 minutes, enough for an inspector's day of QR codes,
+ * too few to walk through the permit numbers (src/server/permits/permits-routes.ts).
+ */
+export const PERMIT_VERIFY_LIMIT = routeLimit('permit_verify', 60, 15);
 
 /** Staff sign-in and its second step: 10 per client per 15 minutes, each route its own count. */
 export const STAFF_SIGN_IN_LIMIT = routeLimit('staff_sign_in', 10, 15);
@@ -182,6 +189,7 @@ export function scaledLimits(factor: number): RateLimitSettings {
     renewal: RENEWAL_LIMIT,
     staff_sign_in: STAFF_SIGN_IN_LIMIT,
     staff_login: STAFF_LOGIN_LIMIT,
+    permit_verify: PERMIT_VERIFY_LIMIT,
   };
   return {
     limits: Object.fromEntries(Object.entries(all).map(([name, limit]) => [name, { max: limit.max * factor }])),

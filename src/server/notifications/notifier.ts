@@ -13,6 +13,7 @@ export type NoticeKind =
   | 'invoice_added'
   | 'invoice_paid'
   | 'permit_issued'
+  | 'permit_revoked'
   | 'attachment_reviewed'
   | 'message_answered'
   // Requests for changes (src/server/changes).
@@ -60,9 +61,11 @@ export function noticeText(
 ): NoticeText {
   const values = localizedParams(language, kind, { ...params, reference_number: referenceNumber });
   const remark = typeof params.remark === 'string' && params.remark.trim() !== '' ? params.remark : null;
+  // The permit's verify page (issue 19): notices stored before it was sent have no link.
+  const link = typeof params.verify_url === 'string' ? ` ${message(language, 'notices.verify_link', values)}` : '';
   return {
     title: message(language, `notices.${kind}.title`, values),
-    message: message(language, `notices.${kind}.message`, values),
+    message: `${message(language, `notices.${kind}.message`, values)}${link}`,
     remark,
   };
 }

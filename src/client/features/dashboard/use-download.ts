@@ -30,23 +30,34 @@ export function fallbackName(name: string, mimeType: string): string {
   return extension ? `${safe}.${extension}` : safe;
 }
 
-/**
- * Downloads an attachment: the answer is the file itself, not an envelope, so it is fetched here
- * (not by the base query) and handed to the browser through a temporary object URL. A refusal is an
- * envelope: its message becomes an error toast, and a 401 signs out as the base query does.
- */
+/** Downloads an attachment (see useFileDownload). */
 export function useDownload() {
+  const download = useFileDownload();
+  return useCallback(
+    (attachmentId: string, fallback: string) =>
+      download('/api/dashboard/download_attachment', { attachment_id: attachmentId }, fallback),
+    [download],
+  );
+}
+
+/**
+ * Downloads a file of the signed-in application (an attachment, the permit's PDF): the answer is the
+ * file itself, not an envelope, so it is fetched here (not by the base query) and handed to the
+ * browser through a temporary object URL. A refusal is an envelope: its message becomes an error
+ * toast (`failedKey` when it has none), and a 401 signs out as the base query does.
+ */
+export function useFileDownload(failedKey = 'dashboard.attachments.download_failed') {
   const { i18n } = useTranslation();
   const dispatch = useAppDispatch();
   return useCallback(
-    async (attachmentId: string, fallback: string): Promise<boolean> => {
+    async (path: string, body: unknown, fallback: string): Promise<boolean> => {
       const sentAt = Date.now();
       let response: Response;
       try {
-        response = await fetch('/api/dashboard/download_attachment', {
+        response = await fetch(path, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Accept-Language': i18n.language },
-          body: JSON.stringify({ attachment_id: attachmentId }),
+          body: JSON.stringify(body),
           credentials: 'same-origin',
         });
       } catch {
@@ -63,7 +74,7 @@ export function useDownload() {
         const message = isEnvelope(payload) ? payload.response.message : '';
         if (response.status === 401) dispatch(signedOut({ reason: 'unauthorized', message }));
         else if (message) dispatch(showToast({ severity: 'error', text: message }));
-        else dispatch(showToast({ severity: 'error', key: 'dashboard.attachments.download_failed' }));
+        else dispatch(showToast({ severity: 'error', key: failedKey }));
         return false;
       }
       dispatch(sessionUsed(sentAt));
@@ -80,6 +91,6 @@ export function useDownload() {
       setTimeout(() => URL.revokeObjectURL(url), 30_000);
       return true;
     },
-    [dispatch, i18n.language],
+    [dispatch, i18n.language, failedKey],
   );
 }

@@ -16,6 +16,7 @@ import { OneTimeCodes } from '../../codes/one-time-codes';
 import { DraftOwners } from '../../drafts/draft-owners';
 import { AttachmentsService } from '../../attachments/attachments-service';
 import { FolderFileStorage } from '../../attachments/file-storage';
+import { permitsServiceFor } from '../../permits/permits-module';
 import { BackOfficeService } from '../../back-office/back-office-service';
 import type { FormRegistry } from '../../forms/form-registry';
 import { FormsService } from '../../forms/forms-service';
@@ -94,7 +95,10 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const served = new FormsService(forms, splash, SCHEMAS_DIR);
   const applications = new ApplicationsService(db, served, { isValid: async () => true }, owners, phones);
   const attachments_ = new AttachmentsService(db, new FolderFileStorage(uploadsDir), 10 * 1024 * 1024, served, owners);
-  const office = new BackOfficeService(db, new Notifier(db, queue), served);
+  const notifier = new Notifier(db, queue);
+  // Demo permits' SMS link to a local server; their PDFs are signed by the serving server's key when downloaded.
+  const permits = permitsServiceFor({ PORT: 8080 }, db, served, notifier);
+  const office = new BackOfficeService(db, notifier, served, permits);
   const { lists } = await splash.get();
   const engineer = await db
     .selectFrom('engineer')

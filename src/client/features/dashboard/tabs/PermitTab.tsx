@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,11 +10,17 @@ import { formatDate, newestFirst } from '../format';
 import { RenewForm } from '../forms/RenewForm';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
+import { DOWNLOAD_PERMIT_PATH } from '../../../../shared/api/permits';
+import { useFileDownload } from '../use-download';
 
-/** The Permit tab: the permits, newest first; Renew when the application allows it now. */
+/**
+ * The Permit tab: the permits, newest first, each downloadable as its PDF (English and Swahili, with
+ * its QR code) unless revoked; Renew when the application allows it now.
+ */
 export function PermitTab() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
+  const download = useFileDownload('dashboard.permits.download_failed');
   const { data, isError, refetch } = useGetPermitsQuery();
   const application = useGetDashboardApplicationQuery();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
@@ -47,6 +54,21 @@ export function PermitTab() {
                   { label: t('dashboard.permits.issued'), value: formatDate(permit.issued_at, lng) },
                 ]}
               />
+              {permit.status !== 'revoked' && (
+                <Button
+                  variant="outlined"
+                  sx={{ mt: 1 }}
+                  onClick={() =>
+                    void download(
+                      DOWNLOAD_PERMIT_PATH,
+                      { permit_number: permit.permit_number },
+                      `permit-${permit.permit_number.replace(/[^A-Za-z0-9.-]+/g, '-')}.pdf`,
+                    )
+                  }
+                >
+                  {t('dashboard.permits.download', { permit_number: permit.permit_number })}
+                </Button>
+              )}
             </ListCard>
           ))}
         </CardList>

@@ -1,0 +1,126 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Plot } from '../../shared/api/permits';
+import type { Database } from '../db/schema';
+import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
+
+/** Every line of the permit document's SQL (issue 19, item 4). Input never becomes SQL text: values are parameters. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const PERMIT_COLUMNS = [
+  'permit.id',
+  'permit.application_id',
+  'permit.permit_number',
+  'permit.valid_from',
+  'permit.valid_until',
+  'permit.created_at',
+  'permit.owner_name',
+  'permit.plot',
+  'permit.approved_use',
+  'permit.storeys',
+  'permit.conditions',
+  'permit.revoked_at',
+  'permit.revoke_reason',
+] as const;
+
+export type PermitRow = Awaited<ReturnType<typeof findPermit>> & {};
+
+/** A permit by its number, with its application's answers (a permit issued before its facts were written reads them). */
+export async function findPermit(db: Db, permitNumber: string) {
+  return db
+    .selectFrom('permit')
+    .innerJoin('application', 'application.id', 'permit.application_id')
+    .select([...PERMIT_COLUMNS, 'application.answers', 'application.reference_number'])
+    .where('permit.permit_number', '=', permitNumber)
+    .executeTakeFirst();
+}
+
+/** The permit of one application only: another application's number finds nothing. */
+export async function findPermitOf(db: Db, applicationId: number, permitNumber: string) {
+  return db
+    .selectFrom('permit')
+    .innerJoin('application', 'application.id', 'permit.application_id')
+    .select([...PERMIT_COLUMNS, 'application.answers', 'application.reference_number'])
+    .where('permit.permit_number', '=', permitNumber)
+    .where('permit.application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** The permit issued after this one for the same application (its renewal), if any: the earliest such. */
+export async function successorOf(db: Db, permit: { id: string; application_id: number; created_at: Date }) {
+  return db
+    .selectFrom('permit')
+    .select(['permit_number'])
+    .where('application_id', '=', permit.application_id)
+    .where('id', '!=', permit.id)
+    .where('created_at', '>', permit.created_at)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function lockPermit(trx: Transaction<Database>, permitNumber: string) {
+  return trx
+    .selectFrom('permit')
+    .select(['id', 'application_id', 'permit_number', 'revoked_at'])
+    .where('permit_number', '=', permitNumber)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRevoked(trx: Transaction<Database>, permitId: string, reason: string, actor: StaffActor) {
+  const by = byColumns(actor);
+  return trx
+    .updateTable('permit')
+    .set({
+      revoked_at: new Date(),
+      revoke_reason: reason,
+      revoked_by_kind: by.by_kind,
+      revoked_by_account_id: by.by_account_id,
+      revoked_by_name: by.by_name,
+    })
+    .where('id', '=', permitId)
+    .returning(['revoked_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The facts the document prints, written with the permit as it is issued. */
+export interface PermitDocumentColumns {
+  owner_name: string;
+  plot: Plot;
+  approved_use: string | null;
+  storeys: number | null;
+  conditions: string[];
+}
+
+export async function writeDocumentFacts(trx: Transaction<Database>, permitId: string, facts: PermitDocumentColumns) {
+  await trx
+    .updateTable('permit')
+    .set({
+      owner_name: facts.owner_name,
+      plot: JSON.stringify(facts.plot),
+      approved_use: facts.approved_use,
+      storeys: facts.storeys,
+      conditions: JSON.stringify(facts.conditions),
+    })
+    .where('id', '=', permitId)
+    .execute();
+}
+
+export async function answersOf(db: Db, applicationId: number): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom('application')
+    .select('answers')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.answers;
+}
+
+export async function referenceOf(db: Db, applicationId: number): Promise<string> {
+  const row = await db
+    .selectFrom('application')
+    .select('reference_number')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.reference_number;
+}
