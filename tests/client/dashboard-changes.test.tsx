@@ -74,6 +74,8 @@ describe('requests for changes on the dashboard', () => {
       en('dashboard.changes.remark', { remark: 'Describe the repair in more detail.' }),
     );
     expect(items[0]).toHaveTextContent(en('dashboard.changes.done'));
+    // The asked step opens in the step editor (?change=<step>), on the dashboard itself.
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', expect.stringContaining('change=repair'));
     expect(items[1]).toHaveTextContent(en('dashboard.changes.not_done'));
     expect(items[1]).toHaveTextContent('The stamp cannot be read.');
     expect(within(items[1]!).getByText(en('dashboard.changes.replace_file'))).toBeVisible();

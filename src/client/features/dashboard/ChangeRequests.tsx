@@ -1,4 +1,4 @@
-import { Suspense, useState, type ChangeEvent, type ComponentType, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type ComponentType, type FormEvent } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,12 +24,10 @@ type Open = NonNullable<ChangeRequestsAnswer['open']>;
 
 /**
  * The step editor (RJSF and the step's validator, ChangeStepEditor.tsx) loads only when a step is opened
- * to change. NOT WIRED YET: importing it, even lazily, makes the bundler cut the wizard's step form into
- * a chunk of its own, +848 B gzip on /home/new's first step, over its budget. Once there is headroom:
- *   const ChangeStepEditor = lazy(() => import('./ChangeStepEditor'));
- * Until then a step request shows its remark and whether it is done, without a way to change it here.
+ * to change. Importing it, even lazily, cuts the wizard's step form into a chunk of its own: ~850 B
+ * gzip more on /home/new's first step, paid for by the trims of vite.config.ts (rjsfTrimPlugin).
  */
-const ChangeStepEditor: ComponentType<EditorProps> | null = null;
+const ChangeStepEditor: ComponentType<EditorProps> = lazy(() => import('./ChangeStepEditor'));
 
 interface EditorProps {
   step: string;
@@ -108,15 +106,13 @@ function Checklist({ open }: { open: Open }) {
             </Typography>
             <Typography sx={{ mt: 0.5 }}>{t('dashboard.changes.remark', { remark: request.remark })}</Typography>
             {request.kind === 'step' ? (
-              ChangeStepEditor && (
-                <Link
-                  component={RouterLink}
-                  to={`/dashboard/application?tab=application&${CHANGE_PARAM}=${encodeURIComponent(request.step)}`}
-                  sx={{ display: 'inline-block', mt: 1 }}
-                >
-                  {t('dashboard.changes.change_step', { step: stepTitle(request.step) })}
-                </Link>
-              )
+              <Link
+                component={RouterLink}
+                to={`/dashboard/application?tab=application&${CHANGE_PARAM}=${encodeURIComponent(request.step)}`}
+                sx={{ display: 'inline-block', mt: 1 }}
+              >
+                {t('dashboard.changes.change_step', { step: stepTitle(request.step) })}
+              </Link>
             ) : (
               <DocumentUpload request={request} />
             )}
@@ -235,7 +231,7 @@ export function ChangeRequests() {
     next.delete(CHANGE_PARAM);
     setParams(next);
   };
-  if (ChangeStepEditor && open && editing && open.requests.some((r) => r.kind === 'step' && r.step === editing)) {
+  if (open && editing && open.requests.some((r) => r.kind === 'step' && r.step === editing)) {
     return (
       <Suspense fallback={<CircularProgress aria-label={t('dashboard.loading')} />}>
         <ChangeStepEditor step={editing} initial={open.answers[editing] ?? {}} onClose={close} />
