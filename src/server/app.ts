@@ -82,6 +82,13 @@ import { StaffSessionStore, type StaffSessionLimits } from './staff-accounts/sta
 import { StaffSignInService } from './staff-accounts/staff-sign-in-service';
 import { studioParts } from './studio/studio-module';
 import { studioRoutes } from './studio/studio-routes';
+import type { PaymentGateway } from './payments/payment-gateway';
+import type { PaymentTiming } from './payments/payment-timing';
+import { paymentsModule, signatureVerifierFor } from './payments/payments-module';
+import { paymentsRoutes } from './payments/payments-routes';
+import type { PaymentsService } from './payments/payments-service';
+import { receiptRoutes } from './payments/receipt-routes';
+import { simulatorDevRoutes } from './payments/simulator-dev-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -111,6 +118,10 @@ export interface AppDependencies {
   smsRetry?: SmsRetryPolicy;
   /** Other job runner polling intervals; tests of the job runner shorten them. */
   jobTiming?: RunnerTiming;
+  /** The payment gateway; by default from the configuration (the simulator unless PAYMENT_PROVIDER=gepg). */
+  paymentGateway?: PaymentGateway;
+  /** Other bill re-issue and reconciliation timings; tests change them. */
+  paymentTiming?: PaymentTiming;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -119,6 +130,8 @@ export interface KibaliApp extends FastifyInstance {
   /** The job runner: built with the app, started by main.ts (and by the tests that test it), stopped on close. */
   jobs: JobRunner;
   sms: SmsQueue;
+  /** Control-number payment: its jobs' runs and its gateway (the simulator in tests). */
+  payments: PaymentsService;
 }
 
 function identityRegistryFor(config: Config): IdentityRegistry {
@@ -282,6 +295,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   jobs.schedule({ queue: SWEEP_QUEUE, cron: SWEEP_CRON });
   const notifier = new Notifier(database.db, sms);
+  const payments = paymentsModule(app, {
+    config,
+    db: database.db,
+    jobs,
+    notifier,
+    ...(dependencies.paymentGateway ? { gateway: dependencies.paymentGateway } : {}),
+    ...(dependencies.paymentTiming ? { timing: dependencies.paymentTiming } : {}),
+  });
+  paymentsRoutes(app, payments, signatureVerifierFor(config));
   const lockNotice = new CodeLockNotice(database.db, sms);
   const codes = new OneTimeCodes(database.db, {
     onLock: (purpose, subject) =>
@@ -295,7 +317,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
   const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
   engineerRoutes(app, database.db, confirmation, { owners, cookies: draftCookies, limits });
-  if (config.DEV_TOOLS) devRoutes(app, database.db);
+  if (config.DEV_TOOLS) {
+    devRoutes(app, database.db);
+    simulatorDevRoutes(app, payments);
+  }
   // Staff: people signed in with their accounts (a session of their own), and the integration's token.
   const staffSessions = new StaffSessionStore(database.db, dependencies.staffSessionLimits);
   const staffCookie = new StaffCookie(config);
@@ -353,8 +378,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     { cookies: draftCookies, limits },
   );
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  receiptRoutes(app, database.db, sessions);
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), requireStaff);
-  return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, payments), requireStaff);
+  return Object.assign(app, { splash, forms, jobs, sms, payments }) as KibaliApp;
 }

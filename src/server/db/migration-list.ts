@@ -20,6 +20,7 @@ import * as unitMessages from './migrations/20261126T110000-unit-messages';
 import * as staffAccounts from './migrations/20261126T150000-staff-accounts';
 import * as attachmentNames from './migrations/20261126T150500-attachment-names';
 import * as formStudio from './migrations/20261126T190000-form-studio';
+import * as payments from './migrations/20261128T060200-payments';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -49,4 +50,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126T150000-staff-accounts': staffAccounts,
   '20261126T150500-attachment-names': attachmentNames,
   '20261126T190000-form-studio': formStudio,
+  '20261128T060200-payments': payments,
 };

@@ -9,7 +9,16 @@ import type { Delivery, SmsQueue } from '../sms/sms-queue';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind =
-  'status_changed' | 'invoice_added' | 'invoice_paid' | 'permit_issued' | 'attachment_reviewed' | 'message_answered';
+  | 'status_changed'
+  | 'invoice_added'
+  | 'invoice_paid'
+  | 'permit_issued'
+  | 'attachment_reviewed'
+  | 'message_answered'
+  // Control-number payment (src/server/payments): the control number with how to pay, and part payments.
+  | 'bill_issued'
+  | 'bill_reissued'
+  | 'payment_received';
 
 export interface NoticeText {
   title: string;
