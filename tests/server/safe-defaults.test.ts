@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
+import { SIMULATOR_PUBLIC_KEY_PEM } from '../../src/server/payments/payment-signature';
 import { bundledScript } from '../support/bundled-script';
 
 // The server as an operator starts it (src/server/main.ts in its own process), with nothing set but
@@ -114,11 +115,15 @@ describe('the defaults', () => {
       expect.stringMatching(/^SMS_GATEWAY_URL is required when NODE_ENV=production/),
       expect.stringMatching(/^IDENTITY_REGISTRY_URL is required when NODE_ENV=production/),
       expect.stringMatching(/^ALTCHA_HMAC_KEY is required when NODE_ENV=production/),
+      expect.stringMatching(/^PAYMENT_PROVIDER=gepg is required when NODE_ENV=production/),
     ]);
     const real = {
       SMS_GATEWAY_URL: 'https://sms.example.tz/send',
       IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
       ALTCHA_HMAC_KEY: 'k'.repeat(32),
+      PAYMENT_PROVIDER: 'gepg',
+      PAYMENT_GATEWAY_URL: 'https://gepg.example.tz/api',
+      PAYMENT_GATEWAY_PUBLIC_KEY: SIMULATOR_PUBLIC_KEY_PEM,
     };
     expect(servingProblems(loadConfig(real))).toEqual([]);
     expect(demoModeWarning(loadConfig(real))).toBeUndefined();

@@ -5,14 +5,15 @@ import { invoicesWithBills } from './payments-repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** An invoice's state from its sums and its current bill. */
-export function invoiceStatus(
-  amount: number,
-  paid: number,
-  currentBill: { status: string } | undefined,
-): InvoiceStatus {
+/**
+ * An invoice's state from its sums and its bills (newest first): `expired` while no control number
+ * can be paid because the last one expired (its replacement not yet given by the gateway).
+ */
+export function invoiceStatus(amount: number, paid: number, bills: { status: string }[]): InvoiceStatus {
   if (paid >= amount) return 'paid';
-  if (currentBill?.status === 'expired') return 'expired';
+  const [current, ...older] = bills;
+  if (current?.status === 'expired') return 'expired';
+  if (current?.status === 'raising' && older.some((b) => b.status === 'expired')) return 'expired';
   return paid > 0 ? 'partly_paid' : 'unpaid';
 }
 
@@ -23,7 +24,8 @@ export async function applicantInvoices(db: Kysely<Database>, applicationId: num
     const amount = Number(invoice.amount_tzs);
     const paid = Number(invoice.paid_tzs);
     // Bills are newest first: the first one of the invoice is its current one.
-    const current = bills.find((b) => b.invoice_id === invoice.id);
+    const own = bills.filter((b) => b.invoice_id === invoice.id);
+    const current = own[0];
     const receipts = payments
       .filter((p) => p.invoice_id === invoice.id && p.receipt_number !== null)
       .map((p) => ({
@@ -38,10 +40,13 @@ export async function applicantInvoices(db: Kysely<Database>, applicationId: num
       amount_tzs: amount,
       paid_tzs: paid,
       balance_tzs: Math.max(0, amount - paid),
-      control_number: invoice.control_number,
-      expires_at: current && current.status !== 'paid' && paid < amount ? iso(current.expires_at) : null,
+      // The current bill's number (none while the gateway has not given it); an invoice with no bill
+      // of ours keeps the number the integration gave.
+      control_number: current ? current.control_number : invoice.control_number,
+      expires_at:
+        current?.control_number && current.status === 'issued' && paid < amount ? iso(current.expires_at) : null,
       due_date: invoice.due_date,
-      status: invoiceStatus(amount, paid, current),
+      status: invoiceStatus(amount, paid, own),
       paid_at: iso(invoice.paid_at),
       created_at: iso(invoice.created_at)!,
       receipts,
