@@ -73,8 +73,8 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
       expect(sms).toContain(bill.control_number!);
       expect(sms).toContain('1,250,000');
       // How to pay, in Swahili: the mobile money menu path, USSD and the bank.
-      expect(sms).toContain('Lipa Bili → Malipo ya Serikali → weka namba ya malipo');
-      expect(sms).toContain('USSD');
+      expect(sms).toContain('Lipa kwa simu → Malipo ya Serikali → weka namba ya malipo');
+      expect(sms).toContain('M-Pesa *150*00#');
       expect(sms).toContain('benki');
       const notes = await t.database.db
         .selectFrom('notification')
@@ -97,7 +97,7 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
       const texts = await smsTo(t, person.phone);
       expect(texts).toHaveLength(before + 1);
       expect(texts.at(-1)).toContain(issued!.control_number!);
-      expect(texts.at(-1)).toContain('Pay bills → Government payments → enter control number');
+      expect(texts.at(-1)).toContain('Pay by phone → Government payments → enter control number');
       // The same callback again changes nothing and tells no one twice; a forged one is refused.
       const body = JSON.stringify({ bill_id: bill.id, control_number: issued!.control_number });
       expect((await postSigned(t, body, { path: CONTROL_NUMBER_CALLBACK_PATH })).status).toBe(200);

@@ -31,22 +31,23 @@ export function fallbackName(name: string, mimeType: string): string {
 }
 
 /**
- * Downloads an attachment: the answer is the file itself, not an envelope, so it is fetched here
- * (not by the base query) and handed to the browser through a temporary object URL. A refusal is an
- * envelope: its message becomes an error toast, and a 401 signs out as the base query does.
+ * Downloads a file of the dashboard (an attachment, a receipt): the answer is the file itself, not an
+ * envelope, so it is fetched here (not by the base query) and handed to the browser through a
+ * temporary object URL. A refusal is an envelope: its message becomes an error toast, and a 401 signs
+ * out as the base query does.
  */
-export function useDownload() {
+export function useFileDownload() {
   const { i18n } = useTranslation();
   const dispatch = useAppDispatch();
   return useCallback(
-    async (attachmentId: string, fallback: string): Promise<boolean> => {
+    async (path: string, body: Record<string, string>, fallback: string): Promise<boolean> => {
       const sentAt = Date.now();
       let response: Response;
       try {
-        response = await fetch('/api/dashboard/download_attachment', {
+        response = await fetch(path, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Accept-Language': i18n.language },
-          body: JSON.stringify({ attachment_id: attachmentId }),
+          body: JSON.stringify(body),
           credentials: 'same-origin',
         });
       } catch {
@@ -81,5 +82,15 @@ export function useDownload() {
       return true;
     },
     [dispatch, i18n.language],
+  );
+}
+
+/** Downloads one of the application's attachments. */
+export function useDownload() {
+  const download = useFileDownload();
+  return useCallback(
+    (attachmentId: string, fallback: string) =>
+      download('/api/dashboard/download_attachment', { attachment_id: attachmentId }, fallback),
+    [download],
   );
 }
