@@ -10,6 +10,8 @@ export interface PaymentTiming {
   batch: number;
   /** The raise job's first try, after the attempt right after commit (s). */
   firstRetrySeconds: number;
+  /** Then its retries, this many seconds × 2^n apart (pg-boss's back-off). */
+  retryDelaySeconds: number;
 }
 
 export const PAYMENT_TIMING: PaymentTiming = {
@@ -18,6 +20,7 @@ export const PAYMENT_TIMING: PaymentTiming = {
   recheckMinutes: 30,
   batch: 50,
   firstRetrySeconds: 60,
+  retryDelaySeconds: 60,
 };
 
 /** Every 10 minutes: re-issue expired bills. Every 5: reconcile. */
