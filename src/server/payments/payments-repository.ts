@@ -57,10 +57,16 @@ export async function billRaisePending(db: Db, billId: string) {
     .execute();
 }
 
+/** The bill's control number; a bill still raising becomes issued (one closed meanwhile stays closed). */
 export async function setBillIssued(trx: Transaction<Database>, billId: string, controlNumber: string, now: Date) {
   await trx
     .updateTable('bill')
-    .set({ control_number: controlNumber, status: 'issued', issued_at: now, last_error: null })
+    .set({
+      control_number: controlNumber,
+      status: sql`case when status = 'raising' then 'issued' else status end`,
+      issued_at: now,
+      last_error: null,
+    })
     .where('id', '=', billId)
     .execute();
 }
