@@ -90,6 +90,13 @@ import { scheduleReminders } from './reminders/reminders-job';
 import { ChangeAnswersService } from './changes/change-answers-service';
 import { CHANGE_DEADLINES_CRON, CHANGE_DEADLINES_QUEUE, ChangeDeadlines } from './changes/change-deadlines';
 import { changeRoutes } from './changes/change-routes';
+import type { PaymentGateway } from './payments/payment-gateway';
+import type { PaymentTiming } from './payments/payment-timing';
+import { paymentsModule, signatureVerifierFor } from './payments/payments-module';
+import { paymentsRoutes } from './payments/payments-routes';
+import type { PaymentsService } from './payments/payments-service';
+import { receiptRoutes } from './payments/receipt-routes';
+import { simulatorDevRoutes } from './payments/simulator-dev-routes';
 
 export interface AppDependencies {
   config: Config;
@@ -119,6 +126,10 @@ export interface AppDependencies {
   smsRetry?: SmsRetryPolicy;
   /** Other job runner polling intervals; tests of the job runner shorten them. */
   jobTiming?: RunnerTiming;
+  /** The payment gateway; by default from the configuration (the simulator unless PAYMENT_PROVIDER=gepg). */
+  paymentGateway?: PaymentGateway;
+  /** Other bill re-issue and reconciliation timings; tests change them. */
+  paymentTiming?: PaymentTiming;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -129,6 +140,8 @@ export interface KibaliApp extends FastifyInstance {
   sms: SmsQueue;
   /** The daily run over the deadlines of requests for changes (a job; tests run it on a fake clock). */
   changeDeadlines: ChangeDeadlines;
+  /** Control-number payment: its jobs' runs and its gateway (the simulator in tests). */
+  payments: PaymentsService;
 }
 
 function identityRegistryFor(config: Config): IdentityRegistry {
@@ -295,6 +308,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   // Texts sent to the portal's number (HALI / STATUS <reference>), delivered by the SMS gateway.
   inboundSmsRoutes(app, new InboundSmsService(database.db, sms), config.SMS_INBOUND_TOKEN);
   const notifier = new Notifier(database.db, sms);
+  const payments = paymentsModule(app, {
+    config,
+    db: database.db,
+    jobs,
+    notifier,
+    ...(dependencies.paymentGateway ? { gateway: dependencies.paymentGateway } : {}),
+    ...(dependencies.paymentTiming ? { timing: dependencies.paymentTiming } : {}),
+  });
+  paymentsRoutes(app, payments, signatureVerifierFor(config));
   const lockNotice = new CodeLockNotice(database.db, sms);
   const codes = new OneTimeCodes(database.db, {
     onLock: (purpose, subject) =>
@@ -308,7 +330,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
   const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
   engineerRoutes(app, database.db, confirmation, { owners, cookies: draftCookies, limits });
-  if (config.DEV_TOOLS) devRoutes(app, database.db);
+  if (config.DEV_TOOLS) {
+    devRoutes(app, database.db);
+    simulatorDevRoutes(app, payments);
+  }
   // Staff: people signed in with their accounts (a session of their own), and the integration's token.
   const staffSessions = new StaffSessionStore(database.db, dependencies.staffSessionLimits);
   const staffCookie = new StaffCookie(config);
@@ -366,6 +391,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     { cookies: draftCookies, limits },
   );
   dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  receiptRoutes(app, database.db, sessions);
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
   // Requests for changes: the applicant's answers, and the deadlines' daily reminders and overdue marks.
   changeRoutes(app, new ChangeAnswersService(database.db, forms, applications), sessions);
@@ -377,6 +403,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
 
   const permits = permitsServiceFor(config, database.db, forms, notifier);
   permitsRoutes(app, permits, sessions);
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits), requireStaff);
-  return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines }) as KibaliApp;
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits, payments), requireStaff);
+  return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments }) as KibaliApp;
 }

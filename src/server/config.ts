@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 
 const flag = z
@@ -29,6 +30,16 @@ const trustedProxies = z
     }
     return list;
   });
+
+/** Why a text is not a usable gateway key (Ed25519 or RSA public key, PEM), or undefined. */
+function publicKeyProblem(pem: string): string | undefined {
+  try {
+    const type = createPublicKey(pem).asymmetricKeyType;
+    return type === 'ed25519' || type === 'rsa' ? undefined : `a ${type} key`;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 const phone = z.string().regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number such as +255 24 223 0000');
 
@@ -95,6 +106,19 @@ const schema = z
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     // The SMS gateway's token for texts sent TO the portal (POST /api/sms/inbound); unset, that endpoint refuses all.
     SMS_INBOUND_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The payment gateway (control numbers): the simulator (development, tests, demonstrations) or GePG/ZanMalipo.
+    PAYMENT_PROVIDER: z.enum(['simulator', 'gepg']).default('simulator'),
+    PAYMENT_GATEWAY_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, 'must be an http:// or https:// URL')
+      .optional(),
+    PAYMENT_GATEWAY_TOKEN: z.string().min(1).optional(),
+    // The gateway's public key (PEM; "\n" may stand for the line breaks): it signs notices and callbacks.
+    PAYMENT_GATEWAY_PUBLIC_KEY: z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n'))
+      .refine((v) => publicKeyProblem(v) === undefined, { message: 'must be an Ed25519 or RSA public key in PEM' })
+      .optional(),
     TRUST_PROXY: trustedProxies,
     // Whether this server process also runs the jobs (SMS deliveries, reminders, sweeps). Several servers
     // may all run them (a job is taken by one), or leave them to one job runner (deploy/systemd: kibali-jobs).
@@ -109,6 +133,20 @@ const schema = z
     (c, ctx) => {
       if (c.RATE_LIMIT_FACTOR > 1 && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['RATE_LIMIT_FACTOR'], message: 'is refused when NODE_ENV=production' });
+      }
+      if (c.PAYMENT_PROVIDER === 'gepg' && !c.PAYMENT_GATEWAY_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_GATEWAY_URL'],
+          message: 'is required when PAYMENT_PROVIDER=gepg',
+        });
+      }
+      if (c.PAYMENT_PROVIDER === 'gepg' && !c.PAYMENT_GATEWAY_PUBLIC_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_GATEWAY_PUBLIC_KEY'],
+          message: 'is required when PAYMENT_PROVIDER=gepg (it checks the signature of every payment notice)',
+        });
       }
       if (c.DEV_TOOLS === true && c.NODE_ENV === 'production') {
         ctx.addIssue({ code: 'custom', path: ['DEV_TOOLS'], message: 'is refused when NODE_ENV=production' });
@@ -135,6 +173,9 @@ const SECRETS = new Set([
   'SMS_GATEWAY_URL',
   'SMS_GATEWAY_TOKEN',
   'SMS_INBOUND_TOKEN',
+  'PAYMENT_GATEWAY_URL',
+  'PAYMENT_GATEWAY_TOKEN',
+  'PAYMENT_GATEWAY_PUBLIC_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -200,6 +241,11 @@ export function servingProblems(config: Config): string[] {
       "PUBLIC_URL is required when NODE_ENV=production (the portal's address, printed in the permits' QR codes); DEMO_MODE=1 for a demonstration",
     );
   }
+  if (config.PAYMENT_PROVIDER === 'simulator') {
+    problems.push(
+      'PAYMENT_PROVIDER=gepg is required when NODE_ENV=production (the simulator takes no money and its signing key is public); DEMO_MODE=1 for a demonstration',
+    );
+  }
   return problems;
 }
 
@@ -209,6 +255,7 @@ export function demoModeWarning(config: Config): string | undefined {
   const what = [
     config.SMS_GATEWAY_URL ? undefined : 'SMS are NOT sent (kept in the outbox)',
     config.IDENTITY_REGISTRY_URL ? undefined : 'ZanIDs are checked against the DEMO registry',
+    config.PAYMENT_PROVIDER === 'simulator' ? 'payments are SIMULATED (no money is taken)' : undefined,
   ].filter(Boolean);
   return `DEMO_MODE=1: THIS IS A DEMONSTRATION, NOT A SERVICE FOR APPLICANTS${what.length ? `: ${what.join('; ')}` : ''}`;
 }

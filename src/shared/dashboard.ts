@@ -152,9 +152,11 @@ export interface Invoice {
   invoice_id: string;
   description: string | null;
   amount_tzs: number;
-  control_number: string;
+  /** The current bill's control number; null while the payment gateway has not given it yet. */
+  control_number: string | null;
   due_date: string;
-  status: 'unpaid' | 'paid';
+  /** 'partly_paid' and 'expired' since control-number payment (shared/api/payments.ts). */
+  status: 'unpaid' | 'partly_paid' | 'paid' | 'expired';
   paid_at: string | null;
   created_at: string;
 }

@@ -304,7 +304,7 @@ describe('the dashboard tabs', () => {
     ]);
     expect(items[0]).toHaveTextContent('991234567891');
     expect(items[0]).toHaveTextContent(en('dashboard.invoices.amount_value', { amount: '425,000' }));
-    expect(items[0]).toHaveTextContent(en('dashboard.invoices.status.unpaid'));
+    expect(items[0]).toHaveTextContent(en('dashboard.invoices.status.partly_paid'));
     expect(items[1]).toHaveTextContent(en('dashboard.invoices.status.paid'));
   });
 
@@ -442,7 +442,7 @@ describe('the dashboard in Swahili', () => {
       ...[...APPLICATION_STATUSES, 'expired'].map((s) => `dashboard.status.${s}`),
       ...TABS.map((tab) => `dashboard.tabs.${tab}`),
       ...['uploaded', 'accepted', 'rejected'].map((s) => `dashboard.attachments.status.${s}`),
-      ...['paid', 'unpaid'].map((s) => `dashboard.invoices.status.${s}`),
+      ...['paid', 'unpaid', 'partly_paid', 'expired'].map((s) => `dashboard.invoices.status.${s}`),
       ...['valid', 'expired'].map((s) => `dashboard.permits.status.${s}`),
       ...['new', 'government', 'repair', 'special'].map((type) => `request.types.${type}.title`),
     ];

@@ -61,7 +61,7 @@ async function secretsOf(applicant: Applicant): Promise<string[]> {
     ...applicant.attachmentIds,
     ...applicant.invoiceIds,
     ...applicant.permitNumbers,
-    ...invoices.map((i) => i.control_number),
+    ...invoices.flatMap((i) => (i.control_number ? [i.control_number] : [])),
   ].filter((s) => s && s.length >= 5);
 }
 const theirSecrets = await secretsOf(them);

@@ -11,6 +11,7 @@ import type { SessionLimits } from '../../src/server/sessions/session-store';
 import type { ProofOfWork } from '../../src/server/captcha/captcha-service';
 import type { RunnerTiming } from '../../src/server/jobs/job-runner';
 import type { SmsRetryPolicy } from '../../src/server/sms/sms-queue';
+import type { PaymentTiming } from '../../src/server/payments/payment-timing';
 import { testConfig, type Config } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -112,6 +113,8 @@ export interface TestAppOptions {
   /** Shorter SMS retry delays and job polling, for the tests that start the job runner (`app.jobs.start()`). */
   smsRetry?: SmsRetryPolicy;
   jobTiming?: RunnerTiming;
+  /** Shorter bill raise retries, re-issue and reconciliation timings (payments tests). */
+  paymentTiming?: PaymentTiming;
 }
 
 /**
@@ -154,6 +157,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     captchaWork: options.captchaWork ?? TEST_CAPTCHA_WORK,
     ...(options.smsRetry === undefined ? {} : { smsRetry: options.smsRetry }),
     ...(options.jobTiming === undefined ? {} : { jobTiming: options.jobTiming }),
+    ...(options.paymentTiming === undefined ? {} : { paymentTiming: options.paymentTiming }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
+import { SIMULATOR_PUBLIC_KEY_PEM } from '../../src/server/payments/payment-signature';
 import { bundledScript } from '../support/bundled-script';
 
 // The server as an operator starts it (src/server/main.ts in its own process), with nothing set but
@@ -116,6 +117,7 @@ describe('the defaults', () => {
       expect.stringMatching(/^ALTCHA_HMAC_KEY is required when NODE_ENV=production/),
       expect.stringMatching(/^PERMIT_SIGNING_KEY is required when NODE_ENV=production/),
       expect.stringMatching(/^PUBLIC_URL is required when NODE_ENV=production/),
+      expect.stringMatching(/^PAYMENT_PROVIDER=gepg is required when NODE_ENV=production/),
     ]);
     const real = {
       SMS_GATEWAY_URL: 'https://sms.example.tz/send',
@@ -123,6 +125,9 @@ describe('the defaults', () => {
       ALTCHA_HMAC_KEY: 'k'.repeat(32),
       PERMIT_SIGNING_KEY: 'p'.repeat(32),
       PUBLIC_URL: 'https://kibali.example.tz',
+      PAYMENT_PROVIDER: 'gepg',
+      PAYMENT_GATEWAY_URL: 'https://gepg.example.tz/api',
+      PAYMENT_GATEWAY_PUBLIC_KEY: SIMULATOR_PUBLIC_KEY_PEM,
     };
     expect(servingProblems(loadConfig(real))).toEqual([]);
     expect(demoModeWarning(loadConfig(real))).toBeUndefined();

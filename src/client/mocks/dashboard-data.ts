@@ -1,8 +1,8 @@
+import type { ApplicantInvoice } from '../../shared/api/payments';
 import type {
   ApplicationSummary,
   DashboardApplication,
   DashboardAttachment,
-  Invoice,
   Notification,
   Permit,
 } from '../../shared/dashboard';
@@ -15,7 +15,7 @@ export interface MockApplication {
   sentTo: string;
   email: string | null;
   attachments: DashboardAttachment[];
-  invoices: Invoice[];
+  invoices: ApplicantInvoice[];
   notifications: Notification[];
   permits: Permit[];
 }
@@ -157,21 +157,33 @@ export function mockApplications(splash: Splash, now = Date.now()): Map<string, 
         invoice_id: 'inv-mock-1',
         description: 'Application fee',
         amount_tzs: 50_000,
+        paid_tzs: 50_000,
+        balance_tzs: 0,
         control_number: '991234567890',
+        expires_at: null,
         due_date: dateOnly(daysAgo(50, now)),
         status: 'paid',
         paid_at: daysAgo(55, now),
         created_at: daysAgo(62, now),
+        receipts: [
+          { receipt_number: 'RC-2026-000101', amount_tzs: 50_000, channel: 'mpesa', paid_at: daysAgo(55, now) },
+        ],
       },
       {
         invoice_id: 'inv-mock-2',
         description: 'Building permit fee',
         amount_tzs: 425_000,
+        paid_tzs: 125_000,
+        balance_tzs: 300_000,
         control_number: '991234567891',
+        expires_at: daysAgo(-10, now),
         due_date: dateOnly(daysAgo(-10, now)),
-        status: 'unpaid',
+        status: 'partly_paid',
         paid_at: null,
         created_at: daysAgo(24, now),
+        receipts: [
+          { receipt_number: 'RC-2026-000102', amount_tzs: 125_000, channel: 'bank', paid_at: daysAgo(20, now) },
+        ],
       },
     ],
     notifications: [

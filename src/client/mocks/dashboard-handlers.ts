@@ -1,4 +1,5 @@
 import type { ConversationMessage } from '../../shared/api/conversation';
+import type { DownloadReceiptRequest } from '../../shared/api/payments';
 import { canWithdraw, WITHDRAWN } from '../../shared/api/withdraw';
 import { shownFileName } from '../../shared/api/open-draft';
 import { createChallenge, verifySolution } from 'altcha-lib';
@@ -214,6 +215,18 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       });
     }),
     dashboard('get_invoices', (mock) => envelope(200, 'OK', mock.invoices)),
+    dashboard('download_receipt', async (mock, request) => {
+      const { receipt_number } = (await body(request)) as unknown as DownloadReceiptRequest;
+      const found = mock.invoices.some((i) => i.receipts.some((r) => r.receipt_number === receipt_number));
+      if (!found) return envelope(404, 'No receipt has this number.', {});
+      return new HttpResponse(PDF, {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="receipt-${receipt_number}.pdf"`,
+        },
+      });
+    }),
     dashboard('get_notifications', (mock) => envelope(200, 'OK', mock.notifications)),
     dashboard('read_notifications', (mock) => {
       const unread = mock.notifications.filter((n) => !n.read);

@@ -254,11 +254,20 @@ export async function insertInvoice(
     application_id: number;
     description: string | null;
     amount_tzs: number;
-    control_number: string;
+    control_number: string | null;
     due_date: string;
   },
 ) {
   return trx.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Who pays an invoice: the applicant's answers (their name) and phone. */
+export async function payerOf(trx: Transaction<Database>, applicationId: number) {
+  return trx
+    .selectFrom('application')
+    .select(['answers', 'phone'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {

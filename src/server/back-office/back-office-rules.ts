@@ -96,8 +96,10 @@ export function uniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
-type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'control_number' | 'due_date'> & {
+type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'due_date'> & {
+  control_number: string | null;
   amount_tzs: string | number;
+  paid_tzs?: string | number;
   paid_at: Date | null;
   created_at: Date;
 };
@@ -109,7 +111,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     amount_tzs: Number(row.amount_tzs),
     control_number: row.control_number,
     due_date: row.due_date,
-    status: row.paid_at ? 'paid' : 'unpaid',
+    status: row.paid_at ? 'paid' : Number(row.paid_tzs ?? 0) > 0 ? 'partly_paid' : 'unpaid',
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
   };

@@ -25,6 +25,8 @@ import type { FormsService } from '../forms/forms-service';
 import type { DocumentRule } from '../../shared/forms';
 import * as repo from './back-office-repository';
 import { ChangeRequestsService } from '../changes/change-requests-service';
+import type { PaymentsService } from '../payments/payments-service';
+import { receiptFile } from '../payments/receipts';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { PermitsService } from '../permits/permits-service';
 import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
@@ -86,6 +88,8 @@ export class BackOfficeService {
     private readonly forms: Pick<FormsService, 'get' | 'getVersion'>,
     /** The permit document: what it says is written as the permit is issued, and its link goes in the SMS. */
     readonly permits: PermitsService,
+    /** Control-number payment: add_invoice raises the bill; without it only external control numbers. */
+    private readonly payments?: PaymentsService,
   ) {
     this.changes = new ChangeRequestsService(db, notifier, forms);
   }
@@ -232,26 +236,35 @@ export class BackOfficeService {
     return { reference_number: formatReferenceNumber(reference), from: moved.from, status: to, ...notified };
   }
 
+  /**
+   * An invoice, and its bill raised with the payment gateway: the applicant gets the control number
+   * and how to pay by SMS as soon as the gateway gives it (at once, by its callback, or once it is up
+   * again: a job retries). `control_number` is only for a bill the integration registered itself
+   * elsewhere (the ministry's revenue system, say): then no bill is raised and that number is told.
+   */
   async addInvoice(
     actor: StaffActor,
     referenceInput: string,
     input: InvoiceInput,
     language: Language = 'en',
-  ): Promise<Invoice & Notified> {
+  ): Promise<Invoice & Notified & { bill_id?: string }> {
     const reference = this.reference(referenceInput);
     const problems = new Problems(language);
     if (!Number.isSafeInteger(input.amount_tzs) || input.amount_tzs <= 0 || input.amount_tzs > MAX_AMOUNT_TZS)
       problems.add('/amount_tzs', 'amount');
+    const external = input.control_number !== undefined && input.control_number !== null;
     const controlNumber = typeof input.control_number === 'string' ? input.control_number.trim() : '';
-    if (!CONTROL_NUMBER.test(controlNumber)) problems.add('/control_number', 'control_number');
+    if (external && !CONTROL_NUMBER.test(controlNumber)) problems.add('/control_number', 'control_number');
+    if (!external && !this.payments) problems.add('/control_number', 'required');
     const today = todayIso();
     const latestDue = yearsAfter(today, MAX_DUE_YEARS);
     if (!isIsoDate(input.due_date)) problems.add('/due_date', 'date');
     else if (input.due_date < today) problems.add('/due_date', 'due_date_past');
     else if (input.due_date > latestDue) problems.add('/due_date', 'due_date_far', { latest: latestDue });
     problems.check();
+    const steps = external ? undefined : await this.steps();
 
-    const invoice = await this.db
+    const added = await this.db
       .transaction()
       .execute(async (trx) => {
         const application = await repo.lockApplication(trx, reference);
@@ -263,31 +276,54 @@ export class BackOfficeService {
             { status: application.status },
             { status: statusName(language, application.status) },
           );
-        if (await repo.controlNumberTaken(trx, controlNumber)) throw duplicate('control_number', controlNumber);
+        if (external && (await repo.controlNumberTaken(trx, controlNumber)))
+          throw duplicate('control_number', controlNumber);
         const row = await repo.insertInvoice(trx, {
           id: randomUUID(),
           application_id: application.id,
           description: cleanText(input.description),
           amount_tzs: input.amount_tzs,
-          control_number: controlNumber,
+          control_number: external ? controlNumber : null,
           due_date: input.due_date,
         });
+        let billId: string | undefined;
+        if (!external) {
+          const payer = await repo.payerOf(trx, application.id);
+          billId = await this.payments!.createBill(
+            trx,
+            { ...row, amount_tzs: input.amount_tzs },
+            { name: applicantName(moduleAnswers(payer.answers, steps!, 'applicant')), phone: payer.phone },
+          );
+        }
         await repo.touchApplication(trx, application.id);
         await repo.recordAction(trx, application.id, row.description, {
           actor,
           action: 'add_invoice',
-          details: { invoice_id: row.id, control_number: row.control_number, amount_tzs: Number(row.amount_tzs) },
+          details: {
+            invoice_id: row.id,
+            amount_tzs: Number(row.amount_tzs),
+            ...(external ? { control_number: row.control_number, external_bill: true } : { bill_id: billId }),
+          },
         });
-        return row;
+        return { row, billId };
       })
       .catch((error: unknown) => {
         // Another invoice took the number between the check and the insert.
         throw uniqueViolation(error) ? duplicate('control_number', controlNumber) : error;
       });
-    const notified = await this.notify(invoice.application_id, 'invoice_added', invoiceParams(invoice));
-    return { ...toInvoice(invoice), ...notified };
+    if (added.billId) {
+      // Right after commit; the control number's SMS and notice go out as it comes (payments-service.ts).
+      const controlNumber = await this.payments!.raise(added.billId);
+      return { ...toInvoice({ ...added.row, control_number: controlNumber ?? null }), bill_id: added.billId };
+    }
+    const notified = await this.notify(added.row.application_id, 'invoice_added', invoiceParams(added.row));
+    return { ...toInvoice(added.row), ...notified };
   }
 
+  /**
+   * Staff record an invoice as paid by hand: cash at the unit or an exception. Kept as such: the
+   * balance becomes a payment of channel `cash`, source `staff`, with a receipt, and the history says so.
+   */
   async markInvoicePaid(actor: StaffActor, invoiceId: string): Promise<Invoice & Notified> {
     if (!UUID.test(invoiceId)) throw new ApiError(404, 'back_office.invoice_not_found');
     const invoice = await this.db.transaction().execute(async (trx) => {
@@ -297,17 +333,33 @@ export class BackOfficeService {
       if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
       if (row.paid_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
+      const receipt = this.payments ? await this.payments.recordStaffPayment(trx, row) : null;
       const paid = await repo.markPaid(trx, invoiceId);
       await repo.touchApplication(trx, row.application_id);
       await repo.recordAction(trx, row.application_id, null, {
         actor,
         action: 'mark_invoice_paid',
-        details: { invoice_id: invoiceId, control_number: row.control_number },
+        details: {
+          invoice_id: invoiceId,
+          control_number: row.control_number,
+          recorded_as: 'cash_or_exception',
+          ...(receipt ? { receipt_number: receipt } : {}),
+        },
       });
       return paid;
     });
     const notified = await this.notify(invoice.application_id, 'invoice_paid', invoiceParams(invoice));
     return { ...toInvoice(invoice), ...notified };
+  }
+
+  /** A receipt's PDF, for staff: any application's. */
+  async receipt(receiptNumber: string): Promise<{ file_name: string; mime_type: string; content_base64: string }> {
+    const file = await receiptFile(this.db, receiptNumber);
+    return {
+      file_name: file.file_name,
+      mime_type: 'application/pdf',
+      content_base64: Buffer.from(file.bytes).toString('base64'),
+    };
   }
 
   /** A permit for an approved application (→ permit_issued) or a requested renewal (→ renewed). */

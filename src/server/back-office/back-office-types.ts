@@ -76,7 +76,8 @@ export interface StaffEvent extends StatusEvent {
 
 export interface InvoiceInput {
   amount_tzs: number;
-  control_number: string;
+  /** Only for a bill registered elsewhere by the integration; otherwise the gateway gives it. */
+  control_number?: string;
   due_date: string;
   description?: string | null;
 }

@@ -132,13 +132,15 @@ export const STAFF_ACTIONS = {
   add_invoice: define<{
     reference_number: string;
     amount_tzs: number;
-    control_number: string;
+    control_number?: string;
     due_date: string;
     description?: string;
   }>({
     summary:
-      'Back office: an invoice (amount in whole TZS, payment control number of 6–20 digits, due date YYYY-MM-DD ' +
-      'not in the past); not for a draft or rejected application; notifies the applicant',
+      'Back office: an invoice (amount in whole TZS, due date YYYY-MM-DD not in the past); its bill is raised ' +
+      'with the payment gateway, which gives the control number (at once: in the answer; or later) and the ' +
+      'applicant gets it with how to pay by SMS. `control_number` only for a bill the integration registered ' +
+      'itself elsewhere (6–20 digits; no bill is raised). Not for a draft or rejected application',
     body: object(
       {
         reference_number: referenceNumber,
@@ -147,7 +149,7 @@ export const STAFF_ACTIONS = {
         due_date: text(32, 1),
         description: text(500),
       },
-      ['reference_number', 'amount_tzs', 'control_number', 'due_date'],
+      ['reference_number', 'amount_tzs', 'due_date'],
     ),
     run: async (service, body, language, actor) => {
       const { reference_number, ...invoice } = body;
@@ -156,10 +158,20 @@ export const STAFF_ACTIONS = {
   }),
 
   mark_invoice_paid: define<{ invoice_id: string }>({
-    summary: 'Back office: record that an invoice was paid; notifies the applicant. 409 when already paid',
+    summary:
+      'Back office: record by hand that an invoice was paid (cash at the unit, or an exception): its balance is ' +
+      'recorded as a cash payment with a receipt; notifies the applicant. 409 when already paid',
     body: object({ invoice_id: id }, ['invoice_id']),
     run: async (service, body, _language, actor) =>
       done(await service.markInvoicePaid(actor, body.invoice_id), 'back_office.invoice_paid'),
+  }),
+
+  get_receipt: define<{ receipt_number: string }>({
+    summary: 'Back office: a payment receipt (PDF, English and Swahili) as base64, by its receipt number',
+    body: object({ receipt_number: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Z0-9-]+$' } }, [
+      'receipt_number',
+    ]),
+    run: async (service, body) => ({ data: await service.receipt(body.receipt_number), messageKey: 'ok' }),
   }),
 
   issue_permit: define<{

@@ -79,8 +79,10 @@ export const COMMANDS: Record<string, Command> = {
     body: ([reference, status], o) => ({ reference_number: reference, status, remark: str(o, 'remark') }),
   },
   'add-invoice': {
-    usage: 'add-invoice <reference> --amount TZS --control-number N --due YYYY-MM-DD [--description TEXT]',
-    summary: 'an invoice for the applicant to pay',
+    usage: 'add-invoice <reference> --amount TZS --due YYYY-MM-DD [--description TEXT] [--control-number N]',
+    summary:
+      'an invoice for the applicant to pay: its bill is raised with the payment gateway, which gives the control ' +
+      'number (--control-number only for a bill registered elsewhere)',
     options: ['amount', 'control-number', 'due', 'description'],
     positionals: 1,
     action: 'add_invoice',
@@ -88,14 +90,14 @@ export const COMMANDS: Record<string, Command> = {
     body: ([reference], o) => ({
       reference_number: reference,
       amount_tzs: integer({ amount: required(o, 'amount') }, 'amount'),
-      control_number: required(o, 'control-number'),
+      control_number: str(o, 'control-number'),
       due_date: required(o, 'due'),
       description: str(o, 'description'),
     }),
   },
   'mark-paid': {
     usage: 'mark-paid <invoice-id>',
-    summary: 'record that an invoice was paid',
+    summary: 'record by hand that an invoice was paid (cash at the unit, or an exception)',
     options: [],
     positionals: 1,
     action: 'mark_invoice_paid',

@@ -23,6 +23,8 @@ import { JobRunner } from '../jobs/job-runner';
 import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
 import { permitsServiceFor } from '../permits/permits-module';
+import { paymentGatewayFor } from '../payments/payments-module';
+import { PaymentsService } from '../payments/payments-service';
 import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
@@ -179,16 +181,22 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
   // The published forms name the documents (their document rules).
   const schemas = SCHEMAS_DIR;
   const forms = new FormsService(await FormRegistry.open(database.db, { importFrom: schemas }), splash, schemas);
+  const jobs = new JobRunner(database.db);
   // The SMS is queued with its notification and tried at once; the server's job runner retries it if need be.
-  const notifier = new Notifier(
-    database.db,
-    new SmsQueue(database.db, new JobRunner(database.db), smsSender(config, database, io)),
-  );
+  const notifier = new Notifier(database.db, new SmsQueue(database.db, jobs, smsSender(config, database, io)));
+  // Bills are raised as the server raises them (its job runner retries one the gateway refused); a
+  // production database never gets the simulator's control numbers unless DEMO_MODE=1.
+  const simulatorRefused =
+    config.NODE_ENV === 'production' && !config.DEMO_MODE && config.PAYMENT_PROVIDER === 'simulator';
+  const payments = simulatorRefused
+    ? undefined
+    : new PaymentsService(database.db, paymentGatewayFor(config, database.db), jobs, notifier);
   const service = new BackOfficeService(
     database.db,
     notifier,
     forms,
     permitsServiceFor(config, database.db, forms, notifier),
+    payments,
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { ApplicantInvoice } from '../../shared/api/payments';
+import { applicantInvoices } from '../payments/applicant-invoices';
 import type { Kysely } from 'kysely';
 import {
   shownStatus,
@@ -8,7 +10,6 @@ import {
   type AttachmentStatus,
   type DashboardApplication,
   type DashboardAttachment,
-  type Invoice,
   type Notification,
   type Permit,
   type RenewalRequest,
@@ -137,23 +138,9 @@ export class DashboardService {
     return row;
   }
 
-  async invoices(applicationId: number): Promise<Invoice[]> {
-    const rows = await this.db
-      .selectFrom('invoice')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    return rows.map((r) => ({
-      invoice_id: r.id,
-      description: r.description,
-      amount_tzs: Number(r.amount_tzs),
-      control_number: r.control_number,
-      due_date: r.due_date,
-      status: r.paid_at ? 'paid' : 'unpaid',
-      paid_at: iso(r.paid_at),
-      created_at: new Date(r.created_at).toISOString(),
-    }));
+  /** With each invoice's current control number, what is paid, and its receipts (payments module). */
+  async invoices(applicationId: number): Promise<ApplicantInvoice[]> {
+    return applicantInvoices(this.db, applicationId);
   }
 
   /** Portal notices in the reader's language; staff notes in staff's words. Newest first. */

@@ -21,6 +21,7 @@ import * as staffAccounts from './migrations/20261126T150000-staff-accounts';
 import * as attachmentNames from './migrations/20261126T150500-attachment-names';
 import * as formStudio from './migrations/20261126T190000-form-studio';
 import * as changeRequests from './migrations/20261128T060000-change-requests';
+import * as payments from './migrations/20261128T060200-payments';
 import * as permitDocuments from './migrations/20261128T060300-permit-documents';
 import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sms-and-reminders';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261126T150500-attachment-names': attachmentNames,
   '20261126T190000-form-studio': formStudio,
   '20261128T060000-change-requests': changeRequests,
+  '20261128T060200-payments': payments,
   '20261128T060300-permit-documents': permitDocuments,
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
 };

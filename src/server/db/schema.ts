@@ -36,6 +36,9 @@ export interface Database {
   reminder_sent: ReminderSentTable;
   public_holiday: PublicHolidayTable;
   change_round: ChangeRoundTable;
+  bill: BillTable;
+  payment: PaymentTable;
+  simulated_payment: SimulatedPaymentTable;
 }
 
 interface Bilingual {
@@ -275,10 +278,59 @@ export interface InvoiceTable {
   description: string | null;
   /** bigint: node-postgres answers it as a string. */
   amount_tzs: ColumnType<string | number, number, number>;
-  control_number: string;
+  /** The current bill's control number; null until the payment gateway gives one (20261128T060200). */
+  control_number: ColumnType<string | null, string | null | undefined, string | null>;
   due_date: string;
   paid_at: ColumnType<Date | null, never, Date>;
+  /** The sum of the invoice's payments (bigint). */
+  paid_tzs: ColumnType<string | number, never, number>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** A bill raised with the payment gateway for an invoice (or its balance, once re-issued). */
+export interface BillTable {
+  id: string;
+  invoice_id: string;
+  provider: string;
+  control_number: string | null;
+  amount_tzs: ColumnType<string | number, number, number>;
+  payer_name: string;
+  payer_phone: string | null;
+  description: string;
+  expires_at: Date;
+  status: ColumnType<string, string | undefined, string>;
+  raise_attempts: ColumnType<number, never, number>;
+  last_error: string | null;
+  issued_at: Date | null;
+  checked_at: Date | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  transaction_id: string;
+  invoice_id: string | null;
+  bill_id: string | null;
+  control_number: string | null;
+  amount_tzs: ColumnType<string | number, number, never>;
+  channel: string;
+  payer_phone: string | null;
+  paid_at: Date;
+  source: string;
+  fingerprint: string;
+  receipt_number: string | null;
+  created_at: ColumnType<Date, never, never>;
+}
+
+/** The payment simulator's own ledger (development and tests). */
+export interface SimulatedPaymentTable {
+  transaction_id: string;
+  bill_id: string;
+  control_number: string;
+  amount_tzs: ColumnType<string | number, number, never>;
+  channel: string;
+  payer_phone: string | null;
+  paid_at: Date;
 }
 
 export interface PermitTable {

@@ -81,9 +81,11 @@ export async function unpaidInvoicesOf(db: Kysely<Database>, applicationId: numb
     .select(['amount_tzs', 'control_number', 'due_date'])
     .where('application_id', '=', applicationId)
     .where('paid_at', 'is', null)
+    // A bill the gateway has not numbered yet cannot be paid: it is told once it has its number.
+    .where('control_number', 'is not', null)
     .orderBy('due_date')
     .orderBy('created_at')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, amount_tzs: Number(row.amount_tzs) }));
+  return rows.map((row) => ({ ...row, control_number: row.control_number!, amount_tzs: Number(row.amount_tzs) }));
 }

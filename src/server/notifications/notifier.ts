@@ -20,7 +20,11 @@ export type NoticeKind =
   | 'changes_requested'
   | 'changes_reminder'
   | 'changes_extended'
-  | 'changes_withdrawn';
+  | 'changes_withdrawn'
+  // Control-number payment (src/server/payments): the control number with how to pay, and part payments.
+  | 'bill_issued'
+  | 'bill_reissued'
+  | 'payment_received';
 
 export interface NoticeText {
   title: string;

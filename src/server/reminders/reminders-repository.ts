@@ -96,6 +96,8 @@ export async function dueInvoices(
       'i.due_date',
     ])
     .where('i.paid_at', 'is', null)
+    // Without a control number yet (the gateway has not answered) there is nothing to pay with.
+    .where('i.control_number', 'is not', null)
     .where('i.due_date', '>=', today)
     .where('i.due_date', '<=', until)
     .where('a.phone', 'is not', null)
@@ -105,7 +107,12 @@ export async function dueInvoices(
     .orderBy('i.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, phone: row.phone!, amount_tzs: Number(row.amount_tzs) }));
+  return rows.map((row) => ({
+    ...row,
+    phone: row.phone!,
+    control_number: row.control_number!,
+    amount_tzs: Number(row.amount_tzs),
+  }));
 }
 
 /**

@@ -1,9 +1,9 @@
+import type { ApplicantInvoice } from '../../../shared/api/payments';
 import type {
   ApplicantMessage,
   ApplicationSummary,
   DashboardApplication,
   DashboardAttachment,
-  Invoice,
   Notification,
   Permit,
   RenewalRequest,
@@ -88,7 +88,7 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Attachments', 'ChangeRequests']),
     }),
-    getInvoices: build.query<Invoice[], void>({
+    getInvoices: build.query<ApplicantInvoice[], void>({
       query: () => ({ url: '/dashboard/get_invoices' }),
       providesTags: ['Invoices'],
     }),

@@ -1,17 +1,128 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
+import { DOWNLOAD_RECEIPT_PATH, type ApplicantInvoice, type InvoiceReceipt } from '../../../../shared/api/payments';
 import { EmptyState } from '../../../components/EmptyState';
 import { useGetInvoicesQuery } from '../dashboard-api';
-import { formatAmount, formatDate, newestFirst } from '../format';
+import { formatAmount, formatDate, formatDateTime, newestFirst } from '../format';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
+import { useFileDownload } from '../use-download';
 
-/** The Invoices tab: a list, newest first, with the control number to pay with. */
-export function InvoicesTab() {
+const STATUS_COLOURS = { paid: 'success', partly_paid: 'info', unpaid: 'secondary', expired: 'warning' } as const;
+
+/** How to pay a control number: mobile money menu, USSD, bank (the same words as the SMS). */
+function HowToPay({ invoice }: { invoice: ApplicantInvoice }) {
+  const { t } = useTranslation();
+  const id = `how-to-pay-${invoice.invoice_id}`;
+  const params = { control_number: invoice.control_number };
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }}>
+      <Typography component="h4" variant="subtitle1" id={id} sx={{ fontWeight: 700 }}>
+        {t('dashboard.invoices.how_to_pay.title')}
+      </Typography>
+      {/* Paragraphs, not a list: the invoice is itself an item of the tab's list. */}
+      {(['mobile', 'ussd', 'bank'] as const).map((way) => (
+        <Typography key={way} variant="body2" sx={{ mt: 0.5 }}>
+          {t(`dashboard.invoices.how_to_pay.${way}`, params)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+function ReceiptButton({ receipt }: { receipt: InvoiceReceipt }) {
+  const { t, i18n } = useTranslation();
+  const download = useFileDownload();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    await download(
+      DOWNLOAD_RECEIPT_PATH,
+      { receipt_number: receipt.receipt_number },
+      `receipt-${receipt.receipt_number}.pdf`,
+    );
+    setBusy(false);
+  };
+  return (
+    <Button variant="outlined" size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={() => void onClick()}>
+      {t('dashboard.invoices.receipt_download', {
+        receipt_number: receipt.receipt_number,
+        amount: formatAmount(receipt.amount_tzs, i18n.language),
+        date: formatDateTime(receipt.paid_at, i18n.language),
+      })}
+    </Button>
+  );
+}
+
+function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
+  const payable = invoice.status !== 'paid' && invoice.control_number !== null;
+  const amount = (value: number) => t('dashboard.invoices.amount_value', { amount: formatAmount(value, lng) });
+  return (
+    <ListCard highlight={invoice.status !== 'paid'}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography component="h3" variant="h3">
+          {invoice.description || t('dashboard.invoices.invoice')}
+        </Typography>
+        <Chip
+          size="small"
+          color={STATUS_COLOURS[invoice.status] ?? 'default'}
+          label={t(`dashboard.invoices.status.${invoice.status}`, { defaultValue: invoice.status })}
+        />
+      </Stack>
+      <Details
+        rows={[
+          { label: t('dashboard.invoices.amount'), value: amount(invoice.amount_tzs) },
+          { label: t('dashboard.invoices.paid_so_far'), value: invoice.paid_tzs > 0 ? amount(invoice.paid_tzs) : '' },
+          {
+            label: t('dashboard.invoices.balance'),
+            value: invoice.status === 'paid' ? '' : amount(invoice.balance_tzs),
+          },
+          {
+            label: t('dashboard.invoices.control_number'),
+            value: invoice.control_number ? (
+              <Typography component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
+                {invoice.control_number}
+              </Typography>
+            ) : invoice.status === 'paid' ? (
+              ''
+            ) : (
+              t('dashboard.invoices.control_number_coming')
+            ),
+          },
+          { label: t('dashboard.invoices.expires'), value: payable ? formatDateTime(invoice.expires_at, lng) : '' },
+          { label: t('dashboard.invoices.due_date'), value: formatDate(invoice.due_date, lng) },
+          { label: t('dashboard.invoices.issued'), value: formatDate(invoice.created_at, lng) },
+          { label: t('dashboard.invoices.paid_at'), value: formatDate(invoice.paid_at, lng) },
+        ]}
+      />
+      {payable ? <HowToPay invoice={invoice} /> : null}
+      {invoice.receipts.length > 0 ? (
+        <Box component="section" aria-label={t('dashboard.invoices.receipts')} sx={{ mt: 2 }}>
+          <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {t('dashboard.invoices.receipts')}
+          </Typography>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start', mt: 1 }}>
+            {invoice.receipts.map((receipt) => (
+              <ReceiptButton key={receipt.receipt_number} receipt={receipt} />
+            ))}
+          </Stack>
+        </Box>
+      ) : null}
+    </ListCard>
+  );
+}
+
+/** The Invoices tab, newest first: each invoice's control number, how to pay it, what is paid, and receipts. */
+export function InvoicesTab() {
+  const { t } = useTranslation();
   const { data, isError, refetch } = useGetInvoicesQuery();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
   return (
@@ -24,37 +135,7 @@ export function InvoicesTab() {
       ) : (
         <CardList label={t('dashboard.invoices.title')}>
           {newestFirst(data, (i) => i.created_at).map((invoice) => (
-            <ListCard key={invoice.invoice_id} highlight={invoice.status === 'unpaid'}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-                <Typography component="h3" variant="h3">
-                  {invoice.description || t('dashboard.invoices.invoice')}
-                </Typography>
-                <Chip
-                  size="small"
-                  color={invoice.status === 'paid' ? 'success' : 'secondary'}
-                  label={t(`dashboard.invoices.status.${invoice.status}`, { defaultValue: invoice.status })}
-                />
-              </Stack>
-              <Details
-                rows={[
-                  {
-                    label: t('dashboard.invoices.amount'),
-                    value: t('dashboard.invoices.amount_value', { amount: formatAmount(invoice.amount_tzs, lng) }),
-                  },
-                  {
-                    label: t('dashboard.invoices.control_number'),
-                    value: (
-                      <Typography component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
-                        {invoice.control_number}
-                      </Typography>
-                    ),
-                  },
-                  { label: t('dashboard.invoices.due_date'), value: formatDate(invoice.due_date, lng) },
-                  { label: t('dashboard.invoices.issued'), value: formatDate(invoice.created_at, lng) },
-                  { label: t('dashboard.invoices.paid_at'), value: formatDate(invoice.paid_at, lng) },
-                ]}
-              />
-            </ListCard>
+            <InvoiceItem key={invoice.invoice_id} invoice={invoice} />
           ))}
         </CardList>
       )}

@@ -1,0 +1,409 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  ControlNumberAcknowledgement,
+  ControlNumberCallback,
+  PaymentAcknowledgement,
+  PaymentNotice,
+} from '../../shared/api/payments';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/envelope';
+import type { Executor, JobRunner } from '../jobs/job-runner';
+import type { Notifier } from '../notifications/notifier';
+import { recordAction } from '../back-office/back-office-repository';
+import type { StaffActor } from '../staff-accounts/staff-actor';
+import type { PaymentGateway } from './payment-gateway';
+import { billExpiry, PAYMENT_TIMING, type PaymentTiming } from './payment-timing';
+import * as repo from './payments-repository';
+
+/** The job that raises a bill (again) until the gateway gives it a control number (its queue: migration 20261128T060200). */
+export const RAISE_BILL_QUEUE = 'payments-raise-bill';
+
+/** The gateway, as recorded in an application's history (a machine, never a person). */
+const GATEWAY: StaffActor = { kind: 'system', name: 'payment gateway' };
+
+export interface Payer {
+  name: string;
+  phone: string | null;
+}
+
+type Log = (level: 'info' | 'warn', details: Record<string, unknown>, text: string) => void;
+
+/**
+ * Control-number payment: raises each invoice's bill with the gateway, takes the control number
+ * (at once or by callback), applies the gateway's payment notices (idempotent by transaction id;
+ * partial, whole and over-payments; late ones on an expired bill), re-issues expired bills for the
+ * balance, and asks the gateway about bills whose notice never came (reconciliation).
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly gateway: PaymentGateway,
+    private readonly jobs: JobRunner,
+    private readonly notifier: Notifier,
+    private readonly log: Log = () => {},
+    private readonly timing: PaymentTiming = PAYMENT_TIMING,
+  ) {
+    jobs.handle<{ bill_id: string }>(RAISE_BILL_QUEUE, async ({ bill_id }) => {
+      // Throws while the gateway is down: pg-boss retries with back-off.
+      await this.raise(bill_id, { rethrow: true });
+    });
+  }
+
+  /**
+   * A bill for an invoice, written in the transaction that saves the invoice, with the job that raises
+   * it: if the attempt right after commit fails (the gateway down), the job raises it later.
+   */
+  async createBill(
+    trx: Transaction<Database>,
+    invoice: { id: string; amount_tzs: number; due_date: string; description: string | null },
+    payer: Payer,
+    expiresAt: Date = billExpiry(invoice.due_date),
+  ): Promise<string> {
+    const id = randomUUID();
+    await repo.insertBill(trx, {
+      id,
+      invoice_id: invoice.id,
+      provider: this.gateway.name,
+      amount_tzs: invoice.amount_tzs,
+      payer_name: payer.name || '-',
+      payer_phone: payer.phone,
+      description: invoice.description ?? 'Building permit fees',
+      expires_at: expiresAt,
+    });
+    await this.enqueueRaise(trx, id);
+    return id;
+  }
+
+  /**
+   * Asks the gateway for the bill's control number. Answers it when the gateway gave it at once;
+   * undefined when it comes by callback or the gateway failed (then the job tries again).
+   */
+  async raise(billId: string, options: { rethrow?: boolean } = {}): Promise<string | undefined> {
+    const bill = await repo.findBill(this.db, billId);
+    if (!bill || bill.status !== 'raising') return bill?.control_number ?? undefined;
+    let raised;
+    try {
+      raised = await this.gateway.raiseBill({
+        bill_id: bill.id,
+        amount_tzs: Number(bill.amount_tzs),
+        payer_name: bill.payer_name,
+        payer_phone: bill.payer_phone,
+        expires_at: new Date(bill.expires_at),
+        description: bill.description,
+      });
+    } catch (error) {
+      await repo.billRaiseFailed(this.db, billId, (error as Error).message);
+      this.log(
+        'warn',
+        { bill_id: billId, err: (error as Error).message },
+        'a bill could not be raised; retried by a job',
+      );
+      if (options.rethrow) throw error;
+      return undefined;
+    }
+    if ('pending' in raised) {
+      await repo.billRaisePending(this.db, billId);
+      return undefined;
+    }
+    await this.controlNumberArrived({ bill_id: billId, control_number: raised.control_number });
+    return raised.control_number;
+  }
+
+  /** The bill's control number (from the gateway's answer or its callback): kept, and the applicant told once. */
+  async controlNumberArrived(callback: ControlNumberCallback, now = new Date()): Promise<ControlNumberAcknowledgement> {
+    const issued = await this.db.transaction().execute(async (trx) => {
+      const bill = await repo.lockBill(trx, callback.bill_id);
+      if (!bill) throw new ApiError(404, 'payments.unknown_bill');
+      if (bill.control_number !== null) {
+        if (bill.control_number !== callback.control_number)
+          throw new ApiError(409, 'payments.control_number_conflict');
+        return undefined; // said before: nothing new
+      }
+      const taken = await repo.findBillByControlNumber(trx, callback.control_number);
+      if (taken) throw new ApiError(409, 'payments.control_number_conflict');
+      await repo.setBillIssued(trx, bill.id, callback.control_number, now);
+      const invoice = await repo.lockInvoice(trx, bill.invoice_id);
+      // A bill whose invoice was paid meanwhile (by hand) keeps its number but is not the invoice's.
+      if (bill.status !== 'raising' || !invoice || invoice.paid_at !== null) return undefined;
+      await repo.setInvoiceControlNumber(trx, invoice.id, callback.control_number);
+      const reissued = (await repo.countBills(trx, invoice.id)) > 1;
+      return { applicationId: invoice.application_id, bill, reissued };
+    });
+    if (issued) {
+      const { bill } = issued;
+      await this.notifier.notice(issued.applicationId, issued.reissued ? 'bill_reissued' : 'bill_issued', {
+        amount: Number(bill.amount_tzs),
+        control_number: callback.control_number,
+        expires: zanzibarDate(new Date(bill.expires_at)),
+      });
+    }
+    return { bill_id: callback.bill_id, control_number: callback.control_number };
+  }
+
+  /**
+   * One payment the gateway reports (its notice, or reconciliation). The same transaction id twice
+   * pays once and answers the same acknowledgement; the same id saying something else is refused.
+   */
+  async applyNotice(
+    notice: PaymentNotice,
+    source: 'notice' | 'reconciliation' = 'notice',
+    now = new Date(),
+  ): Promise<PaymentAcknowledgement> {
+    const fingerprint = fingerprintOf(notice);
+    const applied = await this.db.transaction().execute(async (trx): Promise<Applied> => {
+      const existing = await repo.findPayment(trx, notice.transaction_id);
+      if (existing) return { ack: this.acknowledge(existing, fingerprint) };
+      const bill = await repo.findBillByControlNumber(trx, notice.control_number);
+      if (!bill || bill.id !== notice.bill_id) {
+        // Money was taken for a number that is no bill of ours: kept for staff, applied to nothing.
+        await repo.insertPayment(trx, this.paymentRow(notice, null, source, fingerprint), now.getUTCFullYear());
+        this.log('warn', { transaction_id: notice.transaction_id }, 'a payment notice names no bill of ours');
+        return { ack: { transaction_id: notice.transaction_id, status: 'unmatched', receipt_number: null } as const };
+      }
+      const before = await repo.lockInvoice(trx, bill.invoice_id);
+      if (!before) throw new ApiError(404, 'payments.unknown_bill');
+      const { receipt_number } = await repo.insertPayment(
+        trx,
+        this.paymentRow(notice, bill, source, fingerprint),
+        now.getUTCFullYear(),
+      );
+      const invoice = await repo.addToInvoice(trx, bill.invoice_id, notice.amount_tzs, now);
+      const paid = Number(invoice.paid_tzs);
+      const amount = Number(invoice.amount_tzs);
+      if ((await repo.paidOnBill(trx, bill.id)) >= Number(bill.amount_tzs) && bill.status === 'issued')
+        await repo.setBillStatus(trx, bill.id, 'paid');
+      if (paid >= amount) await repo.closeOpenBills(trx, invoice.id);
+      const late = bill.status === 'expired' || bill.status === 'cancelled';
+      const over = paid > amount ? paid - Math.max(amount, Number(before.paid_tzs)) : 0;
+      await this.record(trx, invoice.application_id, 'payment_received', {
+        invoice_id: invoice.id,
+        transaction_id: notice.transaction_id,
+        receipt_number,
+        control_number: notice.control_number,
+        amount_tzs: notice.amount_tzs,
+        channel: notice.channel,
+        source,
+        paid_tzs: paid,
+        ...(late ? { late: true, bill_status: bill.status } : {}),
+      });
+      // Staff must refund or apply the difference: it is in the history for them to act on.
+      if (over > 0)
+        await this.record(trx, invoice.application_id, 'payment_over', { invoice_id: invoice.id, over_tzs: over });
+      return {
+        ack: { transaction_id: notice.transaction_id, status: 'accepted', receipt_number } as const,
+        applicationId: invoice.application_id,
+        fullyPaidNow: before.paid_at === null && invoice.paid_at !== null,
+        balance: Math.max(0, amount - paid),
+        controlNumber: notice.control_number,
+      };
+    });
+    if (applied.applicationId !== undefined) {
+      const params = { amount: notice.amount_tzs, control_number: applied.controlNumber };
+      if (applied.fullyPaidNow) await this.notifier.notice(applied.applicationId, 'invoice_paid', params);
+      else if (applied.balance)
+        await this.notifier.notice(applied.applicationId, 'payment_received', {
+          ...params,
+          balance: applied.balance.toLocaleString('en-US'),
+        });
+    }
+    return applied.ack;
+  }
+
+  /**
+   * Staff marked an invoice paid by hand (cash at the unit, or an exception): the balance is recorded
+   * as a payment of channel `cash`, source `staff`, in the caller's transaction, with a receipt.
+   */
+  async recordStaffPayment(
+    trx: Transaction<Database>,
+    invoice: { id: string; amount_tzs: string | number; paid_tzs: string | number; control_number: string | null },
+    now = new Date(),
+  ): Promise<string | null> {
+    const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
+    if (balance <= 0) return null;
+    const row = {
+      transaction_id: `STAFF-${randomUUID()}`,
+      invoice_id: invoice.id,
+      bill_id: null,
+      control_number: invoice.control_number,
+      amount_tzs: balance,
+      channel: 'cash',
+      payer_phone: null,
+      paid_at: now,
+      source: 'staff' as const,
+      fingerprint: '-',
+    };
+    const { receipt_number } = await repo.insertPayment(trx, row, now.getUTCFullYear());
+    await trx
+      .updateTable('invoice')
+      .set({ paid_tzs: Number(invoice.amount_tzs) })
+      .where('id', '=', invoice.id)
+      .execute();
+    await repo.closeOpenBills(trx, invoice.id);
+    return receipt_number;
+  }
+
+  /**
+   * Bills past their expiry, unpaid or partly paid: each is closed and a new bill for the balance is
+   * raised (its control number reaches the applicant by SMS as it comes). Bounded per run.
+   */
+  async reissueExpired(now = new Date()): Promise<number> {
+    const due = await repo.expiredBills(this.db, now, this.timing.batch);
+    const raised: string[] = [];
+    for (const { id } of due) {
+      const newBill = await this.db.transaction().execute(async (trx) => {
+        const bill = await repo.lockBill(trx, id);
+        if (!bill || (bill.status !== 'issued' && bill.status !== 'raising')) return undefined;
+        const invoice = await repo.lockInvoice(trx, bill.invoice_id);
+        await repo.setBillStatus(trx, bill.id, 'expired');
+        if (!invoice || invoice.paid_at !== null) return undefined;
+        const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
+        if (balance <= 0) return undefined;
+        const expires = new Date(now.getTime() + this.timing.reissueDays * 24 * 3600 * 1000);
+        const billId = await this.createBill(
+          trx,
+          { id: invoice.id, amount_tzs: balance, due_date: '', description: bill.description },
+          { name: bill.payer_name, phone: bill.payer_phone },
+          expires,
+        );
+        await this.record(trx, invoice.application_id, 'bill_reissued', {
+          invoice_id: invoice.id,
+          expired_control_number: bill.control_number,
+          balance_tzs: balance,
+        });
+        return billId;
+      });
+      if (newBill) raised.push(newBill);
+    }
+    for (const billId of raised) await this.raise(billId);
+    return raised.length;
+  }
+
+  /**
+   * Asks the gateway about bills with no notice for a while and applies what it reports exactly like a
+   * notice (the same idempotency). A gateway that fails is asked again on the next run.
+   */
+  async reconcile(now = new Date()): Promise<{ checked: number; applied: number }> {
+    const olderThan = new Date(now.getTime() - this.timing.reconcileAfterMinutes * 60_000);
+    const checkedBefore = new Date(now.getTime() - this.timing.recheckMinutes * 60_000);
+    const bills = await repo.billsToReconcile(this.db, olderThan, checkedBefore, this.timing.batch);
+    let applied = 0;
+    for (const bill of bills) {
+      let report;
+      try {
+        report = await this.gateway.queryBill(bill.id);
+      } catch (error) {
+        this.log(
+          'warn',
+          { bill_id: bill.id, err: (error as Error).message },
+          'reconciliation: the gateway did not answer',
+        );
+        break; // the gateway is down: the next run asks again
+      }
+      await repo.markChecked(this.db, bill.id, now);
+      if (bill.status === 'raising' && report.control_number)
+        await this.controlNumberArrived({ bill_id: bill.id, control_number: report.control_number }, now);
+      for (const payment of report.payments.slice(0, 100)) {
+        if (await repo.findPayment(this.db, payment.transaction_id)) continue;
+        try {
+          await this.applyNotice(payment, 'reconciliation', now);
+          applied += 1;
+        } catch (error) {
+          this.log(
+            'warn',
+            { bill_id: bill.id, err: (error as Error).message },
+            'reconciliation: a payment was not applied',
+          );
+        }
+      }
+    }
+    return { checked: bills.length, applied };
+  }
+
+  private acknowledge(
+    existing: { transaction_id: string; fingerprint: string; invoice_id: string | null; receipt_number: string | null },
+    fingerprint: string,
+  ): PaymentAcknowledgement {
+    if (existing.fingerprint !== fingerprint) {
+      this.log(
+        'warn',
+        { transaction_id: existing.transaction_id },
+        'a payment notice reuses a transaction id with other content',
+      );
+      throw new ApiError(409, 'payments.transaction_conflict');
+    }
+    return {
+      transaction_id: existing.transaction_id,
+      status: existing.invoice_id === null ? 'unmatched' : 'accepted',
+      receipt_number: existing.receipt_number,
+    };
+  }
+
+  private paymentRow(
+    notice: PaymentNotice,
+    bill: { id: string; invoice_id: string } | null,
+    source: 'notice' | 'reconciliation',
+    fingerprint: string,
+  ): repo.NewPayment {
+    return {
+      transaction_id: notice.transaction_id,
+      invoice_id: bill?.invoice_id ?? null,
+      bill_id: bill?.id ?? null,
+      control_number: notice.control_number,
+      amount_tzs: notice.amount_tzs,
+      channel: notice.channel,
+      payer_phone: notice.payer_phone ?? null,
+      paid_at: new Date(notice.paid_at),
+      source,
+      fingerprint,
+    };
+  }
+
+  private record(trx: Transaction<Database>, applicationId: number, action: string, details: Record<string, unknown>) {
+    return recordAction(trx, applicationId, null, { actor: GATEWAY, action, details });
+  }
+
+  private enqueueRaise(executor: Executor, billId: string) {
+    return this.jobs.send(
+      executor,
+      RAISE_BILL_QUEUE,
+      { bill_id: billId },
+      {
+        // The attempt right after commit goes first; the job is the retry.
+        startAfter: this.timing.firstRetrySeconds,
+        retryLimit: 10,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      },
+    );
+  }
+}
+
+/** A notice applied: its acknowledgement, and (a new payment of ours) what the applicant is told. */
+interface Applied {
+  ack: PaymentAcknowledgement;
+  applicationId?: number;
+  fullyPaidNow?: boolean;
+  balance?: number;
+  controlNumber?: string;
+}
+
+/** What a notice says, as one hash: the same transaction id must always say the same. */
+function fingerprintOf(notice: PaymentNotice): string {
+  const fields = [
+    notice.transaction_id,
+    notice.bill_id,
+    notice.control_number,
+    String(notice.amount_tzs),
+    notice.channel,
+    notice.payer_phone ?? '',
+    new Date(notice.paid_at).toISOString(),
+  ];
+  return createHash('sha256').update(fields.join('\n')).digest('hex');
+}
+
+/** The calendar date in Zanzibar (UTC+3, no daylight saving) of a moment. */
+export function zanzibarDate(moment: Date): string {
+  return new Date(moment.getTime() + 3 * 3600 * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DOWNLOAD_RECEIPT_PATH, downloadReceiptBody, type DownloadReceiptRequest } from '../../shared/api/payments';
+import type { Database } from '../db/schema';
+import { requireSession } from '../sessions/session-cookie';
+import type { SessionStore } from '../sessions/session-store';
+import { receiptFile } from './receipts';
+
+/** /api/dashboard/download_receipt: a receipt of the signed-in application, the PDF itself (not an envelope). */
+export function receiptRoutes(app: FastifyInstance, db: Kysely<Database>, sessions: SessionStore): void {
+  void app.register(async (scope) => {
+    // The session is checked before the body is read, as for every dashboard call.
+    scope.addHook('onRequest', requireSession(sessions));
+    scope.post<{ Body: DownloadReceiptRequest }>(
+      DOWNLOAD_RECEIPT_PATH,
+      {
+        schema: {
+          summary: "One of the signed-in application's payment receipts, in English and Swahili: the PDF itself",
+          body: downloadReceiptBody,
+        },
+      },
+      async (request, res) => {
+        const file = await receiptFile(db, request.body.receipt_number, request.applicant!.applicationId);
+        return res
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${file.file_name}"`)
+          .header('Cache-Control', 'no-store')
+          .send(Buffer.from(file.bytes));
+      },
+    );
+  });
+}

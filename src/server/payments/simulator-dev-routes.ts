@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  paySimulatedBody,
+  simulatorSettingsBody,
+  type PaySimulatedRequest,
+  type SimulatorSettings,
+} from '../../shared/api/payments';
+import { ok } from '../http/envelope';
+import { SimulatedGateway } from './simulated-gateway';
+import type { PaymentsService } from './payments-service';
+
+/**
+ * Development tools (DEV_TOOLS=1, refused in production) when the simulator is the gateway: pay a
+ * control number (whole, partial, over, twice, or with the notice lost) and make the gateway fail or
+ * answer control numbers by callback. The browser journey "simulated payment" uses these.
+ */
+export function simulatorDevRoutes(app: FastifyInstance, payments: PaymentsService): void {
+  const gateway = payments.gateway;
+  if (!(gateway instanceof SimulatedGateway)) return;
+  app.post<{ Body: PaySimulatedRequest }>(
+    '/api/dev/pay_simulated',
+    {
+      schema: {
+        summary: 'Development tools only: the payment simulator pays a control number',
+        body: paySimulatedBody,
+      },
+    },
+    async (request, res) => ok(request, res, await gateway.pay(request.body)),
+  );
+  app.post<{ Body: SimulatorSettings }>(
+    '/api/dev/payment_gateway',
+    {
+      schema: {
+        summary: 'Development tools only: the simulated gateway fails, or gives control numbers by callback',
+        body: simulatorSettingsBody,
+      },
+    },
+    async (request, res) => ok(request, res, gateway.configure(request.body)),
+  );
+  app.post(
+    '/api/dev/payments_run',
+    {
+      schema: {
+        summary: 'Development tools only: run the re-issue and reconciliation jobs now',
+        body: { type: 'object', additionalProperties: false, properties: {} },
+      },
+    },
+    async (request, res) => {
+      await gateway.settled();
+      const reissued = await payments.reissueExpired();
+      const reconciled = await payments.reconcile();
+      return ok(request, res, { reissued, ...reconciled });
+    },
+  );
+}
