@@ -29,8 +29,9 @@ const KEPT_VERSIONS = 8;
 
 /** The hash that tells two sets apart: the same content read twice gives the same hash. */
 export function formsContentHash(set: FormsSet): string {
-  const { steps, flows, texts, documents } = set;
-  return createHash('sha256').update(JSON.stringify({ steps, flows, texts, documents })).digest('base64url');
+  // `fees` undefined leaves the JSON (and so the hash of a set without a schedule) as before fees existed.
+  const { steps, flows, texts, documents, fees } = set;
+  return createHash('sha256').update(JSON.stringify({ steps, flows, texts, documents, fees })).digest('base64url');
 }
 
 /**
