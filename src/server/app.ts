@@ -59,6 +59,9 @@ import { FindReferenceService } from './find-reference/find-reference-service';
 import { findReferenceRoutes } from './find-reference/find-reference-routes';
 import { DraftCookies } from './drafts/draft-cookie';
 import { DraftOwners } from './drafts/draft-owners';
+import { FeesRepository } from './fees/fees-repository';
+import { feesRoutes } from './fees/fees-routes';
+import { FeesService } from './fees/fees-service';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
@@ -291,6 +294,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   // A draft is written only by its owner (the browser holding its draft cookie).
   const owners = new DraftOwners(database.db);
+  const fees = new FeesService(new FeesRepository(database.db), registry, owners);
   const draftCookies = new DraftCookies(config.NODE_ENV === 'production');
   const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
   const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
@@ -328,6 +332,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     cookies: draftCookies,
     limits,
   });
+  feesRoutes(app, fees, { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions, forms);
   continueRoutes(
@@ -352,9 +357,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     sessions,
     { cookies: draftCookies, limits },
   );
-  dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  dashboardRoutes(app, {
+    dashboard: new DashboardService(database.db, forms, fees),
+    sessions,
+    signIn,
+    storage,
+    limits,
+  });
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
 
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms), requireStaff);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, fees), requireStaff);
   return Object.assign(app, { splash, forms, jobs, sms }) as KibaliApp;
 }

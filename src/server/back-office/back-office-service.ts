@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FeesService } from '../fees/fees-service';
 import type { Kysely } from 'kysely';
 import {
   APPLICATION_STATUSES,
@@ -82,6 +83,8 @@ export class BackOfficeService {
     private readonly notifier: Notifier,
     /** The forms being served: their document rules name the documents. */
     private readonly forms: Pick<FormsService, 'get'>,
+    /** Fee estimates (src/server/fees): get_application shows what the invoice would be. */
+    private readonly fees?: Pick<FeesService, 'forApplication'>,
   ) {}
 
   private async steps(): Promise<Record<string, StepForm>> {
@@ -177,6 +180,7 @@ export class BackOfficeService {
         };
       }),
       notifications,
+      fee_estimate: (await this.fees?.forApplication(row.id)) ?? null,
     };
   }
 

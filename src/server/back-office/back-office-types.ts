@@ -1,3 +1,4 @@
+import type { FeeEstimateAnswer } from '../../shared/api/fees';
 import type { DashboardAttachment, Invoice, Permit, StatusEvent } from '../../shared/dashboard';
 
 /** What the back office takes and answers (the HTTP API's bodies and data, the command line's too). */
@@ -57,6 +58,8 @@ export interface StaffApplication {
   permits: Permit[];
   attachments: DashboardAttachment[];
   notifications: number;
+  /** The fee estimate from the application's own forms version: what the invoice would be (src/shared/api/fees.ts). */
+  fee_estimate?: FeeEstimateAnswer | null;
 }
 
 /** A line of the application's history as staff see it (newest first). */

@@ -145,9 +145,14 @@ export class FormRegistry {
   }
 }
 
-/** The served form of a published version: its set and its number as the document's version. */
+/**
+ * The served form of a published version: its set and its number as the document's version. The fee
+ * schedule stays on the server: the wizard asks for its estimate (estimate_fee), not for the rules.
+ */
 export function formsDocumentOf(published: PublishedForms): FormsDocument {
-  return { ...published.set, version: String(published.version) };
+  const served: FormsDocument = { ...published.set, version: String(published.version) };
+  delete served.fees;
+  return served;
 }
 
 /**
