@@ -3,7 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
-import { useGetInvoicesQuery } from '../dashboard-api';
+import { FeeEstimateBlock } from '../../../components/FeeEstimateBlock';
+import { useGetDashboardApplicationQuery, useGetInvoicesQuery } from '../dashboard-api';
 import { formatAmount, formatDate, newestFirst } from '../format';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
@@ -13,9 +14,12 @@ export function InvoicesTab() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const { data, isError, refetch } = useGetInvoicesQuery();
+  // The estimate, with how it was computed, comes with the application (get_application's fee_estimate).
+  const application = useGetDashboardApplicationQuery();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
   return (
     <>
+      <FeeEstimateBlock answer={application.data?.fee_estimate} />
       <Typography component="h2" variant="h2" gutterBottom>
         {t('dashboard.invoices.title')}
       </Typography>
