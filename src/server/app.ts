@@ -59,6 +59,9 @@ import { FindReferenceService } from './find-reference/find-reference-service';
 import { findReferenceRoutes } from './find-reference/find-reference-routes';
 import { DraftCookies } from './drafts/draft-cookie';
 import { DraftOwners } from './drafts/draft-owners';
+import { FeesRepository } from './fees/fees-repository';
+import { feesRoutes } from './fees/fees-routes';
+import { FeesService } from './fees/fees-service';
 import { engineerRoutes } from './routes/engineer-routes';
 import { healthRoutes } from './routes/health-routes';
 import { splashRoutes } from './routes/splash-routes';
@@ -326,6 +329,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   // A draft is written only by its owner (the browser holding its draft cookie).
   const owners = new DraftOwners(database.db);
+  const fees = new FeesService(new FeesRepository(database.db), registry, owners);
   const draftCookies = new DraftCookies(config.NODE_ENV === 'production');
   const phones = new PhoneChange(codes, sms, config.SUPPORT_PHONE);
   const confirmation = new EngineerConfirmation(database.db, codes, sms, forms);
@@ -366,6 +370,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     cookies: draftCookies,
     limits,
   });
+  feesRoutes(app, fees, { cookies: draftCookies, limits });
   const sessions = new SessionStore(database.db, dependencies.sessionLimits);
   const signIn = new SignInService(database.db, codes, sms, captcha, sessions, forms);
   continueRoutes(
@@ -390,7 +395,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     sessions,
     { cookies: draftCookies, limits },
   );
-  dashboardRoutes(app, { dashboard: new DashboardService(database.db, forms), sessions, signIn, storage, limits });
+  dashboardRoutes(app, {
+    dashboard: new DashboardService(database.db, forms, fees),
+    sessions,
+    signIn,
+    storage,
+    limits,
+  });
   receiptRoutes(app, database.db, sessions);
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
   // Requests for changes: the applicant's answers, and the deadlines' daily reminders and overdue marks.
@@ -403,6 +414,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
 
   const permits = permitsServiceFor(config, database.db, forms, notifier);
   permitsRoutes(app, permits, sessions);
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits, payments), requireStaff);
+  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits, payments, fees), requireStaff);
   return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments }) as KibaliApp;
 }

@@ -3,6 +3,7 @@
  * between them, and the shapes of the /api/dashboard/* answers. Used by the server, the client and
  * the client's mock mode.
  */
+import type { FeeEstimateAnswer } from './api/fees';
 import type { LocalizedText } from './reference-data';
 
 /** Every status an application can have; 'expired' is shown, never stored (a permit past valid_until). */
@@ -119,6 +120,8 @@ export interface DashboardApplication {
   engineer: EngineerBlock | null;
   /** True when an issued permit may be renewed now. */
   can_renew: boolean;
+  /** The fee estimate from the application's own forms version, with its lines (src/shared/api/fees.ts). */
+  fee_estimate?: FeeEstimateAnswer | null;
 }
 
 /** /api/dashboard/get_applications: the applicant's applications (same ID number and phone). */

@@ -4,6 +4,7 @@ import type { Language, LocalizedText } from './reference-data';
 import type { ApplicationType, Flows } from './wizard-driver';
 import { isJsonObject as isObject, walkSchema } from './schema-walk';
 import { rowNamesOf } from './row-names';
+import type { FeeSchedule } from './fees/fee-schedule';
 
 export { walkSchema } from './schema-walk';
 
@@ -57,13 +58,15 @@ export interface DocumentRule {
 /**
  * A whole set of forms as policy staff publish it (schemas/ is its source and export format): every
  * step's JSON Schema and UI schema, the flows, every form text in each language (schemas/texts/<lng>.json)
- * and the documents. A published set is immutable; the database numbers its versions.
+ * the documents and the fee schedule. A published set is immutable; the database numbers its versions.
  */
 export interface FormsSet {
   steps: Record<string, StepForm>;
   flows: Flows;
   texts: Record<Language, JsonSchema>;
   documents: DocumentRule[];
+  /** The fee schedule (schemas/fees.json); a version published before fees were data has none. */
+  fees?: FeeSchedule;
 }
 
 /** The answer of /api/forms/get_forms: the published set being served, with its version. */

@@ -117,6 +117,56 @@ const brokenSets: FormsProblem[][] = [
   }),
   edited((set) => void (set.flows = [] as never)),
   edited((set) => void (set.documents = {} as never)),
+  // The fee schedule (fees.json): parts, amounts, answers, uses, storey bands, names and reasons.
+  edited((set) => {
+    set.fees = {
+      currency: 'USD',
+      extra: 1,
+      names: { base: { en: 'Application fee' } },
+      types: {
+        neww: {},
+        new: {
+          base: -1,
+          minimum: 1.5,
+          round_to: 0,
+          colour: 1,
+          use: 'construction.current_land_use',
+          area: { answer: 'construction.shehia', rates: { residental: 10, residential: 'x' }, extra: 1 },
+          storeys: {
+            answer: 'repair.repair_type',
+            bands: [{ from: 1, per_storey: 0, x: 1 }, { from: 5, to: 3, per_storey: 1 }, 'x'],
+            y: 1,
+          },
+          exemption: { reason: { en: 'Government buildings pay no fee.' } },
+        },
+        government: 5,
+        repair: { base: 1, minimum: 1, round_to: 1, area: 5 },
+        special: { base: 1, minimum: 1, round_to: 1, area: { answer: 'special_plot.area_m2', rate: 1, rates: {} } },
+      },
+    } as never;
+  }),
+  edited((set) => {
+    const fees = set.fees as Json;
+    fees.types = {
+      new: { base: 1, minimum: 1, round_to: 1, area: { answer: 5, rates: 5 } },
+      government: {
+        base: 1,
+        minimum: 1,
+        round_to: 1,
+        area: { answer: 'construction_details.total_area_m2', rates: {} },
+      },
+      special: {
+        base: 1,
+        minimum: 1,
+        round_to: 1,
+        use: 'special_plot.street_village',
+        area: { answer: 'special_plot.area_m2', rates: {} },
+        storeys: 5,
+      },
+    };
+  }),
+  edited((set) => void ((set.fees as Json).types = 5)),
+  edited((set) => void (set.fees = 'fees' as never)),
   // Documents and their conditions.
   edited((set) => {
     const first = set.documents[0]!;

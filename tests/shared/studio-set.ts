@@ -17,5 +17,6 @@ export function realSet(): FormsSet {
     flows: read('flows.json'),
     texts: { en: read('texts/en.json'), sw: read('texts/sw.json') },
     documents: read('documents.json'),
+    fees: read('fees.json'),
   };
 }

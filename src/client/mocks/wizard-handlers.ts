@@ -17,12 +17,26 @@ import flows from '../../../schemas/flows.json';
 import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
 import textsSw from '../../../schemas/texts/sw.json';
+import fees from '../../../schemas/fees.json';
+import { ESTIMATE_FEE_PATH, type EstimateFeeBody, type FeeEstimateAnswer } from '../../shared/api/fees';
+import { estimateFee } from '../../shared/fees/fee-estimate';
+import type { FeeSchedule } from '../../shared/fees/fee-schedule';
 
 /** The schemas the real server serves, bundled by Vite (the handlers run in the browser). */
 const stepFiles = import.meta.glob<Record<string, unknown>>('../../../schemas/steps/*.json', {
   eager: true,
   import: 'default',
 });
+
+/** The forms' fee schedule with the steps and texts that name its lines, as the server estimates with them. */
+function feeForms() {
+  const steps: Record<string, StepForm> = {};
+  for (const [file, schema] of Object.entries(stepFiles)) {
+    const step = /\/([^/]+)\.schema\.json$/.exec(file)?.[1];
+    if (step) steps[step] = { schema, uiSchema: {} };
+  }
+  return { steps, texts: { en: textsEn, sw: textsSw }, fees: fees as unknown as FeeSchedule };
+}
 
 /** In mock mode every one-time code (engineer, continue) is this one. */
 export const MOCK_CODE = '123456';
@@ -296,6 +310,20 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
         size: file.size,
         file_name: uploaded.file_name,
         status: 'uploaded',
+      });
+    }),
+
+    // The fee estimate of a draft of this page's memory, from the forms' own schedule (src/shared/api/fees.ts).
+    http.post(ESTIMATE_FEE_PATH, async ({ request }) => {
+      await wait();
+      const reference = normalized(((await request.json()) as Partial<EstimateFeeBody> | null)?.reference_number);
+      const draft = drafts.get(reference);
+      if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
+      const result = estimateFee(feeForms(), draft.type, draft.answers);
+      return envelope<FeeEstimateAnswer>(200, 'OK', {
+        forms_version: '1',
+        estimate: 'estimate' in result ? result.estimate : null,
+        missing: 'missing' in result ? result.missing : null,
       });
     }),
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FeesService } from '../fees/fees-service';
 import type { Kysely } from 'kysely';
 import {
   APPLICATION_STATUSES,
@@ -90,6 +91,8 @@ export class BackOfficeService {
     readonly permits: PermitsService,
     /** Control-number payment: add_invoice raises the bill; without it only external control numbers. */
     private readonly payments?: PaymentsService,
+    /** Fee estimates (src/server/fees): get_application shows what the invoice would be. */
+    private readonly fees?: Pick<FeesService, 'forApplication'>,
   ) {
     this.changes = new ChangeRequestsService(db, notifier, forms);
   }
@@ -192,6 +195,7 @@ export class BackOfficeService {
       }),
       notifications,
       change_rounds: changeRounds,
+      fee_estimate: (await this.fees?.forApplication(row.id)) ?? null,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ChangeRound } from '../../shared/api/change-requests';
+import type { FeeEstimateAnswer } from '../../shared/api/fees';
 import type { DashboardAttachment, Invoice, Permit, StatusEvent } from '../../shared/dashboard';
 
 /** What the back office takes and answers (the HTTP API's bodies and data, the command line's too). */
@@ -60,6 +61,8 @@ export interface StaffApplication {
   notifications: number;
   /** Every round of requests for changes, oldest first: what was asked, what changed, the note. */
   change_rounds: ChangeRound[];
+  /** The fee estimate from the application's own forms version: what the invoice would be (src/shared/api/fees.ts). */
+  fee_estimate?: FeeEstimateAnswer | null;
 }
 
 /** A line of the application's history as staff see it (newest first). */

@@ -29,6 +29,9 @@ import { BackOfficeService } from './back-office-service';
 import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
 import { printAnswer } from './staff-cli-output';
+import { DraftOwners } from '../drafts/draft-owners';
+import { FeesRepository } from '../fees/fees-repository';
+import { FeesService } from '../fees/fees-service';
 
 /** The envelope's content, whether the call went over HTTP or straight to the service. */
 export interface StaffResponse {
@@ -197,6 +200,7 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
     forms,
     permitsServiceFor(config, database.db, forms, notifier),
     payments,
+    new FeesService(new FeesRepository(database.db), forms.registry, new DraftOwners(database.db)),
   );
   // The very options the server gives Fastify's validator, so that a body refused there is refused here.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });

@@ -18,6 +18,7 @@ import { documentNameOf } from '../../shared/document-rules';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
+import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
@@ -39,6 +40,8 @@ export class DashboardService {
     private readonly db: Kysely<Database>,
     /** The forms being served: which steps are the applicant's and the engineer's (src/shared/step-modules.ts), and their document rules. */
     private readonly forms: Pick<FormsService, 'get'>,
+    /** Fee estimates (src/server/fees): get_application shows the fee and how it was computed. */
+    private readonly fees?: Pick<FeesService, 'forApplication'>,
   ) {}
 
   async application(applicationId: number): Promise<DashboardApplication> {
@@ -73,6 +76,7 @@ export class DashboardService {
       history: history.map((e) => ({ status: e.status, remark: e.remark, at: new Date(e.created_at).toISOString() })),
       engineer,
       can_renew: RENEWABLE.includes(row.status) && permit !== undefined && !permit.revoked_at,
+      fee_estimate: (await this.fees?.forApplication(applicationId)) ?? null,
     };
   }
 

@@ -29,8 +29,9 @@ const KEPT_VERSIONS = 8;
 
 /** The hash that tells two sets apart: the same content read twice gives the same hash. */
 export function formsContentHash(set: FormsSet): string {
-  const { steps, flows, texts, documents } = set;
-  return createHash('sha256').update(JSON.stringify({ steps, flows, texts, documents })).digest('base64url');
+  // `fees` undefined leaves the JSON (and so the hash of a set without a schedule) as before fees existed.
+  const { steps, flows, texts, documents, fees } = set;
+  return createHash('sha256').update(JSON.stringify({ steps, flows, texts, documents, fees })).digest('base64url');
 }
 
 /**
@@ -144,9 +145,14 @@ export class FormRegistry {
   }
 }
 
-/** The served form of a published version: its set and its number as the document's version. */
+/**
+ * The served form of a published version: its set and its number as the document's version. The fee
+ * schedule stays on the server: the wizard asks for its estimate (estimate_fee), not for the rules.
+ */
 export function formsDocumentOf(published: PublishedForms): FormsDocument {
-  return { ...published.set, version: String(published.version) };
+  const served: FormsDocument = { ...published.set, version: String(published.version) };
+  delete served.fees;
+  return served;
 }
 
 /**

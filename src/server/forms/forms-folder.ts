@@ -6,7 +6,7 @@ import { SCHEMAS_DIR } from '../project-root';
 
 /**
  * A set's files in the layout of schemas/, by path relative to the folder: flows.json,
- * steps/<id>.schema.json and <id>.ui.json, texts/<language>.json, documents.json.
+ * steps/<id>.schema.json and <id>.ui.json, texts/<language>.json, documents.json, fees.json (when the set has a fee schedule).
  */
 export function formsFiles(set: FormsSet): Map<string, unknown> {
   const files = new Map<string, unknown>();
@@ -17,6 +17,7 @@ export function formsFiles(set: FormsSet): Map<string, unknown> {
   }
   for (const language of LANGUAGES) files.set(`texts/${language}.json`, set.texts[language]);
   files.set('documents.json', set.documents);
+  if (set.fees) files.set('fees.json', set.fees);
   return files;
 }
 
@@ -50,6 +51,8 @@ export async function writeFormsFolder(set: FormsSet, dir: string): Promise<stri
   for (const file of await fs.readdir(path.join(dir, 'steps'))) {
     if (/\.(schema|ui)\.json$/.test(file) && !files.has(`steps/${file}`)) await fs.rm(path.join(dir, 'steps', file));
   }
+  // A version without a fee schedule leaves none behind to be published again with it.
+  if (!set.fees) await fs.rm(path.join(dir, 'fees.json'), { force: true });
   for (const [file, content] of files) {
     await fs.writeFile(path.join(dir, file), await format(file, JSON.stringify(content, null, 2)));
   }

@@ -11,7 +11,7 @@ const COMPARISONS = ['equals', 'notEquals', 'above', 'atLeast', 'below', 'atMost
 const NUMERIC = ['above', 'atLeast', 'below', 'atMost'];
 
 /** The field a condition's answer ("<step>.<field>", dotted into groups) names, or a problem with it. */
-function conditionField(
+export function conditionField(
   steps: FormsSet['steps'],
   answer: string,
 ): { field?: Json; problem?: string; check?: ProblemCode } {
@@ -47,7 +47,7 @@ function conditionField(
 }
 
 /** The values a field's answer can take, when the schema lists them (an enum, a const, a yes/no). */
-function possibleValues(field: Json): unknown[] | undefined {
+export function possibleValues(field: Json): unknown[] | undefined {
   if (Array.isArray(field.enum)) return field.enum;
   if ('const' in field) return [field.const];
   if (field.type === 'boolean') return [true, false];

@@ -5,6 +5,7 @@ import { stepModuleProblems } from '../step-modules';
 import { APPLICATION_TYPES } from '../wizard-driver';
 import { closestName, didYouMeanText, suggestionFor } from './did-you-mean';
 import { documentProblems } from './documents-check';
+import { feesProblems } from './fees-check';
 import { levelProblems } from './level-check';
 import { hasErrors, listParam, ProblemList, quotedList, type FormsProblem } from './problems';
 import { referenceProblems, schemaValidity, unknownWords } from './schema-check';
@@ -96,7 +97,7 @@ function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList):
 /**
  * Every problem of a forms set that can be found without showing it (the smoke render is the server's,
  * src/server/forms/check): strict schemas, names that exist, widgets the wizard has, texts in both
- * languages, flows and documents. Pure, so a set from the database or an editor is checked alike.
+ * languages, flows, documents and the fee schedule. Pure, so a set from the database or an editor is checked alike.
  */
 export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOptions = {}): FormsProblem[] {
   const unreadable = options.unreadable ?? new Set<string>();
@@ -121,5 +122,7 @@ export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOption
   }
   if (!unreadable.has('documents.json') && set.documents !== undefined)
     documentProblems({ steps, documents: set.documents }, problems, brokenSteps);
+  if (!unreadable.has('fees.json') && brokenSteps.length === 0 && !unreadable.has('flows.json'))
+    feesProblems({ steps, flows: set.flows, fees: set.fees }, problems);
   return problems.all;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -18,6 +18,9 @@ import { serverSummary, type SummaryItem } from './field-paths';
 import type { SaveOutcome } from './StepForm';
 import type { TranslatedStep } from './translate-schema';
 import type { StepAnswers } from './wizard-slice';
+
+// Its own chunk: the estimate's table and texts load with the review, never with the first step.
+const ReviewFeeEstimate = lazy(() => import('./ReviewFeeEstimate'));
 
 export interface ReviewStepProps {
   steps: readonly string[];
@@ -110,6 +113,9 @@ export function ReviewStep(props: ReviewStepProps) {
           </Box>
         );
       })}
+      <Suspense fallback={null}>
+        <ReviewFeeEstimate />
+      </Suspense>
       <DeclarationCheck {...declaration.props} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
         <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FlowSamples } from '../../../shared/form-samples';
+import type { FeeSchedule } from '../../../shared/fees/fee-schedule';
 import type { DocumentRule, FormsSet, StepForm } from '../../../shared/forms';
 import { parseJsonFile, type JsonFile } from '../../../shared/forms-check/json-text';
 import type { FormsProblem } from '../../../shared/forms-check/problems';
@@ -17,8 +18,8 @@ export interface FolderRead {
 }
 
 /**
- * Reads flows.json, steps/<id>.schema.json and .ui.json, texts/<language>.json, documents.json and
- * samples/<type>.json. A file that is missing or is not valid JSON is told (with its line and column)
+ * Reads flows.json, steps/<id>.schema.json and .ui.json, texts/<language>.json, documents.json, fees.json
+ * (when there) and samples/<type>.json. A file that is missing or is not valid JSON is told (with its line and column)
  * and marked unreadable, so that nothing is told again about what depends on it.
  */
 export async function readFormsFolder(dir: string): Promise<FolderRead> {
@@ -71,6 +72,9 @@ export async function readFormsFolder(dir: string): Promise<FolderRead> {
   set.texts = texts as FormsSet['texts'];
   const documents = await read('documents.json');
   if (documents !== undefined) set.documents = documents as DocumentRule[];
+  // Optional: a folder exported from a version without a fee schedule still reads.
+  const fees = await read('fees.json', false);
+  if (fees !== undefined) set.fees = fees as FeeSchedule;
   const samples: FlowSamples = {};
   for (const type of APPLICATION_TYPES) {
     const value = await read(`samples/${type}.json`, false);

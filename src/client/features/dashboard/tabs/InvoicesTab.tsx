@@ -8,7 +8,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_RECEIPT_PATH, type ApplicantInvoice, type InvoiceReceipt } from '../../../../shared/api/payments';
 import { EmptyState } from '../../../components/EmptyState';
-import { useGetInvoicesQuery } from '../dashboard-api';
+import { FeeEstimateBlock } from '../../../components/FeeEstimateBlock';
+import { useGetDashboardApplicationQuery, useGetInvoicesQuery } from '../dashboard-api';
 import { formatAmount, formatDate, formatDateTime, newestFirst } from '../format';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
@@ -124,9 +125,12 @@ function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
 export function InvoicesTab() {
   const { t } = useTranslation();
   const { data, isError, refetch } = useGetInvoicesQuery();
+  // The estimate, with how it was computed, comes with the application (get_application's fee_estimate).
+  const application = useGetDashboardApplicationQuery();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
   return (
     <>
+      <FeeEstimateBlock answer={application.data?.fee_estimate} />
       <Typography component="h2" variant="h2" gutterBottom>
         {t('dashboard.invoices.title')}
       </Typography>
