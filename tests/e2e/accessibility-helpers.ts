@@ -15,7 +15,7 @@ import type { FormsDocument } from '../../src/shared/forms';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { flowSamples } from '../fixtures/step-samples';
 import { CHROMIUM } from '../../scripts/page-bytes';
-import { callApi, draftCookieFor, keepLanguage } from './browser';
+import { callApi, draftCookieFor, draftCookieOf, keepLanguage } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
 import type { Lng } from './locales';
 
@@ -413,4 +413,24 @@ export async function continueData(reference: string): Promise<unknown> {
     reference_number: reference,
   });
   return callApi('/application/verify_code', { challenge_id: challenge.challenge_id, code: await smsCode(reference) });
+}
+
+/** The page opened on the continue form of `reference`, as verify_code would have left it. */
+export async function openContinued(page: Page, reference: string): Promise<void> {
+  const data = await continueData(reference);
+  const cookie = draftCookieOf(reference)!;
+  await page
+    .context()
+    .addCookies([
+      { ...cookie, domain: new URL(inject('baseUrl')).hostname, path: '/api', httpOnly: true, sameSite: 'Strict' },
+    ]);
+  await page.goto('/home/landing');
+  await page.evaluate(
+    ([answer, number]) => {
+      sessionStorage.setItem('continue_data', JSON.stringify(answer));
+      localStorage.setItem('reference_number', number);
+    },
+    [data, reference] as const,
+  );
+  await page.goto('/home/continue_form');
 }

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ApplicantMessage } from '../../src/shared/dashboard';
-import { completeDraft, continueData, type Applicant } from './accessibility-helpers';
-import { axeCheck, draftCookieOf, SMALL_PHONE, staff, useBrowser } from './browser';
+import { completeDraft, openContinued, type Applicant } from './accessibility-helpers';
+import { axeCheck, SMALL_PHONE, staff, useBrowser } from './browser';
 import { getSplash, JOURNEY_TIMEOUT_MS, personalWithPassport, signIn, Wizard } from './journey-helpers';
 import { tr, type Lng } from './locales';
 
@@ -26,26 +25,6 @@ const REASON = 'We have decided not to build this year.';
 interface StaffApplication {
   status: string;
   history?: { status: string; remark: string | null }[];
-}
-
-/** The page opened on the continue form of `reference`, as verify_code would have left it. */
-async function openContinued(page: Page, reference: string): Promise<void> {
-  const data = await continueData(reference);
-  const cookie = draftCookieOf(reference)!;
-  await page
-    .context()
-    .addCookies([
-      { ...cookie, domain: new URL(inject('baseUrl')).hostname, path: '/api', httpOnly: true, sameSite: 'Strict' },
-    ]);
-  await page.goto('/home/landing');
-  await page.evaluate(
-    ([answer, number]) => {
-      sessionStorage.setItem('continue_data', JSON.stringify(answer));
-      localStorage.setItem('reference_number', number);
-    },
-    [data, reference] as const,
-  );
-  await page.goto('/home/continue_form');
 }
 
 describe('requests and withdrawing at 360 px', () => {
