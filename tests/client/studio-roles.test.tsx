@@ -18,6 +18,7 @@ describe('the studio by role', () => {
       'Overview',
       'Steps by application type',
       'Documents',
+      'Fees',
       'Diff & publish',
       'History',
       'Translations',

@@ -148,6 +148,7 @@ describe('the studio’s pages', () => {
             'nav.documents',
             () => page.getByRole('heading', { level: 2, name: studioText(lng, 'documents.add.heading') }),
           ],
+          ['nav.fees', () => page.getByRole('heading', { level: 2, name: studioText(lng, 'flows.government') })],
           ['nav.diff', () => page.getByRole('heading', { level: 2, name: studioText(lng, 'impact.title') })],
           [
             'nav.history',

@@ -13,6 +13,7 @@ export function StudioNav() {
     { to: STUDIO_PAGE, label: t('nav.overview'), end: true },
     { to: `${STUDIO_PAGE}/flows`, label: t('nav.flows') },
     { to: `${STUDIO_PAGE}/documents`, label: t('nav.documents') },
+    { to: `${STUDIO_PAGE}/fees`, label: t('nav.fees') },
     { to: `${STUDIO_PAGE}/diff`, label: t('nav.diff') },
     { to: `${STUDIO_PAGE}/history`, label: t('nav.history') },
     { to: `${STUDIO_PAGE}/translations`, label: t('nav.translations') },

@@ -15,6 +15,7 @@ import { TranslationsPage } from './translations/TranslationsPage';
 const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
 const PreviewPage = lazy(() => import('./preview/PreviewPage'));
 const DocumentsPage = lazy(() => import('./documents/DocumentsPage'));
+const FeesPage = lazy(() => import('./fees/FeesPage'));
 
 export function StudioRoutes() {
   return (
@@ -51,6 +52,14 @@ export function StudioRoutes() {
           }
         />
         <Route path="flows" element={<FlowsPage />} />
+        <Route
+          path="fees"
+          element={
+            <Suspense fallback={<Loading />}>
+              <FeesPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to={STUDIO_PAGE} replace />} />

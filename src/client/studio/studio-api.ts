@@ -21,6 +21,7 @@ import {
   type PublishRequest,
   type RollbackRequest,
   type SaveDocumentRequest,
+  type SaveFeesRequest,
   type SaveFlowsRequest,
   type SaveQuestionRequest,
   type SaveStepRequest,
@@ -122,6 +123,7 @@ export const studioApi = createApi({
       saveQuestion: draftChange<SaveQuestionRequest>('save_question'),
       saveStep: draftChange<SaveStepRequest>('save_step'),
       saveFlows: draftChange<SaveFlowsRequest>('save_flows'),
+      saveFees: draftChange<SaveFeesRequest>('save_fees'),
       saveDocument: draftChange<SaveDocumentRequest>('save_document'),
       importTexts: build.mutation<ImportTextsAnswer, ImportTextsRequest>({
         query: (body) => ({ url: studio('import_texts'), body, quiet: true }),
@@ -185,6 +187,7 @@ export const {
   useSaveQuestionMutation,
   useSaveStepMutation,
   useSaveFlowsMutation,
+  useSaveFeesMutation,
   useSaveDocumentMutation,
   useImportTextsMutation,
   useDiscardDraftMutation,

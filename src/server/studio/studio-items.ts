@@ -3,7 +3,7 @@ import { propertiesOf } from '../../shared/schema-walk';
 
 /**
  * The draft's items and their revisions (src/shared/api/studio.ts): `question:<step>.<field>`,
- * `step:<step>`, `flows`, `document:<id>`, `texts`. An item's revision is the draft's revision when the
+ * `step:<step>`, `flows`, `document:<id>`, `texts`, `fees`. An item's revision is the draft's revision when the
  * item last changed, so revisions of different items compare: a step's title and description are kept
  * as a hidden item of their own (`step_texts:<step>`), and a save of those texts conflicts only with a
  * newer change of the texts, not with the questions of the step that the step item also counts.
@@ -21,6 +21,7 @@ export const stepTextsItem = (step: string) => `step_texts:${step}`;
 export const documentItem = (id: string) => `document:${id}`;
 export const FLOWS_ITEM = 'flows';
 export const TEXTS_ITEM = 'texts';
+export const FEES_ITEM = 'fees';
 
 const HIDDEN_PREFIX = 'step_texts:';
 
@@ -36,7 +37,7 @@ export function fieldsOf(set: FormsSet, step: string): string[] {
 
 /** Every item the set has now (a reset raises them all, so an editor's stale view conflicts). */
 export function itemsOf(set: FormsSet): string[] {
-  const items = [FLOWS_ITEM, TEXTS_ITEM];
+  const items = [FLOWS_ITEM, TEXTS_ITEM, FEES_ITEM];
   for (const step of Object.keys(set.steps)) {
     items.push(stepItem(step), stepTextsItem(step));
     for (const field of fieldsOf(set, step)) items.push(questionItem(step, field));

@@ -3,6 +3,7 @@ import { formsSetProblems } from '../../shared/forms-check/set-check';
 import type { Language } from '../../shared/reference-data';
 import type {
   SaveDocumentRequest,
+  SaveFeesRequest,
   SaveFlowsRequest,
   SaveQuestionRequest,
   SaveStepRequest,
@@ -16,6 +17,7 @@ import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
 import { auditLine } from './studio-audit';
 import {
   documentItem,
+  FEES_ITEM,
   fieldsOf,
   FLOWS_ITEM,
   itemsOf,
@@ -186,6 +188,19 @@ export class StudioService {
         set: writeFlows(current.set, body.flows as unknown as FormsSet['flows']),
         raise: [FLOWS_ITEM],
         subject: 'flows',
+      };
+    });
+    return this.answer(draft);
+  }
+
+  async saveFees(actor: StaffActor, body: SaveFeesRequest): Promise<StudioDraftAnswer> {
+    const draft = await this.edit(actor, 'save_fees', (current) => {
+      if (markOf(current.marks, FEES_ITEM).revision !== body.base) throw conflict(current, FEES_ITEM);
+      // Checked whole by the checker (fees-check.ts): a schedule with mistakes is kept, its problems answered.
+      return {
+        set: { ...current.set, fees: body.fees as unknown as FormsSet['fees'] },
+        raise: [FEES_ITEM],
+        subject: 'fees',
       };
     });
     return this.answer(draft);

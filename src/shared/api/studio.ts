@@ -12,13 +12,14 @@ import type { StaffRole } from './staff-session';
  * the revision the editor last saw (`base`), and a save on top of someone else's newer change of the
  * same item is refused (409 `studio_conflict`, with who changed it and what it is now), never silently
  * overwritten. Items: `question:<step>.<field>`, `step:<step>` (its title, description, question
- * order and, in advanced mode, its raw JSON Schema and UI schema), `flows`, `document:<id>`, `texts`.
+ * order and, in advanced mode, its raw JSON Schema and UI schema), `flows`, `document:<id>`, `texts`,
+ * `fees` (the fee schedule, saved whole).
  * A question's save changes its step too: an advanced save of a step conflicts with any change of one
  * of its questions since that editor loaded it, and two editors changing two different questions of
  * one step do not conflict.
  *
  * The calls (POST, JSON envelope, under STUDIO_API): get_draft {}, save_question, save_step,
- * save_flows, save_document, import_texts, discard_draft {} (the draft becomes the live version again)
+ * save_flows, save_fees, save_document, import_texts, discard_draft {} (the draft becomes the live version again)
  * → StudioDraftAnswer; diff {} → DiffAnswer; publish → PublishAnswer; rollback → PublishAnswer;
  * history → HistoryAnswer; export_texts {} → { csv, file_name }; audit → AuditAnswer (admins).
  * Editors (STUDIO_EDITOR_ROLES) call all but publish and rollback (STUDIO_PUBLISHER_ROLES) and audit
@@ -271,6 +272,37 @@ export interface SaveFlowsRequest {
   flows: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * save_fees: the whole fee schedule (schemas/fees.json, src/shared/fees/fee-schedule.ts). Only its size
+ * is bounded here; what it says is checked by the checker (fees-check.ts), whose problems the answer
+ * carries, so a schedule with mistakes is still saved and shown next to them.
+ */
+export const saveFeesBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['base', 'fees'],
+  properties: {
+    base,
+    fees: {
+      type: 'object',
+      maxProperties: 8,
+      properties: {
+        names: { type: 'object', maxProperties: 12 },
+        types: {
+          type: 'object',
+          maxProperties: 12,
+          additionalProperties: { type: 'object', maxProperties: 16 },
+        },
+      },
+    },
+  },
+} as const;
+
+export interface SaveFeesRequest {
+  base: number;
+  fees: Readonly<Record<string, unknown>>;
+}
+
 /** save_document: add, change or (document: null) remove one document (src/shared/forms.ts DocumentRule). */
 export const saveDocumentBody = {
   type: 'object',
@@ -460,7 +492,7 @@ export interface AuditEntry {
   id: number;
   at: string;
   by: string;
-  /** What was done: 'save_question', 'save_step', 'save_flows', 'import_texts', 'discard_draft', 'publish', 'rollback', 'export_texts'. */
+  /** What was done: 'save_question', 'save_step', 'save_flows', 'save_fees', 'import_texts', 'discard_draft', 'publish', 'rollback', 'export_texts'. */
   action: string;
   /** What it was done to, in a word or two ("construction.title_deed", "version 7"). */
   subject: string;
