@@ -164,6 +164,8 @@ describe('the simulator in production', () => {
     SMS_GATEWAY_URL: 'https://sms.example.tz/send',
     IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
     ALTCHA_HMAC_KEY: 'k'.repeat(32),
+    PERMIT_SIGNING_KEY: 'p'.repeat(32),
+    PUBLIC_URL: 'https://kibali.example.tz',
   };
 
   it('is refused unless DEMO_MODE=1, which warns that payments are simulated', () => {

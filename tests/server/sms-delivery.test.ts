@@ -6,6 +6,9 @@ import { jobsSchemaFor } from '../../src/server/jobs/job-runner';
 import { SWEEP_CRON } from '../../src/server/retention/retention-policy';
 import { SWEEP_QUEUE } from '../../src/server/retention/sweeper';
 import { SMS_REQUEUE_QUEUE } from '../../src/server/sms/sms-queue';
+import { CHANGE_DEADLINES_CRON, CHANGE_DEADLINES_QUEUE } from '../../src/server/changes/change-deadlines';
+import { RECONCILE_CRON, RECONCILE_QUEUE, REISSUE_CRON, REISSUE_QUEUE } from '../../src/server/payments/payment-timing';
+import { REMINDERS_CRON, REMINDERS_QUEUE } from '../../src/server/reminders/reminder-policy';
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import type { Splash } from '../../src/shared/reference-data';
 import { createTestApp, databaseKinds, post, type TestApp, sendEngineerCode } from './helpers';
@@ -145,17 +148,22 @@ describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
     expect(queued).toEqual([{ phone: '+255700000009', status: 'queued', purpose: 'notice' }]);
   });
 
-  it('schedules the SMS requeue and the daily sweep, and stops its workers when the app closes', async () => {
+  it('schedules the SMS requeue, the sweep, reminders, deadlines and payments, and stops its workers when the app closes', async () => {
     t = await createTestApp({}, { kind, jobTiming: { pollingIntervalSeconds: 0.5 } });
     await t.app.jobs.start();
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
     const schedules = await sql<{ name: string; cron: string }>`select name, cron from ${sql.table(
       `${jobsSchemaFor(rows[0]!.schema)}.schedule`,
     )} order by name`.execute(t.database.db);
-    expect(schedules.rows).toEqual([
+    const expected = [
       { name: SMS_REQUEUE_QUEUE, cron: '*/15 * * * *' },
       { name: SWEEP_QUEUE, cron: SWEEP_CRON },
-    ]);
+      { name: REMINDERS_QUEUE, cron: REMINDERS_CRON },
+      { name: CHANGE_DEADLINES_QUEUE, cron: CHANGE_DEADLINES_CRON },
+      { name: REISSUE_QUEUE, cron: REISSUE_CRON },
+      { name: RECONCILE_QUEUE, cron: RECONCILE_CRON },
+    ];
+    expect(schedules.rows).toEqual(expected.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
     await expect(t.close()).resolves.toBeUndefined();
   });
 

@@ -128,7 +128,11 @@ describe('the other writes of the studio', () => {
     expect(removed.steps.special_plot).toBeUndefined();
     expect(removed.flows.special).toEqual(['personal', 'building_details', 'uploads']);
     expect(removed.texts.en.special_plot).toBeUndefined();
-    expect(errors(removed)).toEqual([]);
+    // The fee schedule is policy of its own: it is not rewritten behind the editor's back, the checker
+    // names the answer it still reads from the removed step until the fees page changes it.
+    expect(errors(removed)).toEqual([
+      expect.stringMatching(/^fees\.json at types › special › area › answer: .*"special_plot"/),
+    ]);
   });
 
   it('adds, moves, renames and removes a document', () => {
