@@ -217,6 +217,8 @@ describe('answers carrying personal data, each a real success', () => {
               route.url.endsWith('renew_permit') ||
               route.url.endsWith('withdraw_application') || // it ends the application: called last, below
               route.url.endsWith('save_change_step') || // only while returned (change-requests.test.ts)
+              route.url.endsWith('download_permit') || // once a permit is issued: permits.test.ts checks no-store
+              route.url.endsWith('download_receipt') || // once paid: payments-receipt.test.ts checks no-store
               route.url.endsWith('resubmit_changes')
             ? undefined
             : {};

@@ -108,6 +108,8 @@ describe.each(databaseKinds)('payments on the dashboard and receipts (%s)', (kin
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`receipt-${receipt}.pdf`);
+    // Personal data: kept by no cache on the way (tests/security/headers.test.ts checks the other answers).
+    expect(res.headers['cache-control']).toContain('no-store');
     const text = await pdfText(res.rawPayload);
     for (const fact of [
       'Payment receipt / Stakabadhi ya malipo',

@@ -126,6 +126,8 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="building-permit-ZNZ-BP-.+\.pdf"$/);
+      // Personal data: kept by no cache on the way (tests/security/headers.test.ts checks the other answers).
+      expect(res.headers['cache-control']).toContain('no-store');
       const pdf = await pdfOf(res.rawPayload);
       for (const expected of [
         permit.permit_number,
