@@ -293,9 +293,13 @@ describe('the life of an application', () => {
       const invoiceCard = d.card('dashboard.invoices.title', INVOICE.description);
       await invoiceCard.getByText(d.t('dashboard.invoices.status.paid'), { exact: true }).waitFor();
       await invoiceCard.getByText(INVOICE.control_number, { exact: true }).waitFor();
-      await invoiceCard
-        .getByText(d.t('dashboard.invoices.amount_value', { amount: (150000).toLocaleString('en') }), { exact: true })
-        .waitFor();
+      // Paid in full: the amount, and as much paid so far.
+      const paidAmount = invoiceCard.getByText(
+        d.t('dashboard.invoices.amount_value', { amount: (150000).toLocaleString('en') }),
+        { exact: true },
+      );
+      await paidAmount.first().waitFor();
+      expect(await paidAmount.count()).toBe(2);
       await d.axe();
 
       // Notifications: the tab says how many are new; each notice marked New, then read once seen.

@@ -65,7 +65,8 @@ export function FeeEstimateBlock({
     <Box component="section" aria-labelledby="fee-estimate-heading" sx={{ my: 3 }}>
       {heading}
       <Typography sx={{ mb: 1 }}>{t('fees.intro')}</Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scrolled sideways on a narrow phone: reachable and named for the keyboard and screen readers. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('fees.caption')}>
         <Box component="table" sx={{ borderCollapse: 'collapse', width: '100%' }}>
           <Box component="caption" sx={{ textAlign: 'left', fontWeight: 700, mb: 1 }}>
             {t('fees.caption')}
