@@ -32,7 +32,8 @@ document.head.append(userAgentRules);
 
 // The whole app (MUI, StrictMode's double renders) in jsdom, on a small machine that other test runs
 // share: a page can take seconds to appear. These are ceilings for a failure, not expected times.
-configure({ asyncUtilTimeout: 10_000 });
+// (A findBy took 11.7 s once, in a CI run beside browser tests: 20 s.)
+configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
