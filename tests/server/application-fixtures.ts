@@ -22,6 +22,13 @@ export const validation = {
 };
 export const api = { en: json<Texts>('locales/en/api.json'), sw: json<Texts>('locales/sw/api.json') };
 
+/** A text of locales/<lng>/api.json by its dotted key, its {{placeholders}} filled in. */
+export function apiText(language: 'en' | 'sw', key: string, params: Record<string, string> = {}): string {
+  let value: unknown = api[language];
+  for (const part of key.split('.')) value = (value as Texts)[part];
+  return Object.entries(params).reduce((out, [name, v]) => out.replaceAll(`{{${name}}}`, v), value as string);
+}
+
 /** A copy of `answers` without the named ones. */
 export const without = (answers: Answers, ...names: string[]): Answers =>
   Object.fromEntries(Object.entries(answers).filter(([name]) => !names.includes(name)));

@@ -10,7 +10,7 @@ import { DEVELOPMENT_SIGNING_KEY, PermitSigner } from '../../src/server/permits/
 import { APPLICATION_STATUSES, STATUS_MOVES, todayIso } from '../../src/shared/dashboard';
 import type { Splash } from '../../src/shared/reference-data';
 import { formatLongDate, isCalendarDate } from '../../src/shared/text-format';
-import { api, personal, REPAIR, sample, SAVE, type Answers } from './application-fixtures';
+import { api, apiText, personal, REPAIR, sample, SAVE, type Answers } from './application-fixtures';
 import { createTestApp, databaseKinds, post, uploadDocuments, type Envelope, type TestApp } from './helpers';
 
 // The back office (/api/staff/*): the token, every legal and illegal status move, invoices, permits,
@@ -25,13 +25,7 @@ const SETUP_MS = 120_000;
 const day = (days: number) => todayIso(new Date(Date.now() + days * DAY));
 
 type Data = Record<string, unknown> & { errors?: { path: string; message: string }[] };
-type Texts = Record<string, unknown>;
-/** A text of locales/<lng>/api.json by its dotted key, its {{placeholders}} filled in. */
-function text(language: 'en' | 'sw', key: string, params: Record<string, string> = {}): string {
-  let value: unknown = api[language];
-  for (const part of key.split('.')) value = (value as Texts)[part];
-  return Object.entries(params).reduce((out, [name, v]) => out.replaceAll(`{{${name}}}`, v), value as string);
-}
+const text = apiText;
 
 let phoneSerial = 0;
 /** A fresh phone number per application, so that its SMS can be told apart. */

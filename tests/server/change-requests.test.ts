@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { insertApplication } from '../../src/server/applications/applications-repository';
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import type { ChangeRequestsAnswer, ChangeRound } from '../../src/shared/api/change-requests';
-import { api, personal, sample, type Answers } from './application-fixtures';
+import { apiText, personal, sample, type Answers } from './application-fixtures';
 import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
 import { dashboardCall, newPerson, signIn, type Person } from './signed-in-fixtures';
 import { addStaff, staffSignIn } from './staff-fixtures';
@@ -20,12 +20,7 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 const SETUP_MS = 120_000;
 
 type Data = Record<string, unknown> & { errors?: { path: string; message: string }[] };
-type Texts = Record<string, unknown>;
-function text(language: 'en' | 'sw', key: string, params: Record<string, string> = {}): string {
-  let value: unknown = api[language];
-  for (const part of key.split('.')) value = (value as Texts)[part];
-  return Object.entries(params).reduce((out, [name, v]) => out.replaceAll(`{{${name}}}`, v), value as string);
-}
+const text = apiText;
 
 describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { DEVELOPMENT_SIGNING_KEY, PermitSigner } from '../../src/server/permits/
 import type { VerifiedPermit } from '../../src/shared/api/permits';
 import { todayIso } from '../../src/shared/dashboard';
 import { formatLongDate } from '../../src/shared/text-format';
-import { api } from './application-fixtures';
+import { api, apiText } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 import { dashboardCall, signIn } from './signed-in-fixtures';
 import { addStaff, staffSignIn } from './staff-fixtures';
@@ -26,12 +26,7 @@ const DAY = 86_400_000;
 const day = (days: number) => todayIso(new Date(Date.now() + days * DAY));
 const signer = new PermitSigner(KEY);
 
-type Texts = Record<string, unknown>;
-function text(language: 'en' | 'sw', key: string): string {
-  let value: unknown = api[language];
-  for (const part of key.split('.')) value = (value as Texts)[part];
-  return value as string;
-}
+const text = apiText;
 
 const sample = JSON.parse(readFileSync('schemas/samples/new.json', 'utf8')) as Record<string, Record<string, unknown>>;
 let serial = 0;
