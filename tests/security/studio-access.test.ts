@@ -50,6 +50,7 @@ test('the sweep covers every call of the contract', () => {
       'publish',
       'rollback',
       'save_document',
+      'save_fees',
       'save_flows',
       'save_question',
       'save_step',
