@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
 import { mockApplications } from '../../src/client/mocks/dashboard-data';
 import { formatDate } from '../../src/client/features/dashboard/format';
 import { makeHandlers } from '../../src/client/mocks/handlers';
@@ -10,6 +11,7 @@ import { envelope, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { runtimeValidator, servedForms } from './wizard-forms';
 
 // Requests for changes on the dashboard (issue 19, item 1): the checklist with each remark, the
 // deadline in words, done or not, and Resubmit with a note.
@@ -44,6 +46,7 @@ const OPEN: ChangeRequestsAnswer = {
     working_days_left: 4,
     overdue: false,
     forms_version: 1,
+    forms: { version: '1', steps: {}, texts: { en: {}, sw: {} } },
     answers: { repair: {} },
   },
   rounds: [
@@ -144,5 +147,41 @@ describe('requests for changes on the dashboard', () => {
     const rounds = await screen.findByRole('list', { name: en('dashboard.changes.rounds') });
     expect(rounds).toHaveTextContent(en('dashboard.changes.your_note', { note: 'All done.' }));
     expect(screen.queryByRole('button', { name: en('dashboard.changes.resubmit') })).toBeNull();
+  });
+
+  describe('the step editor', () => {
+    afterEach(() => setValidatorFactory());
+
+    it("draws the asked step as the application's own forms version has it, and validates with that version", async () => {
+      // The application was submitted under version 1; the forms served now (the mock's) have other texts.
+      const repair = structuredClone(servedForms().steps.repair!);
+      const label = 'Street or village, as in version 1';
+      const versions: string[] = [];
+      setValidatorFactory(async (step, _schema, formsVersion) => {
+        versions.push(`${step}@${formsVersion}`);
+        return runtimeValidator();
+      });
+      returnedWith({
+        ...OPEN,
+        open: {
+          ...OPEN.open!,
+          forms: {
+            version: '1',
+            steps: { repair },
+            texts: {
+              en: { 'repair.title': 'Repair (version 1)', 'repair.street_village.title': label },
+              sw: { 'repair.title': 'Ukarabati (toleo 1)' },
+            },
+          },
+          answers: { repair: { street_village: 'Mwanakwerekwe' } },
+        },
+      });
+      renderApp('/dashboard/application?change=repair', { user: signedInUser });
+      expect(
+        await screen.findByRole('heading', { name: en('dashboard.changes.editing', { step: 'Repair (version 1)' }) }),
+      ).toBeVisible();
+      expect(await screen.findByRole('textbox', { name: new RegExp(label) })).toHaveValue('Mwanakwerekwe');
+      expect(versions).toEqual(['repair@1']);
+    });
   });
 });

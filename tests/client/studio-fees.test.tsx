@@ -34,7 +34,59 @@ const FEES: FeeSchedule = {
     repair: { base: 30000, minimum: 30000, round_to: 1000 },
   },
 };
-const FEES_SET: FormsSet = { ...SET, fees: FEES };
+/** The construction step asks a use (a list), the floor area and the storeys (numbers): what a part can use. */
+const CONSTRUCTION = {
+  schema: {
+    type: 'object',
+    title: 'construction.title',
+    properties: {
+      current_land_use: {
+        type: 'string',
+        title: 'construction.current_land_use.title',
+        maxLength: 32,
+        oneOf: [
+          { const: 'residential', title: 'construction.current_land_use.options.residential' },
+          { const: 'commercial', title: 'construction.current_land_use.options.commercial' },
+        ],
+      },
+      total_area_m2: { type: 'number', title: 'construction.total_area_m2.title' },
+      storey_count: { type: 'integer', title: 'construction.storey_count.title' },
+    },
+  },
+  uiSchema: { 'ui:order': ['current_land_use', 'total_area_m2', 'storey_count'] },
+};
+const FEES_SET: FormsSet = {
+  ...SET,
+  steps: { ...SET.steps, construction: CONSTRUCTION },
+  flows: { ...SET.flows, government: ['personal', 'construction'] },
+  texts: {
+    en: {
+      ...SET.texts.en,
+      construction: {
+        title: 'Construction',
+        current_land_use: {
+          title: 'Current use of the land',
+          options: { residential: 'Homes', commercial: 'Shops and offices' },
+        },
+        total_area_m2: { title: 'Total floor area' },
+        storey_count: { title: 'Storeys above the ground floor' },
+      },
+    },
+    sw: {
+      ...SET.texts.sw,
+      construction: {
+        title: 'Ujenzi',
+        current_land_use: {
+          title: 'Matumizi ya sasa ya ardhi',
+          options: { residential: 'Makaazi', commercial: 'Biashara' },
+        },
+        total_area_m2: { title: 'Jumla ya eneo la sakafu' },
+        storey_count: { title: 'Ghorofa juu ya sakafu ya chini' },
+      },
+    },
+  },
+  fees: FEES,
+};
 
 function saveFeesServer(first?: () => Response) {
   let revision = 30;
@@ -64,7 +116,9 @@ describe('the fee schedule page', () => {
     const bodies = saveFeesServer();
     const { user } = openPage();
     const card = await screen.findByRole('region', { name: 'New building' });
-    const rate = within(card).getByRole('textbox', { name: 'Rate per m² for commercial use, New building (TZS)' });
+    const rate = within(card).getByRole('textbox', {
+      name: 'Rate per m² for New building, use: Shops and offices (TZS)',
+    });
     expect(rate).toHaveValue('3000');
     await user.clear(rate);
     await user.type(rate, '3500');
@@ -123,8 +177,117 @@ describe('the fee schedule page', () => {
     expect(within(repair).getByRole('textbox', { name: 'Ada ya maombi ya Matengenezo (TZS)' })).toHaveValue('30000');
     expect(
       within(screen.getByRole('region', { name: 'Jengo jipya' })).getByRole('textbox', {
-        name: 'Kiwango kwa m² kwa matumizi ya biashara, Jengo jipya (TZS)',
+        name: 'Kiwango kwa m² kwa Jengo jipya, matumizi: Biashara (TZS)',
       }),
     ).toHaveValue('3000');
+  });
+
+  it('sets the fees of a type that has none, charges it by floor area with a rate per use, and by storeys', async () => {
+    const bodies = saveFeesServer();
+    const { user } = openPage();
+    const last = () => (bodies.at(-1)!.fees as unknown as FeeSchedule).types;
+    await user.click(await screen.findByRole('button', { name: 'Set the fees of Government building' }));
+    await waitFor(() => expect(last().government).toEqual({ base: 0, minimum: 0, round_to: 1 }), { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Set the fees of Government building' })).toBeNull();
+
+    const card = screen.getByRole('region', { name: 'Government building' });
+    await user.click(within(card).getByRole('checkbox', { name: 'Charge Government building by floor area' }));
+    const areaAnswer = within(card).getByRole('combobox', {
+      name: 'The answer with the floor area in m² (Government building)',
+    });
+    // Only the numbers of the type's own steps: the floor area and the storeys, not the use.
+    expect(
+      within(areaAnswer)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Construction: Total floor area', 'Construction: Storeys above the ground floor']);
+    await waitFor(() => expect(last().government!.area).toEqual({ answer: 'construction.total_area_m2', rate: 0 }), {
+      timeout: 5000,
+    });
+
+    await user.click(
+      within(card).getByRole('checkbox', {
+        name: 'A different rate for each use of the building (Government building)',
+      }),
+    );
+    // A rate for each answer of the use question, named as the question names them.
+    const shops = within(card).getByRole('textbox', {
+      name: 'Rate per m² for Government building, use: Shops and offices (TZS)',
+    });
+    await user.clear(shops);
+    await user.type(shops, '2500');
+    await waitFor(
+      () =>
+        expect(last().government).toMatchObject({
+          use: 'construction.current_land_use',
+          area: { answer: 'construction.total_area_m2', rates: { residential: 0, commercial: 2500 } },
+        }),
+      { timeout: 5000 },
+    );
+
+    await user.click(
+      within(card).getByRole('checkbox', { name: 'Charge Government building by storeys above the ground floor' }),
+    );
+    await waitFor(
+      () =>
+        expect(last().government!.storeys).toEqual({
+          answer: 'construction.total_area_m2',
+          bands: [{ from: 1, per_storey: 0 }],
+        }),
+      { timeout: 5000 },
+    );
+    await user.selectOptions(
+      within(card).getByRole('combobox', { name: 'The answer with the number of storeys (Government building)' }),
+      'construction.storey_count',
+    );
+    await waitFor(() => expect(last().government!.storeys!.answer).toBe('construction.storey_count'), {
+      timeout: 5000,
+    });
+
+    // Back to one rate for every use: the use answer goes with the rates.
+    await user.click(
+      within(card).getByRole('checkbox', {
+        name: 'A different rate for each use of the building (Government building)',
+      }),
+    );
+    await waitFor(() => expect(last().government!.area).toEqual({ answer: 'construction.total_area_m2', rate: 0 }), {
+      timeout: 5000,
+    });
+    expect(last().government!.use).toBeUndefined();
+  });
+
+  it('cannot charge a type by area or storeys when its steps ask no number, and says why', async () => {
+    openPage();
+    const repair = await screen.findByRole('region', { name: 'Repair' });
+    expect(within(repair).getByRole('checkbox', { name: 'Charge Repair by floor area' })).toBeDisabled();
+    expect(
+      within(repair).getByRole('checkbox', { name: 'Charge Repair by storeys above the ground floor' }),
+    ).toBeDisabled();
+    expect(repair).toHaveTextContent('The steps of Repair ask no question answered with a number');
+  });
+
+  it("removes a type's fees only once asked, and the type can be set again", async () => {
+    const bodies = saveFeesServer();
+    const { user } = openPage();
+    const repair = await screen.findByRole('region', { name: 'Repair' });
+    await user.click(within(repair).getByRole('button', { name: 'Remove the fees of Repair' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the fees of Repair?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Repair' })).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.click(within(repair).getByRole('button', { name: 'Remove the fees of Repair' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the fees of Repair?' })).getByRole('button', {
+        name: 'Remove the fees',
+      }),
+    );
+    await waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const types = (bodies.at(-1)!.fees as unknown as FeeSchedule).types;
+    expect(Object.keys(types).sort()).toEqual(['new']);
+    expect(screen.queryByRole('region', { name: 'Repair' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set the fees of Repair' })).toBeVisible();
   });
 });

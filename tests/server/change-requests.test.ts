@@ -293,6 +293,10 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       const uploaded = await dashboardUpload(cookie, 'sheha_letter');
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
       const newId = uploaded.body.response.data.attachment_id!;
+      // The application's documents answer names the new file; the step saved before is kept.
+      const answersNow = (await row(app.id)).answers as Record<string, Answers>;
+      expect((answersNow.uploads!.documents as Answers).sheha_letter).toBe(newId);
+      expect(answersNow.repair!.repair_description).toBe(after.repair_description);
 
       const checklist = await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', cookie);
       expect(checklist.body!.response.data.open!.requests.map((r) => r.done)).toEqual([true, true]);

@@ -153,7 +153,14 @@ export class AttachmentsService {
           })
           .execute();
         if (returned)
-          await ChangeAnswersService.recordUpload(trx, target.applicationId, target.document.id, stored.id, superseded);
+          await ChangeAnswersService.recordUpload(trx, {
+            applicationId: target.applicationId,
+            documentType: target.document.id,
+            attachmentId: stored.id,
+            replaced: superseded,
+            scale,
+            steps,
+          });
       });
     } catch (error) {
       await this.storage.remove(stored.id); // no file without its record

@@ -11,9 +11,12 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { ApplicationsService } from '../applications/applications-service';
 import { iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
+import type { FormsDocument } from '../../shared/forms';
+import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
+import { askedForms } from './asked-forms';
 import { changesOf, flowOf, formsOfApplication, openRequests } from './change-rounds';
 import * as repo from './changes-repository';
 import { HolidaysService } from './holidays-service';
@@ -48,6 +51,8 @@ export class ChangeAnswersService {
       const changes = changesOf(open);
       const pending = new Set(openRequests(requests, changes));
       const answers = application.answers as Record<string, Answers>;
+      const served = await formsOfApplication(this.forms, application.forms_version);
+      const askedSteps = requests.flatMap((r) => (r.kind === 'step' ? [r.step] : []));
       openAnswer = {
         number: open.number,
         requests: requests.map((r) => ({ ...r, done: !pending.has(r) })),
@@ -56,9 +61,8 @@ export class ChangeAnswersService {
         working_days_left: await this.holidays.workingDaysLeft(todayIso(), open.due_date),
         overdue: open.overdue_at !== null,
         forms_version: application.forms_version,
-        answers: Object.fromEntries(
-          requests.flatMap((r) => (r.kind === 'step' ? [[r.step, answers[r.step] ?? {}]] : [])),
-        ),
+        forms: askedForms(served.forms, askedSteps),
+        answers: Object.fromEntries(askedSteps.map((step) => [step, answers[step] ?? {}])),
       };
     }
     return {
@@ -159,14 +163,23 @@ export class ChangeAnswersService {
     if (!asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
   }
 
-  /** The upload of a requested document, recorded in the open round with the files it replaced. */
+  /**
+   * The upload of a requested document, recorded in the open round with the files it replaced; the
+   * application's documents answer (the step with the documents module) then names the new file, and
+   * its scale when it is a drawing, as a draft's upload would be named once its step is saved.
+   */
   static async recordUpload(
     trx: Transaction<Database>,
-    applicationId: number,
-    documentType: string,
-    attachmentId: string,
-    replaced: string[],
+    upload: {
+      applicationId: number;
+      documentType: string;
+      attachmentId: string;
+      replaced: string[];
+      scale: string | null;
+      steps: FormsDocument['steps'];
+    },
   ): Promise<void> {
+    const { applicationId, documentType, attachmentId } = upload;
     const round = await repo.lockOpenRound(trx, applicationId);
     const asked = (round?.requests as ChangeRequest[] | undefined)?.some(
       (r) => r.kind === 'document' && r.document_type === documentType,
@@ -175,11 +188,25 @@ export class ChangeAnswersService {
     const changes = changesOf(round);
     changes.documents.push({
       document_type: documentType,
-      replaced,
+      replaced: upload.replaced,
       attachment_id: attachmentId,
       at: new Date().toISOString(),
     });
     await repo.saveRoundChanges(trx, round.id, changes);
+    const application = await repo.lockApplicationById(trx, applicationId);
+    const step = stepWithModule(upload.steps, 'documents');
+    if (!application || step === undefined) return;
+    const answers = application.answers as Record<string, Answers>;
+    const uploads = moduleAnswers(answers, upload.steps, 'documents');
+    const named = (key: string, value: string) => ({ ...(uploads[key] as Answers | undefined), [documentType]: value });
+    await repo.writeStepAnswers(trx, applicationId, {
+      ...answers,
+      [step]: {
+        ...uploads,
+        documents: named('documents', attachmentId),
+        ...(upload.scale === null ? {} : { scales: named('scales', upload.scale) }),
+      },
+    });
   }
 
   /** The application and its round locked, still returned and still open (else 409). */

@@ -1,3 +1,5 @@
+import type { StepForm } from '../forms';
+import type { Language } from '../reference-data';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -219,6 +221,18 @@ export interface ResubmitChangesAnswer {
 /** A request as the applicant sees it: with whether it is answered in this round. */
 export type ApplicantChangeRequest = ChangeRequest & { done: boolean };
 
+/**
+ * The asked steps as the application's own forms version has them (the version it was submitted
+ * under, which may be older than the one served to new applications): the step editor draws them and
+ * loads their validator for that version, so it checks exactly what the server will.
+ */
+export interface AskedForms {
+  version: string;
+  steps: Record<string, StepForm>;
+  /** The texts these steps use, by dotted key (`repair.title`), in each language. */
+  texts: Record<Language, Record<string, string>>;
+}
+
 /** /api/dashboard/get_change_requests */
 export interface ChangeRequestsAnswer {
   /** The open round (the application is returned), or null. */
@@ -232,6 +246,8 @@ export interface ChangeRequestsAnswer {
     overdue: boolean;
     /** The forms version the application is answered in (the step editor loads its schemas). */
     forms_version: number | null;
+    /** The asked steps' forms of that version. */
+    forms: AskedForms;
     /** The current answers of the asked steps, to edit. */
     answers: Record<string, Record<string, unknown>>;
   } | null;

@@ -9,7 +9,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
-import { CHANGE_NOTE_MAX, type ChangeRequest, type ChangeRequestsAnswer } from '../../../shared/api/change-requests';
+import {
+  CHANGE_NOTE_MAX,
+  type AskedForms,
+  type ChangeRequest,
+  type ChangeRequestsAnswer,
+} from '../../../shared/api/change-requests';
 import type { FieldError } from '../../../shared/envelope';
 import {
   useGetAttachmentsQuery,
@@ -31,6 +36,7 @@ const ChangeStepEditor: ComponentType<EditorProps> = lazy(() => import('./Change
 
 interface EditorProps {
   step: string;
+  forms: AskedForms;
   initial: Record<string, unknown>;
   onClose: () => void;
 }
@@ -234,7 +240,7 @@ export function ChangeRequests() {
   if (open && editing && open.requests.some((r) => r.kind === 'step' && r.step === editing)) {
     return (
       <Suspense fallback={<CircularProgress aria-label={t('dashboard.loading')} />}>
-        <ChangeStepEditor step={editing} initial={open.answers[editing] ?? {}} onClose={close} />
+        <ChangeStepEditor step={editing} forms={open.forms} initial={open.answers[editing] ?? {}} onClose={close} />
       </Suspense>
     );
   }

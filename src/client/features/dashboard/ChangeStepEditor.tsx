@@ -5,51 +5,54 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../app/api';
 import { isLanguage } from '../../app/i18n';
+import type { AskedForms } from '../../../shared/api/change-requests';
 import type { FieldError } from '../../../shared/envelope';
 import { useSplash } from '../splash/splash-api';
-import { FormsLoadState } from '../wizard/FormsLoadState';
-import { useForms } from '../wizard/forms-query';
 import { StepPanel } from '../wizard/StepPanel';
 import { translateStep } from '../wizard/translate-schema';
 import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
-import { useSaveChangeStepMutation } from './dashboard-api';
+import { useGetChangeRequestsQuery, useSaveChangeStepMutation } from './dashboard-api';
 
 /**
- * One asked step answered again with the wizard's own generated form (the RJSF schema and UI schema
- * of the forms, translated, the step's precompiled validator): loaded only when the applicant opens
- * it (a chunk of its own, never on the wizard's first step). The server validates the answers again
- * under the application's own forms version.
+ * One asked step answered again with the wizard's own generated form (the RJSF schema and UI schema,
+ * translated, the step's precompiled validator): loaded only when the applicant opens it (a chunk of
+ * its own, never on the wizard's first step). The step is the application's own forms version's
+ * (`forms`, from get_change_requests), as is its validator: the editor checks what the server checks,
+ * even after a newer version is published for new applications.
  */
 export default function ChangeStepEditor({
   step,
+  forms,
   initial,
   onClose,
 }: {
   step: string;
+  forms: AskedForms;
   initial: Record<string, unknown>;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(WIZARD_NAMESPACES);
+  const { i18n } = useTranslation(WIZARD_NAMESPACES);
   const { t: text } = useTranslation();
-  const forms = useForms();
   const splash = useSplash();
   const [save] = useSaveChangeStepMutation();
+  // A validator that does not fit the step (the reference lists changed meanwhile): the step again.
+  const { refetch } = useGetChangeRequestsQuery();
   const lng = isLanguage(i18n.language) ? i18n.language : 'en';
 
+  const form = Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined;
   const translated = useMemo(() => {
-    const form = forms.data?.steps[step];
     if (!form) return undefined;
+    const texts = forms.texts[lng] ?? {};
     return translateStep(form, {
-      t: (key: string) => t(`forms:${key}`),
+      t: (key: string) => (Object.hasOwn(texts, key) ? texts[key]! : key),
       referenceLabel: (list: string, id: unknown) =>
         (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
           (item) => item.id === id,
         )?.name?.[lng],
     });
-  }, [forms.data, step, splash, lng, t]);
+  }, [form, forms.texts, splash, lng]);
 
-  if (!forms.data) return <FormsLoadState failed={forms.isError} onRetry={() => void forms.refetch()} />;
-  if (!translated) return null;
+  if (!form || !translated) return null;
   return (
     <Box component="section" aria-labelledby="change-step-title" sx={{ mb: 4 }}>
       <Typography component="h2" variant="h2" id="change-step-title" gutterBottom>
@@ -57,10 +60,10 @@ export default function ChangeStepEditor({
       </Typography>
       <StepPanel
         step={step}
-        schema={forms.data.steps[step]!.schema}
-        formsVersion={forms.data.version}
+        schema={form.schema}
+        formsVersion={forms.version}
         translated={translated}
-        onReload={() => void forms.refetch()}
+        onReload={() => void refetch()}
         formProps={{
           initial,
           initialErrors: [],

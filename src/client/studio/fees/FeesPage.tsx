@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +16,7 @@ import { DraftLoaded } from '../DraftLoaded';
 import { PageHeading } from '../PageHeading';
 import { useSaveFeesMutation } from '../studio-api';
 import { FeeTypeCard } from './FeeTypeCard';
-import { aboutType, FEES_ITEM, withType } from './fee-edits';
+import { aboutType, feeAnswers, FEES_ITEM, NEW_TYPE_FEES, withoutType, withType } from './fee-edits';
 
 /** The studio's page of the fee schedule (schemas/fees.json): each application type's amounts. */
 export function FeesPage() {
@@ -66,7 +68,20 @@ function FeesEditor({ answer, onStale }: { answer: StudioDraftAnswer; onStale: (
         ...Object.keys(fees.types).filter((type) => !known.includes(type)),
       ]
     : [];
+  const missing = fees ? APPLICATION_TYPES.filter((type) => !fees.types[type]) : [];
   const general = problems.filter((p) => p.file === 'fees.json' && !types.some((type) => aboutType(p, type)));
+  const set = draft.set;
+  const answersByType = useMemo(
+    () =>
+      Object.fromEntries(
+        APPLICATION_TYPES.map((type) => [
+          type,
+          { numbers: feeAnswers(set, type, 'number'), lists: feeAnswers(set, type, 'list') },
+        ]),
+      ),
+    [set],
+  );
+  const none = { numbers: [], lists: [] };
   return (
     <Stack spacing={3}>
       <PageHeading title={t('fees.title')} />
@@ -82,9 +97,26 @@ function FeesEditor({ answer, onStale }: { answer: StudioDraftAnswer; onStale: (
             type={type}
             fees={fees.types[type as keyof FeeSchedule['types']]!}
             problems={problems.filter((p) => aboutType(p, type))}
+            answers={answersByType[type] ?? none}
             onChange={(next) => change(withType(fees, type, next))}
+            onRemove={() => change(withoutType(fees, type))}
           />
         ))}
+      {fees && missing.length > 0 && (
+        <Box component="section" aria-labelledby="fees-missing-title">
+          <Typography component="h2" variant="h6" id="fees-missing-title">
+            {t('fees.types_missing')}
+          </Typography>
+          <Typography sx={{ mb: 1 }}>{t('fees.types_missing_help')}</Typography>
+          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+            {missing.map((type) => (
+              <Button key={type} variant="outlined" onClick={() => change(withType(fees, type, NEW_TYPE_FEES))}>
+                {t('fees.add_type', { flow: t(`flows.${type}`, { defaultValue: type }) })}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      )}
     </Stack>
   );
 }
