@@ -62,6 +62,17 @@ function precompressPlugin(only?: (file: string) => boolean): Plugin {
  * folder, and the server sends studio.html for /studio and /studio/* (src/server/http/studio-page.ts).
  */
 export const STUDIO_ASSETS = 'assets/studio';
+
+/**
+ * A fresh database is migrated and seeded per test app: seconds, not milliseconds, when files run side
+ * by side (in the config: with shared modules, a vi.setConfig in a helper would hold for its first file only).
+ */
+const SERVER_TEST_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 30_000 };
+
+/** Node test files that replace a module for themselves (vi.mock): each runs in a fresh module graph. */
+const ISOLATED_NODE_FILES = ['tests/server/staff-passwords.test.ts'];
+/** Client test files that replace a module (vi.mock) or a page global for the whole file (the captcha's worker). */
+const ISOLATED_CLIENT_FILES = ['tests/client/submitted-reference.test.tsx', 'tests/client/view-sign-in.test.tsx'];
 const studioFiles = (file: string) => {
   const relative = path.relative(outDir, file).split(path.sep).join('/');
   return relative === 'studio.html' || relative.startsWith(`${STUDIO_ASSETS}/`);
@@ -248,6 +259,21 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           name: 'node',
           environment: 'node',
           include: ['tests/{content,shared,server,security}/**/*.test.ts'],
+          exclude: [...ISOLATED_NODE_FILES],
+          ...SERVER_TEST_TIMEOUTS,
+          // The files of a worker share its modules (the server's, ajv's, PGlite's migrated template):
+          // each file no longer imports them all again. A file must leave no state behind (real timers
+          // back, its servers and databases closed); one that replaces a module (vi.mock) is isolated.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: [...ISOLATED_NODE_FILES],
+          ...SERVER_TEST_TIMEOUTS,
         },
       },
       {
@@ -255,7 +281,20 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // As the node files: one jsdom and one module graph per worker (setup.ts runs for each file,
+          // and cleans the page, storage and handlers after each test).
+          isolate: false,
           include: ['tests/client/**/*.test.{ts,tsx}'],
+          exclude: [...ISOLATED_CLIENT_FILES],
+          setupFiles: ['tests/client/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: [...ISOLATED_CLIENT_FILES],
           setupFiles: ['tests/client/setup.ts'],
         },
       },

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { vi } from 'vitest';
 import { buildApp, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { RequiredDocument } from '../../src/shared/reference-data';
@@ -19,9 +18,6 @@ import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data'
 import { flowSample } from '../fixtures/step-samples';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-// A fresh database is migrated and seeded per app: seconds, not milliseconds, when files run side by side.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run once per kind. */
 export const databaseKinds: DatabaseKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];

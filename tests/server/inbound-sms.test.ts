@@ -57,15 +57,16 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
     return rows[0]!.id;
   }
 
-  async function invoice(applicationId: number, amount: number, control: string, due: string, paid = false) {
-    await sql`insert into invoice (id, application_id, description, amount_tzs, control_number, due_date, paid_at)
+  async function invoice(applicationId: number, amount: number, control: string, due: string, paid = false, part = 0) {
+    await sql`insert into invoice (id, application_id, description, amount_tzs, control_number, due_date, paid_at, paid_tzs)
       values (${`inv-${control}`}, ${applicationId}, 'Permit fee', ${amount}, ${control}, ${due},
-        ${paid ? new Date() : null})`.execute(t.database.db);
+        ${paid ? new Date() : null}, ${part})`.execute(t.database.db);
   }
 
   it('answers HALI from the phone on file in Swahili: the status and each unpaid invoice with its control number', async () => {
     const id = await application(REFERENCE, 'under_review', 'en');
-    await invoice(id, 150000, '991234567890', '2026-12-15');
+    // Partly paid: 50,000 of 200,000 received, so 150,000 is what is still to pay.
+    await invoice(id, 200000, '991234567890', '2026-12-15', false, 50000);
     await invoice(id, 20000, '991234500000', '2026-12-01', true);
 
     const answer = await inbound(FROM_APPLICANT, 'HALI K7PQ2-M9XHT');
@@ -78,7 +79,8 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
     expect(sms.purpose).toBe('status_reply');
     expect(sms.message).toContain('K7PQ2-M9XHT');
     expect(sms.message).toContain('Yanakaguliwa');
-    expect(sms.message).toContain('TZS 150,000');
+    expect(sms.message).toContain('Kiasi kilichobaki: TZS 150,000');
+    expect(sms.message).not.toContain('200,000');
     expect(sms.message).toContain('namba ya malipo 991234567890');
     expect(sms.message).toContain('15 Desemba 2026');
     // The paid invoice is not pending.
@@ -101,7 +103,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
       const sms = await lastText();
       expect(sms.phone).toBe(SAVED_PHONE);
       expect(sms.message).toBe(
-        'Kibali K7PQ2-M9XHT: Approved. Unpaid: TZS 2,500,000, control number 994400112233, due 5 January 2027.',
+        'Kibali K7PQ2-M9XHT: Approved. Still to pay: TZS 2,500,000, control number 994400112233, due 5 January 2027.',
       );
     }
   });
@@ -119,7 +121,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
     await inbound(FROM_APPLICANT, 'STATUS K7PQ2-M9XHT');
     expect((await lastText()).message).toBe(
       'Kibali K7PQ2-M9XHT: Returned for changes. Changes requested: 2, deadline 10 December 2026. ' +
-        'Sign in with View to answer them. Unpaid: TZS 50,000, control number 991100220033, due 20 December 2026.',
+        'Sign in with View to answer them. Still to pay: TZS 50,000, control number 991100220033, due 20 December 2026.',
     );
     await inbound(FROM_APPLICANT, 'HALI K7PQ2-M9XHT');
     expect((await lastText()).message).toContain('Marekebisho yaliyoombwa: 2, tarehe ya mwisho 10 Desemba 2026.');
@@ -150,7 +152,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
     expect(wrongPhoneSms.phone).toBe('+255688000111');
     for (const sms of [wrongPhoneSms, unknownSms]) {
       expect(sms.purpose).toBe('status_unknown');
-      expect(sms.message).not.toMatch(/review|991234567890|150,000|Unpaid/i);
+      expect(sms.message).not.toMatch(/review|991234567890|150,000|Still to pay/i);
     }
     // Word for word the same, but for the number the sender typed.
     expect(wrongPhoneSms.message.replace('K7PQ2-M9XHT', '#')).toBe(unknownSms.message.replace('AMK7Q-4MXPR', '#'));

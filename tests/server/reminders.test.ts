@@ -41,7 +41,9 @@ describe.each(databaseKinds)('daily reminders by SMS (%s)', (kind) => {
     options: { language?: string; phone?: string | null; updatedAt?: Date } = {},
   ): Promise<{ id: number; reference: string }> {
     serial += 1;
-    const reference = `K7PQ2M${String(serial).replace(/[01]/g, '9').padStart(4, '2')}`.slice(0, 10);
+    // The serial in base 8, written with the digits 2–9 (a reference number has no 0 or 1): one each.
+    const digits = [...serial.toString(8)].map((d) => String(Number(d) + 2)).join('');
+    const reference = `K7PQ2M${digits.padStart(4, '2')}`;
     const { rows } = await sql<{ id: number }>`
       insert into application (reference_number, application_type, status, phone, language, updated_at)
       values (${reference}, 'repair', ${status}, ${options.phone === undefined ? PHONE : options.phone},
@@ -54,10 +56,10 @@ describe.each(databaseKinds)('daily reminders by SMS (%s)', (kind) => {
       values (${`permit-${number}`}, ${applicationId}, ${number}, '2024-01-01', ${validUntil})`.execute(t.database.db);
   }
 
-  async function invoice(applicationId: number, control: string, due: string, paid = false) {
-    await sql`insert into invoice (id, application_id, description, amount_tzs, control_number, due_date, paid_at)
+  async function invoice(applicationId: number, control: string, due: string, paid = false, paidTzs = 0) {
+    await sql`insert into invoice (id, application_id, description, amount_tzs, control_number, due_date, paid_at, paid_tzs)
       values (${`inv-${control}`}, ${applicationId}, 'Permit fee', 150000, ${control}, ${due},
-        ${paid ? NOW : null})`.execute(t.database.db);
+        ${paid ? NOW : null}, ${paidTzs})`.execute(t.database.db);
   }
 
   it('tells of a permit 30 days before its last valid day, once, with how to renew it', async () => {
@@ -120,6 +122,15 @@ describe.each(databaseKinds)('daily reminders by SMS (%s)', (kind) => {
     expect(texts[0]!.message).toContain('150,000');
     expect(texts[0]!.message).toContain(`${reference.slice(0, 5)}-${reference.slice(5)}`);
     expect(texts.map((sms) => sms.message).join()).not.toContain('991234500000');
+  });
+
+  it('of a partly paid invoice, asks only for what is still to pay', async () => {
+    const { id } = await application('approved');
+    await invoice(id, '991234512345', addDays(TODAY, REMINDERS.invoiceDueDays + 1), false, 100000);
+    expect((await reminders.run(at(1))).invoice_due).toBe(1);
+    const [sms] = (await textsOf('reminder_invoice_due')).filter((text) => text.message.includes('991234512345'));
+    expect(sms!.message).toContain('TZS 50,000 is still to pay');
+    expect(sms!.message).not.toContain('150,000');
   });
 
   it('tells of a draft untouched for 30 days, once, with its reference number and how to continue', async () => {

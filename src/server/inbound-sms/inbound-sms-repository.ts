@@ -74,11 +74,14 @@ export async function applicationForPhone(
   return { ...row, phone: row.phone, permit_valid_until: row.permit_valid_until ?? null };
 }
 
-/** An application's unpaid invoices, the soonest due first (at most `limit`: an SMS has room for few). */
+/**
+ * An application's unpaid invoices, the soonest due first (at most `limit`: an SMS has room for few),
+ * each with what is still to pay (`amount_tzs` less a part payment already received).
+ */
 export async function unpaidInvoicesOf(db: Kysely<Database>, applicationId: number, limit: number) {
   const rows = await db
     .selectFrom('invoice')
-    .select(['amount_tzs', 'control_number', 'due_date'])
+    .select(['amount_tzs', 'paid_tzs', 'control_number', 'due_date'])
     .where('application_id', '=', applicationId)
     .where('paid_at', 'is', null)
     // A bill the gateway has not numbered yet cannot be paid: it is told once it has its number.
@@ -87,5 +90,9 @@ export async function unpaidInvoicesOf(db: Kysely<Database>, applicationId: numb
     .orderBy('created_at')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, control_number: row.control_number!, amount_tzs: Number(row.amount_tzs) }));
+  return rows.map((row) => ({
+    control_number: row.control_number!,
+    due_date: row.due_date,
+    balance_tzs: Math.max(0, Number(row.amount_tzs) - Number(row.paid_tzs)),
+  }));
 }

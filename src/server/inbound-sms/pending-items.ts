@@ -28,7 +28,7 @@ const MAX_OF_A_KIND = 3;
 export const unpaidInvoices: PendingItemSource = async (db, application) =>
   (await unpaidInvoicesOf(db, application.id, MAX_OF_A_KIND)).map((invoice) => ({
     key: 'invoice',
-    params: { amount: invoice.amount_tzs, control_number: invoice.control_number, due_date: invoice.due_date },
+    params: { amount: invoice.balance_tzs, control_number: invoice.control_number, due_date: invoice.due_date },
   }));
 
 /** A returned application's open round of requests for changes: how many, and by when (src/server/changes). */

@@ -18,7 +18,8 @@ export interface ExpiringPermit extends Recipient {
 
 export interface DueInvoice extends Recipient {
   invoice_id: string;
-  amount_tzs: number;
+  /** What is still to pay: the amount less any part payment received. */
+  balance_tzs: number;
   control_number: string;
   due_date: string;
 }
@@ -92,6 +93,7 @@ export async function dueInvoices(
       'a.language',
       'i.id as invoice_id',
       'i.amount_tzs',
+      'i.paid_tzs',
       'i.control_number',
       'i.due_date',
     ])
@@ -107,11 +109,12 @@ export async function dueInvoices(
     .orderBy('i.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
+  return rows.map(({ amount_tzs, paid_tzs, ...row }) => ({
     ...row,
     phone: row.phone!,
     control_number: row.control_number!,
-    amount_tzs: Number(row.amount_tzs),
+    // What is still to pay: a part payment already received is not asked for again.
+    balance_tzs: Math.max(0, Number(amount_tzs) - Number(paid_tzs)),
   }));
 }
 

@@ -80,7 +80,7 @@ export class Reminders {
               phone: i.phone,
               text: message(language, 'reminders.invoice_due', {
                 reference_number: ref(i.reference_number),
-                amount: formatNumber(i.amount_tzs, language),
+                amount: formatNumber(i.balance_tzs, language),
                 control_number: i.control_number,
                 date: formatLongDate(i.due_date, language),
               }),
