@@ -406,7 +406,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
   // Requests for changes: the applicant's answers, and the deadlines' daily reminders and overdue marks.
   changeRoutes(app, new ChangeAnswersService(database.db, forms, applications), sessions);
-  const changeDeadlines = new ChangeDeadlines(database.db, notifier);
+  const changeDeadlines = new ChangeDeadlines(database.db, notifier, sms);
   jobs.handle(CHANGE_DEADLINES_QUEUE, async () => {
     app.log.info({ change_deadlines: await changeDeadlines.run() }, 'change request deadlines');
   });

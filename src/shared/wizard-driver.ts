@@ -43,6 +43,18 @@ export function indexOf(steps: readonly string[], step: string): number {
   return steps.indexOf(step);
 }
 
+/**
+ * The API numbers a flow's steps from 1 (`step_number`); the wizard names them. The one place the two
+ * are converted: the number of `step` (0 when the flow has no such step), and the step of a number.
+ */
+export function stepNumberOf(steps: readonly string[], step: string): number {
+  return steps.indexOf(step) + 1;
+}
+
+export function stepAtNumber(steps: readonly string[] | undefined, stepNumber: number): string | undefined {
+  return Number.isInteger(stepNumber) && stepNumber >= 1 ? steps?.[stepNumber - 1] : undefined;
+}
+
 /** The step after `step`, or undefined on the last step (or an unknown one). */
 export function nextStep(steps: readonly string[], step: string): string | undefined {
   const i = steps.indexOf(step);

@@ -144,6 +144,8 @@ const RAW_BODIES = [
   '{"constructor":{"prototype":{"polluted":"yes"}}}',
   '{"a":"\\u0000"}',
   '{"a":"\\ud800"}',
+  '{"a":"\\udc00\\ud800"}',
+  `${'['.repeat(50_000)}"\\ud800"${']'.repeat(50_000)}`,
   '{"page":1,"page":"x"}',
   nested(100_000, '[', ']'),
   `{"data":${nested(50_000, '[', ']')}}`,

@@ -314,18 +314,21 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
       expect(reference_lists).toEqual(splash);
     });
 
-    it('refuses text the database cannot hold, not with a 500: half of a surrogate pair with 422, a NUL character as a bad body (400)', async () => {
+    it('refuses text the database cannot hold, not with a 500: half of a surrogate pair or a NUL character is a bad body (400)', async () => {
       const count = await rowCount(t);
       const save = (first_name: string) =>
         call(t, SAVE, { application_type: 'repair', step_number: 1, data: { ...personal(), first_name } });
+      // PostgreSQL cannot hold half a character in jsonb: refused as the body is read, with where it is.
       const surrogate = await save('Ami\ud800na');
-      expect(surrogate.status).toBe(422);
-      expect(surrogate.data.errors).toEqual([{ path: '/personal/first_name', message: validation.en.invalid }]);
+      expect(surrogate.status).toBe(400);
+      expect(surrogate.data.errors).toEqual([{ path: '/data/first_name', message: validation.en.invalid }]);
       // PostgreSQL cannot hold U+0000 in text or jsonb: every JSON body with one is refused as it is read.
       const nul = await save('Ami\u0000na');
       expect(nul.status).toBe(400);
       expect(nul.data.errors).toEqual([{ path: '/', message: validation.en.invalid }]);
       expect(await rowCount(t)).toBe(count);
+      // Both halves together are a character like any other: an emoji in a name is saved.
+      expect((await save('Ami\ud83d\ude00na')).status).toBe(200);
     });
   });
 

@@ -390,6 +390,36 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       expect((await notices(app.id)).at(-1)).toMatchObject({ kind: 'changes_withdrawn' });
       expect((await eventsOf(app.id)).at(-1)).toMatchObject({ status: 'withdrawn', remark: 'No answer came.' });
     });
+    it('tells the officer who asked, by SMS in Swahili and English, when the deadline has passed (once)', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
+      const officer = await addStaff(t, 'officer', { factor: 'sms' });
+      const cookie = await staffSignIn(t, officer);
+      const app = await application(newPerson('821'));
+      const returned = await staff(
+        'return_for_changes',
+        { reference_number: app.reference, requests: [REQUESTS[0]], deadline_working_days: 10 },
+        { cookie },
+      );
+      expect(returned.status).toBe(200);
+      const toOfficer = async () =>
+        (await smsTo(officer.phone!)).filter((sms) => sms.purpose === 'changes_overdue_officer');
+      await t.app.changeDeadlines.run(new Date('2026-12-17T06:00:00Z'));
+      expect(await toOfficer()).toEqual([]);
+      await t.app.changeDeadlines.run(new Date('2026-12-18T06:00:00Z'));
+      await t.app.changeDeadlines.run(new Date('2026-12-19T06:00:00Z'));
+      const [sms, ...more] = await toOfficer();
+      expect(more).toEqual([]);
+      expect(sms!.message).toContain(app.reference);
+      expect(sms!.message).toContain(
+        text('sw', 'changes.sms_overdue_officer', { reference_number: app.reference, due_date: '2026-12-17' }),
+      );
+      expect(sms!.message).toContain(
+        text('en', 'changes.sms_overdue_officer', { reference_number: app.reference, due_date: '2026-12-17' }),
+      );
+      expect(sms!.message).toMatch(/^[\x20-\x7e\n]+$/);
+      expect(sms!.message.length).toBeLessThanOrEqual(306);
+    });
   });
 
   describe('public holidays', () => {

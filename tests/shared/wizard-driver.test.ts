@@ -10,6 +10,8 @@ import {
   nextStep,
   previousStep,
   progress,
+  stepAtNumber,
+  stepNumberOf,
   stepsOf,
   type Flows,
 } from '../../src/shared/wizard-driver';
@@ -79,6 +81,13 @@ describe('unknown steps and types', () => {
     expect(canVisit(steps, { personal: {}, repair: {} }, 'engineer')).toBe(false);
     expect(nextStep(steps, 'engineer')).toBeUndefined();
     expect(previousStep(steps, 'engineer')).toBeUndefined();
+  });
+  it('numbers the steps from 1 as the API does, both ways, and no number names a step the flow lacks', () => {
+    expect(steps.map((step) => stepNumberOf(steps, step))).toEqual([1, 2, 3]);
+    expect(steps.map((_, i) => stepAtNumber(steps, i + 1))).toEqual(steps);
+    expect(stepNumberOf(steps, 'engineer')).toBe(0);
+    for (const number of [0, -1, 4, 1.5, Number.NaN]) expect(stepAtNumber(steps, number)).toBeUndefined();
+    expect(stepAtNumber(undefined, 1)).toBeUndefined();
   });
   it('knows the application types', () => {
     expect(isApplicationType('special')).toBe(true);

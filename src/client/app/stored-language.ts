@@ -1,10 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/reference-data';
 import { LANGUAGE_COOKIE } from '../../shared/served-page';
 import { readText, STORAGE_KEYS } from './browser-storage';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /**
  * The language kept for this browser session: the tab's (spec: session storage), else the session

@@ -12,7 +12,7 @@ import { withDocuments } from '../../shared/document-fields';
 import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
-import type { ApplicationType, Flows } from '../../shared/wizard-driver';
+import { stepAtNumber, type ApplicationType, type Flows } from '../../shared/wizard-driver';
 import flows from '../../../schemas/flows.json';
 import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
@@ -186,7 +186,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
         reference_number?: string;
         phone_code?: { challenge_id: string; code: string };
       };
-      const step = forms.flows[application_type]?.[step_number - 1];
+      const step = stepAtNumber(forms.flows[application_type], step_number);
       if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
       const reference = normalized(reference_number) || randomId(10);
       const draft = drafts.get(reference) ?? { type: application_type, stepNumber: 1, answers: {}, submitted: false };

@@ -16,6 +16,8 @@ import {
   isApplicationType,
   isReadyToSubmit,
   type ApplicationType,
+  stepAtNumber,
+  stepNumberOf,
 } from '../../shared/wizard-driver';
 import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import type { Database } from '../db/schema';
@@ -162,8 +164,8 @@ export class ApplicationsService {
     const clientOlder = isOlder(input.forms_version, version);
     const step = clientOlder
       ? await this.stepOfVersion(Number(input.forms_version), input.application_type, input.step_number)
-      : steps[input.step_number - 1];
-    const stepNumber = step === undefined ? 0 : steps.indexOf(step) + 1;
+      : stepAtNumber(steps, input.step_number);
+    const stepNumber = step === undefined ? 0 : stepNumberOf(steps, step);
     const unknownStep = new ApiError(422, 'unknown_step', {
       errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
     });
@@ -425,7 +427,7 @@ export class ApplicationsService {
   /** The id of step `number` of the flow of `type` in forms version `version` (a client's older forms). */
   private async stepOfVersion(version: number, type: ApplicationType, number: number): Promise<string | undefined> {
     const published = await this.forms.registry.version(version);
-    return published?.set.flows[type]?.[number - 1];
+    return stepAtNumber(published?.set.flows[type], number);
   }
 
   /** The answers a change of the forms removed from a draft, as a line of its history. */

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { REMINDER_WORKING_DAYS } from '../../shared/api/change-requests';
 import { todayIso } from '../../shared/dashboard';
 import type { Database } from '../db/schema';
+import { formatReferenceNumber } from '../applications/reference-number';
+import { message } from '../i18n/messages';
 import type { Notifier } from '../notifications/notifier';
+import type { SmsSender } from '../sms/sms-sender';
 import * as repo from './changes-repository';
 import { HolidaysService } from './holidays-service';
 
@@ -17,7 +20,8 @@ const BATCH = 500;
  * The deadlines of the open rounds, once a day (job runner): an SMS reminder to the applicant
  * REMINDER_WORKING_DAYS working days before the deadline (once), and at the deadline the round is
  * marked overdue, with a line in the application's history for the officers (list_overdue_changes),
- * who then extend the deadline or withdraw the application.
+ * who then extend the deadline or withdraw the application; the officer who asked is told by SMS
+ * (when their account has a phone), in Swahili and English (staff accounts keep no language).
  */
 export class ChangeDeadlines {
   private readonly holidays: HolidaysService;
@@ -25,6 +29,7 @@ export class ChangeDeadlines {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly notifier: Notifier,
+    private readonly sms: Pick<SmsSender, 'send'>,
   ) {
     this.holidays = new HolidaysService(db);
   }
@@ -49,7 +54,9 @@ export class ChangeDeadlines {
           });
           return true;
         });
-        if (marked) overdue += 1;
+        if (!marked) continue;
+        overdue += 1;
+        await this.tellOfficer(round);
         continue;
       }
       if (round.reminded_at !== null) continue;
@@ -61,5 +68,17 @@ export class ChangeDeadlines {
       reminded += 1;
     }
     return { reminded, overdue };
+  }
+
+  private async tellOfficer(round: { asked_by_account_id: number | null; reference_number: string; due_date: string }) {
+    if (round.asked_by_account_id === null) return; // asked by the integration: its system reads the list
+    const phone = await repo.officerPhone(this.db, round.asked_by_account_id);
+    if (!phone) return;
+    const params = { reference_number: formatReferenceNumber(round.reference_number), due_date: round.due_date };
+    const text = [
+      message('sw', 'changes.sms_overdue_officer', params),
+      message('en', 'changes.sms_overdue_officer', params),
+    ];
+    await this.sms.send(phone, text.join('\n'), 'changes_overdue_officer');
   }
 }

@@ -156,6 +156,8 @@ export async function openRoundsDueBy(db: Db, lastDue: string, limit: number) {
       'change_round.due_date',
       'change_round.reminded_at',
       'change_round.overdue_at',
+      'change_round.asked_by_account_id',
+      'application.reference_number',
     ])
     .where('change_round.status', '=', 'open')
     .where('application.status', '=', 'returned')
@@ -164,6 +166,17 @@ export async function openRoundsDueBy(db: Db, lastDue: string, limit: number) {
     .orderBy('change_round.id')
     .limit(limit)
     .execute();
+}
+
+/** The phone of an enabled staff account (the officer who asked for changes), or null. */
+export async function officerPhone(db: Db, accountId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('staff_account')
+    .select('phone')
+    .where('id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row?.phone ?? null;
 }
 
 /** Marks the reminder sent; false when another run marked it first (each reminder goes once). */

@@ -174,7 +174,3 @@ export function bindReferences(forms: FormsDocument, lists: ReferenceIds): Forms
   }
   return { ...forms, steps };
 }
-
-export function formsEtag(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-}

@@ -5,7 +5,8 @@ import { withDocuments } from '../../shared/document-fields';
 import { validatorUrl } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
-import { bindReferences, formsDocumentOf, formsEtag, type FormRegistry } from './form-registry';
+import { textEtag } from '../http/cached-answer';
+import { bindReferences, formsDocumentOf, type FormRegistry } from './form-registry';
 
 export interface Served {
   key: string;
@@ -48,7 +49,7 @@ export class FormsService {
       // The documents step gets one entry per document of the set's documents (src/shared/document-fields.ts).
       const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
       const json = JSON.stringify(forms);
-      this.cache = { key, json, etag: formsEtag(json), forms, validators: new Map() };
+      this.cache = { key, json, etag: textEtag(json), forms, validators: new Map() };
     }
     return this.cache;
   }
@@ -67,7 +68,7 @@ export class FormsService {
     if (kept?.key === key) return kept;
     const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
     const json = JSON.stringify(forms);
-    const served = { key, json, etag: formsEtag(json), forms, validators: new Map() };
+    const served = { key, json, etag: textEtag(json), forms, validators: new Map() };
     // A few versions at most are answered at once; the oldest kept goes first.
     if (this.older.size >= 8) this.older.delete(this.older.keys().next().value as number);
     this.older.set(version, served);

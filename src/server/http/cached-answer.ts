@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { message } from '../i18n/messages';
@@ -57,6 +58,11 @@ export function chosenEncoding(request: FastifyRequest): Encoding | undefined {
     undefined,
   );
   return best && (q.identity ?? 0) <= of(best) ? best : undefined;
+}
+
+/** A strong ETag of a text (its SHA-256, shortened): the same JSON or page, the same tag, on every server. */
+export function textEtag(json: string | Buffer): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }
 
 /**

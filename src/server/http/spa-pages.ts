@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +16,7 @@ import {
   type RenderedPage,
 } from '../../shared/served-page';
 import { filesOf, readBuildManifest, type BuildManifest } from './build-manifest';
-import { chosenEncoding } from './cached-answer';
+import { chosenEncoding, textEtag } from './cached-answer';
 
 /** How long the landing page's render may take at start before the server goes on without it. */
 const RENDER_TIMEOUT_MS = 15_000;
@@ -74,7 +73,7 @@ function variant(html: string): Variant {
     html: body,
     br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(body, { level: 9 }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    etag: textEtag(body),
   };
 }
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { documentLists } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
 import type { SiteSettings } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
+import { textEtag } from '../http/cached-answer';
 import { loadReferenceLists, referenceVersion, type ReferenceLists } from './reference-repository';
 
 export interface SplashSnapshot {
@@ -17,10 +17,6 @@ export interface SplashSnapshot {
 export interface ServedRules {
   key: string;
   rules: readonly DocumentRule[];
-}
-
-function etagOf(json: string): string {
-  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -56,7 +52,7 @@ export class SplashService {
     if (this.answered?.key !== key) {
       const data = { ...(JSON.parse(snapshot.json) as object), ...documentLists(documents.rules) };
       const json = JSON.stringify(data);
-      this.answered = { key, json, etag: etagOf(json) };
+      this.answered = { key, json, etag: textEtag(json) };
     }
     return this.answered;
   }
@@ -66,7 +62,7 @@ export class SplashService {
     if (!this.snapshot || this.snapshot.version !== version) {
       const loaded = await loadReferenceLists(this.db);
       const json = JSON.stringify({ ...loaded.lists, site: this.site });
-      this.snapshot = { version: loaded.version, json, etag: etagOf(json), lists: loaded.lists };
+      this.snapshot = { version: loaded.version, json, etag: textEtag(json), lists: loaded.lists };
     }
     this.checkedAt = Date.now();
     return this.snapshot;

@@ -25,14 +25,6 @@ export function formatAmount(amount: number, lng: string): string {
   return new Intl.NumberFormat(lng, { maximumFractionDigits: 0 }).format(amount);
 }
 
-/** A size as people read it: '340 KB', '1.5 MB'. */
-export function formatSize(bytes: number, lng: string): string {
-  const number = (value: number) => new Intl.NumberFormat(lng, { maximumFractionDigits: 1 }).format(value);
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
-  return `${number(bytes / (1024 * 1024))} MB`;
-}
-
 /** Newest first, by an ISO date or timestamp field. */
 export function newestFirst<T>(items: readonly T[], dateOf: (item: T) => string | null | undefined): T[] {
   return [...items].sort((a, b) => (dateOf(b) ?? '').localeCompare(dateOf(a) ?? ''));

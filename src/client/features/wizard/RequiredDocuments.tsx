@@ -9,7 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { scaleFits, scaleSchemaOf } from '../../../shared/drawing-scales';
 import { documentsFor } from '../../../shared/document-rules';
 import type { DocumentRule, JsonSchema } from '../../../shared/forms';
+import { formatSize } from '../../../shared/text-format';
 import type { ApplicationType } from '../../../shared/wizard-driver';
+import { fileProblem, fileTypesText } from '../../components/file-checks';
 import type { ApiFailure } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
@@ -17,23 +19,6 @@ import { documentId } from './field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
 import { latestDraftFile, rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
-
-const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
-
-/** A size as people read it: '340 KB', '1.5 MB'. */
-export function formatBytes(bytes: number, lng: string): string {
-  const number = (value: number) => new Intl.NumberFormat(lng, { maximumFractionDigits: 1 }).format(value);
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
-  return `${number(bytes / (1024 * 1024))} MB`;
-}
-
-/** The file's type as the browser reports it, or from its extension when it reports none. */
-function typeOf(file: File): string {
-  if (file.type) return file.type;
-  const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  return { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }[extension] ?? '';
-}
 
 interface Uploaded {
   name: string;
@@ -89,7 +74,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
   const [error, setError] = useState('');
   const code = document.id;
   const ids = { hint: `${code}-hint`, status: `${code}-status`, error: `${code}-error` };
-  const types = document.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
+  const types = fileTypesText(document.accept);
   const name = document.name[lng];
 
   const onFile = async (file: File | undefined) => {
@@ -97,10 +82,8 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
     if (!file) return;
     setError('');
     // A quick answer in the browser; the server still checks the content.
-    if (!document.accept.includes(typeOf(file))) return setError(t('wizard.uploads.wrong_type', { types }));
-    if (file.size > document.max_bytes)
-      return setError(t('wizard.uploads.too_large', { max: formatBytes(document.max_bytes, lng) }));
-    if (file.size === 0) return setError(t('wizard.uploads.empty'));
+    const problem = fileProblem(file, document, lng);
+    if (problem) return setError(t(problem.key, problem.values));
     if (!referenceNumber) return setError(t('wizard.uploads.no_reference'));
     try {
       // The scale goes with the file when it is one; the step's answer is stored with it on submit anyway.
@@ -138,7 +121,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
       </Typography>
       <Typography>{document.help[lng]}</Typography>
       <Typography id={ids.hint} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('wizard.uploads.hint', { types, max: formatBytes(document.max_bytes, lng) })}
+        {t('wizard.uploads.hint', { types, max: formatSize(document.max_bytes, lng) })}
       </Typography>
       {scale && <ScaleField code={code} name={name} scale={scale} />}
       {/* The native input does the work (and takes the tests' files); the button is what people use. */}
@@ -171,7 +154,7 @@ function DocumentUpload({ document, lng, referenceNumber, attachmentId, onUpload
         ) : done ? (
           <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 600 }}>
             {file
-              ? t('wizard.uploads.uploaded_file', { name: file.name, size: formatBytes(file.size, lng) })
+              ? t('wizard.uploads.uploaded_file', { name: file.name, size: formatSize(file.size, lng) })
               : t('wizard.uploads.uploaded')}
           </Typography>
         ) : null}

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
-import { nextStep, type ApplicationType } from '../../../shared/wizard-driver';
+import { nextStep, stepNumberOf, type ApplicationType } from '../../../shared/wizard-driver';
 import type { ApiFailure } from '../../app/api';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -118,7 +118,7 @@ export function useWizardActions(
           () =>
             saveAndContinue({
               application_type: type,
-              step_number: steps.indexOf(step) + 1,
+              step_number: stepNumberOf(steps, step),
               data: sent,
               ...reference,
               ...(phone_code ? { phone_code } : {}),

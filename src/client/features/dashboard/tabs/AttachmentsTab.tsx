@@ -17,6 +17,7 @@ import { documentsFor, rulesByCode } from '../../../../shared/document-rules';
 import type { DocumentRule } from '../../../../shared/forms';
 import { scaleFits, scaleSchemaOf } from '../../../../shared/drawing-scales';
 import { stepWithModule } from '../../../../shared/step-modules';
+import { formatSize } from '../../../../shared/text-format';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
 import type { ApiFailure } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
@@ -29,19 +30,12 @@ import {
   useUploadDashboardAttachmentMutation,
 } from '../dashboard-api';
 import { fallbackName, useDownload } from '../use-download';
-import { formatDateTime, formatSize, localized } from '../format';
+import { formatDateTime, localized } from '../format';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
+import { fileProblem, FILE_TYPE_NAMES } from '../../../components/file-checks';
 
-const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 const STATUS_COLOURS = { uploaded: 'default', accepted: 'success', rejected: 'error' } as const;
-
-/** The file's type as the browser reports it, or from its extension when it reports none. */
-function typeOf(file: File): string {
-  if (file.type) return file.type;
-  const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  return { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' }[extension] ?? '';
-}
 
 /** Uploads a file for a document after the browser's quick checks (the server checks the content). */
 function useUpload() {
@@ -49,13 +43,8 @@ function useUpload() {
   const dispatch = useAppDispatch();
   const [upload, { isLoading }] = useUploadDashboardAttachmentMutation();
   const run = async (file: File, document: DocumentRule | undefined, code: string, scale: string) => {
-    if (document) {
-      const types = document.accept.map((type) => TYPE_NAMES[type] ?? type).join(', ');
-      if (!document.accept.includes(typeOf(file))) return t('wizard.uploads.wrong_type', { types });
-      if (file.size > document.max_bytes)
-        return t('wizard.uploads.too_large', { max: formatSize(document.max_bytes, i18n.language) });
-    }
-    if (file.size === 0) return t('wizard.uploads.empty');
+    const problem = fileProblem(file, document, i18n.language);
+    if (problem) return t(problem.key, problem.values);
     try {
       await upload({ document_type: code, file, scale: scale.trim() || undefined }).unwrap();
       dispatch(showToast({ severity: 'success', key: 'dashboard.attachments.uploaded' }));
@@ -146,7 +135,7 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
               type="file"
               hidden
               data-attachment={attachment.attachment_id}
-              accept={(document?.accept ?? Object.keys(TYPE_NAMES)).join(',')}
+              accept={(document?.accept ?? Object.keys(FILE_TYPE_NAMES)).join(',')}
               onChange={(event) => void onFile(event.target.files?.[0])}
             />
             <Button
@@ -247,7 +236,7 @@ function UploadMore({ missing }: { missing: readonly DocumentRule[] }) {
               type="file"
               hidden
               data-upload-more
-              accept={(chosen?.accept ?? Object.keys(TYPE_NAMES)).join(',')}
+              accept={(chosen?.accept ?? Object.keys(FILE_TYPE_NAMES)).join(',')}
               onChange={(event) => void onFile(event.target.files?.[0])}
             />
             <Button

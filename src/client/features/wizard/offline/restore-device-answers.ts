@@ -1,4 +1,4 @@
-import type { ApplicationType } from '../../../../shared/wizard-driver';
+import { stepNumberOf, type ApplicationType } from '../../../../shared/wizard-driver';
 import type { AppDispatch } from '../../../app/store';
 import { STORAGE_KEYS, writeText } from '../../../app/browser-storage';
 import type { SaveAndContinueBody, SaveAndContinueResult } from '../forms-api';
@@ -43,7 +43,7 @@ async function resend(pending: UnsavedAnswers, typed: TypedAnswers | undefined, 
       () =>
         context.send({
           application_type: type,
-          step_number: steps.indexOf(pending.step) + 1,
+          step_number: stepNumberOf(steps, pending.step),
           data: pending.answers,
           ...(pending.draft === 'new' ? {} : { reference_number: pending.draft }),
           ...(formsVersion ? { forms_version: formsVersion } : {}),
