@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MOCK_FINDER, MOCK_FOUND } from '../../src/client/mocks/find-reference-handlers';
@@ -44,19 +44,20 @@ describe.each(['en', 'sw'] as const)('forgot your reference number (%s)', (langu
 
     expect(await screen.findByText(t('find_reference.sent', { minutes: 10 }))).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: t('find_reference.code') });
-    expect(code).toHaveFocus();
-    expect(bodies).toEqual([{ id_number: '1900 12345', phone: '+255 777 123 456' }]);
+    // Focus moves once the field has shown (an effect after the render): waited for, not assumed.
+    await waitFor(() => expect(code).toHaveFocus());
+    await waitFor(() => expect(bodies).toEqual([{ id_number: '1900 12345', phone: '+255 777 123 456' }]));
 
     await user.type(code, '000000');
     await user.click(screen.getByRole('button', { name: t('find_reference.verify') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/wrong|expired/i);
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
 
     await user.clear(code);
     await user.type(code, MOCK_FINDER.code);
     await user.click(screen.getByRole('button', { name: t('find_reference.verify') }));
     const list = await screen.findByRole('heading', { level: 2, name: t('find_reference.results_title') });
-    expect(list).toHaveFocus();
+    await waitFor(() => expect(list).toHaveFocus());
     const items = within(list.closest('section')!).getAllByRole('listitem');
     expect(items).toHaveLength(MOCK_FOUND.length);
     const [submitted, draft] = MOCK_FOUND;
