@@ -72,7 +72,7 @@ export interface FeeAnswer {
   label: LocalizedText;
   /** A list's answers, as saved; absent for a number. */
   values?: string[];
-  /** The list's answers in words, where the question editor reads them. */
+  /** The list's answers in words: the schema's option titles, in both languages. */
   valueLabels?: Record<string, LocalizedText>;
 }
 
