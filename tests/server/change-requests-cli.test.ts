@@ -3,7 +3,7 @@ import { insertApplication } from '../../src/server/applications/applications-re
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import { parseRequest } from '../../src/server/changes/change-cli';
 import { personal, sample } from './application-fixtures';
-import { run } from './cli-runner';
+import { staffCli } from './cli-runner';
 import { createTestApp, type TestApp } from './helpers';
 
 // The requests for changes from the command line (`npm run staff -- return|extend|withdraw-overdue|
@@ -39,7 +39,7 @@ describe('the command line against a server', () => {
   let t: TestApp;
   let base = '';
   let reference = '';
-  const staff = (...args: string[]) => run('staff', ['--url', base, ...args], { STAFF_API_TOKEN: TOKEN });
+  const staff = (...args: string[]) => staffCli(['--url', base, ...args], { STAFF_API_TOKEN: TOKEN });
 
   beforeAll(async () => {
     t = await createTestApp({ STAFF_API_TOKEN: TOKEN });

@@ -19,8 +19,26 @@ import { flowSample } from '../fixtures/step-samples';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run once per kind. */
-export const databaseKinds: DatabaseKind[] = databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases the suites run on, once per kind: those TEST_DATABASE_KINDS names (`pglite`,
+ * `postgres`, or both with a comma: `.ci/run` gives each Node version one), else PGlite, and
+ * PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+export const databaseKinds: DatabaseKind[] = chosenKinds(process.env.TEST_DATABASE_KINDS);
+
+/** Whether this run covers PostgreSQL: the suites only it has (scale-out, the export's import) run then. */
+export const postgresRun = databaseKinds.includes('postgres');
+
+function chosenKinds(named: string | undefined): DatabaseKind[] {
+  if (!named) return databaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds = named.split(',').map((kind) => kind.trim());
+  for (const kind of kinds)
+    if (kind !== 'pglite' && kind !== 'postgres')
+      throw new Error(`TEST_DATABASE_KINDS: "${kind}" is not pglite or postgres`);
+  if (kinds.includes('postgres') && !databaseUrl)
+    throw new Error('TEST_DATABASE_KINDS names postgres: TEST_DATABASE_URL must say where it is');
+  return kinds as DatabaseKind[];
+}
 
 let pgliteTemplate: Promise<Blob> | undefined;
 /**

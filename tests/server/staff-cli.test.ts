@@ -6,11 +6,13 @@ import { formatReferenceNumber, newReferenceNumber } from '../../src/server/appl
 import { lockDataDir } from '../../src/server/db/data-dir-lock';
 import { todayIso } from '../../src/shared/dashboard';
 import { api } from './application-fixtures';
-import { run } from './cli-runner';
+import { run, staffCli } from './cli-runner';
 import { createTestApp, type TestApp } from './helpers';
 
-// `npm run staff` and `npm run db:seed -- --demo` as an operator runs them: child processes on a
-// PGlite data directory of their own, and the command line against a running server with --url.
+// `npm run staff` and `npm run db:seed -- --demo` as an operator runs them on a PGlite data directory
+// of their own, and the command line against a running server with --url. The seed, a second process
+// on a held directory and the exit codes are child processes; the other calls run the command line
+// in this process (cli-runner.ts).
 
 const TOKEN = 'cli-test-token-0123456789-0123456789';
 const SLOW = 180_000;
@@ -26,7 +28,7 @@ interface Listed {
 describe('the staff command line on a data directory, and the demo seed', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-staff-cli-'));
   const env = { DATA_DIR: dataDir };
-  const staff = (...args: string[]) => run('staff', args, env);
+  const staff = (...args: string[]) => staffCli(args, env);
   /** Reference number → status, as the demo seed printed them. */
   let demo = new Map<string, string>();
 
@@ -44,8 +46,7 @@ describe('the staff command line on a data directory, and the demo seed', () => 
     demo = seeded.applications;
     expect(seeded.output).toContain('/api/dev/outbox');
     expect(seeded.output).toContain('DEV_TOOLS=1');
-    const added = await run(
-      'staff',
+    const added = await staffCli(
       ['users', 'add', OFFICER.login, '--name', OFFICER.name, '--role', 'officer'],
       env,
       `${OFFICER.password}\n`,
@@ -179,7 +180,8 @@ describe('the staff command line on a data directory, and the demo seed', () => 
     async () => {
       const unlock = await lockDataDir(dataDir);
       try {
-        const res = await staff('list');
+        // Another process, as a second operator's would be.
+        const res = await run('staff', ['list'], env);
         expect(res.code).toBe(1);
         expect(res.stderr).toContain('in use by another Kibali server');
         expect(res.stderr).toContain('--url');
@@ -232,6 +234,9 @@ describe('the staff command line with --url', () => {
   afterAll(() => t?.close());
 
   const staff = (token: string | undefined, ...args: string[]) =>
+    staffCli(['--url', base, ...args], token ? { STAFF_API_TOKEN: token } : {});
+  /** The same as a child process: the exit code the script sets. */
+  const staffProcess = (token: string | undefined, ...args: string[]) =>
     run('staff', ['--url', base, ...args], token ? { STAFF_API_TOKEN: token } : {});
 
   it(
@@ -271,8 +276,8 @@ describe('the staff command line with --url', () => {
   it(
     'refuses without the token (exit 2), with a wrong one (exit 1), and when nothing answers (exit 1)',
     async () => {
-      expect((await staff(undefined, 'list')).code).toBe(2);
-      const wrong = await staff('x'.repeat(40), 'list');
+      expect((await staffProcess(undefined, 'list')).code).toBe(2);
+      const wrong = await staffProcess('x'.repeat(40), 'list');
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toContain(api.en.staff_unauthorized);
       const nobody = await run('staff', ['--url', 'http://127.0.0.1:9', 'list'], { STAFF_API_TOKEN: TOKEN });

@@ -7,21 +7,23 @@ import { buildApp } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { openConfiguredDatabase } from '../../src/server/db/setup';
 import { api } from './application-fixtures';
-import { run } from './cli-runner';
+import { run, staffCli } from './cli-runner';
 import { post, type Envelope } from './helpers';
 
 // `npm run staff -- users …` as an administrator runs it, on a PGlite data directory: the first
 // account, its printed enrolment (a server on that directory signs it in with it), the password never
 // an argument, and disable, enable, set-role, reset-password.
 
-/** Each run starts tsx and opens the data directory: several seconds, more on a busy machine. */
+/** Each run opens the data directory: a second or more, more on a busy machine. */
 const SLOW = 300_000;
 const texts = api.en.staff_accounts as unknown as Record<string, string>;
 
 describe('staff accounts from the command line', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-staff-users-'));
   const env = { DATA_DIR: dataDir };
-  const users = (input: string, ...args: string[]) => run('staff', ['users', ...args], env, input);
+  const users = (input: string, ...args: string[]) => staffCli(['users', ...args], env, input);
+  /** As a child process, the password piped to its stdin. */
+  const usersProcess = (input: string, ...args: string[]) => run('staff', ['users', ...args], env, input);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** A server on the data directory (the command line is not running then), for as long as `work` takes. */
@@ -57,7 +59,15 @@ describe('staff accounts from the command line', () => {
   it(
     'adds the first admin: the password from stdin, the authenticator enrolment printed once',
     async () => {
-      const added = await users(`${password}\n`, 'add', 'Amina.Admin', '--name', 'Amina Khamis', '--role', 'admin');
+      const added = await usersProcess(
+        `${password}\n`,
+        'add',
+        'Amina.Admin',
+        '--name',
+        'Amina Khamis',
+        '--role',
+        'admin',
+      );
       expect(added.code, added.stderr).toBe(0);
       expect(added.stdout).toContain(
         texts
@@ -186,12 +196,12 @@ describe('staff accounts from the command line', () => {
   it(
     'records changes to applications under --as, which must be an enabled officer or admin',
     async () => {
-      const asEditor = await run('staff', ['set-status', 'K7PQ2-M9XHT', 'under_review', '--as', 'juma.haji'], env);
+      const asEditor = await staffCli(['set-status', 'K7PQ2-M9XHT', 'under_review', '--as', 'juma.haji'], env);
       // juma.haji is an officer now: the application is unknown (404 → exit 1), not the account.
       expect(asEditor.stderr).not.toContain(texts.as_refused!.replace('{{login}}', 'juma.haji'));
       expect((await users('', 'set-role', 'juma.haji', 'policy_editor')).code).toBe(0);
       for (const login of ['juma.haji', 'nobody.here']) {
-        const refused = await run('staff', ['set-status', 'K7PQ2-M9XHT', 'under_review', '--as', login], env);
+        const refused = await staffCli(['set-status', 'K7PQ2-M9XHT', 'under_review', '--as', login], env);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain(texts.as_refused!.replace('{{login}}', login));
       }
