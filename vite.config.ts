@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import type { ModuleInfo, OutputBundle, OutputChunk } from 'rolldown';
+import type { ModuleInfo, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
@@ -109,9 +109,7 @@ function preloadAppPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? ({} as OutputBundle)).filter(
-          (c): c is OutputChunk => c.type === 'chunk',
-        );
+        const chunks = Object.values(bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk');
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
         const app = chunks.find((c) => c.moduleIds.some((id) => id.split(path.sep).join('/').endsWith(APP)));
         if (!app) throw new Error(`No chunk for ${APP}: index.html would not preload the app`);
@@ -258,7 +256,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{content,shared,server,security}/**/*.test.ts'],
+          include: ['tests/{content,shared,server,security,lint}/**/*.test.ts'],
           exclude: [...ISOLATED_NODE_FILES],
           ...SERVER_TEST_TIMEOUTS,
           // The files of a worker share its modules (the server's, ajv's, PGlite's migrated template):
@@ -307,6 +305,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits on state: 1 s (vitest's default) is not enough for a page on a loaded
+          // machine (a studio save's status seen after 1.2 s failed a run). Each poll still ends at the
+          // first match.
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time (each test file keeps to its own drafts, phones and outbox messages):
           // the browser and the server of one wait on each other, so two fill the two cores. E2E_SERIAL=1
           // runs them one by one (to read one file's server log alone).

@@ -8,7 +8,7 @@ import { appI18n, isLanguage } from './app/i18n';
 import { pageSettingsOf } from './app/page-settings';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { makeStore } from './app/store';
-import { prefetchSplash } from './features/splash/splash-api';
+import { prefetchSplash } from './app/splash-api';
 
 /**
  * Whether the app takes over the page the server rendered (the landing page) as it is: when it is in the

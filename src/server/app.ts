@@ -415,5 +415,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const permits = permitsServiceFor(config, database.db, forms, notifier);
   permitsRoutes(app, permits, sessions);
   staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits, payments, fees), requireStaff);
-  return Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments }) as KibaliApp;
+  // A typed const, not an assertion: Fastify's instance is typed as thenable, which the async return would unwrap.
+  const kibali: KibaliApp = Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments });
+  return kibali;
 }

@@ -39,7 +39,7 @@ main().catch((error: unknown) => {
   console.error(
     error instanceof ConfigError
       ? error.message
-      : `Kibali's job runner could not start: ${error instanceof Error ? error.message : error}`,
+      : `Kibali's job runner could not start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 });

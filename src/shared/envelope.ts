@@ -14,7 +14,7 @@ export interface FieldError {
 
 export function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null || !('response' in value)) return false;
-  const response = (value as { response: unknown }).response;
+  const response = value.response;
   return (
     typeof response === 'object' &&
     response !== null &&

@@ -131,7 +131,7 @@ export function sampleProblems(
   for (const error of crossStepErrors(sample, set.steps, flow)) problems.push(`${file}, ${error.path}: ${error.key}`);
   const uploads = uploadsStepOf(set, flow);
   if (uploads && isObject(sample[uploads])) {
-    const named = (sample[uploads] as Answers).documents;
+    const named = sample[uploads].documents;
     const given = isObject(named) ? named : {};
     for (const document of applicableDocuments(set.documents, type, sample)) {
       if (document.required && given[document.id] === undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerTexts } from '../../src/client/features/wizard/answer-texts';
-import { answerRows } from '../../src/client/features/wizard/answers-format';
+import { answerTexts } from '../../src/client/forms/answer-texts';
+import { answerRows } from '../../src/client/forms/answers-format';
 import { moduleReviewRows } from '../../src/client/features/wizard/review-rows';
 import { scaleRows } from '../../src/client/features/wizard/scale-rows';
 import { rememberUpload } from '../../src/client/features/wizard/uploaded-files';

@@ -2,8 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
-import { TOAST_HIDE_MS } from '../../src/client/components/Toasts';
-import { showToast } from '../../src/client/app/ui-slice';
+import { showToast, TOAST_HIDE_MS } from '../../src/client/app/ui-slice';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
 import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
@@ -302,10 +301,14 @@ describe('toasts', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent('The engineers list is resting');
 
-    act(() => vi.advanceTimersByTime(TOAST_HIDE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_HIDE_MS - 1);
+    });
     expect(screen.getByRole('alert')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(store.getState().ui.toasts).toEqual([]);
     expect(TOAST_HIDE_MS).toBe(5000);

@@ -76,8 +76,9 @@ describe('the envelope base query', () => {
     const received = await request.formData();
     expect([...received.keys()]).toEqual(['reference_number', 'document_type', 'file']);
     expect(received.get('document_type')).toBe('sheha_letter');
-    // jsdom's File does not survive Node's fetch whole (its content arrives as "undefined"): the part is there.
-    expect(received.get('file')).not.toBeNull();
+    // The file arrives whole: name, type and bytes (tests/client/jsdom-uploads.ts).
+    const file = received.get('file') as File;
+    expect([file.name, file.type, await file.text()]).toEqual(['letter.pdf', 'application/pdf', '%PDF-1.7']);
   });
 
   it('sends an empty JSON object when the call has no body', async () => {

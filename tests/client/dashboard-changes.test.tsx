@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { mockApplications } from '../../src/client/mocks/dashboard-data';
 import { formatDate } from '../../src/client/features/dashboard/format';
 import { makeHandlers } from '../../src/client/mocks/handlers';

@@ -182,7 +182,7 @@ describe('the dashboard tabs', () => {
   it('Attachments: replaces a rejected document (multipart, no reference number), then fetches the list again', async () => {
     const seen: { keys: string[]; type: unknown }[] = [];
     server.use(
-      // In jsdom the file's bytes do not survive the trip to MSW: the answer is the server's, given here.
+      // The server's answer, given here.
       http.post('/api/attachment/upload', async ({ request }) => {
         const form = await request.formData();
         seen.push({ keys: [...form.keys()], type: form.get('document_type') });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { FormsChanged } from '../../src/shared/forms-changed';
 import type { Language } from '../../src/shared/reference-data';

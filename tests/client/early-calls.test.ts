@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../src/client/app/api';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { startEarlyCalls, takeEarlyCall } from '../../src/client/app/early-calls';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
 import { makeStore } from '../../src/client/app/store';
-import { prefetchForms } from '../../src/client/features/wizard/forms-query';
-import { prefetchSplash } from '../../src/client/features/splash/splash-api';
+import { prefetchForms } from '../../src/client/forms/forms-query';
+import { prefetchSplash } from '../../src/client/app/splash-api';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { allTexts } from './locales';
 import { server } from './msw-server';
@@ -25,8 +26,8 @@ beforeEach(() => {
 afterEach(() => {
   server.events.removeAllListeners();
   // Nothing left over for the next test.
-  takeEarlyCall('/splash/get_splash', undefined);
-  takeEarlyCall('/forms/get_forms', undefined);
+  void takeEarlyCall('/splash/get_splash', undefined);
+  void takeEarlyCall('/forms/get_forms', undefined);
 });
 
 const at = (url: string) => {
@@ -36,7 +37,7 @@ const at = (url: string) => {
 
 async function settled(store: ReturnType<typeof makeStore>) {
   await new Promise((resolve) => setTimeout(resolve, 50));
-  await Promise.all(store.dispatch((_, getState) => Object.values(getState().api.queries)));
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
 }
 
 describe('calls made before the app has started', () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/app/App';
 import { createI18n, setAppI18n } from '../../src/client/app/i18n';
 import { makeStore } from '../../src/client/app/store';
-import { prefetchSplash } from '../../src/client/features/splash/splash-api';
+import { prefetchSplash } from '../../src/client/app/splash-api';
 import { renderPage } from '../../src/client/prerender';
 import { telHref } from '../../src/client/components/contact';
 import type { Language } from '../../src/shared/reference-data';

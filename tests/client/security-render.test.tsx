@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import type { DashboardApplication } from '../../src/shared/dashboard';
@@ -61,11 +61,10 @@ const validSamples = Object.values(samples as Record<string, { step: string; val
 function poisonedAnswers(payload: string): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const sample of validSamples) {
-    out[sample.step] ??= poison(
-      structuredClone(sample.data),
-      forms.steps[sample.step]?.schema as Schema,
-      payload,
-    ) as Record<string, unknown>;
+    out[sample.step] ??= poison(structuredClone(sample.data), forms.steps[sample.step]?.schema, payload) as Record<
+      string,
+      unknown
+    >;
   }
   return out;
 }
@@ -81,7 +80,7 @@ function expectShownAsText(payload: string, alert: ReturnType<typeof vi.fn>, min
     (_content, element) => !!element?.textContent?.includes(payload) && element.children.length === 0,
   );
   // Counted by occurrence: a sentence (a floor's rooms, say) may hold several answers.
-  const occurrences = shown.reduce((sum, element) => sum + element.textContent!.split(payload).length - 1, 0);
+  const occurrences = shown.reduce((sum, element) => sum + element.textContent.split(payload).length - 1, 0);
   expect(occurrences).toBeGreaterThanOrEqual(minimum);
 }
 
@@ -103,7 +102,7 @@ describe.each(SCRIPT_AND_SQL.map((p) => [p]))('%s', (payload) => {
 
     it.each(['new', 'repair', 'special'] as const)('of a %s application shows every answer as text', async (type) => {
       const answers = poisonedAnswers(payload);
-      const steps = forms.flows[type]!;
+      const steps = forms.flows[type];
       const wizard: Partial<WizardState> = {
         type,
         answers: Object.fromEntries(steps.map((step) => [step, answers[step] ?? {}])),

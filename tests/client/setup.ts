@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
+import { readUploadsWhole, sendUploadsWhole } from './jsdom-uploads';
 
 // jsdom lacks these (its scrollTo only logs "Not implemented"); the app calls them on navigation.
 // No-ops are enough: layout and scrolling are the e2e tests' business.
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
+window.scrollTo = () => undefined;
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => undefined;
 }
@@ -36,7 +37,12 @@ document.head.append(userAgentRules);
 configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Uploads reach the MSW handlers whole, on Node 20 and 24 (see jsdom-uploads.ts).
+await readUploadsWhole();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  sendUploadsWhole();
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();

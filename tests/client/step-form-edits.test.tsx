@@ -4,8 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src/client/app/i18n';
-import { EDIT_SETTLE_MS, StepForm } from '../../src/client/features/wizard/StepForm';
-import type { TranslatedStep } from '../../src/client/features/wizard/translate-schema';
+import { EDIT_SETTLE_MS, StepForm } from '../../src/client/forms/StepForm';
+import type { TranslatedStep } from '../../src/client/forms/translate-schema';
 import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
 import { allTexts } from './locales';
 
@@ -66,6 +66,8 @@ describe('StepForm: the edits it tells the wizard', () => {
     let resume!: () => void;
     const later = new Promise<void>((resolve) => (resume = resolve));
     function Sibling() {
+      // Suspense's own protocol (what use() does inside): the thrown promise suspends, and this render is thrown away.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (suspended) throw later;
       return null;
     }

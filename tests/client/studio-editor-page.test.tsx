@@ -166,8 +166,8 @@ describe('the step editor page', () => {
 
   describe('the live preview', () => {
     function frames() {
-      const en = screen.getByTitle('Preview of the step in English') as HTMLIFrameElement;
-      const sw = screen.getByTitle('Preview of the step in Swahili') as HTMLIFrameElement;
+      const en = screen.getByTitle<HTMLIFrameElement>('Preview of the step in English');
+      const sw = screen.getByTitle<HTMLIFrameElement>('Preview of the step in Swahili');
       return { en, sw };
     }
     function heard(frame: HTMLIFrameElement) {

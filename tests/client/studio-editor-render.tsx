@@ -19,11 +19,7 @@ import { studioTexts } from './studio-render';
  */
 export function renderStudio(
   ui: ReactNode,
-  { language = 'en', path = '/', route = '*' } = {} as {
-    language?: Language;
-    path?: string;
-    route?: string;
-  },
+  { language = 'en', path = '/', route = '*' }: { language?: Language; path?: string; route?: string } = {},
 ) {
   const store = makeStudioStore();
   const i18n = createStudioI18n(language, studioTexts);

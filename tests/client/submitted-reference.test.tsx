@@ -64,18 +64,24 @@ describe('after Submit', () => {
     await waitFor(() => expect(answered).toBe(true));
 
     // The server has answered, the message is not on screen yet (its module is on its way): no time counts.
-    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS * 2);
+    });
     expect(router.state.location.pathname).toBe('/home/new');
     const message = t('wizard.submitted.final', { reference_number: REFERENCE });
     expect(screen.queryByText(message)).toBeNull();
 
     gate.open();
     expect(await screen.findByText(message)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS - 200));
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS - 200);
+    });
     expect(router.state.location.pathname).toBe('/home/new');
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(store.getState().wizard.phase).toBe('submitted');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     // 3.5 s after the message showed: the application is cleared, and the page moves on.
     expect(store.getState().wizard.type).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'));
@@ -98,7 +104,9 @@ describe.each(['en', 'sw'] as const)('Request options after Submit (%s)', (langu
     await user.click(screen.getByRole('checkbox', { name: t('wizard.declaration.label') }));
     await user.click(screen.getByRole('button', { name: t('wizard.buttons.submit') }));
     await screen.findByText(t('wizard.submitted.final', { reference_number: REFERENCE }));
-    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS);
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/request_options'));
     vi.useRealTimers();
 

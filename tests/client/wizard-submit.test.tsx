@@ -92,10 +92,14 @@ describe('submitting', () => {
     expect(Object.keys(sent)).toEqual(forms.flows.new);
     expect(sent.engineer).toEqual({ engineer_id: 'ZEB/0001', validation_token: 'proof-token' });
 
-    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS - 500));
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS - 500);
+    });
     expect(router.state.location.pathname).toBe('/home/new');
     expect(localStorage.getItem('reference_number')).toBe(REFERENCE);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(localStorage.getItem('reference_number')).toBeNull();
     expect(sessionStorage.getItem('continue_data')).toBeNull();
     expect(store.getState().wizard.type).toBeNull();
@@ -125,7 +129,9 @@ describe('submitting', () => {
       },
     ]);
 
-    act(() => vi.advanceTimersByTime(REDIRECT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS);
+    });
     expect(router.state.location.pathname).toBe('/home/login');
     expect(store.getState().wizard.answers).toEqual({});
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerRows } from '../../src/client/features/wizard/answers-format';
-import { rowStrings } from '../../src/client/features/wizard/row-words';
+import { answerRows } from '../../src/client/forms/answers-format';
+import { rowStrings } from '../../src/client/forms/row-words';
 import { servedForms, splash, translatedStep, wt } from './wizard-forms';
 
 const forms = servedForms();

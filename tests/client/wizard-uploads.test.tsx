@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { withDocuments } from '../../src/shared/document-fields';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';

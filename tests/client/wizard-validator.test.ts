@@ -2,22 +2,24 @@ import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { runValidatorFactory, validatorVersion } from '../../src/client/features/wizard/precompiled-validator';
-import { dropInactive } from '../../src/client/features/wizard/step-data';
-import { localizer } from '../../src/client/features/wizard/validation-messages';
+import { runValidatorFactory, validatorVersion } from '../../src/client/forms/precompiled-validator';
+import { dropInactive } from '../../src/client/forms/step-data';
+import { localizer } from '../../src/client/forms/validation-messages';
 import { validatorVersion as serverValidatorVersion } from '../../src/server/forms/forms-service';
 import { validatorModule } from '../../src/server/routes/validator-routes';
 import { servedForms, wt } from './wizard-forms';
 
 const forms = servedForms();
 
-/** What the browser does with GET /api/forms/validators/<step>.js, without a module loader. */
+/** What the browser does with GET /api/forms/validators/<step>.js: the module imported (a data: URL). */
 async function precompiled(step: string) {
   const schema = forms.steps[step]!.schema as RJSFSchema;
   const code = validatorModule(schema);
-  const factory = new Function(code.replace(/^export default /, 'return '))() as (
-    require: (name: string) => unknown,
-  ) => ValidatorFunctions;
+  const { default: factory } = (await import(
+    `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+  )) as {
+    default: (require: (name: string) => unknown) => ValidatorFunctions;
+  };
   return { schema, validator: createPrecompiledValidator(await runValidatorFactory(factory), schema) };
 }
 
@@ -30,7 +32,7 @@ describe('precompiled validators', () => {
       const { fullFormats } = require('ajv-formats/dist/formats') as { fullFormats: Record<string, unknown> };
       expect(equal.default({ a: [1] }, { a: [1] })).toBe(true);
       expect(fullFormats.email).toBeDefined();
-      return {} as ValidatorFunctions;
+      return {};
     });
     expect(functions).toEqual({});
     // Run again after each module arrived: equal, then the formats.

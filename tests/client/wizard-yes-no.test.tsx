@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { server } from './msw-server';
 import { formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';

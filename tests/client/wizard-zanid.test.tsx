@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockSplash } from '../../src/client/mocks/mock-data';
-import { setValidatorFactory } from '../../src/client/features/wizard/validator-source';
+import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { server } from './msw-server';
 import { formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';

@@ -18,7 +18,7 @@ describe('sample answers (schemas/samples)', async () => {
   });
 
   it('reports a missing required answer, a step left out, a broken cross-step rule and an unnamed document', () => {
-    const sample = structuredClone(samples.new!) as FlowSample;
+    const sample = structuredClone<FlowSample>(samples.new!);
     delete sample.personal!.last_name;
     delete sample.building;
     sample.construction!.storey_count = 2;

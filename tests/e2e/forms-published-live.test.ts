@@ -377,7 +377,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
     const forms = await publish('Title deed number, required (two letters, a slash and 4-6 digits)');
     expect(forms.texts.sw).toMatchObject({ construction: { title_deed_number: TITLE_DEED.sw } });
 
-    const phone = personal(1).phone as string;
+    const phone = personal(1).phone;
     const reference = await draftAtConstruction(1);
     const opened = await continued(reference, phone);
     for (const lng of LANGUAGES) {
@@ -459,7 +459,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
           data,
           reference_number: reference,
         });
-      return { reference, opened: await continued(reference, personal(tag).phone as string) };
+      return { reference, opened: await continued(reference, personal(tag).phone) };
     };
     const tall = await building(4, 3);
     const low = await building(2, 4);
@@ -513,7 +513,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
 
     const tag = 5;
     const reference = await draft('repair', [personal(tag), sample('repair ok (no neighbours)')]);
-    const opened = await continued(reference, personal(tag).phone as string);
+    const opened = await continued(reference, personal(tag).phone);
     for (const lng of LANGUAGES) {
       const page = await wizard(lng, { draft: opened });
       const title = folder.text(lng, 'building.title');
@@ -553,7 +553,7 @@ describe.skipIf(!ADMIN_URL)('five policy edits, published as data, live on two s
 
     const tag = 6;
     const reference = await draftAtConstruction(tag);
-    const opened = await continued(reference, personal(tag).phone as string);
+    const opened = await continued(reference, personal(tag).phone);
     for (const lng of LANGUAGES) {
       const page = await wizard(lng, { draft: opened });
       await heading2(page, folder.text(lng, 'construction.title')).waitFor();

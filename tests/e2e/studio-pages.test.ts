@@ -63,7 +63,7 @@ describe('the studio’s pages', () => {
       ]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
       const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-      const rows = parse(text, { columns: true, skip_empty_lines: true }) as Row[];
+      const rows = parse<Row>(text, { columns: true, skip_empty_lines: true });
       expect(Object.keys(rows[0]!)).toEqual([...TEXTS_CSV_COLUMNS]);
       const street = rows.find((row) => row.key === 'personal.street.title')!;
       expect(street).toMatchObject({

@@ -239,7 +239,7 @@ async function readRows(handle: DatabaseHandle): Promise<Row[]> {
     .selectFrom('application')
     .select(['reference_number', 'application_type', 'status', 'step_number', 'answers', 'phone', 'id_number'])
     .orderBy('id')
-    .execute() as Promise<Row[]>;
+    .execute();
 }
 
 /** A sample of the answered calls, read through the back office's API: each stored as sent. */

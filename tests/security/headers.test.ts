@@ -120,7 +120,7 @@ describe('every route', () => {
     for (const request of requests) {
       const res = await world.app.inject(request);
       problems.push(...headerProblems(res, String(request.url), `${request.method} ${String(request.url)}`));
-      if (!noStore(res)) problems.push(`${request.url}: Cache-Control ${String(res.headers['cache-control'])}`);
+      if (!noStore(res)) problems.push(`${String(request.url)}: Cache-Control ${String(res.headers['cache-control'])}`);
     }
     const undecodable = await world.app.inject({ method: 'GET', url: '/api/%' });
     expect(undecodable.statusCode).toBe(400);

@@ -168,7 +168,7 @@ describe('the staff command line', () => {
         application_id: target.id,
         status: 'under_review',
         remark: 'Fine\u001b[2J\u009B\u2066hidden\u2069\rX',
-      } as never)
+      })
       .execute();
 
     const listed = await staff('list', '--reference', target.reference);

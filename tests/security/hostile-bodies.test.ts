@@ -263,7 +263,7 @@ async function sweep(route: Route, runs: number): Promise<void> {
       };
       if (sent.contentType) headers['content-type'] = sent.contentType;
       const request: InjectOptions = {
-        method: route.method as InjectOptions['method'],
+        method: route.method,
         url: sent.path ?? route.url,
         headers,
         ...(sent.payload === undefined ? {} : { payload: sent.payload }),

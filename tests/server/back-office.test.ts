@@ -140,16 +140,16 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
     });
 
     it('documents every call in the OpenAPI document', async () => {
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
         paths: Record<string, { post?: { summary?: string } }>;
-      };
+      }>();
       for (const action of ACTIONS) expect(doc.paths[`/api/staff/${action}`]?.post?.summary).toBeTruthy();
     });
 
     it('documents the back office without a token too: staff accounts sign in and use it', async () => {
-      const doc = (await off.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      const doc = (await off.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
         paths: Record<string, unknown>;
-      };
+      }>();
       for (const action of ACTIONS) expect(doc.paths[`/api/staff/${action}`]).toBeDefined();
       expect(doc.paths['/api/staff/session/sign_in']).toBeDefined();
     });

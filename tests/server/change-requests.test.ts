@@ -262,7 +262,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
     it('invalid answers are refused with field errors, as the wizard refuses them; nothing changes', async () => {
       const res = await dashboardCall<Data>(t, 'save_change_step', cookie, {
         step: 'repair',
-        data: { ...(app.answers.repair as Answers), repair_description: 42 },
+        data: { ...app.answers.repair, repair_description: 42 },
       });
       expect(res.status).toBe(422);
       expect(res.body!.response.data.errors?.[0]?.path).toMatch(/^\/repair\//);
@@ -279,7 +279,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
 
     it('saves the asked step, uploads only the asked document, resubmits; the round keeps before and after', async () => {
       const after = {
-        ...(app.answers.repair as Answers),
+        ...app.answers.repair,
         repair_description: 'Replace the roof sheets and two beams.',
       };
       const saved = await dashboardCall<Data>(t, 'save_change_step', cookie, { step: 'repair', data: after });

@@ -222,7 +222,7 @@ describe('the data directory lock', () => {
         const look = () => {
           const match = pattern.exec(output);
           if (match) {
-            child.stdout!.off('data', onData);
+            child.stdout.off('data', onData);
             resolve(match);
           }
         };
@@ -230,7 +230,7 @@ describe('the data directory lock', () => {
           output += chunk.toString();
           look();
         };
-        child.stdout!.on('data', onData);
+        child.stdout.on('data', onData);
         look();
       });
     const ready = seen(/^ready$/m).then(() => undefined);

@@ -63,8 +63,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   );
   const child = spawn(process.execPath, [await bundledScript('src/server/main.ts')], { env: childEnv, stdio: 'pipe' });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const server = { child, port, output: () => output, exited };
   servers.push(server);

@@ -18,8 +18,9 @@ import {
 // different questions both kept, even when sent at the same instant.
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const json = (value: unknown) => value as Json;
 const propertiesOf = (answer: StudioDraftAnswer, step: string) =>
-  (answer.draft.set.steps[step]!.schema as Json).properties as Json;
+  answer.draft.set.steps[step]!.schema.properties as Json;
 
 describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
   let t: TestApp;
@@ -64,7 +65,7 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
       type: 'string',
       pattern: '^[A-Z]{2}/[0-9]{4,6}$',
     });
-    expect((after.draft.set.steps.repair!.schema as Json).required).toContain('permit_number');
+    expect(after.draft.set.steps.repair!.schema.required).toContain('permit_number');
     expect(after.draft.revision).toBe(before.draft.revision + 1);
     expect(revisionOf(after, 'question:repair.permit_number')).toBe(after.draft.revision);
     expect(revisionOf(after, 'step:repair')).toBe(after.draft.revision);
@@ -82,7 +83,7 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
     });
     // The live forms are unchanged until a publish.
     const served = (await post(t.app, '/api/forms/get_forms', {})).body!.response.data as unknown as FormsDocument;
-    expect((served.steps.repair!.schema as Json).properties.permit_number).toBeUndefined();
+    expect(json(served.steps.repair!.schema).properties.permit_number).toBeUndefined();
   });
 
   it("two editors change one question: the second is refused with the first's change (409), which stays", async () => {
@@ -152,7 +153,7 @@ describe.each(databaseKinds)('the studio draft, on %s', (kind) => {
   it('a save with problems is saved, and its problems are placed on the step and field', async () => {
     const view = await draftNow(t, asha);
     const step = structuredClone(view.draft.set.steps.repair!);
-    const street = (step.schema as Json).properties.street_village as Json;
+    const street = json(step.schema).properties.street_village as Json;
     street.maxLenght = street.maxLength; // a typo the checker names
     const res = await studio<StudioDraftAnswer>(t, asha, 'save_step', {
       step: 'repair',

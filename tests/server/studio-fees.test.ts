@@ -24,7 +24,7 @@ describe.each(databaseKinds)('the studio fee schedule, on %s', (kind) => {
     expect((await studio(t, asha, 'discard_draft')).status).toBe(200);
   });
 
-  const feesOf = (answer: StudioDraftAnswer) => structuredClone(answer.draft.set.fees!) as FeeSchedule;
+  const feesOf = (answer: StudioDraftAnswer) => structuredClone<FeeSchedule>(answer.draft.set.fees!);
 
   it('a changed rate is saved, its item raised, who saved it audited, and another editor reads it', async () => {
     const view = await draftNow(t, asha);

@@ -18,6 +18,7 @@ import { draftNow, permitNumberQuestion, saveQuestion, signedIn, studio, type Si
 // and what changed, rollback as a new version, and the audit of it all for admins.
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const json = (value: unknown) => value as Json;
 
 describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
   let t: TestApp;
@@ -60,7 +61,7 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
   async function saveRepairStep(typo: boolean) {
     const view = await draftNow(t, editor);
     const step = structuredClone(view.draft.set.steps.repair!);
-    const street = (step.schema as Json).properties.street_village as Json;
+    const street = json(step.schema).properties.street_village as Json;
     if (typo) street.maxLenght = 200;
     else delete street.maxLenght;
     const res = await studio<StudioDraftAnswer>(t, editor, 'save_step', {
@@ -137,8 +138,8 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
     expect(res.body!.response.data).toEqual({ version: 2 });
     const forms = await served();
     expect(forms.version).toBe('2');
-    expect((forms.steps.repair!.schema as Json).properties.permit_number).toBeDefined();
-    expect((forms.texts.sw as Json).repair).toBeDefined();
+    expect(json(forms.steps.repair!.schema).properties.permit_number).toBeDefined();
+    expect(forms.texts.sw.repair).toBeDefined();
 
     const after = await draftNow(t, editor);
     expect(after.draft.based_on).toBe(2);
@@ -166,7 +167,7 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
     expect(stored[2]!.content_hash).toBe(stored[0]!.content_hash);
     const forms = await served();
     expect(forms.version).toBe('3');
-    expect((forms.steps.repair!.schema as Json).properties.permit_number).toBeUndefined();
+    expect(json(forms.steps.repair!.schema).properties.permit_number).toBeUndefined();
     const [one, three] = await Promise.all([t.app.forms.registry.version(1), t.app.forms.registry.version(3)]);
     expect(formsContentHash(three!.set)).toBe(formsContentHash(one!.set));
     // The draft had no unpublished change: it follows the live version.
@@ -223,6 +224,6 @@ describe.each(databaseKinds)('publishing from the studio, on %s', (kind) => {
     expect(res.status).toBe(200);
     const after = await draftNow(t, editor);
     expect(after.draft.based_on).toBe(res.body!.response.data.version);
-    expect((after.draft.set.steps.repair!.schema as Json).properties.kept_work).toBeDefined();
+    expect(json(after.draft.set.steps.repair!.schema).properties.kept_work).toBeDefined();
   });
 });

@@ -37,7 +37,7 @@ describe.each(databaseKinds)('the translation round trip, on %s', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const { csv, file_name } = res.body!.response.data;
     expect(file_name).toMatch(/\.csv$/);
-    return { csv, rows: parse(csv, { columns: true }) as Row[] };
+    return { csv, rows: parse<Row>(csv, { columns: true }) };
   }
   const toCsv = (rows: Row[]) => stringify(rows, { header: true, columns: [...TEXTS_CSV_COLUMNS] });
   const importCsv = async (csv: string, headers: Record<string, string> = {}) => {

@@ -19,7 +19,7 @@ export function apiRequestInit(
   return {
     method: 'POST',
     headers,
-    body: multipart ? (body as FormData) : JSON.stringify(body ?? {}),
+    body: multipart ? body : JSON.stringify(body ?? {}),
     credentials: 'same-origin',
     ...(options.signal ? { signal: options.signal } : {}),
   };

@@ -4,8 +4,8 @@ import { LANGUAGE_PLACEHOLDER } from '../../shared/served-page';
 import { RequireUser } from '../components/RequireUser';
 import { SplashGate } from '../components/SplashGate';
 import { prefetchEngineers } from '../features/engineers/engineers-api';
-import { prefetchForms } from '../features/wizard/forms-query';
-import { WIZARD_NAMESPACES } from '../features/wizard/wizard-i18n';
+import { prefetchForms } from '../forms/forms-query';
+import { WIZARD_NAMESPACES } from '../forms/wizard-i18n';
 import { SiteLayout } from '../layout/SiteLayout';
 import LandingPage from '../pages/LandingPage';
 import { appI18n } from './i18n';
@@ -39,7 +39,7 @@ const LAZY = import.meta.glob<{ default: ComponentType }>([
   '../features/engineers/EngineersPage.tsx',
   '../features/verify/VerifyPage.tsx',
   '../features/sign-in/ViewPage.tsx',
-  '../features/continue/ContinuePage.tsx',
+  '../features/wizard/continue/ContinuePage.tsx',
   '../features/find-reference/FindReferencePage.tsx',
   '../features/wizard/ContinueFormPage.tsx',
   '../features/wizard/WizardPage.tsx',
@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
                   { path: 'request', ...page('../pages/RequestPage.tsx') },
                   { path: 'request_options', ...page('../pages/RequestOptionsPage.tsx') },
                   { path: 'login', element: <Suspense fallback={null}>{view.element}</Suspense>, handle: view.handle },
-                  { path: 'continue', ...page('../features/continue/ContinuePage.tsx') },
+                  { path: 'continue', ...page('../features/wizard/continue/ContinuePage.tsx') },
                   {
                     path: 'find_reference',
                     ...page('../features/find-reference/FindReferencePage.tsx', ['dashboard', 'find_reference']),

@@ -1,4 +1,5 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { QueryStatus } from '@reduxjs/toolkit/query/react';
 import { api } from './api';
 import { remove, STORAGE_KEYS, writeJson } from './browser-storage';
 import { sessionReducer, signedIn, signedOut } from './session-slice';
@@ -50,7 +51,7 @@ export type AppDispatch = AppStore['dispatch'];
 export function selectCallsPending(state: RootState): boolean {
   const { queries, mutations } = state[api.reducerPath];
   return (
-    Object.values(queries).some((q) => q?.status === 'pending') ||
-    Object.values(mutations).some((m) => m?.status === 'pending')
+    Object.values(queries).some((q) => q?.status === QueryStatus.pending) ||
+    Object.values(mutations).some((m) => m?.status === QueryStatus.pending)
   );
 }

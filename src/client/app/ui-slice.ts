@@ -1,5 +1,8 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
+/** How long a toast shows before it hides itself (ToastList). */
+export const TOAST_HIDE_MS = 5000;
+
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 
 export interface Toast {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FeeEstimateAnswer } from '../../shared/api/fees';
 import type { FeeLine } from '../../shared/fees/fee-estimate';
-import type { Language, LocalizedText } from '../../shared/reference-data';
+import type { LocalizedText } from '../../shared/reference-data';
 import { formatMoney, formatNumber } from '../../shared/text-format';
 
 const cell = {
@@ -31,7 +31,7 @@ export function FeeEstimateBlock({
 }) {
   const { t, i18n } = useTranslation('dashboard');
   const lng = i18n.language;
-  const text = (value: LocalizedText) => value[(lng === 'sw' ? 'sw' : 'en') as Language];
+  const text = (value: LocalizedText) => value[lng === 'sw' ? 'sw' : 'en'];
   if (!answer) return null;
   const heading = (
     <Typography component={level} variant={level} gutterBottom id="fee-estimate-heading">

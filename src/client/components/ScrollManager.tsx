@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 import { readJson, STORAGE_KEYS, writeJson } from '../app/browser-storage';
 
 type Positions = Record<string, number>;
@@ -41,7 +41,7 @@ export function ScrollManager() {
         return;
       }
     }
-    const saved = navigationType === 'POP' ? positions[location.key] : undefined;
+    const saved = navigationType === NavigationType.Pop ? positions[location.key] : undefined;
     window.scrollTo?.({ top: saved ?? 0, left: 0, behavior: 'auto' });
   }, [location.key, location.hash, navigationType]);
 

@@ -1,6 +1,6 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSplashQuery } from '../features/splash/splash-api';
+import { useGetSplashQuery } from '../app/splash-api';
 import { LoadFailed } from './LoadFailed';
 
 /**

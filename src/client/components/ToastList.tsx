@@ -4,8 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Themed } from '../app/Themed';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { hideToast, type Toast } from '../app/ui-slice';
-import { TOAST_HIDE_MS } from './Toasts';
+import { hideToast, TOAST_HIDE_MS, type Toast } from '../app/ui-slice';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();

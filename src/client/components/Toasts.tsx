@@ -3,8 +3,6 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { clearToasts } from '../app/ui-slice';
 
-export const TOAST_HIDE_MS = 5000;
-
 const ToastList = lazy(() => import('./ToastList'));
 
 /** Notifications as toasts that hide after 5 s and are cleared on each navigation. */

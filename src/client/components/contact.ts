@@ -1,5 +1,5 @@
 import { usePageSettings } from '../app/page-settings';
-import { useGetSplashQuery } from '../features/splash/splash-api';
+import { useGetSplashQuery } from '../app/splash-api';
 
 /** Shown when neither the page nor the reference data (which carry the configured number) has one. */
 export const SUPPORT_PHONE_FALLBACK = '+255 24 223 0000';

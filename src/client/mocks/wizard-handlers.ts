@@ -12,7 +12,7 @@ import { withDocuments } from '../../shared/document-fields';
 import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
-import { stepAtNumber, type ApplicationType, type Flows } from '../../shared/wizard-driver';
+import { stepAtNumber, type ApplicationType } from '../../shared/wizard-driver';
 import flows from '../../../schemas/flows.json';
 import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
@@ -92,7 +92,7 @@ export function mockForms(splash: Splash): FormsDocument {
   return withDocuments({
     version: 'mock-forms',
     steps,
-    flows: flows as unknown as Flows,
+    flows: flows,
     texts: { en: textsEn, sw: textsSw },
     documents: documents as DocumentRule[],
   });

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { RequiredDocument, Splash } from '../../shared/reference-data';
 import { stepWithModule } from '../../shared/step-modules';
 import type { ApplicationType } from '../../shared/wizard-driver';
-import { useGetSplashQuery } from '../features/splash/splash-api';
-import { useForms } from '../features/wizard/forms-query';
+import { useGetSplashQuery } from '../app/splash-api';
+import { useForms } from '../forms/forms-query';
 
 /** 'application/pdf' → 'PDF', 'image/jpeg' → 'JPEG'. */
 const kindOf = (mime: string) => (mime.split('/')[1] ?? mime).toUpperCase();

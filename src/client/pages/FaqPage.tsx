@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../app/i18n';
 import { EmptyState } from '../components/EmptyState';
 import { PageHeading } from '../components/PageHeading';
-import { useSplash } from '../features/splash/splash-api';
+import { useSplash } from '../app/splash-api';
 
 /** The FAQs of the reference data, in the chosen language, searchable and collapsible. */
 export default function FaqPage() {

@@ -16,7 +16,7 @@ export function WhatYouNeed({ type }: { type: ApplicationType }) {
       className="what-you-need"
       style={{ marginTop: 12 }}
       onToggle={(event) => {
-        if ((event.currentTarget as HTMLDetailsElement).open) setOpened(true);
+        if (event.currentTarget.open) setOpened(true);
       }}
     >
       <summary>{t('request.before.toggle')}</summary>

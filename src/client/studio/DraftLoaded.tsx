@@ -24,5 +24,5 @@ export function DraftLoaded({
         {error ? <LoadFailed error={error} /> : <Loading />}
       </>
     );
-  return children(data, refetch);
+  return children(data, () => void refetch());
 }

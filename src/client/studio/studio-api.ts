@@ -79,7 +79,7 @@ export const studioApi = createApi({
         invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
         },
       });
     return {
@@ -132,7 +132,7 @@ export const studioApi = createApi({
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
           if (!data) return;
           const { draft, live_version, problems } = data;
-          dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
+          void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
         },
       }),
       discardDraft: build.mutation<StudioDraftAnswer, void>({
@@ -140,7 +140,7 @@ export const studioApi = createApi({
         invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
         },
       }),
 

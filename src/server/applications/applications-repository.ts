@@ -141,3 +141,33 @@ export async function addEvent(
 ): Promise<void> {
   await db.insertInto('application_event').values({ application_id: applicationId, status, remark }).execute();
 }
+
+/** What Continue needs to send a code: the draft's status and the phone saved in it. */
+export async function findDraftPhone(db: Kysely<Database>, referenceNumber: string) {
+  return db
+    .selectFrom('application')
+    .select(['reference_number', 'status', 'phone'])
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
+
+/** What Continue needs to open a draft once the code is right. */
+export async function findDraftToOpen(db: Kysely<Database>, referenceNumber: string) {
+  return db
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'application_type', 'status'])
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
+
+/** The SMS whose purpose starts with `purposePrefix` sent to the phone in the last hour. */
+export async function smsSentLastHour(db: Kysely<Database>, phone: string, purposePrefix: string): Promise<number> {
+  const { sent } = await db
+    .selectFrom('sms_message')
+    .select(sql<number>`count(*)::int`.as('sent'))
+    .where('phone', '=', phone)
+    .where('purpose', 'like', `${purposePrefix}%`)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return sent;
+}

@@ -36,6 +36,7 @@ import {
   type ApplicationRecord,
 } from './applications-repository';
 import { recordScales } from '../attachments/attachment-scales';
+import { uploadedDocumentTypes } from '../attachments/attachments-repository';
 import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
 import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
@@ -856,14 +857,7 @@ async function unknownAttachments(
   uploads: Answers,
 ): Promise<string[]> {
   const named = (uploads.documents ?? {}) as Record<string, string>;
-  const rows =
-    applicationId === undefined
-      ? []
-      : await trx
-          .selectFrom('attachment')
-          .select(['id', 'document_type'])
-          .where('application_id', '=', applicationId)
-          .execute();
+  const rows = applicationId === undefined ? [] : await uploadedDocumentTypes(trx, applicationId);
   const uploaded = new Map(rows.map((r) => [r.id, r.document_type]));
   // Every required document, and every other one the answers name (an optional one given): its own upload.
   const codes = new Set([...required.map((d) => d.id), ...Object.keys(named)]);

@@ -9,6 +9,7 @@ import type { DraftUpToDate } from './applications-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { notDraftAnymore } from './withdrawn-guard';
 import { draftAttachments } from '../attachments/attachments-repository';
+import { findDraftPhone, findDraftToOpen } from './applications-repository';
 
 const PURPOSE = 'continue';
 
@@ -27,13 +28,7 @@ export class ContinueService {
 
   async start(referenceInput: string, language: Language) {
     const reference = normalizeReferenceNumber(referenceInput);
-    const draft = reference
-      ? await this.db
-          .selectFrom('application')
-          .select(['reference_number', 'status', 'phone'])
-          .where('reference_number', '=', reference)
-          .executeTakeFirst()
-      : undefined;
+    const draft = reference ? await findDraftPhone(this.db, reference) : undefined;
     if (!draft) throw new ApiError(404, 'application_not_found');
     if (draft.status !== 'draft') throw notDraftAnymore(draft.status);
     if (!draft.phone) throw new ApiError(409, 'no_phone_on_file');
@@ -53,11 +48,7 @@ export class ContinueService {
    * older ones, it is brought to them first, and `forms_changed` lists what it must answer now.
    */
   async open(reference: string) {
-    const draft = await this.db
-      .selectFrom('application')
-      .select(['id', 'reference_number', 'application_type', 'status'])
-      .where('reference_number', '=', reference)
-      .executeTakeFirst();
+    const draft = await findDraftToOpen(this.db, reference);
     if (!draft) throw new ApiError(404, 'application_not_found');
     if (draft.status !== 'draft') throw notDraftAnymore(draft.status);
     const current = await this.drafts.upToDate(draft.reference_number);

@@ -27,7 +27,7 @@ export class DraftResumeService {
       application_type: draft.application_type as ApplicationType,
       step_number: current.step_number + 1,
       data: current.answers as OpenDraftAnswer['data'],
-      unfinished: current.unfinished as OpenDraftAnswer['unfinished'],
+      unfinished: current.unfinished,
       attachments: await this.files(draft.id),
       ...(current.forms_changed ? { forms_changed: current.forms_changed } : {}),
     };

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { QueuedSms } from '../sms/sms-sender';
+import { smsSentLastHour } from './applications-repository';
 import { formatReferenceNumber } from './reference-number';
 
 /** The moments an applicant is sent their reference number: one SMS each, never one per step saved. */
@@ -42,13 +43,7 @@ export class ReferenceSms {
   /** Queues the event's SMS through `trx`; answers the SMS's id for deliver(), none when nothing is sent. */
   async queue(trx: Kysely<Database>, event: ReferenceEvent, input: ReferenceSmsInput): Promise<number | undefined> {
     if (!input.phone) return undefined;
-    const { sent } = await trx
-      .selectFrom('sms_message')
-      .select(sql<number>`count(*)::int`.as('sent'))
-      .where('phone', '=', input.phone)
-      .where('purpose', 'like', `${PURPOSE_PREFIX}%`)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-      .executeTakeFirstOrThrow();
+    const sent = await smsSentLastHour(trx, input.phone, PURPOSE_PREFIX);
     if (sent >= MAX_REFERENCE_SMS_PER_PHONE_HOUR) return undefined;
     const text = message(input.language, TEXT_KEYS[event], {
       reference_number: formatReferenceNumber(input.reference),

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { uploadsOf } from '../../shared/drawing-scales';
 import type { Database } from '../db/schema';
+import { setAttachmentScale } from './attachments-repository';
 
 /**
  * Stores with each attachment the documents step names the scale given for it there (none: null): on
@@ -9,12 +10,10 @@ import type { Database } from '../db/schema';
 export async function recordScales(trx: Transaction<Database>, applicationId: number, uploads: unknown): Promise<void> {
   const { documents, scales } = uploadsOf(uploads);
   for (const [code, attachmentId] of Object.entries(documents)) {
-    await trx
-      .updateTable('attachment')
-      .set({ scale: scales[code] ?? null })
-      .where('id', '=', attachmentId)
-      .where('application_id', '=', applicationId)
-      .where('document_type', '=', code)
-      .execute();
+    await setAttachmentScale(trx, applicationId, {
+      id: attachmentId,
+      document_type: code,
+      scale: scales[code] ?? null,
+    });
   }
 }

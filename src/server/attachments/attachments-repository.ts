@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DraftAttachment } from '../../shared/api/open-draft';
 import type { Database } from '../db/schema';
 
@@ -22,4 +22,90 @@ export async function draftAttachments(db: Kysely<Database>, applicationId: numb
     size: row.size,
     scale: row.scale,
   }));
+}
+
+/** Every file uploaded to the application, with the document it was uploaded as. */
+export async function uploadedDocumentTypes(db: Kysely<Database>, applicationId: number) {
+  return db
+    .selectFrom('attachment')
+    .select(['id', 'document_type'])
+    .where('application_id', '=', applicationId)
+    .execute();
+}
+
+/** Stores the scale the documents step gives for a file, if it is the application's file of that document. */
+export async function setAttachmentScale(
+  trx: Transaction<Database>,
+  applicationId: number,
+  attachment: { id: string; document_type: string; scale: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('attachment')
+    .set({ scale: attachment.scale })
+    .where('id', '=', attachment.id)
+    .where('application_id', '=', applicationId)
+    .where('document_type', '=', attachment.document_type)
+    .execute();
+}
+
+/** The application's status, for an upload from the dashboard. */
+export async function applicationStatus(db: Kysely<Database>, applicationId: number) {
+  return db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
+}
+
+/** The application, locked while an upload is recorded (and older files replaced or dropped). */
+export async function lockForUpload(trx: Transaction<Database>, applicationId: number) {
+  return trx
+    .selectFrom('application')
+    .select(['status', 'answers'])
+    .where('id', '=', applicationId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface NewAttachment {
+  id: string;
+  application_id: number;
+  document_type: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  remark: string | null;
+  scale: string | null;
+  file_name: string | null;
+}
+
+export async function insertAttachment(trx: Transaction<Database>, attachment: NewAttachment): Promise<void> {
+  await trx.insertInto('attachment').values(attachment).execute();
+}
+
+/** The application's files of one document that are not replaced yet, with their review status. */
+export async function currentFilesOf(trx: Transaction<Database>, applicationId: number, documentType: string) {
+  return trx
+    .selectFrom('attachment')
+    .select(['id', 'status'])
+    .where('application_id', '=', applicationId)
+    .where('document_type', '=', documentType)
+    .where('status', '!=', 'replaced')
+    .execute();
+}
+
+export async function markReplaced(trx: Transaction<Database>, attachmentIds: string[]): Promise<void> {
+  await trx.updateTable('attachment').set({ status: 'replaced' }).where('id', 'in', attachmentIds).execute();
+}
+
+/** A draft's files of one document, oldest first. */
+export async function draftFilesOf(trx: Transaction<Database>, applicationId: number, documentType: string) {
+  return trx
+    .selectFrom('attachment')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('document_type', '=', documentType)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function deleteAttachments(trx: Transaction<Database>, attachmentIds: string[]): Promise<void> {
+  await trx.deleteFrom('attachment').where('id', 'in', attachmentIds).execute();
 }

@@ -15,6 +15,15 @@ import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from 
 import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
 import { ChangeAnswersService } from '../changes/change-answers-service';
+import {
+  applicationStatus,
+  currentFilesOf,
+  deleteAttachments,
+  draftFilesOf,
+  insertAttachment,
+  lockForUpload,
+  markReplaced,
+} from './attachments-repository';
 
 export interface UploadTarget {
   applicationId: number;
@@ -66,11 +75,7 @@ export class AttachmentsService {
    * application, or one that replaces a rejected or not yet reviewed one (never an accepted one).
    */
   async checkSessionTarget(applicationId: number, documentType: string): Promise<UploadTarget> {
-    const application = await this.db
-      .selectFrom('application')
-      .select('status')
-      .where('id', '=', applicationId)
-      .executeTakeFirst();
+    const application = await applicationStatus(this.db, applicationId);
     refuseWithdrawn(application?.status); // before a byte of the file is stored
     // Returned for changes: only the documents the open round asks for (src/server/changes).
     if (application?.status === 'returned')
@@ -125,12 +130,7 @@ export class AttachmentsService {
       // Recorded under the application's lock, and only while it is still a draft: an upload that
       // races a submit cannot land on the submitted application.
       await this.db.transaction().execute(async (trx) => {
-        const application = await trx
-          .selectFrom('application')
-          .select(['status', 'answers'])
-          .where('id', '=', target.applicationId)
-          .forUpdate()
-          .executeTakeFirst();
+        const application = await lockForUpload(trx, target.applicationId);
         if (target.mode === 'draft' && application?.status !== 'draft') throw notDraftAnymore(application?.status);
         refuseWithdrawn(application?.status); // the dashboard's uploads too
         const returned = target.mode === 'dashboard' && application?.status === 'returned';
@@ -138,20 +138,17 @@ export class AttachmentsService {
         const superseded = target.mode === 'dashboard' ? await this.replaceable(trx, target, returned) : [];
         if (target.mode === 'draft')
           replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
-        await trx
-          .insertInto('attachment')
-          .values({
-            id: stored.id,
-            application_id: target.applicationId,
-            document_type: target.document.id,
-            mime_type: stored.mimeType,
-            size: stored.size,
-            sha256: stored.sha256,
-            remark: null,
-            scale,
-            file_name: shownName,
-          })
-          .execute();
+        await insertAttachment(trx, {
+          id: stored.id,
+          application_id: target.applicationId,
+          document_type: target.document.id,
+          mime_type: stored.mimeType,
+          size: stored.size,
+          sha256: stored.sha256,
+          remark: null,
+          scale,
+          file_name: shownName,
+        });
         if (returned)
           await ChangeAnswersService.recordUpload(trx, {
             applicationId: target.applicationId,
@@ -208,25 +205,11 @@ export class AttachmentsService {
 
   /** 409 when the document was accepted (unless asked for again); otherwise its earlier uploads are marked replaced (their ids). */
   private async replaceable(trx: Transaction<Database>, target: UploadTarget, askedAgain: boolean): Promise<string[]> {
-    const earlier = await trx
-      .selectFrom('attachment')
-      .select(['id', 'status'])
-      .where('application_id', '=', target.applicationId)
-      .where('document_type', '=', target.document.id)
-      .where('status', '!=', 'replaced')
-      .execute();
+    const earlier = await currentFilesOf(trx, target.applicationId, target.document.id);
     if (!askedAgain && earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
-    if (earlier.length > 0)
-      await trx
-        .updateTable('attachment')
-        .set({ status: 'replaced' })
-        .where(
-          'id',
-          'in',
-          earlier.map((a) => a.id),
-        )
-        .execute();
-    return earlier.map((a) => a.id);
+    const ids = earlier.map((a) => a.id);
+    if (ids.length > 0) await markReplaced(trx, ids);
+    return ids;
   }
 
   /** The rule of a document of the forms being served: a code no rule has is refused. */
@@ -246,20 +229,13 @@ async function makeRoom(
   uploads: Record<string, unknown>,
 ): Promise<string[]> {
   const named = (uploads.documents as Record<string, unknown> | undefined)?.[target.document.id];
-  const earlier = await trx
-    .selectFrom('attachment')
-    .select('id')
-    .where('application_id', '=', target.applicationId)
-    .where('document_type', '=', target.document.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const earlier = await draftFilesOf(trx, target.applicationId, target.document.id);
   const excess = earlier.length - (MAX_DRAFT_FILES_PER_DOCUMENT - 1);
   if (excess <= 0) return [];
   const dropped = earlier
     .filter((a) => a.id !== named)
     .slice(0, excess)
     .map((a) => a.id);
-  if (dropped.length > 0) await trx.deleteFrom('attachment').where('id', 'in', dropped).execute();
+  if (dropped.length > 0) await deleteAttachments(trx, dropped);
   return dropped;
 }

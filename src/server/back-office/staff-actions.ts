@@ -54,7 +54,7 @@ function define<B>(action: {
   body: Record<string, unknown>;
   run(service: BackOfficeService, body: B, language: Language, actor: StaffActor): Promise<StaffAnswer>;
 }): StaffAction {
-  return action as StaffAction;
+  return action;
 }
 
 /** The answer's message: the change's own, or that the SMS could not be sent. */

@@ -22,7 +22,7 @@ interface Command {
 const PAGING = ['page', 'page-size'];
 
 const str = (options: Options, name: string): string | undefined =>
-  typeof options[name] === 'string' ? (options[name] as string) : undefined;
+  typeof options[name] === 'string' ? options[name] : undefined;
 
 function required(options: Options, name: string): string {
   const value = str(options, name);

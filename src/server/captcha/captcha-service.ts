@@ -3,6 +3,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { deleteExpiredSpent, markSpent } from './captcha-repository';
 
 export const CAPTCHA_TTL_S = 300;
 /** Native in every browser's WebCrypto (no WASM), and the widget's default. */
@@ -110,14 +111,8 @@ export class CaptchaService {
       hmacKeySignatureSecret: this.secrets.derivedKey,
     }).catch(() => ({ verified: false }));
     if (!result.verified) return false;
-    await this.db.deleteFrom('captcha_spent').where('expires_at', '<', new Date()).execute();
-    // Spent once: a second insert of the same signature adds nothing, and so returns no row.
-    const spent = await this.db
-      .insertInto('captcha_spent')
-      .values({ signature: parsed.challenge.signature, expires_at: new Date(parsed.expiresAt * 1000) })
-      .onConflict((conflict) => conflict.column('signature').doNothing())
-      .returning('signature')
-      .executeTakeFirst();
-    return spent !== undefined;
+    await deleteExpiredSpent(this.db, new Date());
+    // Spent once: the same challenge a second time is false.
+    return markSpent(this.db, parsed.challenge.signature, new Date(parsed.expiresAt * 1000));
   }
 }

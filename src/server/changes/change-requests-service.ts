@@ -102,10 +102,7 @@ export class ChangeRequestsService {
     const remark = cleanText(input.remark);
     await this.db.transaction().execute(async (trx) => {
       const round = await this.lockedOpenRound(trx, application.id, language);
-      const extensions = [
-        ...(round.extensions as unknown[]),
-        { due_date: due, by: actor.name, at: new Date().toISOString(), remark },
-      ];
+      const extensions = [...round.extensions, { due_date: due, by: actor.name, at: new Date().toISOString(), remark }];
       await repo.extendRound(trx, round.id, due, extensions);
       await repo.eventWithoutMove(trx, application.id, remark, {
         actor,
@@ -207,7 +204,7 @@ export class ChangeRequestsService {
         }
         if (input.document_type !== undefined || input.action !== undefined) problems.add(at, 'step_only');
         const fields = input.fields ?? [];
-        const properties = Object.keys((form.schema.properties ?? {}) as Record<string, unknown>);
+        const properties = Object.keys(form.schema.properties ?? {});
         for (const field of fields)
           if (!properties.includes(field)) problems.add(`${at}/fields`, 'unknown_field', { field, step });
         if (seen.has(`step:${step}`)) problems.add(`${at}/step`, 'duplicate', { name: step });

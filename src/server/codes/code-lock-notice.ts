@@ -4,6 +4,7 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { SmsSender } from '../sms/sms-sender';
+import { applicationPhone, engineerPhone } from './codes-repository';
 
 const PURPOSE = 'code_lock';
 
@@ -20,21 +21,13 @@ export class CodeLockNotice {
 
   async notify(purpose: string, subject: string): Promise<void> {
     if (purpose === 'continue' || purpose === 'sign_in') {
-      const application = await this.db
-        .selectFrom('application')
-        .select(['phone', 'language'])
-        .where('reference_number', '=', subject)
-        .executeTakeFirst();
+      const application = await applicationPhone(this.db, subject);
       if (!application?.phone) return;
       const language: Language = isLanguage(application.language) ? application.language : 'en';
       const text = message(language, 'sms_code_lock_application', { reference_number: formatReferenceNumber(subject) });
       await this.sms.send(application.phone, text, PURPOSE);
     } else if (purpose === 'engineer') {
-      const engineer = await this.db
-        .selectFrom('engineer')
-        .select('mobile')
-        .where('registration_number', '=', subject)
-        .executeTakeFirst();
+      const engineer = await engineerPhone(this.db, subject);
       if (!engineer) return;
       const params = { registration_number: subject };
       const text = `${message('sw', 'sms_code_lock_engineer', params)}\n${message('en', 'sms_code_lock_engineer', params)}`;

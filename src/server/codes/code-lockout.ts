@@ -1,5 +1,16 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import {
+  deleteLockout,
+  forgiveFailures,
+  lockLockout,
+  lockoutSecondsLeft,
+  setFailures,
+  startLock,
+  type HeldLockout,
+} from './codes-repository';
+
+export type { HeldLockout } from './codes-repository';
 
 /**
  * Wrong codes counted per subject across all its codes: each code dies after a few wrong tries, but a
@@ -27,41 +38,12 @@ export function lockKey(purpose: string, subject: string): string {
 
 /** The seconds the subject stays locked, 0 when it is not. */
 export async function lockedSeconds(db: Kysely<Database>, key: string): Promise<number> {
-  const row = await db
-    .selectFrom('code_lockout')
-    .select(sql<number>`ceil(extract(epoch from (locked_until - now())))::int`.as('left_s'))
-    .where('subject_key', '=', key)
-    .where('locked_until', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Math.max(0, row?.left_s ?? 0);
-}
-
-export interface HeldLockout {
-  failures: number;
-  lock_count: number;
-  window_age_s: number;
-  /** Seconds since the last lock ended (negative while locked), null if never locked. */
-  since_lock_end_s: number | null;
+  return Math.max(0, (await lockoutSecondsLeft(db, key)) ?? 0);
 }
 
 /** The subject's count, created if new, held (FOR UPDATE) until the transaction ends: tries of several processes queue. */
 export async function holdLockout(trx: Transaction<Database>, key: string): Promise<HeldLockout> {
-  await trx
-    .insertInto('code_lockout')
-    .values({ subject_key: key })
-    .onConflict((oc) => oc.column('subject_key').doNothing())
-    .execute();
-  return trx
-    .selectFrom('code_lockout')
-    .select([
-      'failures',
-      'lock_count',
-      sql<number>`extract(epoch from (now() - window_started_at))::float8`.as('window_age_s'),
-      sql<number | null>`extract(epoch from (now() - locked_until))::float8`.as('since_lock_end_s'),
-    ])
-    .where('subject_key', '=', key)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  return lockLockout(trx, key);
 }
 
 /** Whether the held subject is locked now. */
@@ -74,39 +56,22 @@ export async function recordFailure(trx: Transaction<Database>, key: string, hel
   const fresh = held.failures === 0 || held.window_age_s > FAILURE_WINDOW_S;
   const failures = fresh ? 1 : held.failures + 1;
   if (failures < MAX_FAILURES) {
-    await trx
-      .updateTable('code_lockout')
-      .set(fresh ? { failures, window_started_at: sql<Date>`now()` } : { failures })
-      .where('subject_key', '=', key)
-      .execute();
+    await setFailures(trx, key, failures, fresh);
     return 0;
   }
   const forgotten = held.since_lock_end_s !== null && held.since_lock_end_s > FORGET_LOCKS_AFTER_S;
   const level = forgotten ? 0 : held.lock_count;
   const wait = LOCK_WAITS_S[Math.min(level, LOCK_WAITS_S.length - 1)]!;
-  await trx
-    .updateTable('code_lockout')
-    .set({
-      failures: 0,
-      window_started_at: sql<Date>`now()`,
-      lock_count: level + 1,
-      locked_until: sql<Date>`now() + make_interval(secs => ${wait})`,
-    })
-    .where('subject_key', '=', key)
-    .execute();
+  await startLock(trx, key, level + 1, wait);
   return wait;
 }
 
 /** A right code: the wrong tries before it are forgiven (the locks so far still count towards the next wait). */
 export async function recordSuccess(trx: Transaction<Database>, key: string): Promise<void> {
-  await trx
-    .updateTable('code_lockout')
-    .set({ failures: 0, window_started_at: sql<Date>`now()` })
-    .where('subject_key', '=', key)
-    .execute();
+  await forgiveFailures(trx, key);
 }
 
 /** Forgets a subject's count and locks (an admin reset a staff member's password or second factor). */
 export async function forgetLockout(db: Kysely<Database> | Transaction<Database>, key: string): Promise<void> {
-  await db.deleteFrom('code_lockout').where('subject_key', '=', key).execute();
+  await deleteLockout(db, key);
 }

@@ -1,9 +1,18 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { QueuedSms } from '../sms/sms-sender';
 import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from './code-lockout';
+import {
+  findChallenge,
+  insertCode,
+  latestCodeId,
+  lockLatestLiveCode,
+  markCodeUsed,
+  sendsInLastHour,
+  setCodeAttempts,
+} from './codes-repository';
 
 export const CODE_TTL_S = 600;
 export const RESEND_AFTER_S = 60;
@@ -55,34 +64,19 @@ export class OneTimeCodes {
   ): Promise<{ code: string; challengeId: string | null }> {
     const locked = await lockedSeconds(executor, lockKey(purpose, subject));
     if (locked > 0) throw codeLocked(locked);
-    const recent = await executor
-      .selectFrom('one_time_code')
-      .select([
-        sql<number>`count(*)::int`.as('sent'),
-        sql<number>`coalesce(extract(epoch from (now() - max(created_at))), 1e9)::int`.as('since_last_s'),
-        sql<number>`coalesce(extract(epoch from (min(created_at) + interval '1 hour' - now())), 0)::int`.as(
-          'hour_resets_in_s',
-        ),
-      ])
-      .where('purpose', '=', purpose)
-      .where('subject', '=', subject)
-      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-      .executeTakeFirstOrThrow();
+    const recent = await sendsInLastHour(executor, purpose, subject);
     if (recent.sent >= MAX_SENDS_PER_HOUR) throw tooMany(Math.max(1, recent.hour_resets_in_s));
     if (recent.since_last_s < RESEND_AFTER_S) throw tooMany(RESEND_AFTER_S - recent.since_last_s);
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const challengeId = withChallenge ? randomBytes(18).toString('base64url') : null;
-    await executor
-      .insertInto('one_time_code')
-      .values({
-        purpose,
-        subject,
-        code_hash: hash(code, randomBytes(8).toString('hex')),
-        challenge_id: challengeId,
-        expires_at: new Date(Date.now() + CODE_TTL_S * 1000),
-      })
-      .execute();
+    await insertCode(executor, {
+      purpose,
+      subject,
+      code_hash: hash(code, randomBytes(8).toString('hex')),
+      challenge_id: challengeId,
+      expires_at: new Date(Date.now() + CODE_TTL_S * 1000),
+    });
     return { code, challengeId };
   }
 
@@ -109,22 +103,10 @@ export class OneTimeCodes {
 
   /** The purpose and subject of a challenge answered with its right code (once), else undefined. */
   async verifyChallenge(challengeId: string, code: string): Promise<{ purpose: string; subject: string } | undefined> {
-    const row = await this.db
-      .selectFrom('one_time_code')
-      .select(['purpose', 'subject', 'id'])
-      .where('challenge_id', '=', challengeId)
-      .executeTakeFirst();
+    const row = await findChallenge(this.db, challengeId);
     if (!row) return undefined;
     // Only the latest live code of the subject counts: a newer send replaces an older challenge.
-    const latest = await this.db
-      .selectFrom('one_time_code')
-      .select('id')
-      .where('purpose', '=', row.purpose)
-      .where('subject', '=', row.subject)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest?.id !== row.id) return undefined;
+    if ((await latestCodeId(this.db, row.purpose, row.subject)) !== row.id) return undefined;
     return (await this.verify(row.purpose, row.subject, code))
       ? { purpose: row.purpose, subject: row.subject }
       : undefined;
@@ -142,29 +124,15 @@ export class OneTimeCodes {
         // The subject's count first: every try of the subject, in any process, waits for the one before.
         const held = await holdLockout(trx, key);
         if (isLocked(held)) return { lockedS: Math.ceil(-held.since_lock_end_s!), started: false };
-        const latest = await trx
-          .selectFrom('one_time_code')
-          .select(['id', 'code_hash', 'attempts'])
-          .where('purpose', '=', purpose)
-          .where('subject', '=', subject)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .orderBy('id', 'desc')
-          .limit(1)
-          .forUpdate()
-          .executeTakeFirst();
+        const latest = await lockLatestLiveCode(trx, purpose, subject, new Date());
         // No live code: nothing could be guessed, nothing is counted.
         if (!latest || latest.attempts >= MAX_WRONG_TRIES) return false;
         if (!/^\d{6}$/.test(code) || !matches(code, latest.code_hash)) {
-          await trx
-            .updateTable('one_time_code')
-            .set({ attempts: latest.attempts + 1 })
-            .where('id', '=', latest.id)
-            .execute();
+          await setCodeAttempts(trx, latest.id, latest.attempts + 1);
           const lockedS = await recordFailure(trx, key, held);
           return lockedS > 0 ? { lockedS, started: true } : false;
         }
-        await trx.updateTable('one_time_code').set({ used_at: new Date() }).where('id', '=', latest.id).execute();
+        await markCodeUsed(trx, latest.id, new Date());
         await recordSuccess(trx, key);
         return true;
       });

@@ -26,6 +26,25 @@ import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
 import type { Conversation } from '../../shared/api/conversation';
 import { conversationOf } from './conversation-repository';
+import {
+  applicantOf,
+  currentAttachments,
+  findDashboardApplication,
+  findEngineerWithRole,
+  findOwnAttachment,
+  findOwnPermit,
+  insertApplicantMessage,
+  insertRenewalRequest,
+  latestPermit,
+  lockForRenewal,
+  markNotificationsRead,
+  markRenewalRequested,
+  notificationsOf,
+  permitsOf,
+  referenceNumberOf,
+  statusHistory,
+  submittedApplicationsOf,
+} from './dashboard-repository';
 import { daysSince } from '../sessions/sign-in-service';
 
 const RENEWABLE = ['permit_issued', 'renewed'];
@@ -45,23 +64,12 @@ export class DashboardService {
   ) {}
 
   async application(applicationId: number): Promise<DashboardApplication> {
-    const row = await this.db
-      .selectFrom('application')
-      .select(['reference_number', 'application_type', 'status', 'answers', 'submitted_at'])
-      .where('id', '=', applicationId)
-      .executeTakeFirstOrThrow();
+    const row = await findDashboardApplication(this.db, applicationId);
     const forms = (await this.forms.get()).forms;
     const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
     const [history, permit, engineer] = await Promise.all([
-      this.db
-        .selectFrom('application_event')
-        .select(['status', 'remark', 'created_at'])
-        .where('application_id', '=', applicationId)
-        // Staff actions that moved no status (an invoice, a review) reach the applicant as notifications.
-        .where('status_changed', '=', true)
-        .orderBy('id', 'desc')
-        .execute(),
-      this.latestPermit(applicationId),
+      statusHistory(this.db, applicationId),
+      latestPermit(this.db, applicationId),
       this.engineer(moduleAnswers(row.answers, forms.steps, 'engineer', flow).engineer_id),
     ]);
     const answers = row.answers as Record<string, Record<string, unknown>>;
@@ -82,22 +90,8 @@ export class DashboardService {
 
   /** The applicant's submitted applications: the same ID number and phone as the signed-in one. */
   async applications(applicationId: number): Promise<ApplicationSummary[]> {
-    const current = await this.db
-      .selectFrom('application')
-      .select(['id_number', 'phone'])
-      .where('id', '=', applicationId)
-      .executeTakeFirstOrThrow();
-    let query = this.db
-      .selectFrom('application')
-      .select(['id', 'reference_number', 'application_type', 'status', 'submitted_at'])
-      .where('status', '!=', 'draft')
-      .orderBy('submitted_at', 'desc')
-      .limit(100);
-    query =
-      current.id_number !== null && current.phone !== null
-        ? query.where('id_number', '=', current.id_number).where('phone', '=', current.phone)
-        : query.where('id', '=', applicationId);
-    const rows = await query.execute();
+    const current = await applicantOf(this.db, applicationId);
+    const rows = await submittedApplicationsOf(this.db, applicationId, current);
     return rows.map((r) => ({
       reference_number: formatReferenceNumber(r.reference_number),
       application_type: r.application_type,
@@ -108,13 +102,7 @@ export class DashboardService {
   }
 
   async attachments(applicationId: number): Promise<DashboardAttachment[]> {
-    const rows = await this.db
-      .selectFrom('attachment')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .where('status', '!=', 'replaced')
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await currentAttachments(this.db, applicationId);
     const rules = (await this.forms.get()).forms.documents;
     return rows.map((r) => ({
       attachment_id: r.id,
@@ -132,12 +120,7 @@ export class DashboardService {
 
   /** One of the applicant's own files (403 for any other id). */
   async attachmentFile(applicationId: number, attachmentId: string) {
-    const row = await this.db
-      .selectFrom('attachment')
-      .select(['id', 'document_type', 'mime_type', 'size'])
-      .where('id', '=', attachmentId)
-      .where('application_id', '=', applicationId)
-      .executeTakeFirst();
+    const row = await findOwnAttachment(this.db, applicationId, attachmentId);
     if (!row) throw new ApiError(403, 'access_denied');
     return row;
   }
@@ -149,22 +132,13 @@ export class DashboardService {
 
   /** Portal notices in the reader's language; staff notes in staff's words. Newest first. */
   async notifications(applicationId: number, language: Language): Promise<Notification[]> {
-    const [rows, application] = await Promise.all([
-      this.db
-        .selectFrom('notification')
-        .selectAll()
-        .where('application_id', '=', applicationId)
-        .orderBy('created_at', 'desc')
-        .execute(),
-      this.db
-        .selectFrom('application')
-        .select('reference_number')
-        .where('id', '=', applicationId)
-        .executeTakeFirstOrThrow(),
+    const [rows, referenceNumber] = await Promise.all([
+      notificationsOf(this.db, applicationId),
+      referenceNumberOf(this.db, applicationId),
     ]);
     return rows.map((r) => {
       const text = r.kind
-        ? noticeText(language, r.kind, r.params, application.reference_number)
+        ? noticeText(language, r.kind, r.params, referenceNumber)
         : { title: r.title ?? '', message: r.message ?? '', remark: r.remark };
       return {
         notification_id: r.id,
@@ -178,22 +152,11 @@ export class DashboardService {
   }
 
   async readNotifications(applicationId: number): Promise<{ updated: number }> {
-    const result = await this.db
-      .updateTable('notification')
-      .set({ read_at: new Date() })
-      .where('application_id', '=', applicationId)
-      .where('read_at', 'is', null)
-      .executeTakeFirst();
-    return { updated: Number(result.numUpdatedRows) };
+    return { updated: await markNotificationsRead(this.db, applicationId, new Date()) };
   }
 
   async permits(applicationId: number): Promise<Permit[]> {
-    const rows = await this.db
-      .selectFrom('permit')
-      .selectAll()
-      .where('application_id', '=', applicationId)
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await permitsOf(this.db, applicationId);
     const today = todayIso();
     return rows.map((r) => ({
       permit_number: r.permit_number,
@@ -210,71 +173,46 @@ export class DashboardService {
     input: { permit_number: string; type_of_work: string; reason: string },
   ): Promise<RenewalRequest> {
     return this.db.transaction().execute(async (trx) => {
-      const application = await trx
-        .selectFrom('application')
-        .select(['reference_number', 'status'])
-        .where('id', '=', applicationId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const permit = await trx
-        .selectFrom('permit')
-        .select(['id', 'permit_number', 'revoked_at'])
-        .where('application_id', '=', applicationId)
-        .where('permit_number', '=', input.permit_number)
-        .executeTakeFirst();
+      const application = await lockForRenewal(trx, applicationId);
+      const permit = await findOwnPermit(trx, applicationId, input.permit_number);
       if (!permit) throw new ApiError(403, 'access_denied');
       // A revoked permit is not renewed: the unit revoked it for a reason (issue 19).
       if (!RENEWABLE.includes(application.status) || permit.revoked_at) throw new ApiError(409, 'not_renewable');
       const id = randomUUID();
-      const created = await trx
-        .insertInto('renewal_request')
-        .values({
-          id,
-          application_id: applicationId,
-          permit_id: permit.id,
-          type_of_work: input.type_of_work,
-          reason: input.reason,
-        })
-        .returning('created_at')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('application')
-        .set({ status: 'renewal_requested', updated_at: new Date() })
-        .where('id', '=', applicationId)
-        .execute();
-      await trx
-        .insertInto('application_event')
-        .values({ application_id: applicationId, status: 'renewal_requested', remark: null })
-        .execute();
+      const createdAt = await insertRenewalRequest(trx, {
+        id,
+        application_id: applicationId,
+        permit_id: permit.id,
+        type_of_work: input.type_of_work,
+        reason: input.reason,
+      });
+      await markRenewalRequested(trx, applicationId);
       return {
         renewal_id: id,
         reference_number: formatReferenceNumber(application.reference_number),
         permit_number: permit.permit_number,
         type_of_work: input.type_of_work,
         reason: input.reason,
-        created_at: new Date(created.created_at).toISOString(),
+        created_at: new Date(createdAt).toISOString(),
       };
     });
   }
 
   async sendMessage(applicationId: number, input: { subject?: string; message: string }): Promise<ApplicantMessage> {
     const id = randomUUID();
-    const row = await this.db
-      .insertInto('applicant_message')
-      .values({ id, application_id: applicationId, subject: input.subject ?? null, message: input.message })
-      .returning('created_at')
-      .executeTakeFirstOrThrow();
-    const application = await this.db
-      .selectFrom('application')
-      .select('reference_number')
-      .where('id', '=', applicationId)
-      .executeTakeFirstOrThrow();
-    return {
-      message_id: id,
-      reference_number: formatReferenceNumber(application.reference_number),
+    const createdAt = await insertApplicantMessage(this.db, {
+      id,
+      application_id: applicationId,
       subject: input.subject ?? null,
       message: input.message,
-      created_at: new Date(row.created_at).toISOString(),
+    });
+    const referenceNumber = await referenceNumberOf(this.db, applicationId);
+    return {
+      message_id: id,
+      reference_number: formatReferenceNumber(referenceNumber),
+      subject: input.subject ?? null,
+      message: input.message,
+      created_at: new Date(createdAt).toISOString(),
     };
   }
 
@@ -283,31 +221,9 @@ export class DashboardService {
     return conversationOf(this.db, applicationId);
   }
 
-  private async latestPermit(applicationId: number) {
-    return this.db
-      .selectFrom('permit')
-      .select(['permit_number', 'valid_until', 'revoked_at'])
-      .where('application_id', '=', applicationId)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  }
-
   private async engineer(engineerId: unknown) {
     if (typeof engineerId !== 'string') return null;
-    const row = await this.db
-      .selectFrom('engineer')
-      .leftJoin('engineer_role', 'engineer_role.id', 'engineer.role_id')
-      .select([
-        'engineer.name',
-        'engineer.experience_years',
-        'engineer.email',
-        'engineer.mobile',
-        'engineer_role.name_en',
-        'engineer_role.name_sw',
-      ])
-      .where('engineer.registration_number', '=', engineerId)
-      .executeTakeFirst();
+    const row = await findEngineerWithRole(this.db, engineerId);
     if (!row) return null;
     return {
       name: row.name,

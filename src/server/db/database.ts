@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     close: () => db.destroy(),
-    ...(options.pgliteDir ? {} : { dump: () => pglite.dumpDataDir('none') as Promise<Blob> }),
+    ...(options.pgliteDir ? {} : { dump: () => pglite.dumpDataDir('none') }),
   };
 }
 
@@ -115,4 +115,9 @@ async function openPostgres(
   });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** Resolves when the database answers a trivial query (readiness, /readyz); rejects when it does not. */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

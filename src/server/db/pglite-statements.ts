@@ -58,7 +58,7 @@ export class PGliteStatements {
         return serializer ? serializer(value) : String(value);
       });
       const message = concat([
-        serialize.bind({ statement: statement.name, values: values as string[] }),
+        serialize.bind({ statement: statement.name, values: values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),

@@ -93,7 +93,7 @@ function guard(client: pg.PoolClient, health: Health): PostgresPoolClient {
     sqlOrCursor: string | PostgresCursor<R>,
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never) as PostgresCursor<R>;
+    if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
     // A rollback after a lost connection fails at once rather than waiting for its own timeout.
     if (broken) return Promise.reject(unavailable(broken));
     return (client.query(sqlOrCursor, [...(parameters ?? [])]) as unknown as Promise<PostgresQueryResult<R>>).then(

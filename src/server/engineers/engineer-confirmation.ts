@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Engineer } from '../../shared/reference-data';
 import type { EngineerProofs } from '../applications/applications-service';
@@ -13,6 +13,7 @@ import type { FormsService } from '../forms/forms-service';
 import { moduleAnswers } from '../../shared/step-modules';
 import type { StepForm } from '../../shared/forms';
 import { secretHash } from '../sessions/secret-hash';
+import { findActiveEngineer, findEngineerRole, insertConfirmation, useConfirmation } from './engineers-repository';
 
 const PURPOSE = 'engineer';
 /** How long a confirmation may wait before the draft's engineer step first carries it. */
@@ -65,20 +66,13 @@ export class EngineerConfirmation implements EngineerProofs {
     const engineer = await this.find(registrationNumber);
     if (!(await this.codes.verify(PURPOSE, engineer.registration_number, code))) throw new ApiError(422, 'wrong_code');
     const token = randomBytes(24).toString('base64url');
-    await this.db
-      .insertInto('engineer_confirmation')
-      .values({
-        token_hash: secretHash(token),
-        registration_number: engineer.registration_number,
-        application_id: draft.id,
-        expires_at: new Date(Date.now() + PROOF_TTL_MS),
-      })
-      .execute();
-    const role = await this.db
-      .selectFrom('engineer_role')
-      .select(['code', 'name_en', 'name_sw'])
-      .where('id', '=', engineer.role_id)
-      .executeTakeFirst();
+    await insertConfirmation(this.db, {
+      token_hash: secretHash(token),
+      registration_number: engineer.registration_number,
+      application_id: draft.id,
+      expires_at: new Date(Date.now() + PROOF_TTL_MS),
+    });
+    const role = await findEngineerRole(this.db, engineer.role_id);
     return {
       engineer: {
         registration_number: engineer.registration_number,
@@ -100,24 +94,11 @@ export class EngineerConfirmation implements EngineerProofs {
   async isValid(token: unknown, engineerId: unknown, applicationId: number | undefined): Promise<boolean> {
     if (typeof token !== 'string' || typeof engineerId !== 'string' || token.length > 200) return false;
     if (applicationId === undefined) return false;
-    const used = await this.db
-      .updateTable('engineer_confirmation')
-      .set({ used_at: sql<Date>`coalesce(used_at, now())` })
-      .where('token_hash', '=', secretHash(token))
-      .where('registration_number', '=', engineerId)
-      .where('application_id', '=', applicationId)
-      .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '>', new Date())]))
-      .executeTakeFirst();
-    return used.numUpdatedRows === 1n;
+    return useConfirmation(this.db, secretHash(token), engineerId, applicationId, new Date());
   }
 
   private async find(registrationNumber: string): Promise<Engineer> {
-    const engineer = await this.db
-      .selectFrom('engineer')
-      .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
-      .where('registration_number', '=', registrationNumber.trim().toUpperCase())
-      .where('active', '=', true)
-      .executeTakeFirst();
+    const engineer = await findActiveEngineer(this.db, registrationNumber.trim().toUpperCase());
     if (!engineer) throw new ApiError(404, 'engineer_not_found');
     return engineer;
   }

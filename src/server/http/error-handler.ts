@@ -92,8 +92,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spa: SpaP
  * hook runs, so this answer sets what the hooks would: the language, the envelope, and the headers
  * that matter for an error (no sniffing, no caching).
  */
-export function answerFrameworkError(_error: FastifyError, request: FastifyRequest, res: FastifyReply): FastifyReply {
+export function answerFrameworkError(_error: FastifyError, request: FastifyRequest, res: FastifyReply): void {
   request.language = languageFromHeader(request.headers['accept-language']);
   res.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
-  return reply(request, res, 400, 'bad_request', {});
+  void reply(request, res, 400, 'bad_request', {});
 }

@@ -52,7 +52,8 @@ export function registerJsonBodies(app: FastifyInstance): void {
       });
     const text = body as string;
     if (NUL_ESCAPE.test(text)) return done(refused(), undefined);
-    parseJson(request, text, (error, parsed) => {
+    // Fastify's own parser answers through the callback (its type also allows a promise-returning parser).
+    void parseJson(request, text, (error, parsed) => {
       const half = error || !SURROGATE_ESCAPE.test(text) ? undefined : loneSurrogateAt(parsed);
       if (half !== undefined) return done(refused(half), undefined);
       done(error, parsed);

@@ -47,7 +47,7 @@ function renderInChild(bundle: string, jobs: { path: string; language: Language;
       ['--input-type=module', '-e', script, pathToFileURL(bundle).href],
       { env: { PATH: process.env.PATH, NODE_ENV: 'production' }, timeout: RENDER_TIMEOUT_MS, maxBuffer: 16 << 20 },
       (error, stdout) => {
-        if (error) reject(error);
+        if (error) reject(new Error(error.message, { cause: error }));
         else resolve(JSON.parse(stdout) as Rendered);
       },
     );
@@ -135,7 +135,7 @@ export class SpaPages {
       );
       const pages = new Map<Language, Variant>();
       LANGUAGES.forEach((language, i) =>
-        pages.set(language, variant(this.page(settings, [], language, rendered.pages[i]!))),
+        pages.set(language, variant(this.page(settings, [], language, rendered.pages[i]))),
       );
       this.landing = { year, pages };
       this.modules = rendered.modules;

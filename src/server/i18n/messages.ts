@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInstance, type TFunction } from 'i18next';
+import { createInstance } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/reference-data';
 import { PROJECT_ROOT } from '../project-root';
 
@@ -26,14 +26,17 @@ void i18n.init({
   ),
 });
 
+/** A language's translator of one namespace, as the server calls it: a key and its values, a text. */
+type Translate = (key: string, params: Record<string, unknown>) => string;
+
 const fixed = (namespace: string) =>
-  Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l, namespace)])) as Record<Language, TFunction>;
+  Object.fromEntries(LANGUAGES.map((l) => [l, i18n.getFixedT(l, namespace)])) as Record<Language, Translate>;
 const translators = fixed('api');
 const validationTranslators = fixed('validation');
 
 /** A form-validation message (locales/<lng>/validation.json): ajv has no Swahili, so we write our own. */
 export function validationMessage(language: Language, key: string, params?: Record<string, unknown>): string {
-  return validationTranslators[language](key, params ?? {}) as string;
+  return validationTranslators[language](key, params ?? {});
 }
 
 /** Messages without parameters, translated once: most answers carry one (i18next costs per call). */
@@ -41,11 +44,11 @@ const plainMessages = new Map<string, string>();
 
 /** The server's message for `key` in `language`. */
 export function message(language: Language, key: string, params?: Record<string, unknown>): string {
-  if (params) return translators[language](key, params) as string;
+  if (params) return translators[language](key, params);
   const id = `${language}:${key}`;
   let text = plainMessages.get(id);
   if (text === undefined) {
-    text = translators[language](key, {}) as string;
+    text = translators[language](key, {});
     plainMessages.set(id, text);
   }
   return text;

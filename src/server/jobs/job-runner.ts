@@ -20,7 +20,7 @@ export function pgBossDb(executor: Executor): PgBoss.Db {
   return {
     executeSql: async (text: string, values: unknown[] = []) => {
       const result = await executor.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as unknown[] };
+      return { rows: result.rows };
     },
   };
 }
@@ -95,7 +95,7 @@ export class JobRunner {
 
   /** What a queue's worker does with each job; a job that throws is retried with its send options. */
   handle<T>(queue: string, handler: JobHandler<T>): void {
-    this.handlers.set(queue, handler as JobHandler<never>);
+    this.handlers.set(queue, handler);
   }
 
   schedule(schedule: Schedule): void {

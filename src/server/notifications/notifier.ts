@@ -6,6 +6,7 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { Delivery, SmsQueue } from '../sms/sms-queue';
+import { insertNotice, insertStaffNote, recipientOf } from './notifications-repository';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind =
@@ -94,10 +95,12 @@ export class Notifier {
     const application = await this.recipient(applicationId);
     const text = noticeText(application.language, kind, params, application.reference_number);
     return this.written(async (trx) => {
-      await trx
-        .insertInto('notification')
-        .values({ id: randomUUID(), application_id: applicationId, kind, params: JSON.stringify(params) })
-        .execute();
+      await insertNotice(trx, {
+        id: randomUUID(),
+        application_id: applicationId,
+        kind,
+        params: JSON.stringify(params),
+      });
       return this.text(trx, application, text);
     });
   }
@@ -106,17 +109,14 @@ export class Notifier {
     const application = await this.recipient(applicationId);
     const id = randomUUID();
     const sms = await this.written(async (trx) => {
-      await trx
-        .insertInto('notification')
-        .values({
-          id,
-          application_id: applicationId,
-          kind: null,
-          title: note.title,
-          message: note.message,
-          remark: note.remark ?? null,
-        })
-        .execute();
+      await insertStaffNote(trx, {
+        id,
+        application_id: applicationId,
+        kind: null,
+        title: note.title,
+        message: note.message,
+        remark: note.remark ?? null,
+      });
       return this.text(trx, application, { title: note.title, message: note.message });
     });
     return { id, sms };
@@ -129,11 +129,7 @@ export class Notifier {
   }
 
   private async recipient(applicationId: number) {
-    const row = await this.db
-      .selectFrom('application')
-      .select(['reference_number', 'phone', 'language'])
-      .where('id', '=', applicationId)
-      .executeTakeFirstOrThrow();
+    const row = await recipientOf(this.db, applicationId);
     return { ...row, language: isLanguage(row.language) ? row.language : 'en' };
   }
 

@@ -66,7 +66,7 @@ export function paymentsModule(
   if (gateway instanceof SimulatedGateway) {
     gateway.connect(async (path, body, headers) => {
       const answer = await app.inject({ method: 'POST', url: path, payload: body, headers });
-      return { status: answer.statusCode, body: answer.json() as unknown };
+      return { status: answer.statusCode, body: answer.json<unknown>() };
     });
   }
   return service;

@@ -106,6 +106,11 @@ export async function addToInvoice(trx: Transaction<Database>, invoiceId: string
     .executeTakeFirstOrThrow();
 }
 
+/** The invoice's paid sum set to `paidTzs` (staff recorded the rest as paid in cash). */
+export async function setInvoicePaid(trx: Transaction<Database>, invoiceId: string, paidTzs: number) {
+  await trx.updateTable('invoice').set({ paid_tzs: paidTzs }).where('id', '=', invoiceId).execute();
+}
+
 export async function findPayment(db: Db, transactionId: string) {
   return db.selectFrom('payment').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
 }

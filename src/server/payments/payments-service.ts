@@ -234,11 +234,7 @@ export class PaymentsService {
       fingerprint: '-',
     };
     const { receipt_number } = await repo.insertPayment(trx, row, now.getUTCFullYear());
-    await trx
-      .updateTable('invoice')
-      .set({ paid_tzs: Number(invoice.amount_tzs) })
-      .where('id', '=', invoice.id)
-      .execute();
+    await repo.setInvoicePaid(trx, invoice.id, Number(invoice.amount_tzs));
     await repo.closeOpenBills(trx, invoice.id);
     return receipt_number;
   }

@@ -1,76 +1,20 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { DEFAULT_DRAFT_KEY_LIMITS } from '../drafts/draft-owners';
 import { RETENTION, type RetentionPolicy } from './retention-policy';
+import {
+  attachmentExists,
+  attachmentIdsOf,
+  deleteApplications,
+  deleteExpiredRows,
+  EXPIRED_ROWS,
+  lockAbandonedDrafts,
+  type ExpiredRows,
+} from './retention-repository';
 
 /** The job queue of the daily sweep. */
 export const SWEEP_QUEUE = 'sweep';
-
-/**
- * Rows that are dead once a moment of theirs is past: deleted `keep` days after it. One line per
- * kind; a new table of that sort is one more line here and one number in retention-policy.ts.
- */
-interface ExpiredRows {
-  table: keyof Database;
-  /** The moment from which the row is no longer used. */
-  after: RawBuilder<Date>;
-  /** Only rows that also match this (e.g. delivered SMS only). */
-  only?: RawBuilder<boolean>;
-  keepDays: (policy: RetentionPolicy) => number;
-}
-
-const EXPIRED_ROWS: readonly ExpiredRows[] = [
-  { table: 'applicant_session', after: sql`coalesce(ended_at, expires_at)`, keepDays: (p) => p.endedSessionDays },
-  { table: 'staff_session', after: sql`coalesce(ended_at, expires_at)`, keepDays: (p) => p.endedSessionDays },
-  // A staff sign-in whose password was right: used, or expired waiting for its second factor.
-  { table: 'staff_sign_in', after: sql`coalesce(used_at, expires_at)`, keepDays: (p) => p.usedCodeDays },
-  // A staff login's count of wrong passwords or codes, any login typed (known or not), once it counts
-  // nothing any more: its window over and its last lock long past (code-lockout.ts forgets locks too).
-  {
-    table: 'code_lockout',
-    after: sql`greatest(window_started_at + interval '24 hours', coalesce(locked_until, window_started_at))`,
-    only: sql`left(subject_key, 6) = 'staff_'`,
-    keepDays: (p) => p.staffSignInCountDays,
-  },
-  { table: 'one_time_code', after: sql`coalesce(used_at, expires_at)`, keepDays: (p) => p.usedCodeDays },
-  { table: 'captcha_spent', after: sql`expires_at`, keepDays: (p) => p.expiredCaptchaDays },
-  // A confirmation a draft's engineer step carries stays as long as its draft (deleted with it).
-  {
-    table: 'engineer_confirmation',
-    after: sql`expires_at`,
-    only: sql`used_at is null`,
-    keepDays: (p) => p.expiredEngineerConfirmationDays,
-  },
-  // A draft key proves nothing once idle or past its end (draft-owners.ts).
-  {
-    table: 'draft_key',
-    after: sql`least(expires_at, last_used_at + make_interval(secs => ${DEFAULT_DRAFT_KEY_LIMITS.idleMs / 1000}))`,
-    keepDays: (p) => p.expiredDraftKeyDays,
-  },
-  // Queued SMS are never swept: they wait for the gateway.
-  { table: 'sms_message', after: sql`sent_at`, only: sql`status = 'sent'`, keepDays: (p) => p.sentSmsDays },
-  { table: 'sms_outbox', after: sql`created_at`, keepDays: (p) => p.outboxDays },
-  { table: 'inbound_sms', after: sql`received_at`, keepDays: (p) => p.inboundSmsDays },
-];
-
-/**
- * The tables whose rows belong to an application, deleted with an abandoned draft, children before
- * parents (renewal_request names a permit). A new table that references application gets its line.
- */
-const APPLICATION_CHILDREN: readonly (keyof Database)[] = [
-  'reminder_sent',
-  'change_round',
-  'attachment',
-  'applicant_session',
-  'application_event',
-  'notification',
-  'applicant_message',
-  'invoice',
-  'renewal_request',
-  'permit',
-];
 
 /** Drafts deleted per transaction: a long sweep does not hold PGlite's only connection for long. */
 const DRAFT_BATCH = 100;
@@ -99,10 +43,7 @@ export class Sweeper {
 
   private async expiredRows(kind: ExpiredRows, now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - kind.keepDays(this.policy) * DAY_MS);
-    const result = await sql`delete from ${sql.table(kind.table)} where ${kind.after} < ${cutoff}${
-      kind.only ? sql` and ${kind.only}` : sql``
-    }`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+    return deleteExpiredRows(this.db, kind, cutoff);
   }
 
   /** Drafts untouched for the policy's days, with everything of theirs; their files once committed. */
@@ -111,29 +52,12 @@ export class Sweeper {
     let deleted = 0;
     for (;;) {
       const files = await this.db.transaction().execute(async (trx) => {
-        const drafts = await trx
-          .selectFrom('application')
-          .select('id')
-          .where('status', '=', 'draft')
-          .where('updated_at', '<', cutoff)
-          .orderBy('id')
-          .limit(DRAFT_BATCH)
-          .forUpdate()
-          .skipLocked()
-          .execute();
-        const ids = drafts.map((draft) => draft.id);
+        const ids = await lockAbandonedDrafts(trx, cutoff, DRAFT_BATCH);
         if (ids.length === 0) return undefined;
-        const attachments = await trx
-          .selectFrom('attachment')
-          .select('id')
-          .where('application_id', 'in', ids)
-          .execute();
-        for (const table of APPLICATION_CHILDREN) {
-          await sql`delete from ${sql.table(table)} where application_id in (${sql.join(ids)})`.execute(trx);
-        }
-        await trx.deleteFrom('application').where('id', 'in', ids).execute();
+        const attachments = await attachmentIdsOf(trx, ids);
+        await deleteApplications(trx, ids);
         deleted += ids.length;
-        return attachments.map((attachment) => attachment.id);
+        return attachments;
       });
       if (!files) return deleted;
       // After commit: a file whose removal fails is an orphan, swept by orphanFiles.
@@ -158,8 +82,7 @@ export class Sweeper {
       const stat = await fs.stat(file).catch(() => undefined);
       if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
       if (STORED_FILE.test(name)) {
-        const named = await this.db.selectFrom('attachment').select('id').where('id', '=', name).executeTakeFirst();
-        if (named) continue;
+        if (await attachmentExists(this.db, name)) continue;
       }
       await fs.rm(file, { force: true });
       removed++;

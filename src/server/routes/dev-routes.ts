@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { emptyBody } from '../http/body-schemas';
 import { ok } from '../http/envelope';
-import { outbox } from '../sms/sms-sender';
+import { outbox } from '../sms/sms-repository';
 
 /** Development tools (DEV_TOOLS=1, refused in production): what the SMS outbox "sent". */
 export function devRoutes(app: FastifyInstance, db: Kysely<Database>): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ping } from '../db/database';
 import type { Database } from '../db/schema';
 import { ok, reply } from '../http/envelope';
 import type { RateLimitState } from '../http/rate-limits';
@@ -23,7 +24,7 @@ export function healthRoutes(
       timer = setTimeout(() => reject(new Error('database check timed out')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql`select 1`.execute(db), timeout]);
+      await Promise.race([ping(db), timeout]);
       return ok(request, res, { status: 'ready', database: 'up', rate_limits: rateLimits() }, 'ready');
     } catch {
       return reply(request, res, 503, 'unavailable', {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionTimes } from '../../shared/dashboard';
 import type { Database } from '../db/schema';
 import { secretHash } from './secret-hash';
+import { endSession, insertSession, touchSession } from './sessions-repository';
 
 export interface SessionLimits {
   /** Ends after this long without a dashboard call (ms). */
@@ -33,15 +34,12 @@ export class SessionStore {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.limits.maxMs);
-    await this.db
-      .insertInto('applicant_session')
-      .values({
-        token_hash: secretHash(token),
-        application_id: applicationId,
-        last_seen_at: now,
-        expires_at: expiresAt,
-      })
-      .execute();
+    await insertSession(this.db, {
+      token_hash: secretHash(token),
+      application_id: applicationId,
+      last_seen_at: now,
+      expires_at: expiresAt,
+    });
     return { token, times: this.times(now, expiresAt) };
   }
 
@@ -49,27 +47,14 @@ export class SessionStore {
   async touch(token: string | undefined): Promise<ActiveSession | undefined> {
     if (!token || token.length > 100) return undefined;
     const now = new Date();
-    const row = await this.db
-      .updateTable('applicant_session')
-      .set({ last_seen_at: now })
-      .where('token_hash', '=', secretHash(token))
-      .where('ended_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('last_seen_at', '>', new Date(now.getTime() - this.limits.idleMs))
-      .returning(['application_id', 'token_hash', 'expires_at'])
-      .executeTakeFirst();
+    const row = await touchSession(this.db, secretHash(token), now, new Date(now.getTime() - this.limits.idleMs));
     if (!row) return undefined;
     return { applicationId: row.application_id, tokenHash: row.token_hash, times: this.times(now, row.expires_at) };
   }
 
   async end(token: string | undefined): Promise<void> {
     if (!token || token.length > 100) return;
-    await this.db
-      .updateTable('applicant_session')
-      .set({ ended_at: new Date() })
-      .where('token_hash', '=', secretHash(token))
-      .where('ended_at', 'is', null)
-      .execute();
+    await endSession(this.db, secretHash(token), new Date());
   }
 
   private times(lastSeen: Date, expiresAt: Date): SessionTimes {

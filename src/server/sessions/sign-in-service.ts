@@ -12,6 +12,13 @@ import { ApiError } from '../http/envelope';
 import { message, validationMessage } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { SessionStore } from './session-store';
+import {
+  applicantIdentity,
+  findForSignIn,
+  findOtherForSignIn,
+  setApplicationLanguage,
+  signedInApplication,
+} from './sessions-repository';
 
 const PURPOSE = 'sign_in';
 
@@ -51,19 +58,9 @@ export class SignInService {
 
   /** A code for another application of the signed-in applicant (same ID number and phone). */
   async startOther(currentApplicationId: number, referenceInput: string, language: Language) {
-    const current = await this.db
-      .selectFrom('application')
-      .select(['id_number', 'phone'])
-      .where('id', '=', currentApplicationId)
-      .executeTakeFirstOrThrow();
+    const current = await applicantIdentity(this.db, currentApplicationId);
     const reference = normalizeReferenceNumber(referenceInput);
-    const other = reference
-      ? await this.db
-          .selectFrom('application')
-          .select(['id', 'reference_number', 'status', 'phone', 'id_number'])
-          .where('reference_number', '=', reference)
-          .executeTakeFirst()
-      : undefined;
+    const other = reference ? await findOtherForSignIn(this.db, reference) : undefined;
     const same =
       other &&
       other.status !== 'draft' &&
@@ -77,7 +74,7 @@ export class SignInService {
   /** The right code of a sign-in challenge: a new session and the user the browser keeps. */
   async finish(referenceNumber: string, language: Language) {
     const application = await this.find(referenceNumber);
-    await this.db.updateTable('application').set({ language }).where('id', '=', application.id).execute();
+    await setApplicationLanguage(this.db, application.id, language);
     const session = await this.sessions.create(application.id);
     return {
       token: session.token,
@@ -88,13 +85,7 @@ export class SignInService {
 
   private async find(referenceInput: string) {
     const reference = normalizeReferenceNumber(referenceInput);
-    const application = reference
-      ? await this.db
-          .selectFrom('application')
-          .select(['id', 'reference_number', 'status', 'phone'])
-          .where('reference_number', '=', reference)
-          .executeTakeFirst()
-      : undefined;
+    const application = reference ? await findForSignIn(this.db, reference) : undefined;
     if (!application) throw new ApiError(404, 'application_not_found');
     return application;
   }
@@ -121,11 +112,7 @@ export async function userOf(
   applicationId: number,
   forms: { steps: Record<string, StepForm>; flows: Record<string, readonly string[]> },
 ): Promise<SignedInUser> {
-  const row = await db
-    .selectFrom('application')
-    .select(['reference_number', 'application_type', 'status', 'step_number', 'answers', 'phone', 'submitted_at'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
+  const row = await signedInApplication(db, applicationId);
   // The applicant step, whatever it is called (src/shared/step-modules.ts).
   const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
   const personal = moduleAnswers(row.answers, forms.steps, 'applicant', flow);

@@ -1,7 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Executor, JobRunner } from '../jobs/job-runner';
 import type { SmsSender } from './sms-sender';
+import {
+  claimSms,
+  insertSms,
+  requeueStuckSending,
+  setSmsQueued,
+  setSmsSent,
+  smsStatus,
+  staleQueuedSms,
+} from './sms-repository';
 
 /** The job queue of SMS deliveries. */
 export const SMS_QUEUE = 'sms';
@@ -73,40 +82,23 @@ export class SmsQueue implements SmsSender {
 
   /** Writes the SMS and its job through `executor`; answers the row's id for deliver(). */
   async queue(executor: Kysely<Database>, phone: string, message: string, purpose: string): Promise<number> {
-    const { id } = await executor
-      .insertInto('sms_message')
-      .values({ phone, message, purpose })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertSms(executor, { phone, message, purpose });
     await this.enqueue(executor, id, this.retry.firstJobAfterSeconds);
     return id;
   }
 
   /** One attempt, if nothing else has it: 'sent', 'failed' (queued again), 'busy' (another attempt has it) or 'done'. */
   async deliver(id: number): Promise<Delivery> {
-    const claimed = await this.db
-      .updateTable('sms_message')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, last_attempt_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .returning(['phone', 'message', 'purpose'])
-      .executeTakeFirst();
-    if (!claimed) {
-      const row = await this.db.selectFrom('sms_message').select('status').where('id', '=', id).executeTakeFirst();
-      return row?.status === 'sending' ? 'busy' : 'done';
-    }
+    const claimed = await claimSms(this.db, id, new Date());
+    if (!claimed) return (await smsStatus(this.db, id)) === 'sending' ? 'busy' : 'done';
     try {
       await this.channel.send(claimed.phone, claimed.message, claimed.purpose);
     } catch {
       // The channel reports its own failures (without number or text); the row waits for its job.
-      await this.db.updateTable('sms_message').set({ status: 'queued' }).where('id', '=', id).execute();
+      await setSmsQueued(this.db, id);
       return 'failed';
     }
-    await this.db
-      .updateTable('sms_message')
-      .set({ status: 'sent', sent_at: new Date(), message: '' })
-      .where('id', '=', id)
-      .execute();
+    await setSmsSent(this.db, id, new Date());
     return 'sent';
   }
 
@@ -122,20 +114,8 @@ export class SmsQueue implements SmsSender {
    */
   async requeue(now = new Date()): Promise<number> {
     const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);
-    await this.db
-      .updateTable('sms_message')
-      .set({ status: 'queued' })
-      .where('status', '=', 'sending')
-      .where('last_attempt_at', '<', before(this.retry.sendingTimeoutSeconds))
-      .execute();
-    const stale = await this.db
-      .selectFrom('sms_message')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where(sql<Date>`coalesce(last_attempt_at, created_at)`, '<', before(this.retry.requeueAfterSeconds))
-      .orderBy('id')
-      .limit(500)
-      .execute();
+    await requeueStuckSending(this.db, before(this.retry.sendingTimeoutSeconds));
+    const stale = await staleQueuedSms(this.db, before(this.retry.requeueAfterSeconds), 500);
     for (const { id } of stale) await this.enqueue(this.db, id, 0);
     return stale.length;
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { insertOutboxMessage } from './sms-repository';
 
 /**
  * Sends one SMS. The app's sender is SmsQueue (sms-queue.ts): a durable row and a job, written in the
@@ -31,18 +32,9 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async send(phone: string, message: string, purpose: string): Promise<void> {
-    await this.db.insertInto('sms_outbox').values({ phone, message, purpose }).execute();
+    await insertOutboxMessage(this.db, { phone, message, purpose });
     this.print?.({ to: maskPhone(phone), purpose });
   }
-}
-
-export async function outbox(db: Kysely<Database>, limit = 50) {
-  return db
-    .selectFrom('sms_outbox')
-    .select(['id', 'phone', 'message', 'purpose', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** '+255 700 012 345' → '+255 7•• ••• 345': enough for the applicant to recognise, not to use. */

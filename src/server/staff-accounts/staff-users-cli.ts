@@ -91,7 +91,7 @@ function parse(argv: string[]): Parsed | 'help' {
 }
 
 const str = (options: Parsed['options'], name: string) =>
-  typeof options[name] === 'string' ? (options[name] as string) : undefined;
+  typeof options[name] === 'string' ? options[name] : undefined;
 
 /** A new password: typed twice at a terminal, else the first line of stdin. */
 async function newPassword(io: CliIo, language: Language, login: string): Promise<string> {

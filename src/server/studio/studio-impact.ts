@@ -13,7 +13,6 @@ import { formsChanges, textOf } from '../../shared/studio';
 import type { StudioRepository } from './studio-repository';
 import type { StudioService } from './studio-service';
 
-type Answers = Record<string, unknown>;
 const questionKey = (q: QuestionToAnswer) => `${q.step}\u0000${q.field ?? ''}`;
 
 /**
@@ -56,7 +55,7 @@ export class StudioDiff {
     const asked = new Map<string, { question: QuestionToAnswer; drafts: number }>();
     let touched = 0;
     for (const { type, answers } of drafts) {
-      const saved = (isJsonObject(answers) ? answers : {}) as Answers;
+      const saved = isJsonObject(answers) ? answers : {};
       const now = new Set(migrateDraft(saved, liveForms(type as ApplicationType)).toAnswer.map(questionKey));
       const fresh = migrateDraft(saved, draftForms(type as ApplicationType)).toAnswer.filter(
         (q) => !now.has(questionKey(q)),

@@ -71,7 +71,7 @@ export class StudioTexts {
 function readCsv(csv: string): Row[] {
   let records: string[][];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: false });
   } catch (error) {
     if (error instanceof CsvError)
       throw new ApiError(422, 'studio.csv_malformed', { line: error.lines }, { line: error.lines });

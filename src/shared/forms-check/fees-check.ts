@@ -125,7 +125,7 @@ function areaProblems(set: Scope, type: string, fees: Json, at: ProblemPath, pro
       code: 'fees_use_missing',
       params: { type },
     });
-  const useField = answerField(set, type, fees.use, [...(at.slice(0, -1) as ProblemPath), 'use'], problems);
+  const useField = answerField(set, type, fees.use, [...at.slice(0, -1), 'use'], problems);
   const uses = useField && possibleValues(useField);
   if (useField && !uses)
     return void problems.error(

@@ -74,7 +74,13 @@ function DocumentUpload({ request }: { request: Extract<ChangeRequest, { kind: '
     <Box sx={{ mt: 1 }}>
       <Button component="label" variant="outlined" htmlFor={id} disabled={isLoading}>
         {t(request.action === 'add' ? 'dashboard.changes.add_file' : 'dashboard.changes.replace_file')}
-        <input id={id} type="file" hidden accept="application/pdf,image/jpeg,image/png" onChange={chosen} />
+        <input
+          id={id}
+          type="file"
+          hidden
+          accept="application/pdf,image/jpeg,image/png"
+          onChange={(event) => void chosen(event)}
+        />
       </Button>
       {problem && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>

@@ -7,10 +7,10 @@ import type { ApiFailure } from '../../app/api';
 import { isLanguage } from '../../app/i18n';
 import type { AskedForms } from '../../../shared/api/change-requests';
 import type { FieldError } from '../../../shared/envelope';
-import { useSplash } from '../splash/splash-api';
-import { StepPanel } from '../wizard/StepPanel';
-import { translateStep } from '../wizard/translate-schema';
-import { WIZARD_NAMESPACES } from '../wizard/wizard-i18n';
+import { useSplash } from '../../app/splash-api';
+import { StepPanel } from '../../forms/StepPanel';
+import { translateStep } from '../../forms/translate-schema';
+import { WIZARD_NAMESPACES } from '../../forms/wizard-i18n';
 import { useGetChangeRequestsQuery, useSaveChangeStepMutation } from './dashboard-api';
 
 /**

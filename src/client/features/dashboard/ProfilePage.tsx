@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stepWithModule } from '../../../shared/step-modules';
 import { PageHeading } from '../../components/PageHeading';
-import { useForms } from '../wizard/forms-query';
+import { useForms } from '../../forms/forms-query';
 import { useGetDashboardApplicationQuery } from './dashboard-api';
 import { QueryState } from './parts';
 import { SavedAnswers } from './SavedAnswers';

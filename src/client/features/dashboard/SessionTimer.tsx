@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sessionTimesReceived, signedOut } from '../../app/session-slice';
-import { useLogoutMutation } from '../sign-in/sign-in-api';
+import { useLogoutMutation } from '../../session/session-api';
 import { useKeepAliveMutation } from './dashboard-api';
 import { countdown, nextTickIn, phaseAt, WARNING_MS } from './session-clock';
 import { useLogout } from './use-logout';

@@ -21,19 +21,7 @@ import type {
   SaveChangeStepRequest,
 } from '../../../shared/api/change-requests';
 import { api } from '../../app/api';
-import type { SignInAnswer } from '../sign-in/sign-in-api';
-
-/** Everything the dashboard shows comes under these tags: a sign-in or a switch of application drops them all. */
-export const DASHBOARD_TAGS = [
-  'Application',
-  'Applications',
-  'Attachments',
-  'Invoices',
-  'Notifications',
-  'Permits',
-  'Messages',
-  'ChangeRequests',
-] as const;
+import { DASHBOARD_TAGS, type SignInAnswer } from '../../session/session-api';
 
 export interface DashboardUploadBody {
   /** The document's code ('sheha_letter'). */
@@ -168,6 +156,3 @@ export const {
   useGetMessagesQuery,
   useWithdrawApplicationMutation,
 } = dashboardApi;
-
-/** Drops every dashboard answer: those on screen are fetched again, the others forgotten. */
-export const dashboardDataInvalidated = () => dashboardApi.util.invalidateTags([...DASHBOARD_TAGS]);

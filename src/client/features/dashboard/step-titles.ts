@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useForms } from '../wizard/forms-query';
-import { stepTitle } from '../wizard/translate-schema';
+import { useForms } from '../../forms/forms-query';
+import { stepTitle } from '../../forms/translate-schema';
 
 /**
  * A step's title in the reader's language, from the served forms (as SavedAnswers reads them: the

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { forgetDeviceDrafts } from '../../app/device-drafts';
 import { useAppDispatch } from '../../app/hooks';
 import { signedOut } from '../../app/session-slice';
-import { useLogoutMutation } from '../sign-in/sign-in-api';
+import { useLogoutMutation } from '../../session/session-api';
 
 /**
  * Logout: the server ends the session (it always answers 200), then the browser forgets the user;

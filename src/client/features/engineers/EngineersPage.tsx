@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
 import { telHref } from '../../components/contact';
-import { useSplash } from '../splash/splash-api';
+import { useSplash } from '../../app/splash-api';
 import {
   ENGINEER_PAGE_SIZES,
   engineerParams,

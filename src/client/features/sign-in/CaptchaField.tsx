@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import 'altcha/external';
 import 'altcha/altcha.css';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
+import { State } from 'altcha/types';
 // Types only: the JSX element <altcha-widget>.
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
@@ -121,7 +122,7 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
       const element = widget.current;
       if (solved.current || typeof element?.verify !== 'function') return Promise.resolve(solved.current);
       const next = new Promise<string>((resolve) => waiting.current.push(resolve));
-      if (element.getState() !== 'verifying') void element.verify();
+      if (element.getState() !== State.VERIFYING) void element.verify();
       return next;
     },
     renew: () => {

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../../components/CodeForm';
 import type { ApiFailure } from '../../app/api';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
-import { useVerifySignInCodeMutation, type CodeChallenge } from './sign-in-api';
-import { takeIntendedUrl, useOpenSession } from './use-open-session';
+import type { CodeChallenge } from '../../session/session-api';
+import { useVerifySignInCodeMutation } from './sign-in-api';
+import { takeIntendedUrl, useOpenSession } from '../../session/use-open-session';
 
 export interface CodeStepProps {
   reference: string;

@@ -13,7 +13,8 @@ import { TYPED_FROM_PAPER } from '../../components/typed-from-paper';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField';
 import { isReferenceNumber, tidyReference } from '../../../shared/api/reference-number';
-import { useRequestSignInCodeMutation, type CodeChallenge } from './sign-in-api';
+import type { CodeChallenge } from '../../session/session-api';
+import { useRequestSignInCodeMutation } from './sign-in-api';
 
 interface Errors {
   reference?: string;

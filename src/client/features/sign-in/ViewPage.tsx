@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { endedShown, type SessionEnded } from '../../app/session-slice';
 import { PageHeading } from '../../components/PageHeading';
-import { dashboardDataInvalidated } from '../dashboard/dashboard-api';
+import { dashboardDataInvalidated, type CodeChallenge } from '../../session/session-api';
 import { CodeStep } from './CodeStep';
 import { LookupStep } from './LookupStep';
-import type { CodeChallenge } from './sign-in-api';
 
 /** Why the last session ended, said on the page (a toast would be gone before someone away comes back). */
 function EndedNotice({ ended, onClose }: { ended: SessionEnded; onClose: () => void }) {

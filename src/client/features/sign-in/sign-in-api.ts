@@ -1,15 +1,6 @@
-import type { SessionTimes, SignedInUser } from '../../../shared/dashboard';
-import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
+import type { CodeAnswer } from '../../../shared/api/one-time-code';
 import { api } from '../../app/api';
-
-/** A one-time code went by SMS to the applicant's phone on file. */
-export type CodeChallenge = CodeSent;
-
-/** verify_code's answer to a sign-in challenge; the session cookie comes with it. */
-export interface SignInAnswer {
-  user: SignedInUser;
-  session: SessionTimes;
-}
+import type { CodeChallenge, SignInAnswer } from '../../session/session-api';
 
 /**
  * View (sign-in): the reference number and the captcha's payload (the ALTCHA widget fetches and solves
@@ -23,10 +14,7 @@ const signInApi = api.injectEndpoints({
     verifySignInCode: build.mutation<SignInAnswer, CodeAnswer>({
       query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
     }),
-    logout: build.mutation<unknown, void>({
-      query: () => ({ url: '/application/logout', quiet: true }),
-    }),
   }),
 });
 
-export const { useRequestSignInCodeMutation, useVerifySignInCodeMutation, useLogoutMutation } = signInApi;
+export const { useRequestSignInCodeMutation, useVerifySignInCodeMutation } = signInApi;

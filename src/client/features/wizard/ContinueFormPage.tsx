@@ -1,15 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
-import { loadContinued, readContinueData } from './continue-data';
-import { FormsLoadState } from './FormsLoadState';
-import { useForms } from './forms-query';
+import { loadContinued, readContinueData } from './continue/continue-data';
+import { FormsLoadState } from '../../forms/FormsLoadState';
+import { useForms } from '../../forms/forms-query';
 import { useReopenDraft } from './use-reopen-draft';
 import { useSubmittedRedirect } from './use-submitted-redirect';
-import { WIZARD_NAMESPACES } from './wizard-i18n';
+import { WIZARD_NAMESPACES } from '../../forms/wizard-i18n';
 import { WizardFlow } from './WizardFlow';
 
 const ReopenNotice = lazy(() => import('./ReopenNotice').then((m) => ({ default: m.ReopenNotice })));
@@ -35,7 +34,7 @@ export default function ContinueFormPage() {
   useEffect(() => {
     if (stored) loadContinued(dispatch, stored);
   }, [dispatch, stored]);
-  useSubmittedRedirect((wizard.type ?? 'new') as ApplicationType);
+  useSubmittedRedirect(wizard.type ?? 'new');
 
   // Nothing to open (submitted meanwhile): Continue.
   if (missing || reopen.gone) return <Navigate to="/home/continue" replace />;

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { useGetSplashQuery } from '../splash/splash-api';
+import { useGetSplashQuery } from '../../app/splash-api';
 
 /**
  * A hint meant only for a demonstration server (the README's test ID numbers): shown when the server

@@ -8,9 +8,9 @@ import type { ApiFailure } from '../../app/api';
 import { CodeEntry } from '../../components/CodeEntry';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ENGINEER_SEND_ID } from './field-paths';
+import { ENGINEER_SEND_ID } from '../../forms/field-paths';
 import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './forms-api';
-import { normalizedEngineerId } from './step-data';
+import { normalizedEngineerId } from '../../forms/step-data';
 import { engineerConfirmed, type StepAnswers } from './wizard-slice';
 
 /**
@@ -126,7 +126,12 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('wizard.engineer.intro')}</Typography>
       {/* Not disabled while sending: a disabled button drops the keyboard focus. */}
-      <Button id={ENGINEER_SEND_ID} variant="outlined" onClick={onSend} aria-disabled={sending.isLoading || undefined}>
+      <Button
+        id={ENGINEER_SEND_ID}
+        variant="outlined"
+        onClick={() => void onSend()}
+        aria-disabled={sending.isLoading || undefined}
+      >
         {sent ? t('wizard.engineer.resend') : t('wizard.engineer.send')}
       </Button>
       {sent && (
@@ -150,7 +155,7 @@ export function EngineerConfirm({ answers, change }: { answers: StepAnswers; cha
           >
             <Button
               variant="contained"
-              onClick={onCheck}
+              onClick={() => void onCheck()}
               disabled={code.trim() === ''}
               aria-disabled={checking.isLoading || undefined}
             >

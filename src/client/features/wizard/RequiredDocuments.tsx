@@ -15,7 +15,7 @@ import { fileProblem, fileTypesText } from '../../components/file-checks';
 import type { ApiFailure } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
-import { documentId } from './field-paths';
+import { documentId } from '../../forms/field-paths';
 import { useUploadAttachmentMutation } from './forms-api';
 import { latestDraftFile, rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
@@ -247,7 +247,7 @@ export function RequiredDocuments({
               const current = latest.current;
               const next = {
                 ...current,
-                documents: { ...((current.documents ?? {}) as object), [document.id]: id },
+                documents: { ...(current.documents ?? {}), [document.id]: id },
               };
               latest.current = next;
               change(next);

@@ -8,15 +8,15 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import { Details } from '../../components/Details';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { answerTexts } from './answer-texts';
-import { answerRows } from './answers-format';
+import { answerTexts } from '../../forms/answer-texts';
+import { answerRows } from '../../forms/answers-format';
 import { moduleReviewRows, type ModuleRowsSource } from './review-rows';
 import { DeclarationCheck } from './DeclarationCheck';
 import { useDeclaration } from './use-declaration';
-import { ErrorSummary } from './ErrorSummary';
-import { serverSummary, type SummaryItem } from './field-paths';
-import type { SaveOutcome } from './StepForm';
-import type { TranslatedStep } from './translate-schema';
+import { ErrorSummary } from '../../forms/ErrorSummary';
+import { serverSummary, type SummaryItem } from '../../forms/field-paths';
+import type { SaveOutcome } from '../../forms/StepForm';
+import type { TranslatedStep } from '../../forms/translate-schema';
 import type { StepAnswers } from './wizard-slice';
 
 // Its own chunk: the estimate's table and texts load with the review, never with the first step.
@@ -121,7 +121,7 @@ export function ReviewStep(props: ReviewStepProps) {
         <Button variant="outlined" onClick={props.onPrevious} disabled={busy}>
           {t('wizard.buttons.previous')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy}>
           {t('wizard.buttons.submit')}
         </Button>
       </Stack>

@@ -16,18 +16,20 @@ import {
 import { isLanguage } from '../../app/i18n';
 import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useSplash } from '../splash/splash-api';
+import { useSplash } from '../../app/splash-api';
 import { loadFloorRows, useFloorRows } from './use-floor-rows';
 import { hiddenTextValidator } from './hidden-text';
-import { pointerParts } from './field-paths';
+import { pointerParts } from '../../forms/field-paths';
 import { rememberStep } from './resume-draft';
-import { StepPanel } from './StepPanel';
-import { preloadValidator } from './validator-source';
-import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from './translate-schema';
+import { StepPanel } from '../../forms/StepPanel';
+import { preloadValidator } from '../../forms/validator-source';
+import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from '../../forms/translate-schema';
 import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
+import { widgets } from './wizard-widgets';
 import { WizardProgress } from './WizardProgress';
 import { isVerified } from './ZanidWidget';
+import { SaveStatus } from './offline/SaveStatus';
 
 // What later steps and the outcome show load when first reached (or made ready around the step shown):
 // not with the first step, on every phone.
@@ -306,6 +308,8 @@ export function WizardFlow({
           extra,
           customValidate,
           adjust: stepModule === 'floors' ? floorRows?.numberNewFloors : undefined,
+          widgets,
+          status: <SaveStatus />,
         }}
       />
     </>

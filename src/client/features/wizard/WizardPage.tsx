@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { applicationTypeAt, type ApplicationType } from '../../../shared/wizard-driver';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeading } from '../../components/PageHeading';
-import { FormsLoadState } from './FormsLoadState';
-import { useForms } from './forms-query';
+import { FormsLoadState } from '../../forms/FormsLoadState';
+import { useForms } from '../../forms/forms-query';
 import { useReopenDraft } from './use-reopen-draft';
 import { useSubmittedRedirect } from './use-submitted-redirect';
-import { WIZARD_NAMESPACES } from './wizard-i18n';
+import { WIZARD_NAMESPACES } from '../../forms/wizard-i18n';
 import { opened } from './wizard-slice';
 import { WizardFlow } from './WizardFlow';
 

@@ -8,18 +8,10 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { ApiFailure } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { StepFormContext } from '../../forms/StepForm';
 import { DemoHint } from './DemoHint';
 import { useVerifyZanidMutation } from './forms-api';
-import { zanidVerified, type StepAnswers, type VerifiedPerson } from './wizard-slice';
-
-/**
- * What a step's form gives its widgets: the step's latest answers (read when needed: the context stays
- * the same object while typing, so RJSF does not re-render every field) and how to change them.
- */
-export interface StepFormContext {
-  answers: () => StepAnswers;
-  change: (next: StepAnswers) => void;
-}
+import { zanidVerified, type VerifiedPerson } from './wizard-slice';
 
 export const ZANID_VERIFY_ID = 'zanid-verify';
 

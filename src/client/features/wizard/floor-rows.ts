@@ -1,7 +1,7 @@
 import type { CustomValidator } from '@rjsf/utils';
 import { expectedFloors, floorRowErrors, storeysOf } from '../../../shared/cross-step-rules';
 import { isJsonObject } from '../../../shared/schema-walk';
-import { pointerParts } from './field-paths';
+import { pointerParts } from '../../forms/field-paths';
 import type { StepAnswers } from './wizard-slice';
 
 /**

@@ -1,6 +1,6 @@
 import type { CustomValidator } from '@rjsf/utils';
 import { hiddenTextPaths } from '../../../shared/hidden-characters';
-import { pointerParts } from './field-paths';
+import { pointerParts } from '../../forms/field-paths';
 
 interface ErrorNode {
   addError?: (message: string) => void;

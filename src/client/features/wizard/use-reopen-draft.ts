@@ -8,7 +8,7 @@ import {
   type ApplicationType,
   type Flows,
 } from '../../../shared/wizard-driver';
-import { formsInvalidated } from './forms-query';
+import { formsInvalidated } from '../../forms/forms-query';
 import { useOpenDraftMutation, type ReopenedDraft } from './reopen-api';
 import { forgetDraft, readOpenDraft, stepBeforeReload, type OpenDraft } from './resume-draft';
 import { REVIEW, reopened } from './wizard-slice';

@@ -13,10 +13,10 @@ import {
   useSubmitApplicationMutation,
   type SubmitBody,
 } from './forms-api';
-import type { ContinueData } from './continue-data';
-import { formsInvalidated } from './forms-query';
-import { withEngineerProof } from './step-data';
-import type { SaveMode, SaveOutcome } from './StepForm';
+import type { ContinueData } from './continue/continue-data';
+import { formsInvalidated } from '../../forms/forms-query';
+import { withEngineerProof } from '../../forms/step-data';
+import type { SaveMode, SaveOutcome } from '../../forms/StepForm';
 import { forgetDraft, rememberDraft } from './resume-draft';
 import { usePhoneConfirmation } from './use-phone-confirmation';
 import {

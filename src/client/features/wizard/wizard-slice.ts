@@ -2,8 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QuestionToAnswer } from '../../../shared/forms-changed';
 import type { LocalizedText } from '../../../shared/reference-data';
 import type { ApplicationType } from '../../../shared/wizard-driver';
+import type { StepAnswers } from '../../forms/step-data';
 
-export type StepAnswers = Record<string, unknown>;
+export type { StepAnswers };
 
 /** The review page that follows a flow's last step (not a step of the forms). */
 export const REVIEW = 'review';

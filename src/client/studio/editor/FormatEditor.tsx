@@ -19,7 +19,7 @@ export function FormatEditor({ id, format, onChange }: FormatEditorProps) {
     if (next === 'none') return onChange(undefined);
     if (next === 'custom')
       return onChange({ pattern: format?.pattern ?? '', description: format?.description ?? { en: '', sw: '' } });
-    const preset = FORMAT_PRESETS[next]!;
+    const preset = FORMAT_PRESETS[next];
     onChange({ pattern: preset.pattern, description: { ...preset.description } });
   };
   return (
@@ -29,7 +29,7 @@ export function FormatEditor({ id, format, onChange }: FormatEditorProps) {
         select
         label={t('editor.format_label')}
         value={choice}
-        onChange={(event) => choose(event.target.value)}
+        onChange={(event) => choose(event.target.value as FormatChoice)}
         slotProps={{ select: { native: true } }}
       >
         {FORMAT_CHOICES.map((name) => (

@@ -42,7 +42,7 @@ export function StepEditorPage() {
   if (isError || !data) return <Alert severity="error">{t('editor.load_failed')}</Alert>;
   const view = viewOf(data, step);
   if (!view) return <Alert severity="error">{t('editor.no_step', { step })}</Alert>;
-  return <StepEditor key={step} answer={data} view={view} onStale={refetch} />;
+  return <StepEditor key={step} answer={data} view={view} onStale={() => void refetch()} />;
 }
 
 export default StepEditorPage;

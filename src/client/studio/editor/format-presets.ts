@@ -6,7 +6,12 @@ import type { LocalizedText } from '../../../shared/reference-data';
  * draft's texts, where the editor may change it), so it is data here rather than a text of the studio.
  * "custom" keeps a pattern typed by hand.
  */
-export const FORMAT_PRESETS: Record<string, { pattern: string; description: LocalizedText }> = {
+interface FormatPreset {
+  pattern: string;
+  description: LocalizedText;
+}
+
+export const FORMAT_PRESETS = {
   digits: {
     pattern: '^[0-9]+$',
     description: { en: 'digits only, no spaces', sw: 'tarakimu tu, bila nafasi' },
@@ -22,14 +27,15 @@ export const FORMAT_PRESETS: Record<string, { pattern: string; description: Loca
       sw: 'tarakimu 10 zinazoanza na 06 au 07, au +255 na tarakimu 9 zinazoanza na 6 au 7; bila nafasi',
     },
   },
-};
+} satisfies Record<string, FormatPreset>;
 
-export type FormatChoice = 'none' | 'custom' | keyof typeof FORMAT_PRESETS;
-export const FORMAT_CHOICES: FormatChoice[] = ['none', ...Object.keys(FORMAT_PRESETS), 'custom'];
+type PresetId = keyof typeof FORMAT_PRESETS;
+export type FormatChoice = 'none' | 'custom' | PresetId;
+const PRESET_IDS = Object.keys(FORMAT_PRESETS) as PresetId[];
+export const FORMAT_CHOICES: FormatChoice[] = ['none', ...PRESET_IDS, 'custom'];
 
 /** The preset a pattern is, if any. */
 export function presetOf(pattern: string | undefined): FormatChoice {
   if (pattern === undefined) return 'none';
-  const found = Object.entries(FORMAT_PRESETS).find(([, preset]) => preset.pattern === pattern);
-  return found ? found[0] : 'custom';
+  return PRESET_IDS.find((id) => FORMAT_PRESETS[id].pattern === pattern) ?? 'custom';
 }

@@ -63,7 +63,7 @@ export function FeeTypeCard({ type, fees, problems, answers, onChange, onRemove 
       <AmountField
         label={t(`fees.${part}`, { flow })}
         value={fees[part]}
-        onChange={(value) => set({ [part]: value } as Partial<TypeFees>)}
+        onChange={(value) => set({ [part]: value })}
       />
       <ProblemList problems={about(part)} id={`fees-${type}-${part}-problems`} />
     </Stack>

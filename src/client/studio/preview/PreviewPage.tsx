@@ -3,38 +3,24 @@
  * the applicant will see it, in one language, with sample answers. The editor's page shows two of
  * these side by side, 360 px wide, and sends each the step by postMessage as the editor types.
  *
- * It renders the step with the wizard's own parts (StepForm, translate-schema, rjsf-parts): the studio
- * is a separate app, not a feature of the public one, so the rule that features never import each
- * other does not apply here, and importing them is what makes the preview the real thing.
+ * It renders the step with the wizard's own parts (src/client/forms: StepForm, translate-schema,
+ * rjsf-parts): importing them is what makes the preview the real thing.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { Widget, WidgetProps } from '@rjsf/utils';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { StepForm } from '../../features/wizard/StepForm';
-import { widgets as plainWidgets } from '../../features/wizard/rjsf-parts';
-import { translateStep } from '../../features/wizard/translate-schema';
+import { StepForm } from '../../forms/StepForm';
+import { widgetsAwayFromWizard } from '../../forms/rjsf-parts';
+import { translateStep } from '../../forms/translate-schema';
 import type { StepForm as FormsStep } from '../../../shared/forms';
 import { isLanguage, type Language } from '../../../shared/reference-data';
 import { isJsonObject, walkSchema, type Json } from '../../../shared/schema-walk';
-import { PAGE_WIDGETS, type WizardWidgetName } from '../../../shared/wizard-widgets';
 import { previewValidator } from './condition-check';
 import { createPreviewI18n } from './preview-i18n';
 import { usePreviewLists, type PreviewLists } from './reference-lists';
 import { isPreviewStep, PREVIEW_CHANNEL, type PreviewStepMessage } from './preview-message';
-
-/** A widget that needs the wizard's page (its store, the server: the ZanID's Verify): a plain text box. */
-function StandIn(props: WidgetProps) {
-  const Text = props.registry.widgets.TextWidget!;
-  return <Text {...props} />;
-}
-
-const previewWidgets = {
-  ...plainWidgets,
-  ...Object.fromEntries(PAGE_WIDGETS.map((name) => [name, StandIn])),
-} as Record<WizardWidgetName, Widget>;
 
 /** How many items a reference list shows while the real lists are not there (numbered, not named). */
 const REFERENCE_ITEMS = 5;
@@ -119,7 +105,7 @@ function PreviewStep({ shown, lists, language }: { shown: Shown; lists: PreviewL
       onEdit={() => undefined}
       onGoToStep={() => undefined}
       stepTitleOf={(step) => step}
-      widgets={previewWidgets}
+      widgets={widgetsAwayFromWizard}
     />
   );
 }

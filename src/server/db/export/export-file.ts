@@ -16,7 +16,7 @@ export async function exportToFile(db: Kysely<Database>, file: string, now = new
   if (existsSync(file)) throw new BackupRefusedError(`${file} exists already: name a new file.`);
   const temp = `${file}.partial`;
   const out = createWriteStream(temp, { flags: 'wx', encoding: 'utf8' });
-  let failed: Error | undefined;
+  let failed: NodeJS.ErrnoException | undefined;
   out.on('error', (error) => (failed ??= error));
   try {
     const summary = await writeSqlExport(
@@ -34,7 +34,7 @@ export async function exportToFile(db: Kysely<Database>, file: string, now = new
   } catch (error) {
     out.destroy();
     // Only a file this call made: another export's (the name taken, 'wx') is left alone.
-    if ((failed as NodeJS.ErrnoException | undefined)?.code !== 'EEXIST') await fs.rm(temp, { force: true });
+    if (failed?.code !== 'EEXIST') await fs.rm(temp, { force: true });
     throw error;
   }
 }

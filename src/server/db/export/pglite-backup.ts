@@ -26,7 +26,7 @@ export async function backupPglite(dataDir: string, file: string): Promise<numbe
     try {
       // dumpDataDir before the database is ready waits forever.
       await pglite.waitReady;
-      tarball = (await pglite.dumpDataDir('gzip')) as Blob;
+      tarball = await pglite.dumpDataDir('gzip');
     } finally {
       await pglite.close();
     }

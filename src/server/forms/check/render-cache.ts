@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * language's texts, the answers) and by the code that showed them: every test file and every first
  * start builds an app over the same schemas/, a policy edit changes a step or two, and the render
  * (React, MUI, every step in each language) costs seconds. Only passes are remembered. Any change to
- * the wizard's code (or the bundle, or the packages) changes every key.
+ * the form parts' code (or the bundle, or the packages) changes every key.
  */
 const CACHE_DIR = path.join(os.tmpdir(), 'kibali-forms-render');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,17 +27,17 @@ async function hashFiles(hash: ReturnType<typeof createHash>, files: string[]): 
 
 let fingerprint: Promise<string> | undefined;
 
-/** The code the render depends on: the wizard's source and the packages (or, when bundled, the bundle). */
+/** The code the render depends on: the form parts' source and the packages (or, when bundled, the bundle). */
 function codeFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const hash = createHash('sha256');
     const src = path.resolve(here, '../../..');
-    const wizard = path.join(src, 'client/features/wizard');
-    const sources = await fs.readdir(wizard).catch(() => [] as string[]);
-    // From the sources: the wizard's files. Bundled (dist/server, a test's bundle): the bundle itself.
+    const forms = path.join(src, 'client/forms');
+    const sources = await fs.readdir(forms).catch(() => [] as string[]);
+    // From the sources: the client's form parts. Bundled (dist/server, a test's bundle): the bundle itself.
     if (sources.length > 0)
       await hashFiles(hash, [
-        ...sources.map((f) => path.join(wizard, f)),
+        ...sources.map((f) => path.join(forms, f)),
         path.join(src, 'shared/wizard-widgets.ts'),
         path.join(here, 'smoke-render.tsx'),
         path.join(src, '../package-lock.json'),

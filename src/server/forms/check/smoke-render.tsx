@@ -4,33 +4,20 @@
  * widgets and fields. A step that cannot be shown ("ui:widget": "textare", a schema RJSF cannot lay
  * out) would fail for every applicant: it is found here, before it is published.
  *
- * The one server module that imports the client's wizard parts, to render exactly them. It is loaded
+ * The one server module that imports the client's form parts (src/client/forms), to render exactly them. It is loaded
  * only when a set is checked (import(), from check-forms.ts), never on a request's path.
  */
 import Form from '@rjsf/mui';
-import type { Widget, WidgetProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { renderToString } from 'react-dom/server';
-import { fields, templates, widgets as plainWidgets } from '../../../client/features/wizard/rjsf-parts';
-import { translateStep } from '../../../client/features/wizard/translate-schema';
+import { fields, templates, widgetsAwayFromWizard } from '../../../client/forms/rjsf-parts';
+import { translateStep } from '../../../client/forms/translate-schema';
 import type { FlowSamples } from '../../../shared/form-samples';
 import type { FormsSet, JsonSchema, StepForm } from '../../../shared/forms';
 import type { FormsProblem } from '../../../shared/forms-check/problems';
 import type { Language } from '../../../shared/reference-data';
 import { isJsonObject, walkSchema } from '../../../shared/schema-walk';
 import { renderCases, type RenderCase } from './render-cases';
-import { PAGE_WIDGETS, type WizardWidgetName } from '../../../shared/wizard-widgets';
-
-/** A widget that needs the wizard's page (its store, the server): a plain text box in its place. */
-function StandIn(props: WidgetProps) {
-  const Text = props.registry.widgets.TextWidget!;
-  return <Text {...props} />;
-}
-
-const widgets = {
-  ...plainWidgets,
-  ...Object.fromEntries(PAGE_WIDGETS.map((name) => [name, StandIn])),
-} as Record<WizardWidgetName, Widget>;
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sw: 'Swahili' };
 
@@ -58,7 +45,8 @@ function render(step: StepForm, texts: unknown, answers: unknown): void {
       formData={answers}
       validator={validator}
       templates={templates}
-      widgets={widgets}
+      // A widget that needs the wizard's page (its store, the server): a plain text box in its place.
+      widgets={widgetsAwayFromWizard}
       fields={fields}
       noHtml5Validate
       showErrorList={false}

@@ -23,7 +23,7 @@ import type { ApiFailure } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
 import { EmptyState } from '../../../components/EmptyState';
-import { useForms } from '../../wizard/forms-query';
+import { useForms } from '../../../forms/forms-query';
 import {
   useGetAttachmentsQuery,
   useGetDashboardApplicationQuery,
@@ -119,10 +119,11 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
           variant="outlined"
           startIcon={<DownloadIcon />}
           disabled={downloading}
-          onClick={async () => {
+          onClick={() => {
             setDownloading(true);
-            await download(attachment.attachment_id, fallbackName(name, attachment.mime_type));
-            setDownloading(false);
+            void download(attachment.attachment_id, fallbackName(name, attachment.mime_type)).finally(() =>
+              setDownloading(false),
+            );
           }}
           aria-label={t('dashboard.attachments.download', { document: name })}
         >

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { moduleOf } from '../../../../shared/step-modules';
 import { isApplicationType } from '../../../../shared/wizard-driver';
 import { EmptyState } from '../../../components/EmptyState';
-import { useForms } from '../../wizard/forms-query';
+import { useForms } from '../../../forms/forms-query';
 import { useGetDashboardApplicationQuery } from '../dashboard-api';
 import { QueryState } from '../parts';
 import { SavedAnswers } from '../SavedAnswers';

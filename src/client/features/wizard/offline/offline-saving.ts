@@ -1,5 +1,5 @@
-import type { ApiFailure } from '../../../app/api';
 import type { StepAnswers } from '../wizard-slice';
+import { answerLost } from './answer-lost';
 import { saveStatus } from './save-status';
 
 /**
@@ -18,9 +18,6 @@ export function newSaveId(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-/** No answer arrived (network down, cut mid-way, a proxy's page): the save may or may not have reached the server. */
-export const answerLost = (failure: unknown) => (failure as Partial<ApiFailure> | null)?.code === 0;
 
 /**
  * Sends a save; when no answer arrives, hands it to sendUntilSaved (send-until-saved.ts), which keeps

@@ -1,6 +1,6 @@
 import { registerServiceWorker } from '../../../app/service-worker-registration';
 import type { StepAnswers } from '../wizard-slice';
-import { answerLost } from './offline-saving';
+import { answerLost } from './answer-lost';
 import { saveStatus } from './save-status';
 import { typedSaved } from './typed-offline';
 

@@ -1,0 +1,31 @@
+import type { Splash } from '../../shared/reference-data';
+import { api } from './api';
+import type { AppDispatch } from './store';
+import { STORAGE_KEYS } from './browser-storage';
+
+const splashApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSplash: build.query<Splash, void>({
+      // Kept in sessionStorage ('splash', as the spec says) and revalidated with its ETag.
+      query: () => ({ url: '/splash/get_splash', cacheKey: STORAGE_KEYS.splash }),
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+  }),
+});
+
+export const { useGetSplashQuery } = splashApi;
+
+/**
+ * Asks for the reference data as the app starts, before React's first render: every public page
+ * waits for it (spec: a loading view at start), so the request should not wait for the page.
+ */
+export function prefetchSplash(store: { dispatch: AppDispatch }): void {
+  void store.dispatch(splashApi.util.prefetch('getSplash', undefined, {}));
+}
+
+/** The reference data; only called below the splash gate, which waits for it. */
+export function useSplash(): Splash {
+  const { data } = useGetSplashQuery();
+  if (!data) throw new Error('useSplash() used outside the splash gate');
+  return data;
+}

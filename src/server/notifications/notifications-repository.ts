@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Who a notice goes to: the application's reference number, phone on file and last language. */
+export async function recipientOf(db: Kysely<Database>, applicationId: number) {
+  return db
+    .selectFrom('application')
+    .select(['reference_number', 'phone', 'language'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A portal notice: its kind and parameters, its text written in the reader's language when read. */
+export async function insertNotice(
+  db: Kysely<Database>,
+  notice: { id: string; application_id: number; kind: string; params: string },
+): Promise<void> {
+  await db.insertInto('notification').values(notice).execute();
+}
+
+/** A notification in staff's own words. */
+export async function insertStaffNote(
+  db: Kysely<Database>,
+  note: { id: string; application_id: number; kind: null; title: string; message: string; remark: string | null },
+): Promise<void> {
+  await db.insertInto('notification').values(note).execute();
+}
