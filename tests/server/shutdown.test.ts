@@ -44,7 +44,8 @@ async function startServer(port: number, dataDir: string): Promise<Server> {
   return { child, output: () => output, exited };
 }
 
-async function waitUntilReady(url: string, server: Server, timeoutMs = 25_000): Promise<void> {
+/** A first start migrates and seeds a new PGlite directory: on a loaded machine, most of a minute. */
+async function waitUntilReady(url: string, server: Server, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`The server exited: ${server.output()}`);
@@ -72,7 +73,7 @@ describe('the server process', () => {
     port = await freePort();
     server = await startServer(port, dataDir);
     await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server);
-  }, 40_000);
+  }, 120_000);
 
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');

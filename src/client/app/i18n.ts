@@ -50,7 +50,11 @@ function keepLanguage(language: Language): void {
  * An i18next instance in `language`. `resources` are texts it starts with (tests give them all);
  * whatever it lacks it loads with loadLocale: wait with `loadNamespaces` before showing a page.
  */
-export function createI18n(language: Language = storedLanguage(), resources: Resource = bundled) {
+export function createI18n(
+  language: Language = storedLanguage(),
+  // A copy for each instance: i18next adds the texts it loads to the object it starts with.
+  resources: Resource = { en: { ...bundled.en } },
+) {
   const instance = i18next.createInstance();
   instance.on('languageChanged', (lng) => {
     if (isLanguage(lng)) keepLanguage(lng);
