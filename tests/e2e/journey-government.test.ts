@@ -118,7 +118,7 @@ describe('a government application, end to end in the browser', () => {
       await w2.onStep('uploads');
       await w2.reloadedOn('uploads');
       const documents = documentsFor(splash, { storeys });
-      expect(await later.page.locator('input[type=file]').count()).toBe(documents.length);
+      await expect.poll(() => later.page.locator('input[type=file]').count()).toBe(documents.length);
       await uploadAll(later.page, documents);
       await axeCheck(later.page);
       await w2.button('save_and_continue').click();

@@ -194,8 +194,10 @@ export class Wizard {
   }
 
   /**
-   * Waits for the step (its h2); when it does not come, says what the page shows. Not axe: every step
-   * of every type, filled, empty and refused, is checked in both languages by accessibility-pages.
+   * Waits for the step (its h2) and for the page to be still (what the step loads with it has come:
+   * its widgets' code, the next step's validator); when the step does not come, says what the page
+   * shows. Not axe: every step of every type, filled, empty and refused, is checked in both languages
+   * by accessibility-pages.
    */
   async onStep(step: string): Promise<void> {
     await this.heading2(this.title(step))
@@ -207,11 +209,13 @@ export class Wizard {
           .catch(() => '(nothing)');
         throw new Error(`${error.message}\nThe page shows:\n${shown}`);
       });
+    await this.settled();
   }
 
-  /** Waits for the review page (axe checks it in accessibility-pages). */
+  /** Waits for the review page and for the page to be still (axe checks it in accessibility-pages). */
   async onReview(): Promise<void> {
     await this.heading2(this.t('wizard.review.title')).waitFor();
+    await this.settled();
   }
 
   /** One of the wizard's buttons: save_and_continue, previous, next, save_later, submit. */

@@ -88,7 +88,7 @@ describe('a new building, end to end in the browser', () => {
         await page
           .getByRole('button', { name: w.t('wizard.uploads.choose', { document: document.name.en }) })
           .waitFor();
-      expect(await page.locator('input[type=file]').count()).toBe(documents.length);
+      await expect.poll(() => page.locator('input[type=file]').count()).toBe(documents.length);
       await uploadAll(page, documents);
       await axeCheck(page);
       await w.button('save_and_continue').click();

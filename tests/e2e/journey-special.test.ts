@@ -42,7 +42,7 @@ describe('a special request with no drawings, end to end in the browser', () => 
       // No drawings: only the documents every application needs, the Sheha's letter among them.
       await w.onStep('uploads');
       const documents = documentsFor(splash, null);
-      expect(await page.locator('input[type=file]').count()).toBe(documents.length);
+      await expect.poll(() => page.locator('input[type=file]').count()).toBe(documents.length);
       await uploadAll(page, documents);
       await axeCheck(page);
       await w.button('save_and_continue').click();

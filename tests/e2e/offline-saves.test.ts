@@ -41,7 +41,9 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       await personalWithPassport(w, first, 'Hamadi');
       // The offline saving is loaded once the step has shown (DeviceAnswers, which registers the service
       // worker as it loads): a save cut before that would have nothing to keep it.
-      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()) !== undefined);
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined))
+        .toBe(true);
 
       // The first save reaches the server (which creates the draft) and its answer is lost on the way back.
       const sends: unknown[] = [];
@@ -134,7 +136,6 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
         fromWorker.clear();
         await page.goto('/home/no_drawings');
         await w.onStep('personal');
-        await w.settled();
         return { bytes, network: [...network.values()], fromWorker: fromWorker.size };
       };
       // The worker is asked for again on every visit: a new deploy's worker replaces the old at once.
@@ -143,14 +144,27 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
       expect(worker.headers.get('content-type')).toMatch(/javascript/);
       // The browser's own cache is off: what the first visit costs is what a phone without it pays.
       const first = await visit();
-      await page.waitForFunction(
-        async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-      );
-      await page.waitForFunction(async () => {
-        const keys = await caches.keys();
-        const cache = keys.length === 1 ? await caches.open(keys[0]!) : undefined;
-        return (await cache?.keys())?.some((r) => r.url.includes('/assets/')) ?? false;
-      });
+      // page.evaluate, not waitForFunction: a predicate's promise counts as truthy there, and the waits
+      // below would end at once (they did, until the axe checks that used to follow each step went).
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state))
+        .toBe('activated');
+      // The worker keeps the files of the first visit one by one: every one of them, before the second.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const keys = await caches.keys();
+            const cache = keys.length === 1 ? await caches.open(keys[0]!) : undefined;
+            if (!cache) return false;
+            const loaded = performance
+              .getEntriesByType('resource')
+              .map((entry) => entry.name)
+              .filter((url) => new URL(url).pathname.startsWith('/assets/'));
+            const kept = await Promise.all(loaded.map((url) => cache.match(url)));
+            return loaded.length > 0 && kept.every(Boolean);
+          }),
+        )
+        .toBe(true);
       const second = await visit();
       expect(second.network.filter((url) => url.includes('/assets/'))).toEqual([]);
       expect(second.fromWorker).toBeGreaterThan(5);
