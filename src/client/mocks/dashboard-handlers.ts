@@ -329,9 +329,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       if (existing?.status === 'accepted')
         return envelope(409, 'This document has been accepted and cannot be replaced.', {});
       const file = form.get('file');
-      // Not `instanceof File`: under test, the request's File is Node's, not the DOM's.
-      if (file === null || typeof file === 'string')
-        return envelope(400, 'Some values in the request are missing or not valid.', {});
+      if (!(file instanceof File)) return envelope(400, 'Some values in the request are missing or not valid.', {});
       if (file.size > document.max_bytes) return envelope(413, 'The file is too large.', {});
       const type = await sniff(file);
       if (!document.accept.includes(type))

@@ -171,3 +171,25 @@ export async function smsSentLastHour(db: Kysely<Database>, phone: string, purpo
     .executeTakeFirstOrThrow();
   return sent;
 }
+
+/** The ID number and phone an application was made with (the applicant's identity across applications). */
+export async function applicantIdentity(db: Kysely<Database> | Transaction<Database>, applicationId: number) {
+  return db
+    .selectFrom('application')
+    .select(['id_number', 'phone'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+}
+
+/** An application's reference number, as stored. */
+export async function referenceNumberOf(
+  db: Kysely<Database> | Transaction<Database>,
+  applicationId: number,
+): Promise<string> {
+  const row = await db
+    .selectFrom('application')
+    .select('reference_number')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.reference_number;
+}

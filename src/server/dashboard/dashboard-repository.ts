@@ -55,15 +55,6 @@ export async function findEngineerWithRole(db: Db, registrationNumber: string) {
     .executeTakeFirst();
 }
 
-/** The ID number and phone the application was made with (either may be unknown). */
-export async function applicantOf(db: Db, applicationId: number) {
-  return db
-    .selectFrom('application')
-    .select(['id_number', 'phone'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-}
-
 /**
  * The submitted applications, newest first (at most 100): those with the applicant's ID number and
  * phone when both are known, else only the application itself.
@@ -115,16 +106,6 @@ export async function notificationsOf(db: Db, applicationId: number) {
     .where('application_id', '=', applicationId)
     .orderBy('created_at', 'desc')
     .execute();
-}
-
-/** The application's reference number as stored (unformatted). */
-export async function referenceNumberOf(db: Db, applicationId: number): Promise<string> {
-  const row = await db
-    .selectFrom('application')
-    .select('reference_number')
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return row.reference_number;
 }
 
 /** Marks the unread notifications read; answers how many. */

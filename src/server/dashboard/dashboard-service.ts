@@ -20,6 +20,7 @@ import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
 import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
+import { applicantIdentity, referenceNumberOf } from '../applications/applications-repository';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -27,7 +28,6 @@ import { noticeText } from '../notifications/notifier';
 import type { Conversation } from '../../shared/api/conversation';
 import { conversationOf } from './conversation-repository';
 import {
-  applicantOf,
   currentAttachments,
   findDashboardApplication,
   findEngineerWithRole,
@@ -41,7 +41,6 @@ import {
   markRenewalRequested,
   notificationsOf,
   permitsOf,
-  referenceNumberOf,
   statusHistory,
   submittedApplicationsOf,
 } from './dashboard-repository';
@@ -90,7 +89,7 @@ export class DashboardService {
 
   /** The applicant's submitted applications: the same ID number and phone as the signed-in one. */
   async applications(applicationId: number): Promise<ApplicationSummary[]> {
-    const current = await applicantOf(this.db, applicationId);
+    const current = await applicantIdentity(this.db, applicationId);
     const rows = await submittedApplicationsOf(this.db, applicationId, current);
     return rows.map((r) => ({
       reference_number: formatReferenceNumber(r.reference_number),

@@ -115,12 +115,3 @@ export async function answersOf(db: Db, applicationId: number): Promise<Record<s
     .executeTakeFirstOrThrow();
   return row.answers;
 }
-
-export async function referenceOf(db: Db, applicationId: number): Promise<string> {
-  const row = await db
-    .selectFrom('application')
-    .select('reference_number')
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return row.reference_number;
-}

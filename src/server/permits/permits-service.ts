@@ -25,6 +25,7 @@ import { factsFromAnswers, factsOfPermit } from './permit-facts';
 import { permitFileName, permitPdf } from './permit-pdf';
 import type { PermitSigner } from './permit-signature';
 import * as repo from './permits-repository';
+import { referenceNumberOf } from '../applications/applications-repository';
 
 /** What staff may add when issuing a permit (issue_permit), beyond its number and dates. */
 export interface PermitExtras {
@@ -202,7 +203,7 @@ export class PermitsService {
       revoked_on: todayIso(revoked.revokedAt),
       remark: reason,
     });
-    const reference = await repo.referenceOf(this.db, revoked.applicationId);
+    const reference = await referenceNumberOf(this.db, revoked.applicationId);
     return {
       permit_number: permitNumber,
       reference_number: formatReferenceNumber(reference),

@@ -22,15 +22,6 @@ export async function findOtherForSignIn(db: Db, referenceNumber: string) {
     .executeTakeFirst();
 }
 
-/** The ID number and phone the signed-in application was made with. */
-export async function applicantIdentity(db: Db, applicationId: number) {
-  return db
-    .selectFrom('application')
-    .select(['id_number', 'phone'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-}
-
 /** The language the applicant signed in with: the back office's notifications and SMS use it. */
 export async function setApplicationLanguage(db: Db, applicationId: number, language: string): Promise<void> {
   await db.updateTable('application').set({ language }).where('id', '=', applicationId).execute();

@@ -12,13 +12,8 @@ import { ApiError } from '../http/envelope';
 import { message, validationMessage } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { SessionStore } from './session-store';
-import {
-  applicantIdentity,
-  findForSignIn,
-  findOtherForSignIn,
-  setApplicationLanguage,
-  signedInApplication,
-} from './sessions-repository';
+import { findForSignIn, findOtherForSignIn, setApplicationLanguage, signedInApplication } from './sessions-repository';
+import { applicantIdentity } from '../applications/applications-repository';
 
 const PURPOSE = 'sign_in';
 
