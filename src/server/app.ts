@@ -10,11 +10,13 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { demoModeWarning, showsDemoHints, uploadDir, type Config } from './config';
 import { PROJECT_ROOT, SCHEMAS_DIR } from './project-root';
 import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
+import { registerAnswerChecks } from './http/contract-route';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerJsonBodies } from './http/json-body';
 import { DraftLimits } from './http/draft-limits';
@@ -133,6 +135,8 @@ export interface AppDependencies {
   paymentGateway?: PaymentGateway;
   /** Other bill re-issue and reconciliation timings; tests change them. */
   paymentTiming?: PaymentTiming;
+  /** Hears of each route as it is added (the contract test lists the API's routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface KibaliApp extends FastifyInstance {
@@ -241,6 +245,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
 
   registerJsonBodies(app);
+  // Before any route: each contract route's answer is checked against its shared schema outside production.
+  registerAnswerChecks(app, config.NODE_ENV !== 'production');
+  const { onRoute } = dependencies;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   registerSecurityHeaders(app);
   // After the security headers' hooks, so that these early answers carry them too.
@@ -268,6 +276,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Development tools: the OpenAPI document as a page to browse and try (http://localhost:8080/api/docs).
+  if (config.DEV_TOOLS) {
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
   const site = {
     support_phone: config.SUPPORT_PHONE,
     whatsapp_number: config.WHATSAPP_NUMBER,

@@ -55,6 +55,19 @@ export function stepAtNumber(steps: readonly string[] | undefined, stepNumber: n
   return Number.isInteger(stepNumber) && stepNumber >= 1 ? steps?.[stepNumber - 1] : undefined;
 }
 
+/**
+ * The `step_number` a save answers (the step to open next): the one after the furthest step the draft
+ * has reached, counting this save, and never past the last step of the flow.
+ */
+export function stepNumberAfterSave(steps: readonly string[], reachedBefore: number, saved: number): number {
+  return Math.min(Math.max(reachedBefore, saved) + 1, steps.length);
+}
+
+/** The `step_number` a continued or reopened draft answers: the step after the furthest one saved. */
+export function stepNumberToResume(reached: number): number {
+  return reached + 1;
+}
+
 /** The step after `step`, or undefined on the last step (or an unknown one). */
 export function nextStep(steps: readonly string[], step: string): string | undefined {
   const i = steps.indexOf(step);

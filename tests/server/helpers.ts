@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { buildApp, type KibaliApp } from '../../src/server/app';
+import { buildApp, type AppDependencies, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { RequiredDocument } from '../../src/shared/reference-data';
 import type { IdentityRegistry } from '../../src/server/identity/identity-registry';
@@ -109,6 +109,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   kind?: DatabaseKind;
+  /** Hears of each route as it is added. */
+  onRoute?: AppDependencies['onRoute'];
   splashRecheckMs?: number;
   /** Forms of its own: a folder in the layout of schemas/ (e.g. a temporary copy the test edits), published on build. */
   formsDir?: string;
@@ -172,6 +174,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.smsRetry === undefined ? {} : { smsRetry: options.smsRetry }),
     ...(options.jobTiming === undefined ? {} : { jobTiming: options.jobTiming }),
     ...(options.paymentTiming === undefined ? {} : { paymentTiming: options.paymentTiming }),
+    ...(options.onRoute === undefined ? {} : { onRoute: options.onRoute }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>

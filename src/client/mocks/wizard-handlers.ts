@@ -1,3 +1,13 @@
+import {
+  requestMaintenance,
+  requestNoDrawings,
+  saveAndContinue,
+  saveFinal,
+  type SaveStepAnswer,
+  type SaveStepRequest,
+  type SubmitRequest,
+  type SubmittedAnswer,
+} from '../../shared/api/applications';
 import { DECLARATION_PATH } from '../../shared/api/declaration';
 import {
   OPEN_DRAFT_PATH,
@@ -12,7 +22,12 @@ import { withDocuments } from '../../shared/document-fields';
 import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
-import { stepAtNumber, type ApplicationType } from '../../shared/wizard-driver';
+import {
+  stepAtNumber,
+  stepNumberAfterSave,
+  stepNumberToResume,
+  type ApplicationType,
+} from '../../shared/wizard-driver';
 import flows from '../../../schemas/flows.json';
 import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
@@ -100,6 +115,7 @@ export function mockForms(splash: Splash): FormsDocument {
 
 interface Draft {
   type: ApplicationType;
+  /** As the server keeps it: the furthest step saved (0 before the first save); continue answers it. */
   stepNumber: number;
   answers: Record<string, Record<string, unknown>>;
   submitted: boolean;
@@ -135,15 +151,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
 
   const submit = async (request: Request, type?: ApplicationType) => {
     await wait();
-    const {
-      data = {},
-      reference_number,
-      declaration,
-    } = (await body(request)) as {
-      data?: Record<string, Record<string, unknown>>;
-      reference_number?: string;
-      declaration?: boolean;
-    };
+    const { data = {}, reference_number, declaration } = (await body(request)) as SubmitRequest;
     if (declaration !== true) {
       return envelope(422, 'Confirm the declaration before you submit.', {
         errors: [
@@ -165,7 +173,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       answers: { ...draft?.answers, ...data },
       submitted: true,
     });
-    return envelope(200, 'Your application has been submitted.', {
+    return envelope<SubmittedAnswer>(200, 'Your application has been submitted.', {
       reference_number: formatted(number),
       status: 'submitted',
     });
@@ -177,19 +185,15 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       return envelope(200, 'OK', forms);
     }),
 
-    http.post('/api/application/save_and_continue', async ({ request }) => {
+    http.post(saveAndContinue.path, async ({ request }) => {
       await wait();
-      const { application_type, step_number, data, reference_number, phone_code } = (await body(request)) as {
-        application_type: ApplicationType;
-        step_number: number;
-        data: Record<string, unknown>;
-        reference_number?: string;
-        phone_code?: { challenge_id: string; code: string };
-      };
+      const { application_type, step_number, data, reference_number, phone_code } = (await body(
+        request,
+      )) as SaveStepRequest;
       const step = stepAtNumber(forms.flows[application_type], step_number);
       if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
       const reference = normalized(reference_number) || randomId(10);
-      const draft = drafts.get(reference) ?? { type: application_type, stepNumber: 1, answers: {}, submitted: false };
+      const draft = drafts.get(reference) ?? { type: application_type, stepNumber: 0, answers: {}, submitted: false };
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
       // As the server: changing the phone saved in the draft takes the code sent to the new number.
       const phoneBefore = (draft.answers[step] as { phone?: unknown } | undefined)?.phone;
@@ -204,14 +208,16 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
           });
       }
       draft.answers[step] = data;
-      draft.stepNumber = Math.max(draft.stepNumber, step_number + 1);
+      // As the server: the step after the furthest reached, never past the last.
+      const next = stepNumberAfterSave(forms.flows[application_type], draft.stepNumber, step_number);
+      draft.stepNumber = Math.max(draft.stepNumber, step_number);
       drafts.set(reference, draft);
-      return envelope(200, 'Saved', { reference_number: formatted(reference), step_number: step_number + 1 });
+      return envelope<SaveStepAnswer>(200, 'Saved', { reference_number: formatted(reference), step_number: next });
     }),
 
-    http.post('/api/application/save_final', ({ request }) => submit(request)),
-    http.post('/api/application/request_maintainence', ({ request }) => submit(request, 'repair')),
-    http.post('/api/application/request_noDrawings', ({ request }) => submit(request, 'special')),
+    http.post(saveFinal.path, ({ request }) => submit(request)),
+    http.post(requestMaintenance.path, ({ request }) => submit(request, 'repair')),
+    http.post(requestNoDrawings.path, ({ request }) => submit(request, 'special')),
     http.post('/api/application/submit_application', ({ request }) => submit(request)),
 
     http.post('/api/application/verify_zanid', async ({ request }) => {
@@ -274,7 +280,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       return envelope(200, 'OK', {
         reference_number: formatted(reference),
         application_type: draft.type,
-        step_number: draft.stepNumber,
+        step_number: stepNumberToResume(draft.stepNumber),
         data: draft.answers,
         ...(draft.files?.length ? { attachments: draft.files } : {}),
       });
@@ -337,7 +343,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       return envelope<OpenDraftAnswer>(200, 'OK', {
         reference_number: formatted(reference),
         application_type: draft.type,
-        step_number: draft.stepNumber,
+        step_number: stepNumberToResume(draft.stepNumber),
         data: draft.answers,
         unfinished: {},
         attachments: draft.files ?? [],

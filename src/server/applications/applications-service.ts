@@ -17,6 +17,7 @@ import {
   isReadyToSubmit,
   type ApplicationType,
   stepAtNumber,
+  stepNumberAfterSave,
   stepNumberOf,
 } from '../../shared/wizard-driver';
 import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
@@ -42,51 +43,18 @@ import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } fr
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
 import { isUniqueViolation } from '../db/database-errors';
-import { SaveReceipts, type SubmittedAnswer } from './save-receipts';
+import { SaveReceipts } from './save-receipts';
+import type { SaveStepAnswer, SaveStepRequest, SubmitRequest, SubmittedAnswer } from '../../shared/api/applications';
 import { requireDeclaration } from './declaration';
 import type { ReferenceSms } from './reference-sms';
 
 type Answers = Record<string, unknown>;
 
-export interface SaveStepInput {
-  application_type: ApplicationType;
-  /** The number of the step being saved, 1 for the first step of the flow. */
-  step_number: number;
-  data: Answers;
-  reference_number?: string;
-  /** The code sent to the new phone, when the save changes the phone saved in the draft. */
-  phone_code?: PhoneCode;
-  /**
-   * The version of the forms the client filled the step in (FormsDocument.version). When it is older
-   * than the served one, `step_number` counts in that version's flow, and a step the change affects
-   * is answered 409 forms_changed (what to answer) rather than with errors about fields the client
-   * does not show.
-   */
-  forms_version?: string;
-  /**
-   * Save & Complete Later of a step that is not valid yet: the answers are kept as typed (still
-   * bounded), the step stays unfinished, and the reference number is answered all the same.
-   */
-  unfinished?: boolean;
-  /** The save's idempotency key: a repeat with the same key answers as the first did (save-receipts.ts). */
-  save_id?: string;
-  /** Save & Complete Later: the applicant is sent the reference number by SMS (reference-sms.ts). */
-  save_later?: boolean;
-}
+/** A step's save (src/shared/api/applications.ts saveAndContinue): `step_number` counts in the flow of `forms_version` when it is older than the served one. */
+export type SaveStepInput = SaveStepRequest;
 
-export interface SubmitInput {
-  application_type: ApplicationType;
-  /** Answers by step id: those not saved before, or changed. */
-  data: Record<string, Answers>;
-  reference_number?: string;
-  phone_code?: PhoneCode;
-  /** The version of the client's forms, as for SaveStepInput. */
-  forms_version?: string;
-  /** The applicant declares the information true and complete: required (src/shared/api/declaration.ts). */
-  declaration?: boolean;
-  /** The Submit's idempotency key (src/shared/api/save-id.ts): a repeat answers as the first did. */
-  save_id?: string;
-}
+/** A Submit: answers by step id (those not saved before, or changed), for the application type of the call. */
+export type SubmitInput = SubmitRequest & { application_type: ApplicationType };
 
 /** The proof that the caller owns the draft a call names: the secret of its draft cookie. */
 export interface DraftAccess {
@@ -94,15 +62,7 @@ export interface DraftAccess {
 }
 
 /** What a save answers, and the new draft's secret (for the draft cookie) when it created the draft. */
-export interface SaveStepResult {
-  reference_number: string;
-  step_number: number;
-  secret?: string;
-  /** When the forms changed under the draft and it must answer something elsewhere. */
-  forms_changed?: FormsChanged;
-  /** The step was kept unfinished (Save & Complete Later of answers not valid yet). */
-  unfinished?: true;
-}
+export type SaveStepResult = SaveStepAnswer & { secret?: string };
 
 /** A continued draft, brought to the forms being served. */
 export interface DraftUpToDate {
@@ -221,6 +181,7 @@ export class ApplicationsService {
           : undefined;
       const saved = migration?.answers ?? { ...(existing?.answers ?? {}), [step]: answers };
       const reached = Math.max(migration?.stepNumber ?? existing?.step_number ?? 0, stepNumber);
+      const toOpen = stepNumberAfterSave(steps, reached, stepNumber);
       const pending = migration?.toAnswer ?? [];
       // The step saved valid is finished now; the others left unfinished still are.
       const unfinished = withoutStep(existing?.unfinished, step);
@@ -265,17 +226,17 @@ export class ApplicationsService {
                 changes,
                 later,
                 saveId,
-                Math.min(reached + 1, steps.length),
+                toOpen,
               ).catch((error: unknown) => this.receipts.repeatOfRace(error, saveId, input));
       if (written && !('id' in written)) return written;
       if (written) {
         this.keep(written);
-        if (saveId && existing) await this.receipts.saved(saveId, written.id, Math.min(reached + 1, steps.length));
+        if (saveId && existing) await this.receipts.saved(saveId, written.id, toOpen);
         if (existing) await this.recordDropped(written.id, existing.forms_version, version, migration);
         if (phoneChange) await this.tellOldPhone(written.reference_number, phoneChange, language);
         return {
           reference_number: formatReferenceNumber(written.reference_number),
-          step_number: Math.min(reached + 1, steps.length),
+          step_number: toOpen,
           ...('secret' in written ? { secret: written.secret as string } : {}),
           ...(pending.length > 0 ? { forms_changed: formsChanged(version, pending) } : {}),
         };

@@ -1,3 +1,4 @@
+import { stepNumberToResume } from '../../shared/wizard-driver';
 import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/reference-data';
 import { CODE_TTL_S, type OneTimeCodes } from '../codes/one-time-codes';
@@ -57,7 +58,7 @@ export class ContinueService {
       reference_number: formatReferenceNumber(draft.reference_number),
       application_type: draft.application_type,
       // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).
-      step_number: current.step_number + 1,
+      step_number: stepNumberToResume(current.step_number),
       data: current.answers,
       // What was typed on steps Save & Complete Later kept unfinished: shown again, not finished.
       unfinished: current.unfinished,

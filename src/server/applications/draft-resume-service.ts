@@ -1,3 +1,4 @@
+import { stepNumberToResume } from '../../shared/wizard-driver';
 import type { DraftAttachment, OpenDraftAnswer } from '../../shared/api/open-draft';
 import type { ApplicationType } from '../../shared/wizard-driver';
 import type { DraftOwners } from '../drafts/draft-owners';
@@ -25,7 +26,7 @@ export class DraftResumeService {
       reference_number: formatReferenceNumber(draft.reference_number),
       // Written only by the saves, which take the types of APPLICATION_TYPES.
       application_type: draft.application_type as ApplicationType,
-      step_number: current.step_number + 1,
+      step_number: stepNumberToResume(current.step_number),
       data: current.answers as OpenDraftAnswer['data'],
       unfinished: current.unfinished,
       attachments: await this.files(draft.id),

@@ -1,3 +1,4 @@
+import type { SubmittedAnswer } from '../../shared/api/applications';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/database-errors';
 import type { Database } from '../db/schema';
@@ -24,11 +25,6 @@ export interface RepeatedSave {
   secret?: string;
 }
 
-/** What a Submit answers. */
-export interface SubmittedAnswer {
-  reference_number: string;
-  status: string;
-}
 
 /**
  * Idempotent saves. A phone on a flaky network may send a save, lose the answer and send it again: the

@@ -15,7 +15,8 @@ import type { DraftOwners } from '../drafts/draft-owners';
 import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
 import { ApiError, ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
-import { answersByStep, formsVersionBody, submitted, type DraftRouting } from './application-routes';
+import { answersByStep, formsVersionSchema } from '../../shared/api/applications';
+import { submitted, type DraftRouting } from './application-routes';
 
 export function continueRoutes(
   app: FastifyInstance,
@@ -105,7 +106,7 @@ export function continueRoutes(
             reference_number: referenceNumberProperty,
             data: answersByStep,
             phone_code: codeAnswerBody,
-            forms_version: formsVersionBody,
+            forms_version: formsVersionSchema,
             declaration: declarationProperty,
             save_id: saveIdProperty,
           },

@@ -1,57 +1,24 @@
-import type { FormsChanged } from '../../../shared/forms-changed';
+import {
+  requestMaintenance,
+  requestNoDrawings,
+  saveAndContinue,
+  saveFinal,
+  type SaveStepAnswer,
+  type SaveStepRequest,
+  type SubmitRequest,
+  type SubmittedAnswer,
+} from '../../../shared/api/applications';
 import type { ApplicationType } from '../../../shared/wizard-driver';
-import { api } from '../../app/api';
-import type { PhoneCode } from './use-phone-confirmation';
+import { api, callRequest } from '../../app/api';
 import type { ConfirmedEngineer, StepAnswers, VerifiedPerson } from './wizard-slice';
 
-export interface SaveAndContinueBody {
-  application_type: ApplicationType;
-  /** 1-based: the number of the step being saved. */
-  step_number: number;
-  data: StepAnswers;
-  reference_number?: string;
-  /** The code sent to the new phone, when the save changes the phone saved in the draft. */
-  phone_code?: PhoneCode;
-  /** Save & Complete Later: the server sends the reference number by SMS. */
-  save_later?: boolean;
-  /**
-   * The version of the forms the step was filled in (FormsDocument.version): when a newer one is
-   * served, a step it changed is answered 409 forms_changed (`data`: FormsChanged), not field errors.
-   */
-  forms_version?: string;
-  /** Save & Complete Later of a step not valid yet: kept as typed, the step unfinished. */
-  unfinished?: boolean;
-  /** The save's idempotency key: every attempt of one save sends the same (offline/send-until-saved.ts). */
-  save_id?: string;
-}
+/** A step's save (src/shared/api/applications.ts): the step's answers as the wizard holds them. */
+export type SaveAndContinueBody = SaveStepRequest & { data: StepAnswers };
+export type SaveAndContinueResult = SaveStepAnswer;
 
-export interface SaveAndContinueResult {
-  reference_number: string;
-  /** The step to open next, 1-based. */
-  step_number: number;
-  /** The forms changed under the draft and it must answer something elsewhere. */
-  forms_changed?: FormsChanged;
-  /** The step was kept unfinished (its answers are not valid yet). */
-  unfinished?: true;
-}
-
-/** Answers by step id. */
-export interface SubmitBody {
-  data: Record<string, StepAnswers>;
-  reference_number?: string;
-  phone_code?: PhoneCode;
-  /** As in SaveAndContinueBody. */
-  forms_version?: string;
-  /** The applicant's declaration (src/shared/api/declaration.ts): Submit is refused without it. */
-  declaration?: boolean;
-  /** The Submit's idempotency key (src/shared/api/save-id.ts): every attempt of one Submit sends the same. */
-  save_id?: string;
-}
-
-export interface SubmitResult {
-  reference_number: string;
-  status?: string;
-}
+/** Answers by step id (src/shared/api/applications.ts). */
+export type SubmitBody = SubmitRequest & { data: Record<string, StepAnswers> };
+export type SubmitResult = SubmittedAnswer;
 
 export interface OtpSent {
   sent_to: string;
@@ -87,17 +54,16 @@ export interface UploadedAttachment {
 const formsApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveAndContinue: build.mutation<SaveAndContinueResult, SaveAndContinueBody>({
-      query: (body) => ({ url: '/application/save_and_continue', body, quiet: true }),
+      query: (body) => callRequest(saveAndContinue, body, { quiet: true }),
     }),
     saveFinal: build.mutation<SubmitResult, SubmitBody & { application_type: ApplicationType }>({
-      query: (body) => ({ url: '/application/save_final', body, quiet: true }),
+      query: (body) => callRequest(saveFinal, body, { quiet: true }),
     }),
     requestMaintenance: build.mutation<SubmitResult, SubmitBody>({
-      // The spec's spelling.
-      query: (body) => ({ url: '/application/request_maintainence', body, quiet: true }),
+      query: (body) => callRequest(requestMaintenance, body, { quiet: true }),
     }),
     requestNoDrawings: build.mutation<SubmitResult, SubmitBody>({
-      query: (body) => ({ url: '/application/request_noDrawings', body, quiet: true }),
+      query: (body) => callRequest(requestNoDrawings, body, { quiet: true }),
     }),
     // The draft's reference number: the engineer's SMS names it, and the confirmation is for it alone.
     sendEngineerOtp: build.mutation<OtpSent, { engineer_id: string; reference_number: string }>({

@@ -1,0 +1,110 @@
+import { HttpHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { ApiCall } from '../../src/shared/api/call';
+import { makeHandlers } from '../../src/client/mocks/handlers';
+
+/**
+ * One wire contract (issue 20, item 1), the client's side: every RTK Query endpoint sends a call
+ * defined in src/shared/api/ (callRequest), and the mock answers only calls defined there, at their
+ * paths. The server's routes are held to the same definitions by tests/server/api-contract.test.ts.
+ */
+
+const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/api/*.ts', { eager: true });
+const isCall = (value: unknown): value is ApiCall =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ApiCall).path === 'string' &&
+  (value as ApiCall).path.startsWith('/api/') &&
+  typeof (value as ApiCall).answer === 'object';
+const sharedCalls = Object.values(modules).flatMap((exports) => Object.values(exports).filter(isCall));
+
+/** The client's sources, as text. */
+const sources = import.meta.glob<string>(['../../src/client/**/*.{ts,tsx}', '!../../src/client/mocks/**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+/** The spec's mock-only calls (portal-spec.md: "A mock backend for user authenticate and register"): no server has them. */
+const MOCK_ONLY = ['/api/users/authenticate', '/api/users/register'];
+
+/** Files of endpoints not all sending a shared call yet: this list only shrinks. */
+const NOT_YET_ENDPOINT_FILES: string[] = [
+  'src/client/app/splash-api.ts',
+  'src/client/features/dashboard/dashboard-api.ts',
+  'src/client/features/engineers/engineers-api.ts',
+  'src/client/features/find-reference/find-reference-api.ts',
+  'src/client/features/sign-in/sign-in-api.ts',
+  'src/client/features/verify/verify-api.ts',
+  'src/client/features/wizard/continue/continue-api.ts',
+  'src/client/features/wizard/fee-estimate-api.ts',
+  'src/client/features/wizard/forms-api.ts',
+  'src/client/features/wizard/reopen-api.ts',
+  'src/client/features/wizard/withdraw-draft-api.ts',
+  'src/client/forms/forms-query.ts',
+  'src/client/session/session-api.ts',
+  'src/client/studio/studio-api.ts',
+];
+/** Mock handlers not yet at a shared call's path: this list only shrinks. */
+const NOT_YET_MOCKS: string[] = [
+  '/api/application/continue_application',
+  '/api/application/estimate_fee',
+  '/api/application/find_reference',
+  '/api/application/get_application',
+  '/api/application/logout',
+  '/api/application/open_draft',
+  '/api/application/submit_application',
+  '/api/application/verify_code',
+  '/api/application/verify_find_code',
+  '/api/application/verify_zanid',
+  '/api/attachment/upload',
+  '/api/captcha/new',
+  '/api/dashboard/download_attachment',
+  '/api/dashboard/download_permit',
+  '/api/dashboard/download_receipt',
+  '/api/dashboard/get_application',
+  '/api/dashboard/get_applications',
+  '/api/dashboard/get_attachments',
+  '/api/dashboard/get_change_requests',
+  '/api/dashboard/get_invoices',
+  '/api/dashboard/get_messages',
+  '/api/dashboard/get_notifications',
+  '/api/dashboard/get_permits',
+  '/api/dashboard/keep_alive',
+  '/api/dashboard/open_application',
+  '/api/dashboard/read_notifications',
+  '/api/dashboard/renew_permit',
+  '/api/dashboard/send_message',
+  '/api/dashboard/withdraw_application',
+  '/api/engineer/get_engineers',
+  '/api/engineer/send_otp',
+  '/api/engineer/validate_otp',
+  '/api/forms/get_forms',
+  '/api/permits/verify',
+  '/api/splash/get_splash',
+];
+
+describe('the API contract, client side', () => {
+  it('sends every RTK Query endpoint through a shared call (callRequest), never a path of its own', () => {
+    const endpointFiles = Object.entries(sources).filter(([, text]) => /\bbuild\.(query|mutation)\b/.test(text));
+    expect(endpointFiles.length).toBeGreaterThan(5);
+    const offenders = endpointFiles
+      .filter(([, text]) => text.split(/\bquery:/).length > text.split(/\bcallRequest\(/).length)
+      .map(([file]) => file.replace('../../', ''))
+      .filter((file) => !NOT_YET_ENDPOINT_FILES.includes(file));
+    expect(offenders).toEqual([]);
+    expect(NOT_YET_ENDPOINT_FILES.filter((file) => !endpointFiles.some(([f]) => f.endsWith(file)))).toEqual([]);
+  });
+
+  it('mocks only shared calls, at their paths and methods', () => {
+    const byPath = new Map(sharedCalls.map((call) => [call.path, call]));
+    const handlers = makeHandlers({ delayMs: 0 }).filter((h): h is HttpHandler => h instanceof HttpHandler);
+    expect(handlers.length).toBeGreaterThan(20);
+    const offenders = handlers
+      .map((h) => ({ path: String(h.info.path), method: String(h.info.method) }))
+      .filter(({ path }) => !MOCK_ONLY.includes(path) && !NOT_YET_MOCKS.includes(path))
+      .filter(({ path, method }) => byPath.get(path)?.method !== method)
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(offenders).toEqual([]);
+  });
+});
