@@ -221,13 +221,9 @@ export class ApplicationsService {
                 forms_version: version,
                 unfinished: unfinished ?? existing.unfinished,
               }
-            : await this.createDraft(
-                input.application_type,
-                changes,
-                later,
-                saveId,
-                toOpen,
-              ).catch((error: unknown) => this.receipts.repeatOfRace(error, saveId, input));
+            : await this.createDraft(input.application_type, changes, later, saveId, toOpen).catch((error: unknown) =>
+                this.receipts.repeatOfRace(error, saveId, input),
+              );
       if (written && !('id' in written)) return written;
       if (written) {
         this.keep(written);

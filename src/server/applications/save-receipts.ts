@@ -25,7 +25,6 @@ export interface RepeatedSave {
   secret?: string;
 }
 
-
 /**
  * Idempotent saves. A phone on a flaky network may send a save, lose the answer and send it again: the
  * client gives each save an idempotency key (`save_id`, a random UUID) and sends the repeat with the
