@@ -97,7 +97,7 @@ describe('the API contract, client side', () => {
   });
 
   it('mocks only shared calls, at their paths and methods', () => {
-    const byPath = new Map(sharedCalls.map((call) => [call.path, call]));
+    const byPath = new Map<string, ApiCall>(sharedCalls.map((call) => [call.path, call]));
     const handlers = makeHandlers({ delayMs: 0 }).filter((h): h is HttpHandler => h instanceof HttpHandler);
     expect(handlers.length).toBeGreaterThan(20);
     const offenders = handlers

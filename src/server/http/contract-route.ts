@@ -21,8 +21,6 @@ export type ContractRouteOptions<C extends ApiCall> = Omit<
 > & {
   /** What the call does, for the OpenAPI document. */
   summary: string;
-  /** Extra documentation of the body, e.g. a multipart call's fields (its `body` schema is then only documented). */
-  consumes?: string[];
 };
 
 /**
@@ -33,11 +31,19 @@ export type ContractRouteOptions<C extends ApiCall> = Omit<
 export function contractRoute<C extends ApiCall>(
   app: FastifyInstance,
   call: C,
-  { summary, consumes, config, ...options }: ContractRouteOptions<C>,
+  { summary, config, ...options }: ContractRouteOptions<C>,
   handler: Handler<C>,
 ): void {
-  // A multipart call documents its fields: Fastify validates only JSON bodies against `body`.
-  const body = call.body && !consumes ? { body: call.body } : {};
+  // A multipart call documents its fields (the upload's own parser checks them): Fastify would validate
+  // its body as JSON.
+  const body = !call.body ? {} : call.multipart ? {} : { body: call.body };
+  const consumes = call.multipart ? { consumes: ['multipart/form-data'] } : {};
+  const answer = call.download
+    ? {
+        description: 'The file (errors answer the envelope).',
+        content: Object.fromEntries(call.download.map((type) => [type, { schema: call.answer }])),
+      }
+    : answerEnvelopeSchema(call);
   // Untyped here (the body's type is the handler's, RequestOf<C>): Fastify's generics over an
   // unresolved C are too deep for the compiler.
   const route: RouteOptions = {
@@ -45,7 +51,7 @@ export function contractRoute<C extends ApiCall>(
     method: call.method,
     url: call.path,
     config: { ...config, call },
-    schema: { summary, ...(consumes ? { consumes } : {}), ...body, response: { 200: answerEnvelopeSchema(call) } },
+    schema: { summary, ...consumes, ...body, response: { 200: answer } },
     handler: handler as unknown as RouteOptions['handler'],
   };
   app.route(route);
@@ -66,7 +72,8 @@ export function registerAnswerChecks(app: FastifyInstance, check: boolean): void
   const validators = new WeakMap<ApiCall, ValidateFunction>();
   app.addHook('onRoute', (route) => {
     const call = route.config?.call;
-    if (!call) return;
+    // A download's 200 is the file: only its errors are the envelope.
+    if (!call || call.download) return;
     const hooks = route.preSerialization;
     const own = async (request: FastifyRequest, res: FastifyReply, payload: unknown) => {
       if (res.statusCode !== 200) return payload;

@@ -16,9 +16,16 @@ export interface ApiCall {
   readonly method: 'POST' | 'GET';
   /** The JSON body, when the call takes one (a multipart upload documents its fields here). */
   readonly body?: JSONSchema;
-  /** The envelope's `data` on success (code 200). */
+  /** The envelope's `data` on success (code 200); for a download, the file (`{ type: 'string', format: 'binary' }`). */
   readonly answer: JSONSchema;
+  /** A download: a 200 answers the file itself, of one of these types, not the envelope (errors still do). */
+  readonly download?: readonly string[];
+  /** A multipart/form-data call (an upload): `body` documents its fields, in the order they must come. */
+  readonly multipart?: boolean;
 }
+
+/** The answer schema of a download. */
+export const fileAnswer = { type: 'string', format: 'binary' } as const;
 
 /** Defines a call: `apiCall({ path, method, body, answer } as const)` keeps the literal types. */
 export function apiCall<const C extends ApiCall>(call: C): C {
