@@ -59,7 +59,7 @@ function precompressPlugin(only?: (file: string) => boolean): Plugin {
  * after the public build, into the same folder): its files are under /assets/studio/ and share no
  * chunk with the public pages, whose files stay byte for byte what they are without it (a second
  * entry in one build would cut shared chunks anew). The service worker keeps nothing under that
- * folder, and the server sends studio.html for /studio and /studio/* (src/server/http/studio-page.ts).
+ * folder, and the server sends studio.html for /studio and /studio/* (src/server/spa/studio-page.ts).
  */
 export const STUDIO_ASSETS = 'assets/studio';
 

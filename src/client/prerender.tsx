@@ -1,5 +1,5 @@
 // The server's render of the pages it sends ready to read (the landing page): built by Vite into
-// dist/prerender/ (`npm run build`) and loaded by the server at start (src/server/http/spa-pages.ts).
+// dist/prerender/ (`npm run build`) and loaded by the server at start (src/server/spa/spa-pages.ts).
 // The app takes such a page over as it is (main.tsx hydrates it): the same routes and components,
 // rendered with the same texts, settings and starting state as the browser will have.
 import { renderToString } from 'react-dom/server';

@@ -26,15 +26,15 @@ import { DEFAULT_BODY_LIMIT } from './http/body-schemas';
 import { reply } from './http/envelope';
 import { registerSecurityHeaders } from './http/security-headers';
 import { warnOfUntrustedForwarding } from './http/forwarded-headers-warning';
-import { registerStaticFiles } from './http/static-files';
+import { registerStaticFiles } from './spa/static-files';
 import { languageFromHeader } from './i18n/messages';
 import { FormRegistry } from './forms/form-registry';
 import { FormsService } from './forms/forms-service';
 import { SplashService } from './reference/splash-service';
-import { formsRoutes } from './routes/forms-routes';
-import { validatorRoutes } from './routes/validator-routes';
-import { applicationRoutes } from './routes/application-routes';
-import { devRoutes } from './routes/dev-routes';
+import { formsRoutes } from './forms/forms-routes';
+import { validatorRoutes } from './forms/validator-routes';
+import { applicationRoutes } from './applications/application-routes';
+import { devRoutes } from './sms/dev-routes';
 import { OneTimeCodes } from './codes/one-time-codes';
 import { CodeLockNotice } from './codes/code-lock-notice';
 import { EngineerConfirmation } from './engineers/engineer-confirmation';
@@ -45,14 +45,14 @@ import { JobRunner, type RunnerTiming } from './jobs/job-runner';
 import { SWEEP_CRON } from './retention/retention-policy';
 import { Sweeper, SWEEP_QUEUE } from './retention/sweeper';
 import { ContinueService } from './applications/continue-service';
-import { continueRoutes } from './routes/continue-routes';
-import { draftResumeRoutes } from './routes/draft-resume-routes';
+import { continueRoutes } from './applications/continue-routes';
+import { draftResumeRoutes } from './applications/draft-resume-routes';
 import { DraftResumeService } from './applications/draft-resume-service';
-import { attachmentRoutes } from './routes/attachment-routes';
+import { attachmentRoutes } from './attachments/attachment-routes';
 import { AttachmentsService } from './attachments/attachments-service';
 import { draftAttachments } from './attachments/attachments-repository';
 import { FolderFileStorage } from './attachments/file-storage';
-import { identityRoutes } from './routes/identity-routes';
+import { identityRoutes } from './identity/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
 import { PhoneChange } from './applications/phone-change';
@@ -64,19 +64,19 @@ import { DraftOwners } from './drafts/draft-owners';
 import { FeesRepository } from './fees/fees-repository';
 import { feesRoutes } from './fees/fees-routes';
 import { FeesService } from './fees/fees-service';
-import { engineerRoutes } from './routes/engineer-routes';
-import { healthRoutes } from './routes/health-routes';
-import { splashRoutes } from './routes/splash-routes';
+import { engineerRoutes } from './engineers/engineer-routes';
+import { healthRoutes } from './http/health-routes';
+import { splashRoutes } from './reference/splash-routes';
 import { BackOfficeService } from './back-office/back-office-service';
 import { Notifier } from './notifications/notifier';
-import { staffRoutes } from './routes/staff-routes';
+import { staffRoutes } from './back-office/staff-routes';
 import { CaptchaService, type ProofOfWork } from './captcha/captcha-service';
-import { captchaRoutes } from './routes/captcha-routes';
+import { captchaRoutes } from './captcha/captcha-routes';
 import { DashboardService } from './dashboard/dashboard-service';
-import { dashboardRoutes } from './routes/dashboard-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { WithdrawService } from './applications/withdraw-service';
-import { withdrawRoutes } from './routes/withdraw-routes';
-import { completeSignIn, signInRoutes } from './routes/sign-in-routes';
+import { withdrawRoutes } from './applications/withdraw-routes';
+import { completeSignIn, signInRoutes } from './sessions/sign-in-routes';
 import { SessionStore, type SessionLimits } from './sessions/session-store';
 import { sessionCookieSettings } from './sessions/session-cookie';
 import { SignInService } from './sessions/sign-in-service';
@@ -276,8 +276,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  // Development tools: the OpenAPI document as a page to browse and try (http://localhost:8080/api/docs).
-  if (config.DEV_TOOLS) {
+  // In development (npm start, npm run dev): the OpenAPI document as a page to browse and try
+  // (http://localhost:8080/api/docs). Not an API call: its files are the plugin's.
+  if (config.NODE_ENV === 'development' && config.DEV_TOOLS) {
     const { default: swaggerUi } = await import('@fastify/swagger-ui');
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }

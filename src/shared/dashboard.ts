@@ -1,10 +1,22 @@
 /**
- * The signed-in applicant's dashboard and the back office: the application's states, the legal moves
- * between them, and the shapes of the /api/dashboard/* answers. Used by the server, the client and
- * the client's mock mode.
+ * The signed-in applicant's dashboard and the back office: the application's states and the legal moves
+ * between them. Used by the server, the client and the client's mock mode. The /api/dashboard/* calls
+ * and the types of their answers are defined in src/shared/api/dashboard.ts (and conversation.ts,
+ * payments.ts, change-requests.ts); their types are named here too.
  */
-import type { FeeEstimateAnswer } from './api/fees';
-import type { LocalizedText } from './reference-data';
+export type {
+  ApplicationSummary,
+  AttachmentStatus,
+  DashboardApplication,
+  DashboardAttachment,
+  EngineerBlock,
+  Notification,
+  Permit,
+  RenewalRequest,
+  SessionTimes,
+  StatusEvent,
+} from './api/dashboard';
+export type { ApplicantMessage } from './api/conversation';
 
 /** Every status an application can have; 'expired' is shown, never stored (a permit past valid_until). */
 export const APPLICATION_STATUSES = [
@@ -84,73 +96,7 @@ export interface SignedInUser {
   last_name: string;
 }
 
-/** Sign-in and stay-signed-in answers: when the session ends if nothing happens, and at the latest. */
-export interface SessionTimes {
-  idle_expires_at: string;
-  expires_at: string;
-  idle_timeout_s: number;
-}
-
-export interface StatusEvent {
-  status: string;
-  remark: string | null;
-  at: string;
-}
-
-export interface EngineerBlock {
-  name: string;
-  experience_years: number;
-  email: string;
-  mobile: string;
-  role: LocalizedText | null;
-}
-
-/** /api/dashboard/get_application */
-export interface DashboardApplication {
-  reference_number: string;
-  application_type: string;
-  status: string;
-  submitted_at: string | null;
-  days_applied: number;
-  /** The applicant step's answers as saved (the profile), whatever the step is called (src/shared/step-modules.ts). */
-  personal: Record<string, unknown>;
-  /** Every step's answers by step id (construction, construction_details, building, …). */
-  answers: Record<string, Record<string, unknown>>;
-  history: StatusEvent[];
-  engineer: EngineerBlock | null;
-  /** True when an issued permit may be renewed now. */
-  can_renew: boolean;
-  /** The fee estimate from the application's own forms version, with its lines (src/shared/api/fees.ts). */
-  fee_estimate?: FeeEstimateAnswer | null;
-}
-
-/** /api/dashboard/get_applications: the applicant's applications (same ID number and phone). */
-export interface ApplicationSummary {
-  reference_number: string;
-  application_type: string;
-  status: string;
-  submitted_at: string | null;
-  current: boolean;
-}
-
-export type AttachmentStatus = 'uploaded' | 'accepted' | 'rejected';
-
-/** /api/dashboard/get_attachments */
-export interface DashboardAttachment {
-  attachment_id: string;
-  document_type: string;
-  document_name: LocalizedText;
-  /** The name the file was sent with, fit to show; null for files uploaded before names were kept. */
-  file_name: string | null;
-  scale: string | null;
-  status: AttachmentStatus;
-  remark: string | null;
-  size: number;
-  mime_type: string;
-  uploaded_at: string;
-}
-
-/** /api/dashboard/get_invoices */
+/** An invoice as the back office lists it (the applicant's get_invoices answers ApplicantInvoice, src/shared/api/payments.ts). */
 export interface Invoice {
   invoice_id: string;
   description: string | null;
@@ -161,44 +107,5 @@ export interface Invoice {
   /** 'partly_paid' and 'expired' since control-number payment (shared/api/payments.ts). */
   status: 'unpaid' | 'partly_paid' | 'paid' | 'expired';
   paid_at: string | null;
-  created_at: string;
-}
-
-/** /api/dashboard/get_notifications: title and message in the request's language where the portal wrote them. */
-export interface Notification {
-  notification_id: string;
-  title: string;
-  message: string;
-  remark: string | null;
-  read: boolean;
-  created_at: string;
-}
-
-/** /api/dashboard/get_permits */
-export interface Permit {
-  permit_number: string;
-  valid_from: string;
-  valid_until: string;
-  /** 'valid' | 'expired' as of today; 'revoked' by staff (issue 19: it is not downloaded again). */
-  status: 'valid' | 'expired' | 'revoked';
-  issued_at: string;
-}
-
-/** /api/dashboard/renew_permit and the back office's list_renewals */
-export interface RenewalRequest {
-  renewal_id: string;
-  reference_number: string;
-  permit_number: string;
-  type_of_work: string;
-  reason: string;
-  created_at: string;
-}
-
-/** /api/dashboard/send_message and the back office's list_messages */
-export interface ApplicantMessage {
-  message_id: string;
-  reference_number: string;
-  subject: string | null;
-  message: string;
   created_at: string;
 }

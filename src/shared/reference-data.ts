@@ -1,3 +1,13 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { engineerSchema } from './api/engineers';
+import type {
+  engineerRoleSchema,
+  faqSchema,
+  namedItemSchema,
+  requiredDocumentSchema,
+  siteSettingsSchema,
+} from './api/splash';
+
 /** Text shown to applicants, in every language the portal speaks. */
 export interface LocalizedText {
   en: string;
@@ -16,69 +26,20 @@ export type MaterialCategory = 'foundation' | 'wall' | 'beam' | 'roof' | 'entry'
 export const MATERIAL_CATEGORIES: readonly MaterialCategory[] = ['foundation', 'wall', 'beam', 'roof', 'entry'];
 
 /** A named item of a reference list: a material, a room or area name. */
-export interface NamedItem {
-  id: number;
-  name: LocalizedText;
-}
+export type NamedItem = FromSchema<typeof namedItemSchema>;
 
-export interface Faq {
-  id: number;
-  question: LocalizedText;
-  answer: LocalizedText;
-}
+export type Faq = FromSchema<typeof faqSchema>;
 
-export interface EngineerRole {
-  id: number;
-  code: string;
-  name: LocalizedText;
-}
+export type EngineerRole = FromSchema<typeof engineerRoleSchema>;
 
-export interface Engineer {
-  id: number;
-  registration_number: string;
-  name: string;
-  role_id: number;
-  experience_years: number;
-  email: string;
-  mobile: string;
-}
+/** An engineer of the public list (get_splash's `engineers`, get_engineers' `items`). */
+export type Engineer = FromSchema<typeof engineerSchema>;
 
-export interface RequiredDocument {
-  id: number;
-  code: string;
-  name: LocalizedText;
-  description: LocalizedText;
-  /** the largest file the portal accepts for it, in bytes */
-  max_bytes: number;
-  /** the kinds of file it accepts, as MIME types */
-  accept: string[];
-  /** submit is refused without it (when it applies); an optional one may be left out */
-  required: boolean;
-}
+/** A document of the spec's lists (get_splash), derived from a rule of the forms. */
+export type RequiredDocument = FromSchema<typeof requiredDocumentSchema>;
 
-export interface SiteSettings {
-  support_phone: string;
-  whatsapp_number: string;
-  /**
-   * True when the server answers ZanIDs from the demo registry (development, or DEMO_MODE=1): the
-   * wizard then shows the demo-only hints (the test ID numbers). Never true in production.
-   */
-  demo_hints?: boolean;
-}
+/** The site's contact settings (get_splash's `site`). */
+export type SiteSettings = FromSchema<typeof siteSettingsSchema>;
 
 /** The answer of /api/splash/get_splash: the twelve reference lists of the spec, and the site's contact settings. */
-export interface Splash {
-  beam_tools: NamedItem[];
-  foundation_tools: NamedItem[];
-  entry_tools: NamedItem[];
-  roof_tools: NamedItem[];
-  wall_tools: NamedItem[];
-  rooms: NamedItem[];
-  faqs: Faq[];
-  engineers: Engineer[];
-  engineer_roles: EngineerRole[];
-  normal_attachments: RequiredDocument[];
-  not_more_than_three_attachments: RequiredDocument[];
-  more_than_three_attachments: RequiredDocument[];
-  site: SiteSettings;
-}
+export type { Splash } from './api/splash';

@@ -2,7 +2,7 @@ import type { Language, SiteSettings } from './reference-data';
 
 /**
  * What the server writes into the pages of the app it serves, and the app reads back: one contract
- * between src/server/http/spa-pages.ts and src/client/main.tsx.
+ * between src/server/spa/spa-pages.ts and src/client/main.tsx.
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The widgets and fields the wizard registers by name, for "ui:widget" and "ui:field" in a step's UI
- * schema: the one list the client's registry (src/client/forms/rjsf-parts.tsx and
+ * schema: the one list the client's registry (src/client/forms/rjsf-theme.tsx and
  * wizard-widgets.tsx, typed by it) and the forms checker share, so they cannot drift apart.
  */
 export const WIZARD_WIDGETS = ['RadioWidget', 'SelectWidget', 'ZanidWidget'] as const;

@@ -1,18 +1,25 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type {
-  StaffRole,
-  StaffSessionAnswer,
-  StaffSignInAnswer,
-  StaffVerifyRequest,
+import type { ApiCall } from '../../src/shared/api/call';
+import {
+  staffCurrent,
+  staffSignIn,
+  staffSignOut,
+  staffVerify,
+  type StaffRole,
+  type StaffSessionAnswer,
+  type StaffSignInAnswer,
+  type StaffVerifyRequest,
 } from '../../src/shared/api/staff-session';
 import {
-  STAFF_CURRENT_PATH,
-  STAFF_SIGN_IN_PATH,
-  STAFF_SIGN_OUT_PATH,
-  STAFF_VERIFY_PATH,
-} from '../../src/shared/api/staff-session';
-import {
-  STUDIO_API,
+  discardDraft,
+  exportTexts,
+  getAudit,
+  getDiff,
+  getDraft,
+  getHistory,
+  importTexts,
+  publishDraft,
+  rollbackVersion,
   type AuditAnswer,
   type DiffAnswer,
   type ExportTextsAnswer,
@@ -190,42 +197,41 @@ export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<
     },
   };
 
-  /** A staff call: recorded, answered by the test's answer when it set one, 401 without a session. */
-  const call = (path: string, needsSession: boolean, answer: (body: Record<string, unknown>) => Response) =>
-    http.post(path, async ({ request }) => {
+  /** A staff call at its shared path: recorded, answered by the test's answer when it set one, 401 without a session. */
+  const call = (shared: ApiCall, needsSession: boolean, answer: (body: Record<string, unknown>) => Response) =>
+    http.post(shared.path, async ({ request }) => {
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-      backend.calls.push({ path, body });
-      const name = path.split('/').pop()!;
+      backend.calls.push({ path: shared.path, body });
+      const name = shared.path.split('/').pop()!;
       const set = backend.answer[name];
       if (set) return envelope(set.code, set.message ?? 'Refused', set.data ?? {});
       if (needsSession && !backend.staff) return envelope(401, 'Sign in to go on.', {});
       return answer(body);
     });
-  const studio = (name: string, answer: (body: Record<string, unknown>) => Response) =>
-    call(`${STUDIO_API}/${name}`, true, answer);
+  const studio = (shared: ApiCall, answer: (body: Record<string, unknown>) => Response) => call(shared, true, answer);
 
   const handlers = [
-    call(STAFF_SIGN_IN_PATH, false, () => ok({ ...backend.signIn })),
-    call(STAFF_VERIFY_PATH, false, (body) => {
+    call(staffSignIn, false, () => ok({ ...backend.signIn })),
+    call(staffVerify, false, (body) => {
       const { code } = body as unknown as StaffVerifyRequest;
       if (code !== backend.code) return envelope(422, 'The code is not right.', {});
       backend.staff ??= staffAnswer('policy_editor');
       return ok({ ...backend.staff });
     }),
-    call(STAFF_CURRENT_PATH, true, () => ok({ ...backend.staff! })),
-    call(STAFF_SIGN_OUT_PATH, false, () => {
+    call(staffCurrent, true, () => ok({ ...backend.staff! })),
+    call(staffSignOut, false, () => {
       backend.staff = null;
       return ok({});
     }),
-    studio('get_draft', () => ok({ ...backend.draft })),
-    studio('discard_draft', () => ok({ ...backend.draft })),
-    studio('diff', () => ok({ ...backend.diff })),
-    studio('publish', () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
-    studio('rollback', () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
-    studio('history', () => ok({ ...backend.history })),
-    studio('export_texts', () => ok({ ...backend.exported })),
-    studio('import_texts', () => ok({ ...backend.draft, ...backend.importResult })),
-    studio('audit', (body) => ok({ ...backend.audit(body.before as number | undefined) })),
+    studio(getDraft, () => ok({ ...backend.draft })),
+    studio(discardDraft, () => ok({ ...backend.draft })),
+    studio(getDiff, () => ok({ ...backend.diff })),
+    studio(publishDraft, () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
+    studio(rollbackVersion, () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
+    studio(getHistory, () => ok({ ...backend.history })),
+    studio(exportTexts, () => ok({ ...backend.exported })),
+    studio(importTexts, () => ok({ ...backend.draft, ...backend.importResult })),
+    studio(getAudit, (body) => ok({ ...backend.audit(body.before as number | undefined) })),
   ];
   return { backend, handlers };
 }

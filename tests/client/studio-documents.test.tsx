@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SaveDocumentRequest, StudioConflict, StudioProblem } from '../../src/shared/api/studio';
+import {
+  saveDocument,
+  type SaveDocumentRequest,
+  type StudioConflict,
+  type StudioProblem,
+} from '../../src/shared/api/studio';
 import type { DocumentRule, FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { SET } from './studio-backend';
@@ -59,7 +64,7 @@ function saveDocumentServer(first?: () => Response) {
   let set = DOCS_SET;
   let revision = 17;
   const revisions: Record<string, number> = { [SHEHA_ITEM]: 4 };
-  const calls = recordCall<SaveDocumentRequest>('save_document', (body, count) => {
+  const calls = recordCall<SaveDocumentRequest>(saveDocument, (body, count) => {
     if (count === 1 && first) return first();
     revision += 1;
     const at = set.documents.findIndex((d) => d.id === body.id);

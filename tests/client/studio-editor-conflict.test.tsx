@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { QuestionCard } from '../../src/client/studio/editor/QuestionCard';
-import type { QuestionSpec, SaveQuestionRequest, StudioConflict } from '../../src/shared/api/studio';
+import {
+  saveQuestion,
+  type QuestionSpec,
+  type SaveQuestionRequest,
+  type StudioConflict,
+} from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { draftAnswer, envelope, recordCall, renderStudio } from './studio-editor-render';
@@ -29,7 +34,7 @@ function conflictOnce(question: QuestionSpec | null) {
     at: '2026-11-26T10:15:00.000Z',
     question,
   };
-  const calls = recordCall<SaveQuestionRequest>('save_question', (_body, count) =>
+  const calls = recordCall<SaveQuestionRequest>(saveQuestion, (_body, count) =>
     count === 1
       ? envelope(409, 'Someone else changed this meanwhile.', conflict)
       : envelope(200, 'OK', draftAnswer(EMPTY_SET, 8, { [ITEM]: 8 })),
@@ -106,7 +111,7 @@ describe('a conflict on a question', () => {
   });
 
   it('is said in Swahili to a Swahili reader', async () => {
-    const calls = recordCall<SaveQuestionRequest>('save_question', () =>
+    const calls = recordCall<SaveQuestionRequest>(saveQuestion, () =>
       envelope(409, 'Mtu mwingine amebadilisha.', {
         item: ITEM,
         revision: 7,

@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { StepEditorPage } from '../../src/client/studio/editor/StepEditorPage';
 import { previewedRevision } from '../../src/client/studio/preview-checked';
 import { PREVIEW_CHANNEL, type PreviewStepMessage } from '../../src/client/studio/preview/preview-message';
-import type { SaveQuestionRequest, StudioDraftAnswer, StudioProblem } from '../../src/shared/api/studio';
+import {
+  getDraft,
+  saveQuestion,
+  type SaveQuestionRequest,
+  type StudioDraftAnswer,
+  type StudioProblem,
+} from '../../src/shared/api/studio';
 import { readStep } from '../../src/shared/studio/step-view';
 import { realSet } from '../shared/studio-set';
 import { server } from './msw-server';
-import { draftAnswer, envelope, recordCall, renderStudio, studioCall } from './studio-editor-render';
+import { draftAnswer, envelope, recordCall, renderStudio } from './studio-editor-render';
 import { renderStudio as renderStudioApp } from './studio-render';
 
 // The studio's page of one step, on the real forms (schemas/): its questions with the checker's
@@ -39,8 +45,8 @@ const problems: StudioProblem[] = [
 ];
 
 function renderPage(answer: StudioDraftAnswer = draftAnswer(set, 40, revisions, problems)) {
-  server.use(http.post(studioCall('get_draft'), () => envelope(200, 'OK', answer)));
-  const saves = recordCall<SaveQuestionRequest>('save_question', () =>
+  server.use(http.post(getDraft.path, () => envelope(200, 'OK', answer)));
+  const saves = recordCall<SaveQuestionRequest>(saveQuestion, () =>
     envelope(200, 'OK', draftAnswer(set, 41, { ...revisions, 'step:building': 41 }, problems)),
   );
   server.use(saves.handler);
@@ -225,7 +231,7 @@ describe('the step editor page', () => {
   });
 
   it('is in Swahili for a Swahili reader, labels of both languages included', async () => {
-    server.use(http.post(studioCall('get_draft'), () => envelope(200, 'OK', draftAnswer(set, 40, revisions, []))));
+    server.use(http.post(getDraft.path, () => envelope(200, 'OK', draftAnswer(set, 40, revisions, []))));
     const { user } = renderStudio(<StepEditorPage />, {
       path: '/studio/step/building',
       route: '/studio/step/:step',

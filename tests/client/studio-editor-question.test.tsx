@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { QuestionCard } from '../../src/client/studio/editor/QuestionCard';
-import type { AnswerType, QuestionSpec, SaveQuestionRequest } from '../../src/shared/api/studio';
+import {
+  saveQuestion,
+  type AnswerType,
+  type QuestionSpec,
+  type SaveQuestionRequest,
+} from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { draftAnswer, envelope, recordCall, renderStudio } from './studio-editor-render';
@@ -26,7 +31,7 @@ function question(type: AnswerType): QuestionSpec {
 }
 
 function renderCard(spec: QuestionSpec, answerRevision = 9) {
-  const calls = recordCall<SaveQuestionRequest>('save_question', (body) =>
+  const calls = recordCall<SaveQuestionRequest>(saveQuestion, (body) =>
     envelope(200, 'OK', draftAnswer(EMPTY_SET, answerRevision, { [ITEM(body.name)]: answerRevision })),
   );
   server.use(calls.handler);
@@ -221,7 +226,7 @@ describe('the code an option is saved as', () => {
 
 describe('a save the server refuses', () => {
   it("shows the server's message by the question, keeps the edit, and saves it once corrected", async () => {
-    const calls = recordCall<SaveQuestionRequest>('save_question', (_body, count) =>
+    const calls = recordCall<SaveQuestionRequest>(saveQuestion, (_body, count) =>
       count === 1
         ? envelope(422, 'This question cannot be saved as it is.', {
             errors: [{ part: 'options', message: 'A choice needs at least 2 options.' }],

@@ -7,7 +7,8 @@ import { setAppI18n } from '../../src/client/app/i18n';
 import { createStudioI18n } from '../../src/client/studio/studio-i18n';
 import { makeStudioStore } from '../../src/client/studio/studio-store';
 import { StudioApp } from '../../src/client/studio/StudioApp';
-import { STUDIO_API, type StudioDraft, type StudioDraftAnswer } from '../../src/shared/api/studio';
+import type { ApiCall } from '../../src/shared/api/call';
+import type { StudioDraft, StudioDraftAnswer } from '../../src/shared/api/studio';
 import type { Envelope } from '../../src/shared/envelope';
 import type { FormsSet } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
@@ -41,8 +42,6 @@ export function envelope<T>(code: number, message: string, data: T) {
   return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
 }
 
-export const studioCall = (call: string) => `${STUDIO_API}/${call}`;
-
 /** A draft answer around `set`, at `revision`, with these item revisions. */
 export function draftAnswer(
   set: FormsSet,
@@ -61,10 +60,10 @@ export function draftAnswer(
   return { draft, live_version: 3, problems };
 }
 
-/** Records the bodies of one studio call, answering each with `answer(body, count)`. */
-export function recordCall<Body>(call: string, answer: (body: Body, count: number) => Response) {
+/** Records the bodies of one studio call (at its shared path), answering each with `answer(body, count)`. */
+export function recordCall<Body>(call: ApiCall, answer: (body: Body, count: number) => Response) {
   const bodies: Body[] = [];
-  const handler = http.post(studioCall(call), async ({ request }) => {
+  const handler = http.post(call.path, async ({ request }) => {
     const body = (await request.json()) as Body;
     bodies.push(body);
     return answer(body, bodies.length);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SaveFeesRequest, StudioConflict, StudioProblem } from '../../src/shared/api/studio';
+import { saveFees, type SaveFeesRequest, type StudioConflict, type StudioProblem } from '../../src/shared/api/studio';
 import type { FeeSchedule } from '../../src/shared/fees/fee-schedule';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
@@ -90,14 +90,10 @@ const FEES_SET: FormsSet = {
 
 function saveFeesServer(first?: () => Response) {
   let revision = 30;
-  const calls = recordCall<SaveFeesRequest>('save_fees', (body, count) => {
+  const calls = recordCall<SaveFeesRequest>(saveFees, (body, count) => {
     if (count === 1 && first) return first();
     revision += 1;
-    return envelope(
-      200,
-      'OK',
-      draftAnswer({ ...FEES_SET, fees: body.fees as unknown as FeeSchedule }, revision, { fees: revision }),
-    );
+    return envelope(200, 'OK', draftAnswer({ ...FEES_SET, fees: body.fees }, revision, { fees: revision }));
   });
   server.use(calls.handler);
   return calls.bodies;
@@ -125,7 +121,7 @@ describe('the fee schedule page', () => {
     await waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     const last = bodies.at(-1)!;
     expect(last.base).toBe(5);
-    const sent = last.fees as unknown as FeeSchedule;
+    const sent = last.fees;
     expect(sent.types.new!.area!.rates).toEqual({ residential: 1000, commercial: 3500 });
     expect(sent.types.repair).toEqual(FEES.types.repair);
     await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Saved')).toBe(true), {
@@ -166,7 +162,7 @@ describe('the fee schedule page', () => {
     await user.click(within(alert).getByRole('button', { name: 'Keep mine (save on top)' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]!.base).toBe(9);
-    expect((bodies[1]!.fees as unknown as FeeSchedule).types.repair!.base).toBe(40000);
+    expect(bodies[1]!.fees.types.repair!.base).toBe(40000);
   });
 
   it('speaks Swahili', async () => {
@@ -185,7 +181,7 @@ describe('the fee schedule page', () => {
   it('sets the fees of a type that has none, charges it by floor area with a rate per use, and by storeys', async () => {
     const bodies = saveFeesServer();
     const { user } = openPage();
-    const last = () => (bodies.at(-1)!.fees as unknown as FeeSchedule).types;
+    const last = () => bodies.at(-1)!.fees.types;
     await user.click(await screen.findByRole('button', { name: 'Set the fees of Government building' }));
     await waitFor(() => expect(last().government).toEqual({ base: 0, minimum: 0, round_to: 1 }), { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Set the fees of Government building' })).toBeNull();
@@ -285,7 +281,7 @@ describe('the fee schedule page', () => {
     );
     await waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(1), { timeout: 5000 });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const types = (bodies.at(-1)!.fees as unknown as FeeSchedule).types;
+    const types = bodies.at(-1)!.fees.types;
     expect(Object.keys(types).sort()).toEqual(['new']);
     expect(screen.queryByRole('region', { name: 'Repair' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Set the fees of Repair' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SaveFlowsRequest, StudioConflict, StudioProblem } from '../../src/shared/api/studio';
+import { saveFlows, type SaveFlowsRequest, type StudioConflict, type StudioProblem } from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { SET } from './studio-backend';
@@ -28,7 +28,7 @@ const FLOWS_SET: FormsSet = {
 function saveFlowsServer(first?: () => Response) {
   let set = FLOWS_SET;
   let revision = 30;
-  const calls = recordCall<SaveFlowsRequest>('save_flows', (body, count) => {
+  const calls = recordCall<SaveFlowsRequest>(saveFlows, (body, count) => {
     if (count === 1 && first) return first();
     revision += 1;
     set = { ...set, flows: body.flows as FormsSet['flows'] };

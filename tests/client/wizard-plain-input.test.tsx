@@ -4,7 +4,7 @@ import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it, vi } from 'vitest';
-import { fields, templates, widgets } from '../../src/client/forms/rjsf-parts';
+import { fields, templates, widgets } from '../../src/client/forms/rjsf-theme';
 
 // The wizard's text, number and long-text fields (PlainInput, in plain elements instead of MUI's
 // TextField): what they say to a screen reader and what they give RJSF, as MUI's did.

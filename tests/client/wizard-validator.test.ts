@@ -6,7 +6,7 @@ import { runValidatorFactory, validatorVersion } from '../../src/client/forms/pr
 import { dropInactive } from '../../src/client/forms/step-data';
 import { localizer } from '../../src/client/forms/validation-messages';
 import { validatorVersion as serverValidatorVersion } from '../../src/server/forms/forms-service';
-import { validatorModule } from '../../src/server/routes/validator-routes';
+import { validatorModule } from '../../src/server/forms/validator-routes';
 import { servedForms, wt } from './wizard-forms';
 
 const forms = servedForms();

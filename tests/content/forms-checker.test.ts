@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fields, widgets } from '../../src/client/forms/rjsf-parts';
+import { fields, widgets } from '../../src/client/forms/rjsf-theme';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import { smokeRenderProblems } from '../../src/server/forms/check/smoke-render';
 import { checkFormsFolder, FormsProblemsError, loadForms } from '../../src/server/forms/form-loader';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MATERIAL_CATEGORIES } from '../../src/shared/reference-data';
-import { engineerRoles, faqs, materials, rooms } from '../../src/shared/reference-seed';
+import referenceData from '../../seed/reference-data.json';
 
 /**
  * locales/GLOSSARY.md is the portal's one term per concept, in English and Swahili; this test holds
@@ -130,15 +130,19 @@ function allPairs(): Pair[] {
         localized(`schemas/documents:${document.id}.${field}`, document[field] as { en: string; sw: string }),
       ),
     ),
-    ...faqs.flatMap((faq, i) => [
-      localized(`seed:faqs.${i}.question`, faq.question),
-      localized(`seed:faqs.${i}.answer`, faq.answer),
+    ...referenceData.faqs.flatMap((faq, i) => [
+      localized(`seed/reference-data:faqs.${i}.question`, faq.question),
+      localized(`seed/reference-data:faqs.${i}.answer`, faq.answer),
     ]),
-    ...rooms.map((room, i) => localized(`seed:rooms.${i}`, room)),
+    ...referenceData.rooms.map((room, i) => localized(`seed/reference-data:rooms.${i}`, room)),
     ...MATERIAL_CATEGORIES.flatMap((category) =>
-      materials[category].map((material, i) => localized(`seed:materials.${category}.${i}`, material)),
+      referenceData.materials[category].map((material, i) =>
+        localized(`seed/reference-data:materials.${category}.${i}`, material),
+      ),
     ),
-    ...engineerRoles.map((role) => localized(`seed:engineerRoles.${role.code}`, role.name)),
+    ...referenceData.engineer_roles.map((role) =>
+      localized(`seed/reference-data:engineer_roles.${role.code}`, role.name),
+    ),
   ];
 }
 
@@ -241,7 +245,7 @@ describe('every text of the portal keeps to the glossary', () => {
         'locales/validation',
         'schemas/texts',
         'schemas/documents',
-        'seed',
+        'seed/reference-data',
       ]),
     );
     expect(pairs.length).toBeGreaterThan(500);

@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { axeCheck, MOBILE, pathOf, useBrowser } from './browser';
 import { LANGUAGES, tr, type Lng } from './locales';
 
-// The landing page as the server sends it (src/server/http/spa-pages.ts): readable before, and
+// The landing page as the server sends it (src/server/spa/spa-pages.ts): readable before, and
 // without, the app's scripts, in the session's language, then taken over by the app as it is.
 
 const { newPage } = useBrowser();

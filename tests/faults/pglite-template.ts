@@ -21,7 +21,7 @@ function fingerprint(): string {
   const files = [
     ...readdirSync(path.join(ROOT, 'src/server/db/migrations')).map((f) => `src/server/db/migrations/${f}`),
     ...readdirSync(path.join(ROOT, 'src/server/db/seed')).map((f) => `src/server/db/seed/${f}`),
-    'src/shared/reference-seed.ts',
+    'seed/reference-data.json',
     'node_modules/@electric-sql/pglite/package.json',
   ].sort();
   for (const file of files) hash.update(file).update(readFileSync(path.join(ROOT, file)));

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { SCHEMAS_DIR, type KibaliApp } from '../../src/server/app';
 import { readSamples } from '../../src/server/forms/sample-files';
 import { normalizeReferenceNumber } from '../../src/server/applications/reference-number';
-import { seedDemo, type DemoApplication } from '../../src/server/db/seed/seed-demo';
+import { seedDemo, type DemoApplication } from '../../src/server/demo/demo-seed';
 import { SESSION_COOKIE } from '../../src/server/sessions/session-cookie';
 import { SessionStore } from '../../src/server/sessions/session-store';
 import { DraftOwners } from '../../src/server/drafts/draft-owners';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
-import { seedDemo } from '../../src/server/db/seed/seed-demo';
+import { seedDemo } from '../../src/server/demo/demo-seed';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 import { FormRegistry } from '../../src/server/forms/form-registry';
 import { readSamples } from '../../src/server/forms/sample-files';

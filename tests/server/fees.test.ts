@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
 import { createAjv } from '../../src/shared/forms';
-import { ESTIMATE_FEE_PATH, feeEstimateAnswerSchema, type FeeEstimateAnswer } from '../../src/shared/api/fees';
+import { estimateFee, feeEstimateAnswerSchema, type FeeEstimateAnswer } from '../../src/shared/api/fees';
 import type { DashboardApplication } from '../../src/shared/dashboard';
 import type { Splash } from '../../src/shared/reference-data';
 import { buildingSteps, draft, engineerProofs, personal, sample, stored } from './application-fixtures';
@@ -27,7 +27,7 @@ describe.each(databaseKinds)('fee estimates (%s)', (kind) => {
   let splash: Splash;
 
   const estimate = async (reference: string, options: { asStranger?: boolean } = {}) =>
-    post<Envelope<FeeEstimateAnswer>>(t.app, ESTIMATE_FEE_PATH, { reference_number: reference }, {}, options);
+    post<Envelope<FeeEstimateAnswer>>(t.app, estimateFee.path, { reference_number: reference }, {}, options);
   const dataOf = (res: { body?: Envelope<FeeEstimateAnswer> | undefined }) => {
     const data = res.body!.response.data;
     expect(validAnswer(data), JSON.stringify(validAnswer.errors)).toBe(true);
@@ -107,9 +107,9 @@ describe.each(databaseKinds)('fee estimates (%s)', (kind) => {
   });
 
   it('refuses a body that is not a reference number (400), and reads nothing', async () => {
-    const res = await post(t.app, ESTIMATE_FEE_PATH, { reference_number: "x'; --" });
+    const res = await post(t.app, estimateFee.path, { reference_number: "x'; --" });
     expect(res.status).toBe(400);
-    const extra = await post(t.app, ESTIMATE_FEE_PATH, { reference_number: 'ZZZZZ-ZZZZZ', answers: {} });
+    const extra = await post(t.app, estimateFee.path, { reference_number: 'ZZZZZ-ZZZZZ', answers: {} });
     expect(extra.status).toBe(400);
   });
 

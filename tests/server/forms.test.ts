@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from '../../src/server/app';
-import type { FormsDocument } from '../../src/shared/forms';
+import { answerEnvelopeSchema } from '../../src/shared/api/call';
+import { getForms } from '../../src/shared/api/forms';
+import { createAjv, type FormsDocument } from '../../src/shared/forms';
 import type { Splash } from '../../src/shared/reference-data';
 import { api } from './application-fixtures';
 import { createTestApp, post, type TestApp } from './helpers';
@@ -28,6 +30,12 @@ describe('get_forms', () => {
       }
     }
     expect(forms.version).toMatch(/^[1-9][0-9]*$/);
+  });
+
+  it('answers as its shared schema says (a cached answer is not checked as it is sent)', async () => {
+    const res = await post(t.app, getForms.path, {});
+    const valid = createAjv().compile(answerEnvelopeSchema(getForms));
+    expect(valid(res.body), JSON.stringify(valid.errors)).toBe(true);
   });
 
   it('binds reference lists to the current ids, without copying them into the files', async () => {

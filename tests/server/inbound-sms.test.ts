@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INBOUND_SMS_PATH, type InboundSmsAnswer } from '../../src/shared/api/inbound-sms';
+import { inboundSms, type InboundSmsAnswer } from '../../src/shared/api/inbound-sms';
 import { MAX_REPLIES_PER_PHONE } from '../../src/server/inbound-sms/inbound-sms-service';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
   const inbound = (from: string, text: string, headers: Record<string, string> = GATEWAY, messageId?: string) =>
     post<Envelope<InboundSmsAnswer>>(
       t.app,
-      INBOUND_SMS_PATH,
+      inboundSms.path,
       { message_id: messageId ?? `gw-${++serial}`, from, text },
       headers,
       { asStranger: true },
@@ -190,7 +190,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
     try {
       const answer = await post(
         open.app,
-        INBOUND_SMS_PATH,
+        inboundSms.path,
         { message_id: 'x1', from: FROM_APPLICANT, text: 'HALI K7PQ2-M9XHT' },
         { authorization: 'Bearer ' },
         { asStranger: true },
@@ -209,7 +209,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
       { message_id: 'm1', from: 'not a phone', text: 'HALI' },
       { message_id: 'm2', from: FROM_APPLICANT, text: 'x'.repeat(481) },
     ]) {
-      const answer = await post(t.app, INBOUND_SMS_PATH, body, GATEWAY, { asStranger: true });
+      const answer = await post(t.app, inboundSms.path, body, GATEWAY, { asStranger: true });
       expect(answer.status).toBe(400);
     }
     expect(await outbox()).toEqual([]);

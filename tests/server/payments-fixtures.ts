@@ -1,8 +1,8 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { expect } from 'vitest';
 import {
-  PAYMENT_NOTICE_PATH,
   PAYMENT_SIGNATURE_HEADER,
+  paymentNotice,
   type PaymentAcknowledgement,
   type PaymentNotice,
 } from '../../src/shared/api/payments';
@@ -41,7 +41,7 @@ export async function postSigned(
     options.signature === null
       ? undefined
       : (options.signature ?? signBody(options.signedBody ?? body, options.key ?? SIMULATOR_PRIVATE_KEY));
-  return post<Envelope<PaymentAcknowledgement>>(t.app, options.path ?? PAYMENT_NOTICE_PATH, body, {
+  return post<Envelope<PaymentAcknowledgement>>(t.app, options.path ?? paymentNotice.path, body, {
     ...(signature ? { [PAYMENT_SIGNATURE_HEADER]: signature } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTROL_NUMBER_CALLBACK_PATH, PAYMENT_BODY_LIMIT } from '../../src/shared/api/payments';
+import { controlNumberCallback, PAYMENT_BODY_LIMIT } from '../../src/shared/api/payments';
 import { RAISE_BILL_QUEUE } from '../../src/server/payments/payments-service';
 import { api } from './application-fixtures';
 import { createTestApp, databaseKinds, type TestApp } from './helpers';
@@ -100,10 +100,10 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
       expect(texts.at(-1)).toContain('Pay by phone → Government payments → enter control number');
       // The same callback again changes nothing and tells no one twice; a forged one is refused.
       const body = JSON.stringify({ bill_id: bill.id, control_number: issued!.control_number });
-      expect((await postSigned(t, body, { path: CONTROL_NUMBER_CALLBACK_PATH })).status).toBe(200);
+      expect((await postSigned(t, body, { path: controlNumberCallback.path })).status).toBe(200);
       expect(await smsTo(t, person.phone)).toHaveLength(before + 1);
       const forged = JSON.stringify({ bill_id: bill.id, control_number: '991111111111' });
-      const refused = await postSigned(t, forged, { path: CONTROL_NUMBER_CALLBACK_PATH, key: forgerKey() });
+      const refused = await postSigned(t, forged, { path: controlNumberCallback.path, key: forgerKey() });
       expect(refused.status).toBe(401);
       expect((await billsOf(t, invoiceId))[0]!.control_number).toBe(issued!.control_number);
     });

@@ -40,7 +40,7 @@ describe('the permit commands of npm run staff', () => {
         conditions: ['Keep 3 m from the road reserve', 'No work at night'],
       },
     });
-    expect(ajv.validate(STAFF_ACTIONS.issue_permit.body, (parsed as { body: unknown }).body)).toBe(true);
+    expect(ajv.validate(STAFF_ACTIONS.issue_permit.call.body, (parsed as { body: unknown }).body)).toBe(true);
   });
 
   it('revoke-permit needs the reason and says who with --as', () => {
@@ -56,7 +56,7 @@ describe('the permit commands of npm run staff', () => {
       action: 'revoke_permit',
       body: { permit_number: 'ZNZ/BP/2026/0001', reason: 'Built beyond the plot' },
     });
-    expect(ajv.validate(STAFF_ACTIONS.revoke_permit.body, (parsed as { body: unknown }).body)).toBe(true);
+    expect(ajv.validate(STAFF_ACTIONS.revoke_permit.call.body, (parsed as { body: unknown }).body)).toBe(true);
     expect(() => parseCommandLine(['revoke-permit', 'ZNZ/BP/2026/0001', '--as', 'officer1'])).toThrow(/--reason/);
     expect(() => parseCommandLine(['revoke-permit', 'ZNZ/BP/2026/0001', '--reason', 'x'])).toThrow(UsageError);
   });

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
-// The app's pages as the server sends them (src/server/http/spa-pages.ts): index.html with the page
+// The app's pages as the server sends them (src/server/spa/spa-pages.ts): index.html with the page
 // settings in it, and the landing page rendered by the client's server bundle, in a child process, in
 // the language of the visitor's cookie. Here with a built client of its own: an index.html like Vite's
 // and a server bundle that renders a recognisable page from what it is given.

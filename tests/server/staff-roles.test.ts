@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ACTIONS } from '../../src/server/back-office/staff-actions';
+import { STAFF_ACTION_LIST } from '../../src/server/back-office/staff-actions';
 import type { StaffRole } from '../../src/shared/api/staff-session';
 import { api } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
@@ -13,7 +13,7 @@ import { addStaff, staffSignIn, type TestStaff } from './staff-fixtures';
 // the body gives), the integration by its own name.
 
 const TOKEN = 'staff-roles-integration-token-0123456789';
-const BACK_OFFICE = Object.keys(STAFF_ACTIONS).map((name) => `/api/staff/${name}`);
+const BACK_OFFICE = Object.values(STAFF_ACTION_LIST).map((action) => action.call.path);
 const ALL_STAFF_CALLS = [...BACK_OFFICE, '/api/staff/reload_forms'];
 /** A fresh database, eight argon2 hashes and sign-ins: slow on a busy machine. */
 const SETUP_MS = 120_000;

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
-// The form studio's page as the server sends it (src/server/http/studio-page.ts, security-headers.ts):
+// The form studio's page as the server sends it (src/server/spa/studio-page.ts, security-headers.ts):
 // studio.html for /studio and every page under it, never stored nor indexed, framed by nobody but
 // for the preview frame's page, which only the portal's own pages may frame.
 

@@ -1,29 +1,11 @@
+import { pathUnderApi } from '../../shared/api/call';
+import { getForms } from '../../shared/api/forms';
+import { getSplash } from '../../shared/api/splash';
 import { RENDERED_PAGES } from '../../shared/served-page';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import { readJson, STORAGE_KEYS } from './browser-storage';
+import { apiRequestInit } from './request-init';
 import { storedLanguage } from './stored-language';
-
-/**
- * A POST under /api as the base query (api.ts) sends it: JSON (or FormData), in the session's language,
- * with the ETag of the copy kept under `cacheKey`.
- */
-export function apiRequestInit(
-  body: unknown,
-  options: { language: string; etag?: string; signal?: AbortSignal },
-): RequestInit {
-  // A FormData goes as it is: the browser sets multipart/form-data with its boundary.
-  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': options.language };
-  if (!multipart) headers['Content-Type'] = 'application/json';
-  if (options.etag) headers['If-None-Match'] = options.etag;
-  return {
-    method: 'POST',
-    headers,
-    body: multipart ? body : JSON.stringify(body ?? {}),
-    credentials: 'same-origin',
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
-}
 
 /** A copy of a POST answer kept in sessionStorage, revalidated with its ETag (api.ts). */
 export interface CachedAnswer {
@@ -32,9 +14,9 @@ export interface CachedAnswer {
 }
 
 /** The calls each page makes first, with no body: the reference data (every page but the landing page), the forms (the wizard). */
-const SPLASH = { url: '/splash/get_splash', cacheKey: STORAGE_KEYS.splash };
+const SPLASH = { url: pathUnderApi(getSplash), cacheKey: STORAGE_KEYS.splash };
 export const FORMS_CACHE_KEY = 'forms';
-const FORMS = { url: '/forms/get_forms', cacheKey: FORMS_CACHE_KEY };
+const FORMS = { url: pathUnderApi(getForms), cacheKey: FORMS_CACHE_KEY };
 
 /** Calls made by the page's first script, waiting for the app to take their answers (one each). */
 const early = new Map<string, Promise<Response>>();

@@ -26,7 +26,7 @@ function Redirect({ to }: { to: string }) {
 /**
  * Every lazily loaded module of the routes, each a file of its own, loaded when its route is first
  * opened. By path (from the project's root, as the build's manifest names them), so that the server can
- * preload the files of the page it sends (modulesByPath, src/server/http/spa-pages.ts).
+ * preload the files of the page it sends (modulesByPath, src/server/spa/spa-pages.ts).
  */
 const LAZY = import.meta.glob<{ default: ComponentType }>([
   './Themed.tsx',
@@ -209,7 +209,7 @@ export function preloadRoute(location: { pathname: string; search: string }, sto
 /**
  * The lazily loaded modules each page needs (its layouts' and its own, and its texts: the locale files
  * as `locales/{language}/<namespace>.json`, common's included), by the page's path: the server preloads
- * their files with the page (src/server/http/spa-pages.ts), instead of the browser asking for them only
+ * their files with the page (src/server/spa/spa-pages.ts), instead of the browser asking for them only
  * once the app has started.
  */
 export function modulesByPath(): Record<string, string[]> {

@@ -1,5 +1,5 @@
-import type { Splash } from '../../shared/reference-data';
-import { api } from './api';
+import { getSplash, type Splash } from '../../shared/api/splash';
+import { api, callRequest } from './api';
 import type { AppDispatch } from './store';
 import { STORAGE_KEYS } from './browser-storage';
 
@@ -7,7 +7,7 @@ const splashApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSplash: build.query<Splash, void>({
       // Kept in sessionStorage ('splash', as the spec says) and revalidated with its ETag.
-      query: () => ({ url: '/splash/get_splash', cacheKey: STORAGE_KEYS.splash }),
+      query: () => callRequest(getSplash, {}, { cacheKey: STORAGE_KEYS.splash }),
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
   }),

@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/envelope';
 import { ErrorSummary } from './ErrorSummary';
 import { fieldId, fieldLabel, serverSummary } from './field-paths';
-import { fields, templates, widgetsAwayFromWizard } from './rjsf-parts';
-// Here, not in rjsf-parts: the forms checker renders those parts on the server, where a CSS import cannot load.
+import { fields, templates, widgetsAwayFromWizard } from './rjsf-theme';
+// Here, not in rjsf-theme: the forms checker renders those parts on the server, where a CSS import cannot load.
 import './step-form.css';
 import { clientErrors, errorSchemaOf, serverErrors, stillStanding, type ShownError } from './stale-errors';
 import { prepareAnswers, type StepAnswers } from './step-data';

@@ -1,20 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import type { FormsDocument } from '../../shared/forms';
 import { LANGUAGES } from '../../shared/reference-data';
-import { api } from '../app/api';
+import { getForms } from '../../shared/api/forms';
+import { api, callRequest } from '../app/api';
 import { FORMS_CACHE_KEY } from '../app/early-calls';
 import type { AppStore } from '../app/store';
 
 /**
- * The published forms, apart from the wizard's other calls (features/wizard/forms-api.ts): small enough
+ * The published forms, apart from the wizard's other calls (features/wizard/applications-api.ts): small enough
  * to be in the first script, so the forms are asked for as the app starts on a wizard's URL, beside the
  * wizard's files. The dashboard reads them too (step titles, saved answers).
  */
 const formsQuery = api.enhanceEndpoints({ addTagTypes: ['Forms'] }).injectEndpoints({
   endpoints: (build) => ({
+    // The answer of get_forms (src/shared/api/forms.ts), read as the FormsDocument the server sends: the
+    // call's schema leaves the forms' own content open.
     getForms: build.query<FormsDocument, void>({
       // Kept in sessionStorage and revalidated with its ETag, like the splash.
-      query: () => ({ url: '/forms/get_forms', cacheKey: FORMS_CACHE_KEY }),
+      query: () => callRequest(getForms, {}, { cacheKey: FORMS_CACHE_KEY }),
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
       providesTags: ['Forms'],
     }),

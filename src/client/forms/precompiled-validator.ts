@@ -63,7 +63,7 @@ export async function runValidatorFactory(
   }
 }
 
-/** The version the server answers an immutable module for (src/server/routes/validator-routes.ts). */
+/** The version the server answers an immutable module for (src/server/forms/validator-routes.ts). */
 export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
   return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
 }

@@ -26,7 +26,7 @@ function translateNode(schema: unknown, ui: unknown, options: TranslateOptions):
   const out: UiSchema = isObject(ui) ? { ...ui } : {};
   for (const key of UI_TEXT_KEYS) if (typeof out[key] === 'string') out[key] = options.t(out[key]);
   const rowNames = rowNamesOf(out);
-  // A table's row words as texts with their {{placeholders}}, filled in by the row templates (rjsf-parts.tsx).
+  // A table's row words as texts with their {{placeholders}}, filled in by the row templates (rjsf-theme.tsx).
   if (rowNames) {
     const texts = Object.fromEntries(Object.entries(rowNames).map(([word, key]) => [word, options.t(key)]));
     out['ui:options'] = { ...(out['ui:options'] as object), rowNames: texts };

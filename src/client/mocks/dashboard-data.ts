@@ -5,7 +5,7 @@ import type {
   DashboardAttachment,
   Notification,
   Permit,
-} from '../../shared/dashboard';
+} from '../../shared/api/dashboard';
 import type { RequiredDocument, Splash } from '../../shared/reference-data';
 
 /** One application of the mock backend, with everything its dashboard shows. */

@@ -1,11 +1,54 @@
-import type { ConversationMessage } from '../../shared/api/conversation';
-import type { DownloadReceiptRequest } from '../../shared/api/payments';
-import { canWithdraw, WITHDRAWN } from '../../shared/api/withdraw';
+import { newCaptcha, type CaptchaChallenge } from '../../shared/api/captcha';
+import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
+import { getChangeRequests, type ChangeRequestsAnswer } from '../../shared/api/change-requests';
+import type { ApiCall } from '../../shared/api/call';
+import { verifyCode, type SignedIn, type VerifyCodeRequest } from '../../shared/api/continue';
+import {
+  getMessages,
+  sendMessage,
+  type ApplicantMessage,
+  type Conversation,
+  type ConversationMessage,
+  type SendMessageRequest,
+} from '../../shared/api/conversation';
+import {
+  downloadAttachment,
+  getApplications,
+  getAttachments,
+  getDashboardApplication,
+  getNotifications,
+  getPermits,
+  keepAlive,
+  openApplication,
+  readNotifications,
+  renewPermit,
+  type ApplicationSummary,
+  type DashboardApplication,
+  type DashboardAttachment,
+  type DownloadAttachmentRequest,
+  type Notification,
+  type OpenApplicationRequest,
+  type Permit,
+  type ReadNotificationsAnswer,
+  type RenewalRequest,
+  type RenewPermitRequest,
+  type SessionTimes,
+} from '../../shared/api/dashboard';
+import type { CodeSent } from '../../shared/api/one-time-code';
+import { logout, requestSignInCode, type LogoutAnswer } from '../../shared/api/sign-in';
+import {
+  downloadReceipt,
+  getInvoices,
+  type ApplicantInvoice,
+  type DownloadReceiptRequest,
+} from '../../shared/api/payments';
+import { downloadPermit } from '../../shared/api/permits';
+import { canWithdraw, withdrawApplication, WITHDRAWN } from '../../shared/api/withdraw';
 import { shownFileName } from '../../shared/api/open-draft';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
-import type { SessionTimes, SignedInUser } from '../../shared/dashboard';
+import type { SignedInUser } from '../../shared/dashboard';
 import documents from '../../../schemas/documents.json';
 import { rulesByCode } from '../../shared/document-rules';
 import type { Envelope } from '../../shared/envelope';
@@ -120,20 +163,24 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
   const challenge = (reference: string, mock: MockApplication) => {
     const id = nextId('mock-sign-in');
     challenges.set(id, reference);
-    return envelope(200, 'A code has been sent to the phone saved in your application.', {
+    return envelope<CodeSent>(200, 'A code has been sent to the phone saved in your application.', {
       challenge_id: id,
       sent_to: mock.sentTo,
       expires_in_s: 600,
     });
   };
-  const dashboard = (path: string, answer: (mock: MockApplication, request: Request) => Response | Promise<Response>) =>
-    http.post(`/api/dashboard/${path}`, async ({ request }) => {
+  /** A dashboard call (src/shared/api/): answered for the application signed in last. */
+  const dashboard = (
+    call: ApiCall,
+    answer: (mock: MockApplication, request: Request) => Response | Promise<Response>,
+  ) =>
+    http.post(call.path, async ({ request }) => {
       await wait();
       return answer(open(), request);
     });
 
   return [
-    http.post('/api/captcha/new', async () => {
+    http.post(newCaptcha.path, async () => {
       await wait();
       const { cost, counterMin, counterMax } = MOCK_CAPTCHA_WORK;
       const challenge = await createChallenge({
@@ -145,10 +192,11 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         hmacSignatureSecret: MOCK_CAPTCHA_KEY,
         hmacKeySignatureSecret: MOCK_CAPTCHA_KEY,
       });
-      return envelope(200, 'OK', challenge);
+      // Signed with both secrets, as the server's: its parameters carry keySignature and expiresAt.
+      return envelope<CaptchaChallenge>(200, 'OK', challenge as CaptchaChallenge);
     }),
 
-    http.post('/api/application/get_application', async ({ request }) => {
+    http.post(requestSignInCode.path, async ({ request }) => {
       await wait();
       const { reference_number, altcha } = await body(request);
       if (!(await captchaAccepted(altcha, spentCaptchas)))
@@ -166,8 +214,8 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
     }),
 
     // Shared with Continue: a challenge this file did not make is left to the wizard's handler.
-    http.post('/api/application/verify_code', async ({ request }) => {
-      const { challenge_id, code } = await body(request);
+    http.post(verifyCode.path, async ({ request }) => {
+      const { challenge_id, code } = (await body(request)) as VerifyCodeRequest;
       const reference = challenges.get(String(challenge_id));
       if (!reference) return undefined;
       await wait();
@@ -176,34 +224,34 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       challenges.delete(String(challenge_id));
       current = reference;
       signedInAt = Date.now();
-      return envelope(200, 'Signed in', { user: userOf(open()), session: times() });
+      return envelope<SignedIn>(200, 'Signed in', { user: userOf(open()), session: times() });
     }),
 
-    http.post('/api/application/logout', async () => {
+    http.post(logout.path, async () => {
       await wait();
       current = normalized(MOCK_REFERENCES.permit);
       signedInAt = Date.now();
-      return envelope(200, 'You have logged out.', {});
+      return envelope<LogoutAnswer>(200, 'You have logged out.', {});
     }),
 
-    dashboard('keep_alive', () => envelope(200, 'OK', times())),
-    dashboard('get_application', (mock) => envelope(200, 'OK', mock.application)),
-    dashboard('get_applications', () =>
-      envelope(
+    dashboard(keepAlive, () => envelope<SessionTimes>(200, 'OK', times())),
+    dashboard(getDashboardApplication, (mock) => envelope<DashboardApplication>(200, 'OK', mock.application)),
+    dashboard(getApplications, () =>
+      envelope<ApplicationSummary[]>(
         200,
         'OK',
         [...applications.entries()].map(([reference, mock]) => summaryOf(mock, reference === current)),
       ),
     ),
-    dashboard('open_application', async (_mock, request) => {
-      const reference = normalized((await body(request)).reference_number);
+    dashboard(openApplication, async (_mock, request) => {
+      const reference = normalized(((await body(request)) as OpenApplicationRequest).reference_number);
       const other = applications.get(reference);
       if (!other) return envelope(403, 'Access denied', {});
       return challenge(reference, other);
     }),
-    dashboard('get_attachments', (mock) => envelope(200, 'OK', mock.attachments)),
-    dashboard('download_attachment', async (mock, request) => {
-      const { attachment_id } = await body(request);
+    dashboard(getAttachments, (mock) => envelope<DashboardAttachment[]>(200, 'OK', mock.attachments)),
+    dashboard(downloadAttachment, async (mock, request) => {
+      const { attachment_id } = (await body(request)) as DownloadAttachmentRequest;
       const found = mock.attachments.find((a) => a.attachment_id === attachment_id);
       if (!found) return envelope(404, 'No such document.', {});
       return new HttpResponse(PDF, {
@@ -214,8 +262,8 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         },
       });
     }),
-    dashboard('get_invoices', (mock) => envelope(200, 'OK', mock.invoices)),
-    dashboard('download_receipt', async (mock, request) => {
+    dashboard(getInvoices, (mock) => envelope<ApplicantInvoice[]>(200, 'OK', mock.invoices)),
+    dashboard(downloadReceipt, async (mock, request) => {
       const { receipt_number } = (await body(request)) as unknown as DownloadReceiptRequest;
       const found = mock.invoices.some((i) => i.receipts.some((r) => r.receipt_number === receipt_number));
       if (!found) return envelope(404, 'No receipt has this number.', {});
@@ -227,14 +275,14 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         },
       });
     }),
-    dashboard('get_notifications', (mock) => envelope(200, 'OK', mock.notifications)),
-    dashboard('read_notifications', (mock) => {
+    dashboard(getNotifications, (mock) => envelope<Notification[]>(200, 'OK', mock.notifications)),
+    dashboard(readNotifications, (mock) => {
       const unread = mock.notifications.filter((n) => !n.read);
       for (const n of unread) n.read = true;
-      return envelope(200, 'OK', { updated: unread.length });
+      return envelope<ReadNotificationsAnswer>(200, 'OK', { updated: unread.length });
     }),
-    dashboard('get_permits', (mock) => envelope(200, 'OK', mock.permits)),
-    dashboard('download_permit', async (mock, request) => {
+    dashboard(getPermits, (mock) => envelope<Permit[]>(200, 'OK', mock.permits)),
+    dashboard(downloadPermit, async (mock, request) => {
       const permit_number = String((await body(request)).permit_number);
       const found = mock.permits.find((p) => p.permit_number === permit_number);
       if (!found) return envelope(403, 'Access denied', {});
@@ -247,29 +295,29 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         },
       });
     }),
-    dashboard('renew_permit', async (mock, request) => {
-      const { permit_number, type_of_work, reason } = await body(request);
+    dashboard(renewPermit, async (mock, request) => {
+      const { permit_number, type_of_work, reason } = (await body(request)) as RenewPermitRequest;
       if (!mock.application.can_renew) return envelope(409, 'This permit cannot be renewed now.', {});
       const now = new Date().toISOString();
       mock.application.can_renew = false;
       mock.application.status = 'renewal_requested';
       mock.application.history.push({ status: 'renewal_requested', remark: null, at: now });
-      return envelope(200, 'Your renewal request has been sent.', {
+      return envelope<RenewalRequest>(200, 'Your renewal request has been sent.', {
         renewal_id: nextId('mock-renewal'),
         reference_number: mock.application.reference_number,
-        permit_number: String(permit_number),
-        type_of_work: String(type_of_work),
-        reason: String(reason),
+        permit_number,
+        type_of_work,
+        reason,
         created_at: now,
       });
     }),
-    dashboard('send_message', async (mock, request) => {
-      const { subject, message } = await body(request);
+    dashboard(sendMessage, async (mock, request) => {
+      const { subject, message } = (await body(request)) as Partial<SendMessageRequest>;
       if (typeof message !== 'string' || message.trim() === '')
         return envelope(422, 'Some values are missing or not valid.', {
           errors: [{ path: '/message', message: 'Write a message.' }],
         });
-      const sent = {
+      const sent: ApplicantMessage = {
         message_id: nextId('mock-message'),
         reference_number: mock.application.reference_number,
         subject: typeof subject === 'string' ? subject : null,
@@ -287,12 +335,12 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         in_reply_to: sent.message_id,
         created_at: new Date(Date.now() + 1).toISOString(),
       });
-      return envelope(200, 'Your message has been sent.', sent);
+      return envelope<ApplicantMessage>(200, 'Your message has been sent.', sent);
     }),
-    dashboard('get_messages', (mock) => envelope(200, 'OK', conversationOf(mock))),
+    dashboard(getMessages, (mock) => envelope<Conversation>(200, 'OK', conversationOf(mock))),
     // The mock's applications have no requests for changes (tests give their own).
-    dashboard('get_change_requests', () => envelope(200, 'OK', { open: null, rounds: [] })),
-    dashboard('withdraw_application', async (mock, request) => {
+    dashboard(getChangeRequests, () => envelope<ChangeRequestsAnswer>(200, 'OK', { open: null, rounds: [] })),
+    dashboard(withdrawApplication, async (mock, request) => {
       const { reason } = await body(request);
       if (typeof reason !== 'string' || reason.trim() === '')
         return envelope(422, 'Some values are missing or not valid.', {
@@ -314,7 +362,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
     }),
 
     // Uploads without a reference number go to the signed-in application; the others to the wizard's handler.
-    http.post('/api/attachment/upload', async ({ request }) => {
+    http.post(uploadAttachment.path, async ({ request }) => {
       const form = await request.clone().formData();
       if (form.get('reference_number')) return undefined;
       await wait();
@@ -352,10 +400,12 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         uploaded_at: new Date().toISOString(),
       };
       mock.attachments = [...mock.attachments.filter((a) => a !== existing), uploaded];
-      return envelope(200, 'The document was uploaded.', {
+      // As the server answers it: the document's name in each language, and the scale kept.
+      return envelope<UploadedAttachment>(200, 'The document was uploaded.', {
         attachment_id: uploaded.attachment_id,
-        document_name: document.name.en,
+        document_name: document.name,
         size: file.size,
+        scale: uploaded.scale,
         file_name: uploaded.file_name,
         status: 'uploaded',
       });

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import {
-  FIND_REFERENCE_PATH,
+  findReference,
   nationalPhoneDigits,
   normalizeIdNumber,
-  VERIFY_FIND_CODE_PATH,
+  verifyFindCode,
   type FindReferenceAnswer,
   type FindReferenceBody,
   type FoundApplication,
@@ -26,7 +26,7 @@ export const MOCK_FOUND: FoundApplication[] = [
 export function findReferenceHandlers(wait: () => Promise<unknown>) {
   const challenges = new Map<string, boolean>();
   return [
-    http.post(FIND_REFERENCE_PATH, async ({ request }) => {
+    http.post(findReference.path, async ({ request }) => {
       await wait();
       const body = (await request.json()) as FindReferenceBody;
       const id = normalizeIdNumber(body.id_number ?? '');
@@ -36,7 +36,7 @@ export function findReferenceHandlers(wait: () => Promise<unknown>) {
       challenges.set(challenge_id, id === MOCK_FINDER.id_number && phone === nationalPhoneDigits(MOCK_FINDER.phone));
       return envelope(200, 'Sent', { challenge_id, expires_in_s: 600 } satisfies FindReferenceAnswer);
     }),
-    http.post(VERIFY_FIND_CODE_PATH, async ({ request }) => {
+    http.post(verifyFindCode.path, async ({ request }) => {
       await wait();
       const body = (await request.json()) as VerifyFindCodeBody;
       const matched = challenges.get(body.challenge_id);

@@ -1,4 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
+import { getEngineers, type EngineersPage, type EngineersQuery } from '../../shared/api/engineers';
+import { getSplash, type Splash } from '../../shared/api/splash';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import type { Envelope } from '../../shared/envelope';
 import { dashboardHandlers } from './dashboard-handlers';
@@ -52,24 +54,14 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
       return envelope(200, 'OK', {});
     }),
 
-    http.post('/api/splash/get_splash', async () => {
+    http.post(getSplash.path, async () => {
       await wait();
-      return envelope(200, 'OK', splash);
+      return envelope<Splash>(200, 'OK', splash);
     }),
 
-    http.post('/api/engineer/get_engineers', async ({ request }) => {
+    http.post(getEngineers.path, async ({ request }) => {
       await wait();
-      const {
-        search = '',
-        role = '',
-        page,
-        page_size,
-      } = (await request.json()) as {
-        search?: string;
-        role?: string;
-        page: number;
-        page_size: number;
-      };
+      const { search = '', role = '', page, page_size } = (await request.json()) as EngineersQuery;
       // The real route's body schema: a request it would refuse is refused here too.
       if (search.length > 100 || !/^[a-z0-9_]{0,50}$/.test(role)) {
         return envelope(400, 'Some values in the request are missing or not valid.', {});
@@ -86,7 +78,7 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
             (digits !== '' && e.mobile.replace(/\D/g, '').includes(digits))),
       );
       const items = found.slice((page - 1) * page_size, page * page_size);
-      return envelope(200, 'OK', { items, total: found.length, page, page_size });
+      return envelope<EngineersPage>(200, 'OK', { items, total: found.length, page, page_size });
     }),
 
     // Before the wizard's: the two share verify_code and upload, and these pass on what is not theirs.

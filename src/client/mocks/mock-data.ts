@@ -1,8 +1,10 @@
 import documents from '../../../schemas/documents.json';
+import referenceData from '../../../seed/reference-data.json';
 import { documentLists } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
 import { MATERIAL_CATEGORIES, type Splash } from '../../shared/reference-data';
-import { engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../shared/reference-seed';
+
+const { materials, rooms, faqs, engineer_roles: engineerRoles, engineers } = referenceData;
 
 /** The splash answer the mock backend serves: the same seed content as the real database, ids by position. */
 export function mockSplash(): Splash {
@@ -20,7 +22,7 @@ export function mockSplash(): Splash {
     rooms: named(rooms),
     faqs: faqs.map((f, i) => ({ id: i + 1, ...f })),
     engineer_roles: roles,
-    engineers: fictionalEngineers()
+    engineers: engineers
       .map((e, i) => ({
         id: i + 1,
         registration_number: e.registration_number,

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { VERIFY_PERMIT_PATH, type VerifiedPermit, type VerifyPermitBody } from '../../shared/api/permits';
+import { verifyPermit, type VerifiedPermit, type VerifyPermitRequest } from '../../shared/api/permits';
 import type { Envelope } from '../../shared/envelope';
 
 const envelope = (code: number, message: string, data: unknown) =>
@@ -42,9 +42,9 @@ const OWNER = 'Amina Khamis Makame';
 /** The public permit check as the server answers it (src/server/permits): the owner only with the right signature. */
 export function verifyHandlers(wait: () => Promise<unknown>) {
   return [
-    http.post(VERIFY_PERMIT_PATH, async ({ request }) => {
+    http.post(verifyPermit.path, async ({ request }) => {
       await wait();
-      const body = (await request.json()) as VerifyPermitBody;
+      const body = (await request.json()) as VerifyPermitRequest;
       const permit = MOCK_PERMITS.find((p) => p.permit_number === body.permit_number);
       if (!permit) return envelope(404, 'No permit has this number.', {});
       const signature =

@@ -9,12 +9,32 @@ import {
   type SubmittedAnswer,
 } from '../../shared/api/applications';
 import { DECLARATION_PATH } from '../../shared/api/declaration';
+import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
 import {
-  OPEN_DRAFT_PATH,
+  continueApplication,
+  submitApplication,
+  verifyCode,
+  type ContinueApplicationRequest,
+  type ContinueChallenge,
+  type ContinuedDraft,
+  type VerifyCodeRequest,
+} from '../../shared/api/continue';
+import {
+  sendEngineerOtp,
+  validateEngineerOtp,
+  type OtpSent,
+  type OtpValidated,
+  type SendEngineerOtpRequest,
+  type ValidateEngineerOtpRequest,
+} from '../../shared/api/engineers';
+import { getForms } from '../../shared/api/forms';
+import { verifyZanid, type VerifyZanidRequest, type ZanidPerson } from '../../shared/api/identity';
+import {
+  openDraft,
   shownFileName,
   type DraftAttachment,
   type OpenDraftAnswer,
-  type OpenDraftBody,
+  type OpenDraftRequest,
 } from '../../shared/api/open-draft';
 import { http, HttpResponse } from 'msw';
 import { rulesByCode } from '../../shared/document-rules';
@@ -33,7 +53,7 @@ import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
 import textsSw from '../../../schemas/texts/sw.json';
 import fees from '../../../schemas/fees.json';
-import { ESTIMATE_FEE_PATH, type EstimateFeeBody, type FeeEstimateAnswer } from '../../shared/api/fees';
+import { estimateFee as estimateFeeCall, type EstimateFeeRequest, type FeeEstimateAnswer } from '../../shared/api/fees';
 import { estimateFee } from '../../shared/fees/fee-estimate';
 import type { FeeSchedule } from '../../shared/fees/fee-schedule';
 
@@ -63,13 +83,13 @@ const PEOPLE = [
   ['190034567', 'Mwanaisha', 'Said', 'Omar', '1992-06-21', 'F'],
   ['190045678', 'Salim', 'Abdalla', 'Mzee', '1968-01-30', 'M'],
   ['190056789', 'Fatma', 'Hamad', 'Suleiman', '1990-09-09', 'F'],
-].map(([zan_id, first_name, middle_name, last_name, date_of_birth, sex]) => ({
+].map(([zan_id, first_name, middle_name, last_name, date_of_birth, sex]): ZanidPerson => ({
   zan_id: zan_id!,
   first_name: first_name!,
   middle_name: middle_name!,
   last_name: last_name!,
   date_of_birth: date_of_birth!,
-  sex: sex!,
+  sex: sex === 'M' ? 'M' : 'F',
 }));
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -105,7 +125,8 @@ export function mockForms(splash: Splash): FormsDocument {
   }
   // As the server serves them: the uploads step holds one property per document of documents.json.
   return withDocuments({
-    version: 'mock-forms',
+    // A version number, as the server's (the mock serves one version).
+    version: '1',
     steps,
     flows: flows,
     texts: { en: textsEn, sw: textsSw },
@@ -180,9 +201,9 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
   };
 
   return [
-    http.post('/api/forms/get_forms', async () => {
+    http.post(getForms.path, async () => {
       await wait();
-      return envelope(200, 'OK', forms);
+      return envelope<FormsDocument>(200, 'OK', forms);
     }),
 
     http.post(saveAndContinue.path, async ({ request }) => {
@@ -218,66 +239,80 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
     http.post(saveFinal.path, ({ request }) => submit(request)),
     http.post(requestMaintenance.path, ({ request }) => submit(request, 'repair')),
     http.post(requestNoDrawings.path, ({ request }) => submit(request, 'special')),
-    http.post('/api/application/submit_application', ({ request }) => submit(request)),
+    http.post(submitApplication.path, ({ request }) => submit(request)),
 
-    http.post('/api/application/verify_zanid', async ({ request }) => {
+    http.post(verifyZanid.path, async ({ request }) => {
       await wait();
-      const zanId = normalized((await body(request)).zan_id);
+      const zanId = normalized(((await body(request)) as Partial<VerifyZanidRequest>).zan_id);
       if (!/^[0-9]{9}$/.test(zanId))
         return envelope(422, 'The ZanID is not valid.', {
           errors: [{ path: '/zan_id', message: 'A ZanID has 9 digits.' }],
         });
       const person = PEOPLE.find((p) => p.zan_id === zanId);
-      return person ? envelope(200, 'ID verified', person) : envelope(404, 'No person has this ZanID.', {});
+      return person
+        ? envelope<ZanidPerson>(200, 'ID verified', person)
+        : envelope(404, 'No person has this ZanID.', {});
     }),
 
-    http.post('/api/engineer/send_otp', async ({ request }) => {
+    http.post(sendEngineerOtp.path, async ({ request }) => {
       await wait();
-      const { engineer_id, reference_number } = await body(request);
+      const { engineer_id, reference_number } = (await body(request)) as Partial<SendEngineerOtpRequest>;
       // As the server: the code is asked about a draft (its SMS names it).
       if (!drafts.has(normalized(reference_number)))
         return envelope(404, 'This application cannot be saved from this browser.', {});
       const id = normalized(engineer_id);
       const engineer = splash.engineers.find((e) => normalized(e.registration_number) === id);
       if (!engineer) return envelope(404, 'No engineer has this registration number.', {});
-      return envelope(200, 'Code sent', {
+      return envelope<OtpSent>(200, 'Code sent', {
         sent_to: `•••• ${engineer.mobile.slice(-3)}`,
         expires_in_s: 600,
         resend_after_s: 60,
       });
     }),
 
-    http.post('/api/engineer/validate_otp', async ({ request }) => {
+    http.post(validateEngineerOtp.path, async ({ request }) => {
       await wait();
-      const { engineer_id, otp } = await body(request);
+      const { engineer_id, otp } = (await body(request)) as Partial<ValidateEngineerOtpRequest>;
       const engineer = splash.engineers.find((e) => normalized(e.registration_number) === normalized(engineer_id));
       if (!engineer || otp !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
       const role = splash.engineer_roles.find((r) => r.id === engineer.role_id);
-      return envelope(200, 'Confirmed', {
-        engineer: { ...engineer, role: role ? { code: role.code, name: role.name } : null },
+      const { registration_number, name, experience_years, email, mobile } = engineer;
+      return envelope<OtpValidated>(200, 'Confirmed', {
+        engineer: {
+          registration_number,
+          name,
+          experience_years,
+          email,
+          mobile,
+          role: role ? { code: role.code, name: role.name } : null,
+        },
         validation_token: `mock-proof-${randomId(12).toLowerCase()}`,
       });
     }),
 
-    http.post('/api/application/continue_application', async ({ request }) => {
+    http.post(continueApplication.path, async ({ request }) => {
       await wait();
-      const reference = normalized((await body(request)).reference_number);
+      const reference = normalized(((await body(request)) as Partial<ContinueApplicationRequest>).reference_number);
       const draft = drafts.get(reference);
       if (!draft) return envelope(404, 'No application has this reference number.', {});
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
       const challengeId = `mock-${randomId(16)}`;
       challenges.set(challengeId, reference);
-      return envelope(200, 'Code sent', { challenge_id: challengeId, sent_to: '•••• 456', expires_in_s: 600 });
+      return envelope<ContinueChallenge>(200, 'Code sent', {
+        challenge_id: challengeId,
+        sent_to: '•••• 456',
+        expires_in_s: 600,
+      });
     }),
 
-    http.post('/api/application/verify_code', async ({ request }) => {
+    http.post(verifyCode.path, async ({ request }) => {
       await wait();
-      const { challenge_id, code } = await body(request);
+      const { challenge_id, code } = (await body(request)) as Partial<VerifyCodeRequest>;
       const reference = challenges.get(String(challenge_id));
       const draft = reference ? drafts.get(reference) : undefined;
       if (!reference || !draft || code !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
       challenges.delete(String(challenge_id));
-      return envelope(200, 'OK', {
+      return envelope<ContinuedDraft>(200, 'OK', {
         reference_number: formatted(reference),
         application_type: draft.type,
         step_number: stepNumberToResume(draft.stepNumber),
@@ -286,7 +321,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       });
     }),
 
-    http.post('/api/attachment/upload', async ({ request }) => {
+    http.post(uploadAttachment.path, async ({ request }) => {
       await wait();
       const form = await request.formData();
       const draft = drafts.get(normalized(form.get('reference_number')));
@@ -310,19 +345,20 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
         scale: typeof scale === 'string' && scale !== '' ? scale : null,
       };
       draft.files = [...(draft.files ?? []), uploaded];
-      return envelope(200, 'Uploaded', {
+      return envelope<UploadedAttachment>(200, 'Uploaded', {
         attachment_id: uploaded.attachment_id,
-        document_name: document.name.en,
+        document_name: document.name,
         size: file.size,
+        scale: uploaded.scale,
         file_name: uploaded.file_name,
         status: 'uploaded',
       });
     }),
 
     // The fee estimate of a draft of this page's memory, from the forms' own schedule (src/shared/api/fees.ts).
-    http.post(ESTIMATE_FEE_PATH, async ({ request }) => {
+    http.post(estimateFeeCall.path, async ({ request }) => {
       await wait();
-      const reference = normalized(((await request.json()) as Partial<EstimateFeeBody> | null)?.reference_number);
+      const reference = normalized(((await request.json()) as Partial<EstimateFeeRequest> | null)?.reference_number);
       const draft = drafts.get(reference);
       if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
       const result = estimateFee(feeForms(), draft.type, draft.answers);
@@ -334,9 +370,9 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
     }),
 
     // The mock keeps no draft cookies: any draft of this page's memory reopens (a reload starts the mock afresh).
-    http.post(OPEN_DRAFT_PATH, async ({ request }) => {
+    http.post(openDraft.path, async ({ request }) => {
       await wait();
-      const reference = normalized(((await request.json()) as Partial<OpenDraftBody> | null)?.reference_number);
+      const reference = normalized(((await request.json()) as Partial<OpenDraftRequest> | null)?.reference_number);
       const draft = drafts.get(reference);
       if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});

@@ -1,15 +1,13 @@
-import type { SessionTimes, SignedInUser } from '../../shared/dashboard';
+import type { SignedIn } from '../../shared/api/continue';
 import type { CodeSent } from '../../shared/api/one-time-code';
-import { api } from '../app/api';
+import { logout, type LogoutAnswer } from '../../shared/api/sign-in';
+import { api, callRequest } from '../app/api';
 
 /** A one-time code went by SMS to the applicant's phone on file (a sign-in, a switch of application). */
 export type CodeChallenge = CodeSent;
 
 /** verify_code's answer to a sign-in or a switch of application; the session cookie comes with it. */
-export interface SignInAnswer {
-  user: SignedInUser;
-  session: SessionTimes;
-}
+export type SignInAnswer = SignedIn;
 
 /** Everything the dashboard shows comes under these tags: a sign-in or a switch of application drops them all. */
 export const DASHBOARD_TAGS = [
@@ -26,8 +24,8 @@ export const DASHBOARD_TAGS = [
 /** The session's own call: sign-in opens it, the dashboard's Logout and its timer end it. */
 const sessionApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    logout: build.mutation<unknown, void>({
-      query: () => ({ url: '/application/logout', quiet: true }),
+    logout: build.mutation<LogoutAnswer, void>({
+      query: () => callRequest(logout, {}, { quiet: true }),
     }),
   }),
 });

@@ -16,8 +16,8 @@ export function stepTitle(set: FormsSet, language: Language, step: string): stri
   return schema ? formText(set, language, schema.title) : step;
 }
 
-/** Text in the studio's language, else the other's, else `fallback`. */
-export function inLanguage(text: LocalizedText | undefined, language: Language, fallback: string): string {
+/** Text in the studio's language, else the other's, else `fallback` (a text may lack a language). */
+export function inLanguage(text: Partial<LocalizedText> | undefined, language: Language, fallback: string): string {
   if (!text) return fallback;
   return text[language] || text.en || text.sw || fallback;
 }

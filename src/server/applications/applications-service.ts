@@ -39,12 +39,13 @@ import {
 import { recordScales } from '../attachments/attachment-scales';
 import { uploadedDocumentTypes } from '../attachments/attachments-repository';
 import { droppedRemark, migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
-import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded, type PhoneCode } from './phone-change';
+import { PhoneChange, phoneChangeOf, type PhoneChangeNeeded } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { unfinishedAnswers, unfinishedIn, unstorableText, withoutStep } from './unfinished-steps';
 import { isUniqueViolation } from '../db/database-errors';
 import { SaveReceipts } from './save-receipts';
 import type { SaveStepAnswer, SaveStepRequest, SubmitRequest, SubmittedAnswer } from '../../shared/api/applications';
+import type { SubmitApplicationRequest } from '../../shared/api/continue';
 import { requireDeclaration } from './declaration';
 import type { ReferenceSms } from './reference-sms';
 
@@ -603,10 +604,10 @@ export class ApplicationsService {
 
   /** Submit of a continued draft: its type comes from the draft itself. */
   async submitDraft(
-    input: { reference_number: string; data: Record<string, Answers>; phone_code?: PhoneCode; declaration?: boolean },
+    input: SubmitApplicationRequest,
     language: Language,
     access: DraftAccess,
-  ): Promise<{ reference_number: string; status: string }> {
+  ): Promise<SubmittedAnswer> {
     const row = await this.owners.owned(input.reference_number, access.proof);
     if (!isApplicationType(row.application_type)) throw new ApiError(404, 'draft_not_found');
     return this.submit({ ...input, application_type: row.application_type }, language, access);

@@ -1,4 +1,5 @@
-import type { Invoice, Permit } from '../../shared/dashboard';
+import type { StaffInvoice } from '../../shared/api/back-office';
+import type { Permit } from '../../shared/api/dashboard';
 import { isApplicationStatus } from '../../shared/dashboard';
 import { documentNameOf } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
@@ -104,7 +105,7 @@ type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'due_date'> & {
   created_at: Date;
 };
 
-export function toInvoice(row: InvoiceRow): Invoice {
+export function toInvoice(row: InvoiceRow): StaffInvoice {
   return {
     invoice_id: row.id,
     description: row.description,

@@ -9,12 +9,17 @@ import {
   shownStatus,
   statusAfterPermit,
   todayIso,
-  type ApplicantMessage,
-  type AttachmentStatus,
-  type Invoice,
-  type Permit,
-  type RenewalRequest,
 } from '../../shared/dashboard';
+import type {
+  AddInvoiceAnswer,
+  AddNotificationAnswer,
+  IssuePermitAnswer,
+  MarkInvoicePaidAnswer,
+  ReceiptFileAnswer,
+  SetStatusAnswer,
+  UpdateAttachmentAnswer,
+} from '../../shared/api/back-office';
+import type { AnswerMessageAnswer, AnswerMessageRequest } from '../../shared/api/conversation';
 import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
@@ -61,15 +66,17 @@ import {
   uniqueViolation,
 } from './back-office-rules';
 import type {
-  ApplicationListItem,
+  ApplicationsPage,
   AttachmentReview,
   InvoiceInput,
-  ListApplicationsInput,
+  ListApplicationsRequest,
+  MessagesPage,
   NoteInput,
   Notified,
-  Page,
+  PagedByReferenceRequest,
   PageInput,
   PermitInput,
+  RenewalsPage,
   StaffApplication,
 } from './back-office-types';
 
@@ -104,7 +111,7 @@ export class BackOfficeService {
     return (await this.forms.get()).forms.steps;
   }
 
-  async listApplications(input: ListApplicationsInput, language: Language = 'en'): Promise<Page<ApplicationListItem>> {
+  async listApplications(input: ListApplicationsRequest, language: Language = 'en'): Promise<ApplicationsPage> {
     const problems = new Problems(language);
     const { page, page_size } = this.paging(input, problems);
     if (input.status !== undefined && input.status !== 'expired' && !isApplicationStatus(input.status))
@@ -186,7 +193,7 @@ export class BackOfficeService {
           document_name: documentName(documents, a.document_type),
           file_name: a.file_name,
           scale: typeof scale === 'string' ? scale : null,
-          status: a.status as AttachmentStatus,
+          status: a.status as StaffApplication['attachments'][number]['status'],
           remark: a.remark,
           size: a.size,
           mime_type: a.mime_type,
@@ -206,7 +213,7 @@ export class BackOfficeService {
     to: string,
     remarkInput?: string | null,
     language: Language = 'en',
-  ): Promise<{ reference_number: string; from: string; status: string } & Notified> {
+  ): Promise<SetStatusAnswer> {
     if (!isApplicationStatus(to)) {
       const problems = new Problems(language);
       problems.add('/status', 'status', { statuses: APPLICATION_STATUSES.join(', ') });
@@ -251,7 +258,7 @@ export class BackOfficeService {
     referenceInput: string,
     input: InvoiceInput,
     language: Language = 'en',
-  ): Promise<Invoice & Notified & { bill_id?: string }> {
+  ): Promise<AddInvoiceAnswer> {
     const reference = this.reference(referenceInput);
     const problems = new Problems(language);
     if (!Number.isSafeInteger(input.amount_tzs) || input.amount_tzs <= 0 || input.amount_tzs > MAX_AMOUNT_TZS)
@@ -328,7 +335,7 @@ export class BackOfficeService {
    * Staff record an invoice as paid by hand: cash at the unit or an exception. Kept as such: the
    * balance becomes a payment of channel `cash`, source `staff`, with a receipt, and the history says so.
    */
-  async markInvoicePaid(actor: StaffActor, invoiceId: string): Promise<Invoice & Notified> {
+  async markInvoicePaid(actor: StaffActor, invoiceId: string): Promise<MarkInvoicePaidAnswer> {
     if (!UUID.test(invoiceId)) throw new ApiError(404, 'back_office.invoice_not_found');
     const invoice = await this.db.transaction().execute(async (trx) => {
       const row = await repo.lockInvoice(trx, invoiceId);
@@ -357,7 +364,7 @@ export class BackOfficeService {
   }
 
   /** A receipt's PDF, for staff: any application's. */
-  async receipt(receiptNumber: string): Promise<{ file_name: string; mime_type: string; content_base64: string }> {
+  async receipt(receiptNumber: string): Promise<ReceiptFileAnswer> {
     const file = await receiptFile(this.db, receiptNumber);
     return {
       file_name: file.file_name,
@@ -372,7 +379,7 @@ export class BackOfficeService {
     referenceInput: string,
     input: PermitInput,
     language: Language = 'en',
-  ): Promise<{ reference_number: string; status: string; permit: Permit } & Notified> {
+  ): Promise<IssuePermitAnswer> {
     const reference = this.reference(referenceInput);
     const problems = new Problems(language);
     const permitNumber = typeof input.permit_number === 'string' ? input.permit_number.trim() : '';
@@ -443,7 +450,7 @@ export class BackOfficeService {
     referenceInput: string,
     input: NoteInput,
     language: Language = 'en',
-  ): Promise<{ notification_id: string | null } & Notified> {
+  ): Promise<AddNotificationAnswer> {
     const problems = new Problems(language);
     const title = cleanText(input.title);
     const body = cleanText(input.message);
@@ -466,9 +473,9 @@ export class BackOfficeService {
   /** The unit's answer to an applicant's message, with the staff member who wrote it: in the applicant's conversation. */
   async answerMessage(
     actor: StaffActor,
-    input: { message_id: string; message: string; by?: string },
+    input: AnswerMessageRequest,
     language: Language = 'en',
-  ): Promise<{ answer_id: string; reference_number: string; created_at: string; by: string } & Notified> {
+  ): Promise<AnswerMessageAnswer> {
     const problems = new Problems(language);
     const text = cleanText(input.message);
     // A staff member's answer is signed with their account's name, whatever `by` says; the
@@ -508,7 +515,7 @@ export class BackOfficeService {
     attachmentId: string,
     review: AttachmentReview,
     language: Language = 'en',
-  ): Promise<{ attachment_id: string; document_type: string; status: string; remark: string | null } & Notified> {
+  ): Promise<UpdateAttachmentAnswer> {
     const remark = cleanText(review.remark);
     const problems = new Problems(language);
     if (!(ATTACHMENT_REVIEW_STATUSES as readonly string[]).includes(review.status))
@@ -546,10 +553,7 @@ export class BackOfficeService {
   }
 
   /** What applicants sent, newest first. */
-  async listMessages(
-    input: PageInput & { reference_number?: string },
-    language: Language = 'en',
-  ): Promise<Page<ApplicantMessage>> {
+  async listMessages(input: PagedByReferenceRequest, language: Language = 'en'): Promise<MessagesPage> {
     const { page, page_size, applicationId } = await this.pageOf(input, language);
     if (applicationId === null) return { items: [], total: 0, page, page_size };
     const { rows, total } = await repo.findMessages(this.db, applicationId, page_size, (page - 1) * page_size);
@@ -564,10 +568,7 @@ export class BackOfficeService {
   }
 
   /** Permit renewal requests, newest first. */
-  async listRenewals(
-    input: PageInput & { reference_number?: string },
-    language: Language = 'en',
-  ): Promise<Page<RenewalRequest>> {
+  async listRenewals(input: PagedByReferenceRequest, language: Language = 'en'): Promise<RenewalsPage> {
     const { page, page_size, applicationId } = await this.pageOf(input, language);
     if (applicationId === null) return { items: [], total: 0, page, page_size };
     const { rows, total } = await repo.findRenewals(this.db, applicationId, page_size, (page - 1) * page_size);

@@ -26,7 +26,7 @@ import { permitsServiceFor } from '../permits/permits-module';
 import { paymentGatewayFor } from '../payments/payments-module';
 import { PaymentsService } from '../payments/payments-service';
 import { BackOfficeService } from './back-office-service';
-import { STAFF_ACTIONS, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
+import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
 import { printAnswer } from './staff-cli-output';
 import { DraftOwners } from '../drafts/draft-owners';
@@ -125,7 +125,7 @@ function httpCaller(url: string, token: string | undefined, language: string): C
     async call(action, body) {
       let res: Response;
       try {
-        res = await fetch(`${base}/api/staff/${action}`, {
+        res = await fetch(`${base}${STAFF_ACTION_LIST[action].call.path}`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -206,8 +206,8 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true });
   const caller: Caller = {
     async call(action, body) {
-      const definition = STAFF_ACTIONS[action];
-      const validate = ajv.compile(definition.body);
+      const definition = STAFF_ACTION_LIST[action];
+      const validate = ajv.compile(definition.call.body ?? {});
       if (!validate(body)) {
         return { code: 400, message: message(language, 'invalid_body'), data: { errors: bodyErrors(validate.errors) } };
       }

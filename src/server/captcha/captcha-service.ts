@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Kysely } from 'kysely';
+import type { CaptchaChallenge } from '../../shared/api/captcha';
 import type { Database } from '../db/schema';
 import { deleteExpiredSpent, markSpent } from './captcha-repository';
 
@@ -29,12 +30,6 @@ export const PROOF_OF_WORK: ProofOfWork = { cost: 1_000, counterMin: 1_500, coun
 
 /** One key per process when no ALTCHA_HMAC_KEY is set (never in production: the configuration refuses it). */
 const processKey = randomBytes(32).toString('hex');
-
-/** A challenge as the widget takes it. */
-export interface CaptchaChallenge {
-  parameters: Record<string, unknown>;
-  signature?: string;
-}
 
 /** The two ALTCHA secrets, derived from one configured key so that every server process agrees. */
 function secrets(key: string) {
@@ -93,7 +88,8 @@ export class CaptchaService {
       // Checked by HMAC instead of a key derivation: a check costs the server next to nothing.
       hmacKeySignatureSecret: this.secrets.derivedKey,
     });
-    return { parameters: challenge.parameters as unknown as Record<string, unknown>, signature: challenge.signature };
+    // Signed with both secrets: the parameters carry keySignature and expiresAt, and the signature is there.
+    return challenge as CaptchaChallenge;
   }
 
   /**

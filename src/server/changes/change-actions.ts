@@ -1,15 +1,12 @@
+import type { ApiCall, AnswerOf, RequestOf } from '../../shared/api/call';
 import {
-  addHolidayBody,
-  extendChangesBody,
-  listHolidaysBody,
-  listOverdueChangesBody,
-  removeHolidayBody,
-  returnForChangesBody,
-  withdrawOverdueBody,
-  type ExtendChangesRequest,
-  type ListOverdueChangesRequest,
-  type ReturnForChangesRequest,
-  type WithdrawOverdueRequest,
+  addHoliday,
+  extendChanges,
+  listHolidays,
+  listOverdueChanges,
+  removeHoliday,
+  returnForChanges,
+  withdrawOverdue,
 } from '../../shared/api/change-requests';
 import type { Language } from '../../shared/reference-data';
 import type { StaffActor } from '../staff-accounts/staff-actor';
@@ -18,84 +15,98 @@ import type { ChangeRequestsService } from './change-requests-service';
 /**
  * The back office's calls of the requests for changes, in the shape of staff-actions.ts (which lists
  * them with the others): /api/staff/<name> and the command line both run them, with the staff's auth,
- * the record of who did it, and the CLI's printing.
+ * the record of who did it, and the CLI's printing. Each is built from its shared call
+ * (src/shared/api/change-requests.ts).
  */
-interface Answer {
-  data: unknown;
+interface Answer<D> {
+  data: D;
   messageKey: string;
   params?: Record<string, unknown>;
 }
 
-interface ChangeAction<B> {
+export interface ChangeAction<C extends ApiCall> {
+  call: C;
   summary: string;
-  body: Record<string, unknown>;
-  run(changes: ChangeRequestsService, body: B, language: Language, actor: StaffActor): Promise<Answer>;
+  run(
+    changes: ChangeRequestsService,
+    body: RequestOf<C>,
+    language: Language,
+    actor: StaffActor,
+  ): Promise<Answer<AnswerOf<C>>>;
 }
 
-const define = <B>(action: ChangeAction<B>) => action;
+/** An action, its types erased: as staff-actions.ts lists it (its body checked against `call.body` first). */
+export interface AnyChangeAction {
+  call: ApiCall;
+  summary: string;
+  run(changes: ChangeRequestsService, body: never, language: Language, actor: StaffActor): Promise<Answer<unknown>>;
+}
+
+const define = <C extends ApiCall>(call: C, action: NoInfer<Omit<ChangeAction<C>, 'call'>>): ChangeAction<C> => ({
+  call,
+  ...action,
+});
 
 /** The answer's message: the change's own, or that the SMS could not be sent (it is retried). */
-const done = (data: { sms_failed?: true }, messageKey: string, params?: Record<string, unknown>): Answer =>
+const done = <D extends { sms_failed?: true }>(
+  data: D,
+  messageKey: string,
+  params?: Record<string, unknown>,
+): Answer<D> =>
   data.sms_failed
     ? { data, messageKey: 'back_office.sms_failed' }
     : { data, messageKey, ...(params ? { params } : {}) };
 
 export const CHANGE_ACTIONS = {
-  return_for_changes: define<ReturnForChangesRequest>({
+  return_for_changes: define(returnForChanges, {
     summary:
       'Back office: return an application under review for changes (→ returned) with 1–20 typed requests, each a ' +
       'step of its own forms version (`kind: step`, `step`, optional `fields`) or a document (`kind: document`, ' +
       '`document_type`, `action`: replace | add), each with a remark, and a deadline of 1–60 working days ' +
       '(weekends and public holidays skipped); tells the applicant by SMS and on the dashboard',
-    body: returnForChangesBody,
     run: async (changes, body, language, actor) => {
       const returned = await changes.returnForChanges(actor, body, language);
       return done(returned, 'changes.returned', { due_date: returned.round.due_date });
     },
   }),
 
-  extend_changes: define<ExtendChangesRequest>({
+  extend_changes: define(extendChanges, {
     summary:
       'Back office: a new deadline for the open requests for changes, 1–60 working days from today; tells the applicant',
-    body: extendChangesBody,
     run: async (changes, body, language, actor) => {
       const extended = await changes.extend(actor, body, language);
       return done(extended, 'changes.extended', { due_date: extended.due_date });
     },
   }),
 
-  withdraw_overdue: define<WithdrawOverdueRequest>({
+  withdraw_overdue: define(withdrawOverdue, {
     summary:
       'Back office: withdraw a returned application whose deadline for changes has passed (→ withdrawn), with a ' +
       'reason; tells the applicant. 409 changes.not_overdue before the deadline',
-    body: withdrawOverdueBody,
     run: async (changes, body, language, actor) =>
       done(await changes.withdrawOverdue(actor, body, language), 'changes.withdrawn'),
   }),
 
-  list_overdue_changes: define<ListOverdueChangesRequest>({
+  list_overdue_changes: define(listOverdueChanges, {
     summary: 'Back office: the returned applications whose deadline for changes has passed, longest overdue first',
-    body: listOverdueChangesBody,
     run: async (changes, body) => {
       const page = await changes.listOverdue(body);
       return { data: page, messageKey: 'changes.overdue_found', params: { count: page.total } };
     },
   }),
 
-  list_holidays: define<{ year?: number }>({
+  list_holidays: define(listHolidays, {
     summary:
       'Back office: the public holidays that working-day deadlines skip (of one year, or all); `expected` marks ' +
       'an Islamic holiday whose date is announced each year',
-    body: listHolidaysBody,
     run: async (changes, body) => {
       const holidays = await changes.holidays.list(body.year);
       return { data: { items: holidays }, messageKey: 'changes.holidays_found', params: { count: holidays.length } };
     },
   }),
 
-  add_holiday: define<{ date: string; name_en: string; name_sw: string }>({
+  add_holiday: define(addHoliday, {
     summary: 'Back office: a public holiday (YYYY-MM-DD, its name in English and Swahili); 409 when the date is one',
-    body: addHolidayBody,
     run: async (changes, body, language, actor) => ({
       data: await changes.holidays.add(body, actor, language),
       messageKey: 'changes.holiday_added',
@@ -103,9 +114,8 @@ export const CHANGE_ACTIONS = {
     }),
   }),
 
-  remove_holiday: define<{ date: string }>({
+  remove_holiday: define(removeHoliday, {
     summary: 'Back office: remove a public holiday (e.g. an expected date the government moved); 404 when none',
-    body: removeHolidayBody,
     run: async (changes, body) => ({
       data: await changes.holidays.remove(body.date),
       messageKey: 'changes.holiday_removed',

@@ -3,9 +3,14 @@ import type {
   ChangeRequest,
   ChangeRequestInput,
   ChangeRound,
+  ExtendChangesAnswer,
   ExtendChangesRequest,
+  ListOverdueChangesRequest,
   OverdueChange,
+  OverdueChangesPage,
+  ReturnForChangesAnswer,
   ReturnForChangesRequest,
+  WithdrawOverdueAnswer,
   WithdrawOverdueRequest,
 } from '../../shared/api/change-requests';
 import { rulesByCode } from '../../shared/document-rules';
@@ -50,7 +55,7 @@ export class ChangeRequestsService {
     actor: StaffActor,
     input: ReturnForChangesRequest,
     language: Language,
-  ): Promise<{ reference_number: string; status: 'returned'; round: ChangeRound } & Notified> {
+  ): Promise<ReturnForChangesAnswer> {
     const reference = this.reference(input.reference_number);
     const application = await repo.findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
@@ -90,11 +95,7 @@ export class ChangeRequestsService {
   }
 
   /** A new deadline, `deadline_working_days` working days from today, for the open round. */
-  async extend(
-    actor: StaffActor,
-    input: ExtendChangesRequest,
-    language: Language,
-  ): Promise<{ reference_number: string; due_date: string } & Notified> {
+  async extend(actor: StaffActor, input: ExtendChangesRequest, language: Language): Promise<ExtendChangesAnswer> {
     const reference = this.reference(input.reference_number);
     const application = await repo.findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
@@ -119,7 +120,7 @@ export class ChangeRequestsService {
     actor: StaffActor,
     input: WithdrawOverdueRequest,
     language: Language,
-  ): Promise<{ reference_number: string; status: 'withdrawn' } & Notified> {
+  ): Promise<WithdrawOverdueAnswer> {
     const reference = this.reference(input.reference_number);
     const application = await repo.findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
@@ -144,7 +145,7 @@ export class ChangeRequestsService {
     return { reference_number: formatReferenceNumber(reference), status: 'withdrawn', ...notified };
   }
 
-  async listOverdue(input: { page?: number; page_size?: number }) {
+  async listOverdue(input: Partial<ListOverdueChangesRequest>): Promise<OverdueChangesPage> {
     const page = input.page ?? 1;
     const pageSize = input.page_size ?? 20;
     const [rows, total] = await Promise.all([

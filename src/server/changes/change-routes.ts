@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  resubmitChangesBody,
-  saveChangeStepBody,
-  type ResubmitChangesRequest,
-  type SaveChangeStepRequest,
-} from '../../shared/api/change-requests';
-import { emptyBody, STEP_BODY_LIMIT } from '../http/body-schemas';
+import { getChangeRequests, resubmitChanges, saveChangeStep } from '../../shared/api/change-requests';
+import { STEP_BODY_LIMIT } from '../http/body-schemas';
+import { contractRoute } from '../http/contract-route';
 import { ok } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
@@ -24,28 +20,24 @@ export function changeRoutes(app: FastifyInstance, changes: ChangeAnswersService
   void app.register(async (scope) => {
     scope.addHook('onRequest', requireSession(sessions));
 
-    scope.post(
-      '/api/dashboard/get_change_requests',
+    contractRoute(
+      scope,
+      getChangeRequests,
       {
-        schema: {
-          summary: 'The open requests for changes (a checklist, the deadline) and every earlier round, oldest first',
-          body: emptyBody,
-        },
+        summary: 'The open requests for changes (a checklist, the deadline) and every earlier round, oldest first',
       },
       async (request, res) => ok(request, res, await changes.requests(applicationOf(request))),
     );
 
-    scope.post<{ Body: SaveChangeStepRequest }>(
-      '/api/dashboard/save_change_step',
+    contractRoute(
+      scope,
+      saveChangeStep,
       {
         bodyLimit: STEP_BODY_LIMIT,
         config: { rateLimit: DRAFT_WRITE_LIMIT },
-        schema: {
-          summary:
-            'A new answer to a step the open round asks for, validated as the wizard validates it (the application’s ' +
-            'forms version); 403 changes.step_not_asked for any other step',
-          body: saveChangeStepBody,
-        },
+        summary:
+          'A new answer to a step the open round asks for, validated as the wizard validates it (the application’s ' +
+          'forms version); 403 changes.step_not_asked for any other step',
       },
       async (request, res) =>
         ok(
@@ -56,16 +48,14 @@ export function changeRoutes(app: FastifyInstance, changes: ChangeAnswersService
         ),
     );
 
-    scope.post<{ Body: ResubmitChangesRequest }>(
-      '/api/dashboard/resubmit_changes',
+    contractRoute(
+      scope,
+      resubmitChanges,
       {
         config: { rateLimit: DRAFT_WRITE_LIMIT },
-        schema: {
-          summary:
-            'Resubmits the returned application with a note (→ submitted); 422 changes.requests_open with what is ' +
-            'still to answer',
-          body: resubmitChangesBody,
-        },
+        summary:
+          'Resubmits the returned application with a note (→ submitted); 422 changes.requests_open with what is ' +
+          'still to answer',
       },
       async (request, res) => {
         refuseHiddenText(request.body, ['note'], request.language);

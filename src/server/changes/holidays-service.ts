@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Holiday } from '../../shared/api/change-requests';
+import type { AddHolidayRequest, Holiday, RemovedHoliday } from '../../shared/api/change-requests';
 import { addCalendarDays, addWorkingDays, workingDaysBetween, workingDaysSpan } from '../../shared/working-days';
 import type { Language } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
@@ -18,11 +18,7 @@ export class HolidaysService {
     return repo.holidaysBetween(this.db, from, to);
   }
 
-  async add(
-    input: { date: string; name_en: string; name_sw: string },
-    actor: StaffActor,
-    language: Language,
-  ): Promise<Holiday> {
+  async add(input: AddHolidayRequest, actor: StaffActor, language: Language): Promise<Holiday> {
     const problems = new Problems(language);
     if (!isIsoDate(input.date) || input.date < '2000-01-01' || input.date > '2100-12-31') problems.add('/date', 'date');
     const name_en = input.name_en.trim();
@@ -35,7 +31,7 @@ export class HolidaysService {
     return { date: input.date, name_en, name_sw, expected: false };
   }
 
-  async remove(date: string): Promise<{ date: string }> {
+  async remove(date: string): Promise<RemovedHoliday> {
     if (!(await repo.deleteHoliday(this.db, date)))
       throw new ApiError(404, 'changes.holiday_not_found', { date }, { date });
     return { date };

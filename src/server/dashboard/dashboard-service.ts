@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { ApplicantInvoice } from '../../shared/api/payments';
 import { applicantInvoices } from '../payments/applicant-invoices';
 import type { Kysely } from 'kysely';
-import {
-  shownStatus,
-  todayIso,
-  type ApplicantMessage,
-  type ApplicationSummary,
-  type AttachmentStatus,
-  type DashboardApplication,
-  type DashboardAttachment,
-  type Notification,
-  type Permit,
-  type RenewalRequest,
-} from '../../shared/dashboard';
+import type {
+  ApplicationSummary,
+  AttachmentStatus,
+  DashboardApplication,
+  DashboardAttachment,
+  Notification,
+  Permit,
+  ReadNotificationsAnswer,
+  RenewalRequest,
+  RenewPermitRequest,
+} from '../../shared/api/dashboard';
+import { shownStatus, todayIso } from '../../shared/dashboard';
 import { documentNameOf } from '../../shared/document-rules';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
@@ -25,7 +25,7 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
-import type { Conversation } from '../../shared/api/conversation';
+import type { ApplicantMessage, Conversation, SendMessageRequest } from '../../shared/api/conversation';
 import { conversationOf } from './conversation-repository';
 import {
   currentAttachments,
@@ -150,7 +150,7 @@ export class DashboardService {
     });
   }
 
-  async readNotifications(applicationId: number): Promise<{ updated: number }> {
+  async readNotifications(applicationId: number): Promise<ReadNotificationsAnswer> {
     return { updated: await markNotificationsRead(this.db, applicationId, new Date()) };
   }
 
@@ -167,10 +167,7 @@ export class DashboardService {
   }
 
   /** Renewal of the application's own permit, only while it holds an issued (or renewed) permit. */
-  async renew(
-    applicationId: number,
-    input: { permit_number: string; type_of_work: string; reason: string },
-  ): Promise<RenewalRequest> {
+  async renew(applicationId: number, input: RenewPermitRequest): Promise<RenewalRequest> {
     return this.db.transaction().execute(async (trx) => {
       const application = await lockForRenewal(trx, applicationId);
       const permit = await findOwnPermit(trx, applicationId, input.permit_number);
@@ -197,7 +194,7 @@ export class DashboardService {
     });
   }
 
-  async sendMessage(applicationId: number, input: { subject?: string; message: string }): Promise<ApplicantMessage> {
+  async sendMessage(applicationId: number, input: SendMessageRequest): Promise<ApplicantMessage> {
     const id = randomUUID();
     const createdAt = await insertApplicantMessage(this.db, {
       id,

@@ -70,22 +70,40 @@ export function registerAnswerChecks(app: FastifyInstance, check: boolean): void
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   const validators = new WeakMap<ApiCall, ValidateFunction>();
+  const validatorOf = (call: ApiCall) => {
+    let validate = validators.get(call);
+    if (!validate) {
+      validate = ajv.compile(answerEnvelopeSchema(call));
+      validators.set(call, validate);
+    }
+    return validate;
+  };
+  const checked = new WeakSet<FastifyRequest>();
+  const hold = (request: FastifyRequest, call: ApiCall, payload: unknown) => {
+    checked.add(request);
+    const validate = validatorOf(call);
+    if (validate(payload)) return;
+    request.log.error({ call: call.path, errors: validate.errors }, 'the answer does not match its shared schema');
+    throw new Error(`The answer of ${call.path} does not match its schema: ${ajv.errorsText(validate.errors)}`);
+  };
   app.addHook('onRoute', (route) => {
     const call = route.config?.call;
     // A download's 200 is the file: only its errors are the envelope.
     if (!call || call.download) return;
-    const hooks = route.preSerialization;
-    const own = async (request: FastifyRequest, res: FastifyReply, payload: unknown) => {
-      if (res.statusCode !== 200) return payload;
-      let validate = validators.get(call);
-      if (!validate) {
-        validate = ajv.compile(answerEnvelopeSchema(call));
-        validators.set(call, validate);
-      }
-      if (validate(payload)) return payload;
-      request.log.error({ call: call.path, errors: validate.errors }, 'the answer does not match its shared schema');
-      throw new Error(`The answer of ${call.path} does not match its schema: ${ajv.errorsText(validate.errors)}`);
+    const listed = <T>(hooks: T | T[] | undefined): T[] => (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []);
+    // An answer sent as an object, before it is written.
+    const beforeWriting = async (request: FastifyRequest, res: FastifyReply, payload: unknown) => {
+      if (res.statusCode === 200) hold(request, call, payload);
+      return payload;
     };
-    route.preSerialization = [...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : []), own];
+    // An answer sent already written (a cached JSON string, e.g. get_forms and get_splash with their ETag).
+    const written = async (request: FastifyRequest, res: FastifyReply, payload: unknown) => {
+      if (res.statusCode === 200 && typeof payload === 'string' && !checked.has(request)) {
+        hold(request, call, JSON.parse(payload));
+      }
+      return payload;
+    };
+    route.preSerialization = [...listed(route.preSerialization), beforeWriting];
+    route.onSend = [...listed(route.onSend), written];
   });
 }

@@ -5,7 +5,7 @@ import { StorageFailedError, StoredFileMissingError } from '../attachments/file-
 import { DatabaseUnavailableError } from '../db/database-errors';
 import { languageFromHeader } from '../i18n/messages';
 import { ApiError, reply } from './envelope';
-import type { SpaPages } from './spa-pages';
+import type { SpaPages } from '../spa/spa-pages';
 
 const clientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],

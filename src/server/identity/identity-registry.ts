@@ -1,12 +1,7 @@
-/** A person as the ZanID registry knows them: what prefills the personal step. */
-export interface IdentityRecord {
-  zan_id: string;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  date_of_birth: string;
-  sex: 'F' | 'M';
-}
+import type { ZanidPerson } from '../../shared/api/identity';
+
+/** A person as the ZanID registry knows them: what prefills the personal step (verify_zanid's answer). */
+export type IdentityRecord = ZanidPerson;
 
 /** The identity registry (ZanID). undefined: no such person. Throws when the registry cannot answer. */
 export interface IdentityRegistry {

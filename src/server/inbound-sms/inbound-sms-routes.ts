@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { INBOUND_SMS_PATH, inboundSmsAnswer, inboundSmsBody, type InboundSmsBody } from '../../shared/api/inbound-sms';
+import { inboundSms } from '../../shared/api/inbound-sms';
+import { contractRoute } from '../http/contract-route';
 import { ok } from '../http/envelope';
 import { gatewayCheck } from './gateway-token';
 import type { InboundSmsService } from './inbound-sms-service';
@@ -11,28 +12,15 @@ import type { InboundSmsService } from './inbound-sms-service';
 export function inboundSmsRoutes(app: FastifyInstance, inbound: InboundSmsService, token: string | undefined): void {
   // Said once at start: an operator who expects status by SMS learns why the gateway gets 401.
   if (!token) app.log.info('SMS_INBOUND_TOKEN is not set: POST /api/sms/inbound refuses every call (no status by SMS)');
-  app.post<{ Body: InboundSmsBody }>(
-    INBOUND_SMS_PATH,
+  contractRoute(
+    app,
+    inboundSms,
     {
       onRequest: gatewayCheck(token),
-      schema: {
-        summary:
-          'The SMS gateway delivers a text sent to the portal (Authorization: Bearer SMS_INBOUND_TOKEN). ' +
-          '"HALI <reference>" or "STATUS <reference>" from the phone saved in the application is answered by ' +
-          'SMS with its status and anything pending; the same message_id twice is answered once.',
-        body: inboundSmsBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              response: {
-                type: 'object',
-                properties: { code: { type: 'integer' }, message: { type: 'string' }, data: inboundSmsAnswer },
-              },
-            },
-          },
-        },
-      },
+      summary:
+        'The SMS gateway delivers a text sent to the portal (Authorization: Bearer SMS_INBOUND_TOKEN). ' +
+        '"HALI <reference>" or "STATUS <reference>" from the phone saved in the application is answered by ' +
+        'SMS with its status and anything pending; the same message_id twice is answered once.',
     },
     async (request, res) => ok(request, res, await inbound.receive(request.body), 'inbound_sms.received'),
   );

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nationalPhoneDigits } from '../../shared/api/find-reference';
-import type { InboundSmsAnswer, InboundSmsBody } from '../../shared/api/inbound-sms';
+import type { InboundSmsAnswer, InboundSmsRequest } from '../../shared/api/inbound-sms';
 import { shownStatus, todayIso } from '../../shared/dashboard';
 import { isLanguage, type Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
@@ -46,7 +46,7 @@ export class InboundSmsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async receive(body: InboundSmsBody): Promise<InboundSmsAnswer> {
+  async receive(body: InboundSmsRequest): Promise<InboundSmsAnswer> {
     const now = this.now();
     const digits = nationalPhoneDigits(body.from);
     const done = await this.db.transaction().execute(async (trx) => {

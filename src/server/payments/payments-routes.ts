@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CONTROL_NUMBER_CALLBACK_PATH,
   PAYMENT_BODY_LIMIT,
-  PAYMENT_NOTICE_PATH,
   PAYMENT_SIGNATURE_HEADER,
-  controlNumberCallbackBody,
-  paymentNoticeBody,
-  type ControlNumberCallback,
-  type PaymentNotice,
+  controlNumberCallback,
+  paymentNotice,
 } from '../../shared/api/payments';
+import { contractRoute } from '../http/contract-route';
 import { ApiError, ok } from '../http/envelope';
 import type { SignatureVerifier } from './payment-signature';
 import type { PaymentsService } from './payments-service';
@@ -35,28 +32,24 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, 
       }
     });
 
-    scope.post<{ Body: PaymentNotice }>(
-      PAYMENT_NOTICE_PATH,
+    contractRoute(
+      scope,
+      paymentNotice,
       {
         bodyLimit: PAYMENT_BODY_LIMIT,
-        schema: {
-          summary:
-            'Payment gateway: a payment notice, signed (header x-payment-signature, Ed25519 or RSA-SHA256 over the ' +
-            'exact body). Idempotent by transaction_id: the same notice again answers the same acknowledgement',
-          body: paymentNoticeBody,
-        },
+        summary:
+          'Payment gateway: a payment notice, signed (header x-payment-signature, Ed25519 or RSA-SHA256 over the ' +
+          'exact body). Idempotent by transaction_id: the same notice again answers the same acknowledgement',
       },
       async (request, res) => ok(request, res, await payments.applyNotice(request.body), 'payments.notice_accepted'),
     );
 
-    scope.post<{ Body: ControlNumberCallback }>(
-      CONTROL_NUMBER_CALLBACK_PATH,
+    contractRoute(
+      scope,
+      controlNumberCallback,
       {
         bodyLimit: PAYMENT_BODY_LIMIT,
-        schema: {
-          summary: 'Payment gateway: the control number of a bill raised earlier, signed like a payment notice',
-          body: controlNumberCallbackBody,
-        },
+        summary: 'Payment gateway: the control number of a bill raised earlier, signed like a payment notice',
       },
       async (request, res) => ok(request, res, await payments.controlNumberArrived(request.body)),
     );

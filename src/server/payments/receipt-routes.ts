@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DOWNLOAD_RECEIPT_PATH, downloadReceiptBody, type DownloadReceiptRequest } from '../../shared/api/payments';
+import { downloadReceipt } from '../../shared/api/payments';
 import type { Database } from '../db/schema';
+import { contractRoute } from '../http/contract-route';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import { receiptFile } from './receipts';
@@ -11,14 +12,10 @@ export function receiptRoutes(app: FastifyInstance, db: Kysely<Database>, sessio
   void app.register(async (scope) => {
     // The session is checked before the body is read, as for every dashboard call.
     scope.addHook('onRequest', requireSession(sessions));
-    scope.post<{ Body: DownloadReceiptRequest }>(
-      DOWNLOAD_RECEIPT_PATH,
-      {
-        schema: {
-          summary: "One of the signed-in application's payment receipts, in English and Swahili: the PDF itself",
-          body: downloadReceiptBody,
-        },
-      },
+    contractRoute(
+      scope,
+      downloadReceipt,
+      { summary: "One of the signed-in application's payment receipts, in English and Swahili: the PDF itself" },
       async (request, res) => {
         const file = await receiptFile(db, request.body.receipt_number, request.applicant!.applicationId);
         return res

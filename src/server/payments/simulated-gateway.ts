@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  CONTROL_NUMBER_CALLBACK_PATH,
-  PAYMENT_NOTICE_PATH,
   PAYMENT_SIGNATURE_HEADER,
+  controlNumberCallback,
+  paymentNotice,
   type PaymentAcknowledgement,
   type PaymentNotice,
   type PaySimulatedAnswer,
   type PaySimulatedRequest,
   type SimulatorSettings,
+  type SimulatorState,
 } from '../../shared/api/payments';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -39,7 +40,7 @@ export type Delivery = (
  */
 export class SimulatedGateway implements PaymentGateway {
   readonly name = 'simulator';
-  private settings: Required<SimulatorSettings> = { failing: false, control_number_by_callback: false };
+  private settings: SimulatorState = { failing: false, control_number_by_callback: false };
   private deliver: Delivery | undefined;
   private readonly underway = new Set<Promise<unknown>>();
 
@@ -54,7 +55,7 @@ export class SimulatedGateway implements PaymentGateway {
     this.deliver = deliver;
   }
 
-  configure(settings: SimulatorSettings): Required<SimulatorSettings> {
+  configure(settings: SimulatorSettings): SimulatorState {
     this.settings = { ...this.settings, ...settings };
     return { ...this.settings };
   }
@@ -64,7 +65,7 @@ export class SimulatedGateway implements PaymentGateway {
     const controlNumber = SimulatedGateway.controlNumberOf(bill.bill_id);
     if (!this.settings.control_number_by_callback) return { control_number: controlNumber };
     this.later(this.callbackDelayMs, () =>
-      this.post(CONTROL_NUMBER_CALLBACK_PATH, { bill_id: bill.bill_id, control_number: controlNumber }),
+      this.post(controlNumberCallback.path, { bill_id: bill.bill_id, control_number: controlNumber }),
     );
     return { pending: true };
   }
@@ -106,7 +107,7 @@ export class SimulatedGateway implements PaymentGateway {
     const acknowledgements: PaymentAcknowledgement[] = [];
     if (!request.lose_notice) {
       for (let i = 0; i < (request.duplicate ? 2 : 1); i += 1) {
-        const answer = await this.post(PAYMENT_NOTICE_PATH, notice);
+        const answer = await this.post(paymentNotice.path, notice);
         const data = (answer?.body as { response?: { data?: PaymentAcknowledgement } } | undefined)?.response?.data;
         if (data) acknowledgements.push(data);
       }

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  paySimulatedBody,
-  simulatorSettingsBody,
-  type PaySimulatedRequest,
-  type SimulatorSettings,
-} from '../../shared/api/payments';
+import { paySimulated, paymentsRun, simulatorSettings } from '../../shared/api/payments';
+import { contractRoute } from '../http/contract-route';
 import { ok } from '../http/envelope';
 import { SimulatedGateway } from './simulated-gateway';
 import type { PaymentsService } from './payments-service';
@@ -17,34 +13,22 @@ import type { PaymentsService } from './payments-service';
 export function simulatorDevRoutes(app: FastifyInstance, payments: PaymentsService): void {
   const gateway = payments.gateway;
   if (!(gateway instanceof SimulatedGateway)) return;
-  app.post<{ Body: PaySimulatedRequest }>(
-    '/api/dev/pay_simulated',
-    {
-      schema: {
-        summary: 'Development tools only: the payment simulator pays a control number',
-        body: paySimulatedBody,
-      },
-    },
+  contractRoute(
+    app,
+    paySimulated,
+    { summary: 'Development tools only: the payment simulator pays a control number' },
     async (request, res) => ok(request, res, await gateway.pay(request.body)),
   );
-  app.post<{ Body: SimulatorSettings }>(
-    '/api/dev/payment_gateway',
-    {
-      schema: {
-        summary: 'Development tools only: the simulated gateway fails, or gives control numbers by callback',
-        body: simulatorSettingsBody,
-      },
-    },
+  contractRoute(
+    app,
+    simulatorSettings,
+    { summary: 'Development tools only: the simulated gateway fails, or gives control numbers by callback' },
     async (request, res) => ok(request, res, gateway.configure(request.body)),
   );
-  app.post(
-    '/api/dev/payments_run',
-    {
-      schema: {
-        summary: 'Development tools only: run the re-issue and reconciliation jobs now',
-        body: { type: 'object', additionalProperties: false, properties: {} },
-      },
-    },
+  contractRoute(
+    app,
+    paymentsRun,
+    { summary: 'Development tools only: run the re-issue and reconciliation jobs now' },
     async (request, res) => {
       await gateway.settled();
       const reissued = await payments.reissueExpired();

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DOWNLOAD_PERMIT_PATH,
-  VERIFY_PERMIT_PATH,
-  downloadPermitBody,
-  verifyPermitBody,
-  type DownloadPermitBody,
-  type VerifyPermitBody,
-} from '../../shared/api/permits';
+import { downloadPermit, verifyPermit } from '../../shared/api/permits';
+import { contractRoute } from '../http/contract-route';
 import { ok } from '../http/envelope';
 import { PERMIT_VERIFY_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
@@ -15,30 +9,26 @@ import type { PermitsService } from './permits-service';
 
 /** The public permit check, and the signed-in applicant's download of their permit (a PDF, not an envelope). */
 export function permitsRoutes(app: FastifyInstance, permits: PermitsService, sessions: SessionStore): void {
-  app.post<{ Body: VerifyPermitBody }>(
-    VERIFY_PERMIT_PATH,
+  contractRoute(
+    app,
+    verifyPermit,
     {
       config: { rateLimit: PERMIT_VERIFY_LIMIT },
-      schema: {
-        summary:
-          'Public: whether a permit is valid, not yet valid, expired, renewed or revoked, with its public facts ' +
-          '(plot, approved use, storeys, validity, issuing unit), and whether `signature` (from its QR link) is ' +
-          'the portal’s: `signature: mismatch` means the document may be forged. 404 for an unknown number.',
-        body: verifyPermitBody,
-      },
+      summary:
+        'Public: whether a permit is valid, not yet valid, expired, renewed or revoked, with its public facts ' +
+        '(plot, approved use, storeys, validity, issuing unit), and whether `signature` (from its QR link) is ' +
+        'the portal’s: `signature: mismatch` means the document may be forged. 404 for an unknown number.',
     },
     async (request, res) => ok(request, res, await permits.verify(request.body)),
   );
 
-  app.post<{ Body: DownloadPermitBody }>(
-    DOWNLOAD_PERMIT_PATH,
+  contractRoute(
+    app,
+    downloadPermit,
     {
       // Before the body is read: without a session nothing about the call is answered.
       onRequest: requireSession(sessions),
-      schema: {
-        summary: "The signed-in application's own permit as a PDF (English and Swahili): the file, not an envelope",
-        body: downloadPermitBody,
-      },
+      summary: "The signed-in application's own permit as a PDF (English and Swahili): the file, not an envelope",
     },
     async (request, res) => {
       const file = await permits.applicantDocument(request.applicant!.applicationId, request.body.permit_number);

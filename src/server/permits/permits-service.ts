@@ -6,7 +6,7 @@ import {
   verifyLink,
   type PermitState,
   type VerifiedPermit,
-  type VerifyPermitBody,
+  type VerifyPermitRequest,
 } from '../../shared/api/permits';
 import { todayIso } from '../../shared/dashboard';
 import type { StepForm } from '../../shared/forms';
@@ -103,7 +103,7 @@ export class PermitsService {
   }
 
   /** The public check: 404 for a number no permit has; else its state and public facts (see VerifiedPermit). */
-  async verify(body: VerifyPermitBody): Promise<VerifiedPermit> {
+  async verify(body: VerifyPermitRequest): Promise<VerifiedPermit> {
     const row = await repo.findPermit(this.db, body.permit_number);
     if (!row) throw new ApiError(404, 'permits.not_found');
     const successor = row.revoked_at ? undefined : await repo.successorOf(this.db, row);

@@ -2,14 +2,14 @@ import { parseArgs } from 'node:util';
 import { SCHEMAS_DIR } from '../app';
 import { loadConfig, uploadDir } from '../config';
 import { openConfiguredDatabase } from '../db/setup';
-import { seedDemo } from '../db/seed/seed-demo';
+import { seedDemo } from '../demo/demo-seed';
 import { seedReferenceData } from '../db/seed/seed-reference-data';
 import { FormRegistry } from '../forms/form-registry';
 import { readSamples } from '../forms/sample-files';
 import { runScript } from './script-errors';
 
-// Re-writes the reference lists from src/shared/reference-seed.ts, updating rows in place.
-// With --demo, adds a set of fictional applications in every state (src/server/db/seed/seed-demo.ts).
+// Re-writes the reference lists from seed/reference-data.json, updating rows in place.
+// With --demo, adds a set of fictional applications in every state (src/server/demo/demo-seed.ts).
 const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
 await runScript(async () => {
   const config = loadConfig();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SignInChallenge, SignInRequest } from '../../shared/api/sign-in';
 import type { SignedInUser } from '../../shared/dashboard';
 import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
@@ -39,7 +40,7 @@ export class SignInService {
     private readonly forms: Pick<FormsService, 'get'>,
   ) {}
 
-  async start(input: { reference_number: string; altcha: string }, language: Language) {
+  async start(input: SignInRequest, language: Language): Promise<SignInChallenge> {
     // The captcha is spent first, whatever follows: a wrong reference number costs a new challenge.
     if (!(await this.captcha.consume(input.altcha))) {
       throw new ApiError(422, 'wrong_captcha', {
@@ -95,7 +96,8 @@ export class SignInService {
           reference_number: formatReferenceNumber(application.reference_number),
         }),
     });
-    return { challenge_id: challengeId, sent_to: maskPhone(application.phone), expires_in_s: CODE_TTL_S };
+    // With a challenge (issueAndSend's default): its id is there.
+    return { challenge_id: challengeId!, sent_to: maskPhone(application.phone), expires_in_s: CODE_TTL_S };
   }
 }
 

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  STAFF_CURRENT_PATH,
   STAFF_ROLES,
-  STAFF_SIGN_IN_PATH,
-  STAFF_SIGN_OUT_PATH,
-  STAFF_VERIFY_PATH,
-  staffSignInBody,
-  staffVerifyBody,
+  staffCurrent,
+  staffSignIn,
+  staffSignOut,
+  staffVerify,
   type StaffSessionAnswer,
-  type StaffSignInRequest,
-  type StaffVerifyRequest,
 } from '../../shared/api/staff-session';
-import { emptyBody } from '../http/body-schemas';
+import { contractRoute } from '../http/contract-route';
 import { keyedLimit } from '../http/draft-limits';
 import { ApiError, ok } from '../http/envelope';
 import { STAFF_LOGIN_LIMIT, STAFF_SIGN_IN_LIMIT, type RateLimitSettings } from '../http/rate-limits';
@@ -37,19 +33,17 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
   const { signIn, sessions, cookie } = deps;
   const perLogin = keyedLimit(app, STAFF_LOGIN_LIMIT, deps.rateLimits);
 
-  app.post<{ Body: StaffSignInRequest }>(
-    STAFF_SIGN_IN_PATH,
+  contractRoute(
+    app,
+    staffSignIn,
     {
       config: { rateLimit: STAFF_SIGN_IN_LIMIT },
       preHandler: async (request) => perLogin(request, `staff-login:${normalizeLogin(request.body.login)}`),
-      schema: {
-        summary:
-          'Staff sign-in, first step: login name and password. Then the second factor: { sign_in_id, ' +
-          'second_factor: "totp" | "sms", sent_to? (the masked staff phone an SMS code went to), expires_in_s }. ' +
-          'An unknown login, a wrong password and a disabled account are one answer (401); too many wrong ' +
-          'passwords lock the login (429 with Retry-After)',
-        body: staffSignInBody,
-      },
+      summary:
+        'Staff sign-in, first step: login name and password. Then the second factor: { sign_in_id, ' +
+        'second_factor: "totp" | "sms", sent_to? (the masked staff phone an SMS code went to), expires_in_s }. ' +
+        'An unknown login, a wrong password and a disabled account are one answer (401); too many wrong ' +
+        'passwords lock the login (429 with Retry-After)',
     },
     async (request, res) => {
       const answer = await signIn.signIn(request.body, request.language);
@@ -57,17 +51,15 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
     },
   );
 
-  app.post<{ Body: StaffVerifyRequest }>(
-    STAFF_VERIFY_PATH,
+  contractRoute(
+    app,
+    staffVerify,
     {
       config: { rateLimit: STAFF_SIGN_IN_LIMIT },
-      schema: {
-        summary:
-          'Staff sign-in, second step: the pending sign-in and the code of the authenticator app or of the ' +
-          'SMS. Sets the staff session cookie (HttpOnly, SameSite=Strict, Path=/api/staff) and answers ' +
-          '{ staff: { login, display_name, role }, session }',
-        body: staffVerifyBody,
-      },
+      summary:
+        'Staff sign-in, second step: the pending sign-in and the code of the authenticator app or of the ' +
+        'SMS. Sets the staff session cookie (HttpOnly, SameSite=Strict, Path=/api/staff) and answers ' +
+        '{ staff: { login, display_name, role }, session }',
     },
     async (request, res) => {
       const { token, ...answer } = await signIn.verify(request.body);
@@ -77,14 +69,11 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
     },
   );
 
-  app.post(
-    STAFF_CURRENT_PATH,
+  contractRoute(
+    app,
+    staffCurrent,
     {
-      schema: {
-        summary:
-          'The signed-in staff member and the session’s times (401 without a live staff session); keeps it alive',
-        body: emptyBody,
-      },
+      summary: 'The signed-in staff member and the session’s times (401 without a live staff session); keeps it alive',
       onRequest: deps.requireStaff(STAFF_ROLES),
     },
     async (request, res) => {
@@ -98,13 +87,9 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
     },
   );
 
-  app.post(
-    STAFF_SIGN_OUT_PATH,
-    { schema: { summary: 'Ends the staff session (always answers 200)', body: emptyBody } },
-    async (request, res) => {
-      await sessions.end(cookie.read(request));
-      cookie.clear(request, res);
-      return ok(request, res, {}, 'staff_signed_out');
-    },
-  );
+  contractRoute(app, staffSignOut, { summary: 'Ends the staff session (always answers 200)' }, async (request, res) => {
+    await sessions.end(cookie.read(request));
+    cookie.clear(request, res);
+    return ok(request, res, {}, 'staff_signed_out');
+  });
 }

@@ -1,10 +1,11 @@
-import type { FormsSet } from '../../shared/forms';
+import type { DocumentRule, FormsSet } from '../../shared/forms';
 import { formsSetProblems } from '../../shared/forms-check/set-check';
 import type { Language } from '../../shared/reference-data';
+import type { RequestOf } from '../../shared/api/call';
 import type {
-  SaveDocumentRequest,
-  SaveFeesRequest,
-  SaveFlowsRequest,
+  saveDocument,
+  saveFees,
+  saveFlows,
   SaveQuestionRequest,
   SaveStepRequest,
   StudioConflict,
@@ -181,7 +182,7 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveFlows(actor: StaffActor, body: SaveFlowsRequest): Promise<StudioDraftAnswer> {
+  async saveFlows(actor: StaffActor, body: RequestOf<typeof saveFlows>): Promise<StudioDraftAnswer> {
     const draft = await this.edit(actor, 'save_flows', (current) => {
       if (markOf(current.marks, FLOWS_ITEM).revision !== body.base) throw conflict(current, FLOWS_ITEM);
       return {
@@ -193,7 +194,7 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveFees(actor: StaffActor, body: SaveFeesRequest): Promise<StudioDraftAnswer> {
+  async saveFees(actor: StaffActor, body: RequestOf<typeof saveFees>): Promise<StudioDraftAnswer> {
     const draft = await this.edit(actor, 'save_fees', (current) => {
       if (markOf(current.marks, FEES_ITEM).revision !== body.base) throw conflict(current, FEES_ITEM);
       // Checked whole by the checker (fees-check.ts): a schedule with mistakes is kept, its problems answered.
@@ -206,12 +207,12 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveDocument(actor: StaffActor, body: SaveDocumentRequest): Promise<StudioDraftAnswer> {
+  async saveDocument(actor: StaffActor, body: RequestOf<typeof saveDocument>): Promise<StudioDraftAnswer> {
     const item = documentItem(body.id);
     const draft = await this.edit(actor, 'save_document', (current) => {
       if (markOf(current.marks, item).revision !== body.base) throw conflict(current, item);
       // The document is checked whole by the checker (documents-check.ts), as the draft's problems.
-      const rule = body.document === null ? null : { ...body.document, id: body.id };
+      const rule = body.document === null ? null : ({ ...body.document, id: body.id } as DocumentRule);
       return { set: writeDocument(current.set, body.id, rule, body.position), raise: [item], subject: body.id };
     });
     return this.answer(draft);

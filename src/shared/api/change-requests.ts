@@ -1,5 +1,6 @@
-import type { StepForm } from '../forms';
-import type { Language } from '../reference-data';
+import type { FromSchema } from 'json-schema-to-ts';
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { emptyBodySchema } from './dashboard';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -52,215 +53,476 @@ export const changeRequestSchema = {
   },
 } as const;
 
-export type ChangeRequest =
-  | { kind: 'step'; step: string; fields?: string[]; remark: string }
-  | { kind: 'document'; document_type: string; action: 'replace' | 'add'; remark: string };
-
-/** As sent: which of the properties apply is checked by the server against the kind. */
-export interface ChangeRequestInput {
-  kind: 'step' | 'document';
-  step?: string;
-  fields?: string[];
-  document_type?: string;
-  action?: 'replace' | 'add';
-  remark: string;
-}
-
-export const returnForChangesBody = {
+/** A request as kept (checked against the application's forms): a step's, or a document's. */
+const stepRequestSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reference_number', 'requests', 'deadline_working_days'],
+  required: ['kind', 'step', 'remark'],
   properties: {
-    reference_number: referenceNumberProperty,
-    requests: { type: 'array', minItems: 1, maxItems: MAX_CHANGE_REQUESTS, items: changeRequestSchema },
-    deadline_working_days: workingDays,
-    remark: { type: 'string', maxLength: CHANGE_REMARK_MAX },
+    kind: { type: 'string', const: 'step' },
+    step: { type: 'string' },
+    /** Which of its fields, when not the whole step. */
+    fields: { type: 'array', items: { type: 'string' } },
+    remark: { type: 'string' },
   },
 } as const;
-
-export interface ReturnForChangesRequest {
-  reference_number: string;
-  requests: ChangeRequestInput[];
-  deadline_working_days: number;
-  remark?: string;
-}
-
-export const extendChangesBody = {
+const documentRequestSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reference_number', 'deadline_working_days'],
+  required: ['kind', 'document_type', 'action', 'remark'],
   properties: {
-    reference_number: referenceNumberProperty,
-    deadline_working_days: workingDays,
-    remark: { type: 'string', maxLength: CHANGE_REMARK_MAX },
+    kind: { type: 'string', const: 'document' },
+    document_type: { type: 'string' },
+    action: { type: 'string', enum: ['replace', 'add'] },
+    remark: { type: 'string' },
   },
 } as const;
-
-export interface ExtendChangesRequest {
-  reference_number: string;
-  deadline_working_days: number;
-  remark?: string;
-}
-
-export const withdrawOverdueBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reference_number', 'reason'],
-  properties: { reference_number: referenceNumberProperty, reason: text(500) },
-} as const;
-
-export interface WithdrawOverdueRequest {
-  reference_number: string;
-  reason: string;
-}
-
-export const listOverdueChangesBody = { type: 'object', additionalProperties: false, properties: paging } as const;
-
-export interface ListOverdueChangesRequest {
-  page: number;
-  page_size: number;
-}
-
-export const listHolidaysBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
-} as const;
-
-export const addHolidayBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['date', 'name_en', 'name_sw'],
-  properties: { date: isoDate, name_en: text(100), name_sw: text(100) },
-} as const;
-
-export const removeHolidayBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['date'],
-  properties: { date: isoDate },
-} as const;
-
-export interface Holiday {
-  date: string;
-  name_en: string;
-  name_sw: string;
-  /** An Islamic holiday whose date is announced each year: the expected date until staff correct it. */
-  expected: boolean;
-}
+export const storedChangeRequestSchema = { oneOf: [stepRequestSchema, documentRequestSchema] } as const;
+export type ChangeRequest = FromSchema<typeof storedChangeRequestSchema>;
 
 /** The state of a round: asked and waiting, answered (resubmitted), or ended by staff. */
-export type ChangeRoundStatus = 'open' | 'resubmitted' | 'closed' | 'withdrawn';
+export const CHANGE_ROUND_STATUSES = ['open', 'resubmitted', 'closed', 'withdrawn'] as const;
+export type ChangeRoundStatus = (typeof CHANGE_ROUND_STATUSES)[number];
+
+// The staff's side: POST /api/staff/<name>.
+
+const nullableString = { type: ['string', 'null'] } as const;
+/** Set when the change was made and the notice written, but the SMS failed (it is retried). */
+const smsFailed = { type: 'boolean', const: true } as const;
+/** A step's answers, by field name. */
+const stepAnswers = { type: 'object' } as const;
 
 /** What changed in a round: answers before and after per step, and per document the replaced and the new file. */
-export interface RoundChanges {
-  steps: Record<string, { before: Record<string, unknown> | null; after: Record<string, unknown> }>;
-  documents: { document_type: string; replaced: string[]; attachment_id: string; at: string }[];
-}
+const roundChangesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['steps', 'documents'],
+  properties: {
+    steps: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['before', 'after'],
+        properties: { before: { anyOf: [stepAnswers, { type: 'null' }] }, after: stepAnswers },
+      },
+    },
+    documents: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['document_type', 'replaced', 'attachment_id', 'at'],
+        properties: {
+          document_type: { type: 'string' },
+          replaced: { type: 'array', items: { type: 'string' } },
+          attachment_id: { type: 'string' },
+          at: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+export type RoundChanges = FromSchema<typeof roundChangesSchema>;
 
-/** One round as staff see it (get_application's change_rounds, list_overdue_changes). */
-export interface ChangeRound {
-  number: number;
-  status: ChangeRoundStatus;
-  requests: ChangeRequest[];
-  remark: string | null;
-  due_date: string;
-  asked_at: string;
-  asked_by: string | null;
-  overdue: boolean;
-  reminded_at: string | null;
-  changes: RoundChanges;
-  note: string | null;
-  resubmitted_at: string | null;
-  extensions: { due_date: string; by: string | null; at: string; remark: string | null }[];
-}
+/** One round as staff see it (get_application's change_rounds, return_for_changes). */
+export const changeRoundSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'number',
+    'status',
+    'requests',
+    'remark',
+    'due_date',
+    'asked_at',
+    'asked_by',
+    'overdue',
+    'reminded_at',
+    'changes',
+    'note',
+    'resubmitted_at',
+    'extensions',
+  ],
+  properties: {
+    number: { type: 'integer', minimum: 1 },
+    status: { type: 'string', enum: CHANGE_ROUND_STATUSES },
+    requests: { type: 'array', items: storedChangeRequestSchema },
+    remark: nullableString,
+    due_date: { type: 'string' },
+    asked_at: { type: 'string' },
+    asked_by: nullableString,
+    overdue: { type: 'boolean' },
+    reminded_at: nullableString,
+    changes: roundChangesSchema,
+    note: nullableString,
+    resubmitted_at: nullableString,
+    /** Each new deadline given, oldest first. */
+    extensions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['due_date', 'by', 'at', 'remark'],
+        properties: {
+          due_date: { type: 'string' },
+          by: nullableString,
+          at: { type: 'string' },
+          remark: nullableString,
+        },
+      },
+    },
+  },
+} as const;
+export type ChangeRound = FromSchema<typeof changeRoundSchema>;
 
-export interface OverdueChange {
-  reference_number: string;
-  round: number;
-  due_date: string;
-  overdue_since: string;
-}
+/** Return an application under review for changes (→ returned), with typed requests and a deadline. */
+export const returnForChanges = apiCall({
+  path: '/api/staff/return_for_changes',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'requests', 'deadline_working_days'],
+    properties: {
+      reference_number: referenceNumberProperty,
+      requests: { type: 'array', minItems: 1, maxItems: MAX_CHANGE_REQUESTS, items: changeRequestSchema },
+      deadline_working_days: workingDays,
+      remark: { type: 'string', maxLength: CHANGE_REMARK_MAX },
+    },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'status', 'round'],
+    properties: {
+      reference_number: { type: 'string' },
+      status: { type: 'string', const: 'returned' },
+      round: changeRoundSchema,
+      sms_failed: smsFailed,
+    },
+  },
+} as const);
+export type ReturnForChangesRequest = RequestOf<typeof returnForChanges>;
+export type ReturnForChangesAnswer = AnswerOf<typeof returnForChanges>;
+/** A request as sent: which of the properties apply is checked by the server against the kind. */
+export type ChangeRequestInput = ReturnForChangesRequest['requests'][number];
+
+/** A new deadline for the open round, in working days from today. */
+export const extendChanges = apiCall({
+  path: '/api/staff/extend_changes',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'deadline_working_days'],
+    properties: {
+      reference_number: referenceNumberProperty,
+      deadline_working_days: workingDays,
+      remark: { type: 'string', maxLength: CHANGE_REMARK_MAX },
+    },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'due_date'],
+    properties: { reference_number: { type: 'string' }, due_date: { type: 'string' }, sms_failed: smsFailed },
+  },
+} as const);
+export type ExtendChangesRequest = RequestOf<typeof extendChanges>;
+export type ExtendChangesAnswer = AnswerOf<typeof extendChanges>;
+
+/** Withdraw a returned application whose deadline has passed (→ withdrawn). */
+export const withdrawOverdue = apiCall({
+  path: '/api/staff/withdraw_overdue',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'reason'],
+    properties: { reference_number: referenceNumberProperty, reason: text(500) },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'status'],
+    properties: {
+      reference_number: { type: 'string' },
+      status: { type: 'string', const: 'withdrawn' },
+      sms_failed: smsFailed,
+    },
+  },
+} as const);
+export type WithdrawOverdueRequest = RequestOf<typeof withdrawOverdue>;
+export type WithdrawOverdueAnswer = AnswerOf<typeof withdrawOverdue>;
+
+/** The returned applications whose deadline has passed, longest overdue first. */
+export const listOverdueChanges = apiCall({
+  path: '/api/staff/list_overdue_changes',
+  method: 'POST',
+  body: { type: 'object', additionalProperties: false, properties: paging },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'total', 'page', 'page_size'],
+    properties: {
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reference_number', 'round', 'due_date', 'overdue_since'],
+          properties: {
+            reference_number: { type: 'string' },
+            round: { type: 'integer', minimum: 1 },
+            due_date: { type: 'string' },
+            overdue_since: { type: 'string' },
+          },
+        },
+      },
+      total: { type: 'integer', minimum: 0 },
+      page: { type: 'integer', minimum: 1 },
+      page_size: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const);
+export type ListOverdueChangesRequest = RequestOf<typeof listOverdueChanges>;
+export type OverdueChangesPage = AnswerOf<typeof listOverdueChanges>;
+export type OverdueChange = OverdueChangesPage['items'][number];
+
+/** A public holiday that working-day deadlines skip. */
+const holidaySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'name_en', 'name_sw', 'expected'],
+  properties: {
+    date: { type: 'string' },
+    name_en: { type: 'string' },
+    name_sw: { type: 'string' },
+    /** An Islamic holiday whose date is announced each year: the expected date until staff correct it. */
+    expected: { type: 'boolean' },
+  },
+} as const;
+
+/** The public holidays, of one year or all. */
+export const listHolidays = apiCall({
+  path: '/api/staff/list_holidays',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { year: { type: 'integer', minimum: 2000, maximum: 2100 } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items'],
+    properties: { items: { type: 'array', items: holidaySchema } },
+  },
+} as const);
+export type ListHolidaysRequest = RequestOf<typeof listHolidays>;
+export type Holiday = AnswerOf<typeof listHolidays>['items'][number];
+
+/** A public holiday (YYYY-MM-DD, its name in English and Swahili). */
+export const addHoliday = apiCall({
+  path: '/api/staff/add_holiday',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['date', 'name_en', 'name_sw'],
+    properties: { date: isoDate, name_en: text(100), name_sw: text(100) },
+  },
+  answer: holidaySchema,
+} as const);
+export type AddHolidayRequest = RequestOf<typeof addHoliday>;
+
+/** Removes a public holiday. */
+export const removeHoliday = apiCall({
+  path: '/api/staff/remove_holiday',
+  method: 'POST',
+  body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: isoDate } },
+  answer: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: { type: 'string' } } },
+} as const);
+export type RemoveHolidayRequest = RequestOf<typeof removeHoliday>;
+export type RemovedHoliday = AnswerOf<typeof removeHoliday>;
 
 // The applicant's side (signed in).
 
-export const saveChangeStepBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['step', 'data'],
-  properties: { step: name, data: { type: 'object' } },
-} as const;
+/** A new answer to a step the open round asks for. */
+export const saveChangeStep = apiCall({
+  path: '/api/dashboard/save_change_step',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['step', 'data'],
+    properties: { step: name, data: { type: 'object' } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['step', 'done'],
+    properties: { step: { type: 'string' }, done: { type: 'boolean', const: true } },
+  },
+} as const);
+export type SaveChangeStepRequest = RequestOf<typeof saveChangeStep>;
+export type SaveChangeStepAnswer = AnswerOf<typeof saveChangeStep>;
 
-export interface SaveChangeStepRequest {
-  step: string;
-  data: Record<string, unknown>;
-}
-
-export interface SaveChangeStepAnswer {
-  step: string;
-  done: true;
-}
-
-export const resubmitChangesBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['note'],
-  properties: { note: text(CHANGE_NOTE_MAX) },
-} as const;
-
-export interface ResubmitChangesRequest {
-  note: string;
-}
-
-export interface ResubmitChangesAnswer {
-  reference_number: string;
-  status: 'submitted';
-  round: number;
-}
+/** Resubmits the returned application with a note, once every request is answered. */
+export const resubmitChanges = apiCall({
+  path: '/api/dashboard/resubmit_changes',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['note'],
+    properties: { note: text(CHANGE_NOTE_MAX) },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'status', 'round'],
+    properties: {
+      reference_number: { type: 'string' },
+      status: { type: 'string', const: 'submitted' },
+      round: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const);
+export type ResubmitChangesRequest = RequestOf<typeof resubmitChanges>;
+export type ResubmitChangesAnswer = AnswerOf<typeof resubmitChanges>;
 
 /** A request as the applicant sees it: with whether it is answered in this round. */
-export type ApplicantChangeRequest = ChangeRequest & { done: boolean };
+const applicantChangeRequestSchema = {
+  oneOf: [
+    {
+      ...stepRequestSchema,
+      required: [...stepRequestSchema.required, 'done'],
+      properties: { ...stepRequestSchema.properties, done: { type: 'boolean' } },
+    },
+    {
+      ...documentRequestSchema,
+      required: [...documentRequestSchema.required, 'done'],
+      properties: { ...documentRequestSchema.properties, done: { type: 'boolean' } },
+    },
+  ],
+} as const;
+
+/** A text by dotted key (`repair.title`). */
+const textsSchema = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 /**
  * The asked steps as the application's own forms version has them (the version it was submitted
  * under, which may be older than the one served to new applications): the step editor draws them and
  * loads their validator for that version, so it checks exactly what the server will.
  */
-export interface AskedForms {
-  version: string;
-  steps: Record<string, StepForm>;
-  /** The texts these steps use, by dotted key (`repair.title`), in each language. */
-  texts: Record<Language, Record<string, string>>;
-}
+const askedFormsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'steps', 'texts'],
+  properties: {
+    version: { type: 'string' },
+    /** Each asked step's schema and UI schema (src/shared/forms.ts StepForm), by step id. */
+    steps: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['schema', 'uiSchema'],
+        properties: { schema: { type: 'object' }, uiSchema: { type: 'object' } },
+      },
+    },
+    /** The texts these steps use, by dotted key (`repair.title`), in each language. */
+    texts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['en', 'sw'],
+      properties: { en: textsSchema, sw: textsSchema },
+    },
+  },
+} as const;
 
-/** /api/dashboard/get_change_requests */
-export interface ChangeRequestsAnswer {
-  /** The open round (the application is returned), or null. */
-  open: {
-    number: number;
-    requests: ApplicantChangeRequest[];
-    remark: string | null;
-    due_date: string;
-    /** Working days left until the deadline (0 on the day itself and after). */
-    working_days_left: number;
-    overdue: boolean;
-    /** The forms version the application is answered in (the step editor loads its schemas). */
-    forms_version: number | null;
-    /** The asked steps' forms of that version. */
-    forms: AskedForms;
-    /** The current answers of the asked steps, to edit. */
-    answers: Record<string, Record<string, unknown>>;
-  } | null;
-  /** Every round, oldest first, in plain words for the history. */
-  rounds: {
-    number: number;
-    status: ChangeRoundStatus;
-    asked_at: string;
-    due_date: string;
-    requests: ChangeRequest[];
-    changed_steps: string[];
-    changed_documents: string[];
-    note: string | null;
-    resubmitted_at: string | null;
-  }[];
-}
+/** The open requests for changes (a checklist, the deadline) and every earlier round, oldest first. */
+export const getChangeRequests = apiCall({
+  path: '/api/dashboard/get_change_requests',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['open', 'rounds'],
+    properties: {
+      /** The open round (the application is returned), or null. */
+      open: {
+        anyOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: [
+              'number',
+              'requests',
+              'remark',
+              'due_date',
+              'working_days_left',
+              'overdue',
+              'forms_version',
+              'forms',
+              'answers',
+            ],
+            properties: {
+              number: { type: 'integer', minimum: 1 },
+              requests: { type: 'array', items: applicantChangeRequestSchema },
+              remark: { type: ['string', 'null'] },
+              due_date: { type: 'string' },
+              /** Working days left until the deadline (0 on the day itself and after). */
+              working_days_left: { type: 'integer', minimum: 0 },
+              overdue: { type: 'boolean' },
+              /** The forms version the application is answered in (the step editor loads its schemas). */
+              forms_version: { type: ['integer', 'null'] },
+              /** The asked steps' forms of that version. */
+              forms: askedFormsSchema,
+              /** The current answers of the asked steps, to edit. */
+              answers: { type: 'object', additionalProperties: { type: 'object' } },
+            },
+          },
+          { type: 'null' },
+        ],
+      },
+      /** Every round, oldest first, in plain words for the history. */
+      rounds: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: [
+            'number',
+            'status',
+            'asked_at',
+            'due_date',
+            'requests',
+            'changed_steps',
+            'changed_documents',
+            'note',
+            'resubmitted_at',
+          ],
+          properties: {
+            number: { type: 'integer', minimum: 1 },
+            status: { type: 'string', enum: CHANGE_ROUND_STATUSES },
+            asked_at: { type: 'string' },
+            due_date: { type: 'string' },
+            requests: { type: 'array', items: storedChangeRequestSchema },
+            changed_steps: { type: 'array', items: { type: 'string' } },
+            changed_documents: { type: 'array', items: { type: 'string' } },
+            note: { type: ['string', 'null'] },
+            resubmitted_at: { type: ['string', 'null'] },
+          },
+        },
+      },
+    },
+  },
+} as const);
+export type ChangeRequestsAnswer = AnswerOf<typeof getChangeRequests>;
+/** A request as the applicant sees it: with whether it is answered in this round. */
+export type ApplicantChangeRequest = NonNullable<ChangeRequestsAnswer['open']>['requests'][number];
+export type AskedForms = NonNullable<ChangeRequestsAnswer['open']>['forms'];

@@ -1,5 +1,5 @@
-import type { FeeEstimate, NoEstimate } from '../fees/fee-estimate';
-import { referenceNumberBody, type ReferenceNumberBody } from './reference-number';
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { referenceNumberBody } from './reference-number';
 
 /**
  * The fee estimate (issue 19, item 2): the wire contract of /api/application/estimate_fee, the
@@ -8,11 +8,6 @@ import { referenceNumberBody, type ReferenceNumberBody } from './reference-numbe
  * Computed from the application's own forms version (src/shared/fees/fee-estimate.ts); every text in
  * both languages, so the page shows the reader's.
  */
-export const ESTIMATE_FEE_PATH = '/api/application/estimate_fee';
-
-export const estimateFeeBody = referenceNumberBody;
-export type EstimateFeeBody = ReferenceNumberBody;
-
 const localized = {
   type: 'object',
   additionalProperties: false,
@@ -68,9 +63,13 @@ export const feeEstimateAnswerSchema = {
   },
 } as const;
 
+/** The fee estimate of the caller's own draft. */
+export const estimateFee = apiCall({
+  path: '/api/application/estimate_fee',
+  method: 'POST',
+  body: referenceNumberBody,
+  answer: feeEstimateAnswerSchema,
+} as const);
+export type EstimateFeeRequest = RequestOf<typeof estimateFee>;
 /** The estimate, or why there is none yet (exactly one is non-null), and the forms version it follows. */
-export interface FeeEstimateAnswer {
-  forms_version: string;
-  estimate: FeeEstimate | null;
-  missing: NoEstimate | null;
-}
+export type FeeEstimateAnswer = AnswerOf<typeof estimateFee>;

@@ -8,53 +8,67 @@
  * 2. verify_find_code { challenge_id, code }: the right code lists those applications.
  */
 
-import { codeAnswerBody, type CodeAnswer } from './one-time-code';
+import type { FromSchema } from 'json-schema-to-ts';
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { codeAnswerBody } from './one-time-code';
 
 /** A ZanID (9 digits) or a passport number (6 to 12 letters and digits); spaces and dashes ignored. */
 const idNumber = { type: 'string', minLength: 6, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' } as const;
 /** A Tanzanian mobile number as the applicant wrote it in the application (spaces allowed). */
 const phone = { type: 'string', minLength: 9, maxLength: 20, pattern: '^[+0-9 ]+$' } as const;
 
-export const FIND_REFERENCE_PATH = '/api/application/find_reference';
-export const VERIFY_FIND_CODE_PATH = '/api/application/verify_find_code';
-
-export const findReferenceBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id_number', 'phone'],
-  properties: { id_number: idNumber, phone },
-} as const;
-
-export interface FindReferenceBody {
-  id_number: string;
-  phone: string;
-}
-
-export interface FindReferenceAnswer {
-  challenge_id: string;
-  expires_in_s: number;
-}
-
-/** verify_find_code answers the challenge find_reference sent its code for. */
-export const verifyFindCodeBody = codeAnswerBody;
-export type VerifyFindCodeBody = CodeAnswer;
+export const findReference = apiCall({
+  path: '/api/application/find_reference',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id_number', 'phone'],
+    properties: { id_number: idNumber, phone },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['challenge_id', 'expires_in_s'],
+    properties: { challenge_id: { type: 'string' }, expires_in_s: { type: 'integer', minimum: 0 } },
+  },
+} as const);
+export type FindReferenceBody = RequestOf<typeof findReference>;
+export type FindReferenceAnswer = AnswerOf<typeof findReference>;
 
 /** At most this many applications are listed, the latest first. */
 export const MAX_FOUND_APPLICATIONS = 20;
 
-export interface FoundApplication {
-  /** As shown, with its dash: 'K7PQ2-M9XHT'. */
-  reference_number: string;
-  application_type: string;
-  /** 'draft' (continue it) or a status after Submit (follow it in View). */
-  status: string;
-  /** When it was submitted, else when it was last saved (ISO 8601). */
-  date: string;
-}
+const foundApplicationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reference_number', 'application_type', 'status', 'date'],
+  properties: {
+    /** As shown, with its dash: 'K7PQ2-M9XHT'. */
+    reference_number: { type: 'string' },
+    application_type: { type: 'string' },
+    /** 'draft' (continue it) or a status after Submit (follow it in View). */
+    status: { type: 'string' },
+    /** When it was submitted, else when it was last saved (ISO 8601). */
+    date: { type: 'string' },
+  },
+} as const;
+export type FoundApplication = FromSchema<typeof foundApplicationSchema>;
 
-export interface VerifyFindCodeAnswer {
-  applications: FoundApplication[];
-}
+/** verify_find_code answers the challenge find_reference sent its code for. */
+export const verifyFindCode = apiCall({
+  path: '/api/application/verify_find_code',
+  method: 'POST',
+  body: codeAnswerBody,
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['applications'],
+    properties: { applications: { type: 'array', maxItems: MAX_FOUND_APPLICATIONS, items: foundApplicationSchema } },
+  },
+} as const);
+export type VerifyFindCodeBody = RequestOf<typeof verifyFindCode>;
+export type VerifyFindCodeAnswer = AnswerOf<typeof verifyFindCode>;
 
 /** The ID number as stored in applications: upper case, without spaces and dashes; undefined if it cannot be one. */
 export function normalizeIdNumber(input: string): string | undefined {

@@ -1,43 +1,38 @@
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+
 /**
  * The SMS gateway's inbound call (issue 19, item 5): a text an applicant sent to the portal's number,
  * e.g. "HALI K7PQ2-M9XHT", answered by SMS (never in this call's answer). Authenticated by the
  * gateway's shared token (`Authorization: Bearer <SMS_INBOUND_TOKEN>`).
  */
 
-export const INBOUND_SMS_PATH = '/api/sms/inbound';
-
-export const inboundSmsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['message_id', 'from', 'text'],
-  properties: {
-    /** The gateway's id of the text: the same id twice is answered once. */
-    message_id: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' },
-    /** The sender's number as the gateway writes it: +255…, 255… or 0…. */
-    from: { type: 'string', minLength: 3, maxLength: 20, pattern: '^\\+?[0-9 ]+$' },
-    /** The text (three SMS parts at most; a command is a few words). */
-    text: { type: 'string', maxLength: 480 },
+/** A text to the portal's number; the answer says what the portal did (never in an SMS). */
+export const inboundSms = apiCall({
+  path: '/api/sms/inbound',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['message_id', 'from', 'text'],
+    properties: {
+      /** The gateway's id of the text: the same id twice is answered once. */
+      message_id: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' },
+      /** The sender's number as the gateway writes it: +255…, 255… or 0…. */
+      from: { type: 'string', minLength: 3, maxLength: 20, pattern: '^\\+?[0-9 ]+$' },
+      /** The text (three SMS parts at most; a command is a few words). */
+      text: { type: 'string', maxLength: 480 },
+    },
   },
-} as const;
-
-export interface InboundSmsBody {
-  message_id: string;
-  from: string;
-  text: string;
-}
-
-/**
- * What the portal did, for the gateway's log: a repeat (`duplicate`), or whether an SMS went back.
- * Never whether the reference number exists (the gateway's log is not the applicant's).
- */
-export const inboundSmsAnswer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['duplicate', 'replied'],
-  properties: { duplicate: { type: 'boolean' }, replied: { type: 'boolean' } },
-} as const;
-
-export interface InboundSmsAnswer {
-  duplicate: boolean;
-  replied: boolean;
-}
+  /**
+   * What the portal did, for the gateway's log: a repeat (`duplicate`), or whether an SMS went back.
+   * Never whether the reference number exists (the gateway's log is not the applicant's).
+   */
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['duplicate', 'replied'],
+    properties: { duplicate: { type: 'boolean' }, replied: { type: 'boolean' } },
+  },
+} as const);
+export type InboundSmsRequest = RequestOf<typeof inboundSms>;
+export type InboundSmsAnswer = AnswerOf<typeof inboundSms>;

@@ -1,3 +1,5 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
 /**
  * A one-time code sent by SMS, as every call that sends one or checks one speaks of it: Continue,
  * View (sign-in), Applications' open, "Forgot your reference number?" and a draft's phone change.
@@ -16,15 +18,18 @@ export const codeAnswerBody = {
   properties: { challenge_id: challengeIdProperty, code: oneTimeCodeProperty },
 } as const;
 
-export interface CodeAnswer {
-  challenge_id: string;
-  code: string;
-}
+export type CodeAnswer = FromSchema<typeof codeAnswerBody>;
 
 /** A code went by SMS: the challenge to answer, where it went (masked) and how long it holds. */
-export interface CodeSent {
-  challenge_id: string;
-  /** The phone the code went to, masked. */
-  sent_to: string;
-  expires_in_s: number;
-}
+export const codeSentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['challenge_id', 'sent_to', 'expires_in_s'],
+  properties: {
+    challenge_id: { type: 'string' },
+    /** The phone the code went to, masked. */
+    sent_to: { type: 'string' },
+    expires_in_s: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type CodeSent = FromSchema<typeof codeSentSchema>;

@@ -1,5 +1,7 @@
-import type { FormsChanged } from '../forms-changed';
-import type { ApplicationType } from '../wizard-driver';
+import type { FromSchema } from 'json-schema-to-ts';
+import { applicationTypeSchema, formsChangedSchema } from './applications';
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { referenceNumberBody } from './reference-number';
 
 /**
  * Reopening one's own draft after a reload, a Back or a return in the same browser (issue 17): the wire
@@ -7,51 +9,58 @@ import type { ApplicationType } from '../wizard-driver';
  * service answers OpenDraftAnswer, the client's endpoint and the MSW mock use these types). Only the
  * holder of the draft's cookie gets an answer; a reference number alone is 404 `draft_not_found`.
  */
-export const OPEN_DRAFT_PATH = '/api/application/open_draft';
-
-export const openDraftBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reference_number'],
-  properties: {
-    reference_number: { type: 'string', minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' },
-  },
-} as const;
-
-export interface OpenDraftBody {
-  reference_number: string;
-}
 
 /**
  * A file uploaded to the draft and still kept (a draft keeps a few per document type): what the documents
  * step and the review show of it after a reload, as they showed it before.
  */
-export interface DraftAttachment {
-  attachment_id: string;
-  /** The document's code ('site_plan'). */
-  document_type: string;
-  /** The name the file was sent with, made fit to show (shownFileName); null for files uploaded before names were kept. */
-  file_name: string | null;
-  /** Bytes. */
-  size: number;
-  /** A drawing's scale as recorded with the file ('1:100'), else null. */
-  scale: string | null;
-}
+export const draftAttachmentSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['attachment_id', 'document_type', 'file_name', 'size', 'scale'],
+  properties: {
+    attachment_id: { type: 'string' },
+    /** The document's code ('site_plan'). */
+    document_type: { type: 'string' },
+    /** The name the file was sent with, made fit to show (shownFileName); null for files uploaded before names were kept. */
+    file_name: { type: ['string', 'null'] },
+    /** Bytes. */
+    size: { type: 'integer', minimum: 0 },
+    /** A drawing's scale as recorded with the file ('1:100'), else null. */
+    scale: { type: ['string', 'null'] },
+  },
+} as const;
+export type DraftAttachment = FromSchema<typeof draftAttachmentSchema>;
 
-export interface OpenDraftAnswer {
-  /** As shown, with its dash: 'K7PQ2-M9XHT'. */
-  reference_number: string;
-  application_type: ApplicationType;
-  /** The step to open next, 1-based (past the last step: the review), as save_and_continue answers it. */
-  step_number: number;
-  /** The finished steps' answers, by step id. */
-  data: Record<string, Record<string, unknown>>;
-  /** What was typed on steps kept unfinished by Save & Complete Later, by step id: those steps are not finished. */
-  unfinished: Record<string, Record<string, unknown>>;
-  /** The draft's files, oldest first. */
-  attachments: DraftAttachment[];
-  forms_changed?: FormsChanged;
-}
+/** Answers by step id, as a draft holds them (each step's answers an object of its own). */
+export const draftAnswersSchema = { type: 'object', additionalProperties: { type: 'object' } } as const;
+
+export const openDraft = apiCall({
+  path: '/api/application/open_draft',
+  method: 'POST',
+  body: referenceNumberBody,
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'application_type', 'step_number', 'data', 'unfinished', 'attachments'],
+    properties: {
+      /** As shown, with its dash: 'K7PQ2-M9XHT'. */
+      reference_number: { type: 'string' },
+      application_type: applicationTypeSchema,
+      /** The step to open next, 1-based (past the last step: the review), as save_and_continue answers it. */
+      step_number: { type: 'integer', minimum: 1 },
+      /** The finished steps' answers, by step id. */
+      data: draftAnswersSchema,
+      /** What was typed on steps kept unfinished by Save & Complete Later, by step id: those steps are not finished. */
+      unfinished: draftAnswersSchema,
+      /** The draft's files, oldest first. */
+      attachments: { type: 'array', items: draftAttachmentSchema },
+      forms_changed: formsChangedSchema,
+    },
+  },
+} as const);
+export type OpenDraftRequest = RequestOf<typeof openDraft>;
+export type OpenDraftAnswer = AnswerOf<typeof openDraft>;
 
 /** A file name is shown at most this long (the upload refuses names over 255 characters). */
 export const SHOWN_FILE_NAME_MAX = 120;

@@ -1,6 +1,9 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
+
 /**
- * The permit document (issue 19, item 4): the wire contract of its calls, defined once (the routes
- * validate with these schemas; the client's endpoints and the MSW mocks use these types).
+ * The permit document (issue 19, item 4): the wire contract of its calls, defined once (the routes,
+ * the service, the client's endpoints and the MSW mocks are built from these).
  *
  * - POST /api/permits/verify { permit_number, signature? }: public, rate-limited. Whether a permit is
  *   valid, not yet valid, expired, renewed or revoked, with the minimum public facts, and whether the
@@ -24,9 +27,6 @@ export const permitSignatureProperty = {
   pattern: '^[A-Za-z0-9_-]+$',
 } as const;
 
-export const VERIFY_PERMIT_PATH = '/api/permits/verify';
-export const DOWNLOAD_PERMIT_PATH = '/api/dashboard/download_permit';
-
 /** The public page that a permit's QR code opens: /home/verify/<permit number>?s=<signature>. */
 export const VERIFY_PAGE_PATH = '/home/verify';
 
@@ -35,33 +35,22 @@ export function verifyLink(origin: string, permitNumber: string, signature: stri
   return `${origin}${VERIFY_PAGE_PATH}/${encodeURIComponent(permitNumber)}?s=${encodeURIComponent(signature)}`;
 }
 
-export const verifyPermitBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['permit_number'],
-  properties: { permit_number: permitNumberProperty, signature: permitSignatureProperty },
-} as const;
-
-export interface VerifyPermitBody {
-  permit_number: string;
-  signature?: string;
-}
-
-export const downloadPermitBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['permit_number'],
-  properties: { permit_number: permitNumberProperty },
-} as const;
-
-export interface DownloadPermitBody {
-  permit_number: string;
-}
-
 /** The answers that locate the building, in this order, as the permit and the verify page show them. */
 export const PLOT_FIELDS = ['plot_number', 'shehia', 'ward', 'street_village'] as const;
 export type PlotField = (typeof PLOT_FIELDS)[number];
-export type Plot = Partial<Record<PlotField, string>>;
+
+/** Where the building is: the answers of PLOT_FIELDS the application has. */
+export const plotSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    plot_number: { type: 'string' },
+    shehia: { type: 'string' },
+    ward: { type: 'string' },
+    street_village: { type: 'string' },
+  },
+} as const;
+export type Plot = FromSchema<typeof plotSchema>;
 
 /**
  * What a permit is today: revoked by staff; renewed (a newer permit of the same application replaces
@@ -71,29 +60,85 @@ export const PERMIT_STATES = ['valid', 'not_yet_valid', 'expired', 'renewed', 'r
 export type PermitState = (typeof PERMIT_STATES)[number];
 
 /** Whether the link's signature is the portal's: absent (the number was typed), valid, or mismatch (may be forged). */
-export type SignatureCheck = 'absent' | 'valid' | 'mismatch';
+export const SIGNATURE_CHECKS = ['absent', 'valid', 'mismatch'] as const;
+export type SignatureCheck = (typeof SIGNATURE_CHECKS)[number];
 
+/** The public check of a permit: its state and the minimum public facts (no ID number, phone or email, ever). */
+export const verifyPermit = apiCall({
+  path: '/api/permits/verify',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['permit_number'],
+    properties: {
+      permit_number: permitNumberProperty,
+      /** The signature of the permit's QR link (its `s`), when the page was opened from it. */
+      signature: permitSignatureProperty,
+    },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'permit_number',
+      'status',
+      'signature',
+      'plot',
+      'approved_use',
+      'storeys',
+      'valid_from',
+      'valid_until',
+      'issuing_unit',
+      'revoked_on',
+      'renewed_by',
+    ],
+    properties: {
+      permit_number: { type: 'string' },
+      status: { type: 'string', enum: [...PERMIT_STATES] },
+      signature: { type: 'string', enum: [...SIGNATURE_CHECKS] },
+      plot: plotSchema,
+      approved_use: { type: ['string', 'null'] },
+      /** Storeys above the ground floor (0: the ground floor only); null when the application did not say. */
+      storeys: { type: ['integer', 'null'], minimum: 0 },
+      /** YYYY-MM-DD. */
+      valid_from: { type: 'string', format: 'date' },
+      valid_until: { type: 'string', format: 'date' },
+      issuing_unit: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['en', 'sw'],
+        properties: { en: { type: 'string' }, sw: { type: 'string' } },
+      },
+      /** The day it was revoked (YYYY-MM-DD, Zanzibar time), when revoked. */
+      revoked_on: { type: ['string', 'null'], format: 'date' },
+      /** The permit that replaced it, when renewed. */
+      renewed_by: { type: ['string', 'null'] },
+      /**
+       * The owner's name, only when the link's signature is valid: see permit-verification.ts for why.
+       */
+      owner_name: { type: 'string' },
+    },
+  },
+} as const);
+export type VerifyPermitRequest = RequestOf<typeof verifyPermit>;
 /** The verify call's answer: the minimum public facts (no ID number, phone or email, ever). */
-export interface VerifiedPermit {
-  permit_number: string;
-  status: PermitState;
-  signature: SignatureCheck;
-  plot: Plot;
-  approved_use: string | null;
-  /** Storeys above the ground floor (0: the ground floor only); null when the application did not say. */
-  storeys: number | null;
-  valid_from: string;
-  valid_until: string;
-  issuing_unit: { en: string; sw: string };
-  /** The day it was revoked (YYYY-MM-DD, Zanzibar time), when revoked. */
-  revoked_on: string | null;
-  /** The permit that replaced it, when renewed. */
-  renewed_by: string | null;
-  /**
-   * The owner's name, only when the link's signature is valid: see permit-verification.ts for why.
-   */
-  owner_name?: string;
-}
+export type VerifiedPermit = AnswerOf<typeof verifyPermit>;
+
+/** The signed-in applicant's own permit, as a PDF (English and Swahili, with its QR code). */
+export const downloadPermit = apiCall({
+  path: '/api/dashboard/download_permit',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['permit_number'],
+    properties: { permit_number: permitNumberProperty },
+  },
+  answer: fileAnswer,
+  download: ['application/pdf'],
+} as const);
+export type DownloadPermitRequest = RequestOf<typeof downloadPermit>;
 
 /** The bounds of what staff give when issuing a permit (issue_permit) beyond its number and dates. */
 export const PERMIT_CONDITIONS_MAX = 20;

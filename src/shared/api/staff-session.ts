@@ -1,8 +1,11 @@
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { emptyAnswerSchema, emptyBodySchema } from './empty-body';
+
 /**
  * Staff accounts and their sessions (issue 18, item 1): the wire contract of the staff session calls,
- * defined once (the routes validate with these schemas; a staff client's endpoints and mocks use these
- * types). Every staff call is under /api/staff/, so that the staff session cookie (Path=/api/staff)
- * goes with all of them and with nothing else.
+ * defined once (issue 20, item 1: src/shared/api/call.ts; the routes are built from these calls, the
+ * studio's endpoints and mocks send and answer them). Every staff call is under /api/staff/, so that
+ * the staff session cookie (Path=/api/staff) goes with all of them and with nothing else.
  *
  * 1. sign_in { login, password } → a pending sign-in and how the second factor is given.
  * 2. verify { sign_in_id, code } → the code of the authenticator app (TOTP) or of the SMS sent to the
@@ -32,69 +35,102 @@ export function isStaffRole(value: unknown): value is StaffRole {
 export const SECOND_FACTORS = ['totp', 'sms'] as const;
 export type SecondFactor = (typeof SECOND_FACTORS)[number];
 
-export const STAFF_SIGN_IN_PATH = '/api/staff/session/sign_in';
-export const STAFF_VERIFY_PATH = '/api/staff/session/verify';
-export const STAFF_CURRENT_PATH = '/api/staff/session/current';
-export const STAFF_SIGN_OUT_PATH = '/api/staff/session/sign_out';
-
 /** A password is 12 to 256 characters (longer would only cost hashing time). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 
-export const staffSignInBody = {
+export const staffSignIn = apiCall({
+  path: '/api/staff/session/sign_in',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['login', 'password'],
+    properties: {
+      login: { type: 'string', minLength: 1, maxLength: 64 },
+      password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+    },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sign_in_id', 'second_factor', 'expires_in_s'],
+    properties: {
+      /** Names this pending sign-in in verify; good for `expires_in_s` and 5 wrong codes. */
+      sign_in_id: { type: 'string' },
+      second_factor: { type: 'string', enum: SECOND_FACTORS },
+      /** The staff phone the SMS code went to, masked (SMS only). */
+      sent_to: { type: 'string' },
+      expires_in_s: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const);
+export type StaffSignInRequest = RequestOf<typeof staffSignIn>;
+export type StaffSignInAnswer = AnswerOf<typeof staffSignIn>;
+
+/**
+ * verify's and current's answer: the signed-in staff member, as the studio and the back office show
+ * them, and the session's times.
+ */
+const staffSessionAnswer = {
   type: 'object',
   additionalProperties: false,
-  required: ['login', 'password'],
+  required: ['staff', 'session'],
   properties: {
-    login: { type: 'string', minLength: 1, maxLength: 64 },
-    password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+    staff: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['login', 'display_name', 'role'],
+      properties: {
+        login: { type: 'string' },
+        display_name: { type: 'string' },
+        role: { type: 'string', enum: STAFF_ROLES },
+      },
+    },
+    session: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['idle_expires_at', 'expires_at', 'idle_timeout_s'],
+      properties: {
+        idle_expires_at: { type: 'string', format: 'date-time' },
+        expires_at: { type: 'string', format: 'date-time' },
+        idle_timeout_s: { type: 'integer', minimum: 0 },
+      },
+    },
   },
 } as const;
 
-export interface StaffSignInRequest {
-  login: string;
-  password: string;
-}
-
-export interface StaffSignInAnswer {
-  /** Names this pending sign-in in verify; good for `expires_in_s` and 5 wrong codes. */
-  sign_in_id: string;
-  second_factor: SecondFactor;
-  /** The staff phone the SMS code went to, masked (SMS only). */
-  sent_to?: string;
-  expires_in_s: number;
-}
-
-export const staffVerifyBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['sign_in_id', 'code'],
-  properties: {
-    sign_in_id: { type: 'string', minLength: 1, maxLength: 64 },
-    code: { type: 'string', minLength: 1, maxLength: 10 },
+export const staffVerify = apiCall({
+  path: '/api/staff/session/verify',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['sign_in_id', 'code'],
+    properties: {
+      sign_in_id: { type: 'string', minLength: 1, maxLength: 64 },
+      code: { type: 'string', minLength: 1, maxLength: 10 },
+    },
   },
-} as const;
+  answer: staffSessionAnswer,
+} as const);
+export type StaffVerifyRequest = RequestOf<typeof staffVerify>;
 
-export interface StaffVerifyRequest {
-  sign_in_id: string;
-  code: string;
-}
+export const staffCurrent = apiCall({
+  path: '/api/staff/session/current',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: staffSessionAnswer,
+} as const);
 
-/** The signed-in staff member, as the studio and the back office show them. */
-export interface StaffMember {
-  login: string;
-  display_name: string;
-  role: StaffRole;
-}
+export type StaffSessionAnswer = AnswerOf<typeof staffVerify>;
+/** The signed-in staff member. */
+export type StaffMember = StaffSessionAnswer['staff'];
+export type StaffSessionTimes = StaffSessionAnswer['session'];
 
-export interface StaffSessionTimes {
-  idle_expires_at: string;
-  expires_at: string;
-  idle_timeout_s: number;
-}
-
-/** verify's and current's answer. */
-export interface StaffSessionAnswer {
-  staff: StaffMember;
-  session: StaffSessionTimes;
-}
+export const staffSignOut = apiCall({
+  path: '/api/staff/session/sign_out',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: emptyAnswerSchema,
+} as const);

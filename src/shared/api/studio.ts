@@ -1,11 +1,16 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import type { FeeSchedule } from '../fees/fee-schedule';
 import type { DocumentRule, FormsSet } from '../forms';
-import type { FormsProblem } from '../forms-check/problems';
 import type { LocalizedText } from '../reference-data';
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { emptyBodySchema } from './empty-body';
 import type { StaffRole } from './staff-session';
 
 /**
- * The form studio (issue 18, item 2): the wire contract of /api/staff/studio/*, defined once (the routes
- * validate with these schemas; the studio's RTK Query endpoints and its mocks use these types).
+ * The form studio (issue 18, item 2): the wire contract of /api/staff/studio/*, defined once (issue 20,
+ * item 1: src/shared/api/call.ts). The routes (src/server/studio/studio-routes.ts) are built from these
+ * calls, the services take their request types, and the studio's RTK Query endpoints
+ * (src/client/studio/studio-api.ts) and its mocks send and answer them.
  *
  * There is one draft of the next forms version, shared by the editors. It starts as a copy of the live
  * version and is saved as the editors type, one item at a time. Each item has a revision: a save names
@@ -18,10 +23,10 @@ import type { StaffRole } from './staff-session';
  * of its questions since that editor loaded it, and two editors changing two different questions of
  * one step do not conflict.
  *
- * The calls (POST, JSON envelope, under STUDIO_API): get_draft {}, save_question, save_step,
- * save_flows, save_fees, save_document, import_texts, discard_draft {} (the draft becomes the live version again)
- * → StudioDraftAnswer; diff {} → DiffAnswer; publish → PublishAnswer; rollback → PublishAnswer;
- * history → HistoryAnswer; export_texts {} → { csv, file_name }; audit → AuditAnswer (admins).
+ * The calls (POST, JSON envelope, under STUDIO_API): getDraft, saveQuestion, saveStep, saveFlows,
+ * saveFees, saveDocument, importTexts, discardDraft (the draft becomes the live version again) answer
+ * the draft (StudioDraftAnswer); getDiff → DiffAnswer; publishDraft and rollbackVersion → PublishAnswer;
+ * getHistory → HistoryAnswer; exportTexts → { csv, file_name }; getAudit → AuditAnswer (admins).
  * Editors (STUDIO_EDITOR_ROLES) call all but publish and rollback (STUDIO_PUBLISHER_ROLES) and audit
  * (STUDIO_AUDIT_ROLES). Every answer is no-store; every action is in the audit.
  *
@@ -36,6 +41,7 @@ export const STUDIO_PUBLISHER_ROLES: readonly StaffRole[] = ['policy_publisher',
 /** Who may read the audit of studio actions. */
 export const STUDIO_AUDIT_ROLES: readonly StaffRole[] = ['admin'];
 
+/** Where the studio's calls are (each call's own path is its `path`). */
 export const STUDIO_API = '/api/staff/studio';
 /** The studio's pages (the app's /studio route, its own lazy bundle) and the preview frame's page. */
 export const STUDIO_PAGE = '/studio';
@@ -62,43 +68,86 @@ export type AnswerType = (typeof ANSWER_TYPES)[number];
 /** A field name: lower-case letters, digits and `_`, starting with a letter. */
 export const FIELD_NAME_PATTERN = '^[a-z][a-z0-9_]{0,63}$';
 
-export interface QuestionOption {
-  /** What is saved (a code: lower-case letters, digits, `_`). */
-  value: string;
-  label: LocalizedText;
-}
+/** A text in both languages, as the studio sends it (bounded). */
+const localized = (max: number) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['en', 'sw'],
+    properties: { en: { type: 'string', maxLength: max }, sw: { type: 'string', maxLength: max } },
+  }) as const;
 
-/** "Show only when <earlier question of the same step> is <value>". */
-export interface ShowWhen {
-  field: string;
-  equals: string | number | boolean;
-}
+/** A text in both languages, as the server answers it (what the draft says). */
+const localizedText = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['en', 'sw'],
+  properties: { en: { type: 'string' }, sw: { type: 'string' } },
+} as const;
+
+const base = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const;
+const stepName = { type: 'string', pattern: FIELD_NAME_PATTERN } as const;
+const fieldName = { type: 'string', pattern: FIELD_NAME_PATTERN } as const;
+/** A page's `next_before`: the number to ask `before` for the next page, when there is one. */
+const nextBefore = { type: 'integer', minimum: 1 } as const;
 
 /** One question of a step, in the editor's words. */
-export interface QuestionSpec {
-  /** Its field name (the key of its answer); never changed once published (answers are kept by it). */
-  name: string;
-  type: AnswerType;
-  label: LocalizedText;
-  /** Help under the question; empty in both languages for none. */
-  help: LocalizedText;
-  required: boolean;
-  /** Text: a pattern the answer must match, with its description in plain words in both languages. */
-  format?: { pattern: string; description: LocalizedText };
-  /** Text: length limits. */
-  min_length?: number;
-  max_length?: number;
-  /** Numbers: limits. */
-  minimum?: number;
-  maximum?: number;
-  /** Choice: the options, in order. */
-  options?: QuestionOption[];
-  /** Reference list: which list (src/shared/forms.ts REFERENCE_LISTS). */
-  reference_list?: string;
-  show_when?: ShowWhen;
-}
+export const questionSpecSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'type', 'label', 'help', 'required'],
+  properties: {
+    /** Its field name (the key of its answer); never changed once published (answers are kept by it). */
+    name: fieldName,
+    type: { type: 'string', enum: ANSWER_TYPES },
+    label: localized(300),
+    /** Help under the question; empty in both languages for none. */
+    help: localized(1000),
+    required: { type: 'boolean' },
+    /** Text: a pattern the answer must match, with its description in plain words in both languages. */
+    format: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['pattern', 'description'],
+      properties: { pattern: { type: 'string', minLength: 1, maxLength: 300 }, description: localized(300) },
+    },
+    /** Text: length limits. */
+    min_length: { type: 'integer', minimum: 0, maximum: 100_000 },
+    max_length: { type: 'integer', minimum: 1, maximum: 100_000 },
+    /** Numbers: limits. */
+    minimum: { type: 'number' },
+    maximum: { type: 'number' },
+    /** Choice: the options, in order; each saves its `value` (a code: lower-case letters, digits, `_`). */
+    options: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'label'],
+        properties: { value: fieldName, label: localized(300) },
+      },
+    },
+    /** Reference list: which list (src/shared/forms.ts REFERENCE_LISTS). */
+    reference_list: { type: 'string', maxLength: 64 },
+    /** "Show only when <earlier question of the same step> is <value>". */
+    show_when: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['field', 'equals'],
+      properties: { field: fieldName, equals: { type: ['string', 'number', 'boolean'], maxLength: 200 } },
+    },
+  },
+} as const;
 
-/** A field the model cannot express (a table, a computed total, a widget of its own): advanced mode only. */
+export type QuestionSpec = FromSchema<typeof questionSpecSchema>;
+export type QuestionOption = NonNullable<QuestionSpec['options']>[number];
+export type ShowWhen = NonNullable<QuestionSpec['show_when']>;
+
+/**
+ * A field the model cannot express (a table, a computed total, a widget of its own): advanced mode only.
+ * Read from the draft's step by the studio (src/shared/studio/step-view.ts), not sent by any call.
+ */
 export interface AdvancedField {
   name: string;
   label: LocalizedText;
@@ -110,34 +159,86 @@ export interface AdvancedField {
 // The draft
 // ---------------------------------------------------------------------------------------------
 
-/** A problem of the draft, placed: the step and field it is about when it is about one. */
-export interface StudioProblem extends FormsProblem {
-  step?: string;
-  field?: string;
-  document?: string;
-}
+/**
+ * A problem of the draft (src/shared/forms-check/problems.ts FormsProblem), placed: the step, field or
+ * document it is about.
+ */
+const studioProblemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['file', 'message', 'severity'],
+  properties: {
+    file: { type: 'string' },
+    at: { type: 'string' },
+    path: { type: 'array', items: { type: ['string', 'number'] } },
+    message: { type: 'string' },
+    severity: { type: 'string', enum: ['error', 'warning'] },
+    code: { type: 'string' },
+    params: { type: 'object', additionalProperties: { type: ['string', 'number'] } },
+    step: { type: 'string' },
+    field: { type: 'string' },
+    document: { type: 'string' },
+  },
+} as const;
+export type StudioProblem = FromSchema<typeof studioProblemSchema>;
 
-export interface StudioDraft {
-  set: FormsSet;
-  /** The live version the draft was started from (the draft is reset to it after a publish). */
-  based_on: number;
-  /** Each item's revision (see the top of this file); an item never saved is at 0. */
-  revisions: Record<string, number>;
-  /** The whole draft's revision: any save raises it (a publish names the one it previewed). */
-  revision: number;
-  updated_by: string | null;
-  updated_at: string | null;
-}
+/** A whole forms set (src/shared/forms.ts FormsSet): its parts are form content, open here. */
+const formsSetSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['steps', 'flows', 'texts', 'documents'],
+  properties: {
+    steps: { type: 'object' },
+    flows: { type: 'object' },
+    texts: { type: 'object' },
+    documents: { type: 'array', items: { type: 'object' } },
+    fees: { type: 'object' },
+  },
+} as const;
 
 /** get_draft's answer, and the answer of every call that changes the draft. */
-export interface StudioDraftAnswer {
-  draft: StudioDraft;
-  /** The version applicants are served now. */
-  live_version: number;
-  problems: StudioProblem[];
-}
+const studioDraftAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['draft', 'live_version', 'problems'],
+  properties: {
+    draft: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['set', 'based_on', 'revisions', 'revision', 'updated_by', 'updated_at'],
+      properties: {
+        set: formsSetSchema,
+        /** The live version the draft was started from (the draft is reset to it after a publish). */
+        based_on: { type: 'integer' },
+        /** Each item's revision (see the top of this file); an item never saved is at 0. */
+        revisions: { type: 'object', additionalProperties: { type: 'integer' } },
+        /** The whole draft's revision: any save raises it (a publish names the one it previewed). */
+        revision: { type: 'integer' },
+        updated_by: { type: ['string', 'null'] },
+        updated_at: { type: ['string', 'null'], format: 'date-time' },
+      },
+    },
+    /** The version applicants are served now. */
+    live_version: { type: 'integer' },
+    problems: { type: 'array', items: studioProblemSchema },
+  },
+} as const;
 
-/** A save refused because someone saved the same item since `base` (409 studio_conflict). */
+export const getDraft = apiCall({
+  path: '/api/staff/studio/get_draft',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: studioDraftAnswerSchema,
+} as const);
+
+/** The draft as it comes (the set's parts open) and as the studio reads it: its set a FormsSet. */
+type WithFormsSet<A extends { draft: { set: unknown } }> = Omit<A, 'draft'> & {
+  draft: Omit<A['draft'], 'set'> & { set: FormsSet };
+};
+export type StudioDraftAnswer = WithFormsSet<AnswerOf<typeof getDraft>>;
+export type StudioDraft = StudioDraftAnswer['draft'];
+
+/** A save refused because someone saved the same item since `base` (409 studio_conflict's data). */
 export interface StudioConflict {
   item: string;
   /** The item's revision now, to save on top of it once the editor has seen it. */
@@ -148,309 +249,340 @@ export interface StudioConflict {
   question?: QuestionSpec | null;
 }
 
-const localized = (max: number) =>
-  ({
+/** save_question: add, change or (question: null) remove one question of a step. */
+export const saveQuestion = apiCall({
+  path: '/api/staff/studio/save_question',
+  method: 'POST',
+  body: {
     type: 'object',
     additionalProperties: false,
-    required: ['en', 'sw'],
-    properties: { en: { type: 'string', maxLength: max }, sw: { type: 'string', maxLength: max } },
-  }) as const;
-
-const base = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const;
-const stepName = { type: 'string', pattern: FIELD_NAME_PATTERN } as const;
-
-export const questionSpecSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'type', 'label', 'help', 'required'],
-  properties: {
-    name: { type: 'string', pattern: FIELD_NAME_PATTERN },
-    type: { type: 'string', enum: ANSWER_TYPES },
-    label: localized(300),
-    help: localized(1000),
-    required: { type: 'boolean' },
-    format: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['pattern', 'description'],
-      properties: { pattern: { type: 'string', minLength: 1, maxLength: 300 }, description: localized(300) },
-    },
-    min_length: { type: 'integer', minimum: 0, maximum: 100_000 },
-    max_length: { type: 'integer', minimum: 1, maximum: 100_000 },
-    minimum: { type: 'number' },
-    maximum: { type: 'number' },
-    options: {
-      type: 'array',
-      maxItems: 100,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['value', 'label'],
-        properties: { value: { type: 'string', pattern: FIELD_NAME_PATTERN }, label: localized(300) },
-      },
-    },
-    reference_list: { type: 'string', maxLength: 64 },
-    show_when: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['field', 'equals'],
-      properties: {
-        field: { type: 'string', pattern: FIELD_NAME_PATTERN },
-        equals: { type: ['string', 'number', 'boolean'], maxLength: 200 },
-      },
+    required: ['step', 'name', 'base', 'question'],
+    properties: {
+      step: stepName,
+      /** The field as the editor loaded it (for a new question, its new name). */
+      name: fieldName,
+      base,
+      question: { anyOf: [questionSpecSchema, { type: 'null' }] },
+      /** Where in the step's order (0-based); at the end when absent. */
+      position: { type: 'integer', minimum: 0, maximum: 500 },
+      /** A new question: refused (422) when the step has a field of that name, never written over it. */
+      create: { type: 'boolean' },
     },
   },
-} as const;
-
-/** save_question: add, change or (question: null) remove one question of a step. */
-export const saveQuestionBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['step', 'name', 'base', 'question'],
-  properties: {
-    step: stepName,
-    /** The field as the editor loaded it (for a new question, its new name). */
-    name: { type: 'string', pattern: FIELD_NAME_PATTERN },
-    base,
-    question: { anyOf: [questionSpecSchema, { type: 'null' }] },
-    /** Where in the step's order (0-based); at the end when absent. */
-    position: { type: 'integer', minimum: 0, maximum: 500 },
-    /** A new question: refused (422) when the step has a field of that name, never written over it. */
-    create: { type: 'boolean' },
-  },
-} as const;
-
-export interface SaveQuestionRequest {
-  step: string;
-  name: string;
-  base: number;
-  question: QuestionSpec | null;
-  position?: number;
-  create?: boolean;
-}
+  answer: studioDraftAnswerSchema,
+} as const);
+export type SaveQuestionRequest = RequestOf<typeof saveQuestion>;
 
 /** save_step: a step's title and description, and (advanced mode) its raw JSON Schema and UI schema. */
-export const saveStepBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['step', 'base'],
-  properties: {
-    step: stepName,
-    base,
-    title: localized(300),
-    description: localized(2000),
-    schema: { type: 'object' },
-    ui_schema: { type: 'object' },
-  },
-} as const;
-
-export interface SaveStepRequest {
-  step: string;
-  base: number;
-  title?: LocalizedText;
-  description?: LocalizedText;
-  schema?: Record<string, unknown>;
-  ui_schema?: Record<string, unknown>;
-}
-
-/** save_flows: which steps each application type asks, in order. */
-export const saveFlowsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['base', 'flows'],
-  properties: {
-    base,
-    flows: {
-      type: 'object',
-      additionalProperties: { type: 'array', maxItems: 50, items: stepName },
+export const saveStep = apiCall({
+  path: '/api/staff/studio/save_step',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['step', 'base'],
+    properties: {
+      step: stepName,
+      base,
+      title: localized(300),
+      description: localized(2000),
+      schema: { type: 'object' },
+      ui_schema: { type: 'object' },
     },
   },
-} as const;
+  answer: studioDraftAnswerSchema,
+} as const);
+export type SaveStepRequest = RequestOf<typeof saveStep>;
 
-export interface SaveFlowsRequest {
-  base: number;
+/** save_flows: which steps each application type asks, in order. */
+export const saveFlows = apiCall({
+  path: '/api/staff/studio/save_flows',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['base', 'flows'],
+    properties: {
+      base,
+      flows: {
+        type: 'object',
+        additionalProperties: { type: 'array', maxItems: 50, items: stepName },
+      },
+    },
+  },
+  answer: studioDraftAnswerSchema,
+} as const);
+/** What the studio sends: its flows as it edits them (never changed in place). */
+export type SaveFlowsRequest = Omit<RequestOf<typeof saveFlows>, 'flows'> & {
   flows: Readonly<Record<string, readonly string[]>>;
-}
+};
 
 /**
  * save_fees: the whole fee schedule (schemas/fees.json, src/shared/fees/fee-schedule.ts). Only its size
  * is bounded here; what it says is checked by the checker (fees-check.ts), whose problems the answer
  * carries, so a schedule with mistakes is still saved and shown next to them.
  */
-export const saveFeesBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['base', 'fees'],
-  properties: {
-    base,
-    fees: {
-      type: 'object',
-      maxProperties: 8,
-      properties: {
-        names: { type: 'object', maxProperties: 12 },
-        types: {
-          type: 'object',
-          maxProperties: 12,
-          additionalProperties: { type: 'object', maxProperties: 16 },
+export const saveFees = apiCall({
+  path: '/api/staff/studio/save_fees',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['base', 'fees'],
+    properties: {
+      base,
+      fees: {
+        type: 'object',
+        maxProperties: 8,
+        properties: {
+          names: { type: 'object', maxProperties: 12 },
+          types: {
+            type: 'object',
+            maxProperties: 12,
+            additionalProperties: { type: 'object', maxProperties: 16 },
+          },
         },
       },
     },
   },
-} as const;
-
-export interface SaveFeesRequest {
-  base: number;
-  fees: Readonly<Record<string, unknown>>;
-}
+  answer: studioDraftAnswerSchema,
+} as const);
+/** What the studio sends: the schedule as it edits it (checked by the server's checker, not here). */
+export type SaveFeesRequest = Omit<RequestOf<typeof saveFees>, 'fees'> & { fees: FeeSchedule };
 
 /** save_document: add, change or (document: null) remove one document (src/shared/forms.ts DocumentRule). */
-export const saveDocumentBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'base', 'document'],
-  properties: {
-    id: { type: 'string', pattern: FIELD_NAME_PATTERN },
-    base,
-    /** Checked whole by the checker (documents-check.ts); where in the list (0-based), at the end when absent. */
-    document: { anyOf: [{ type: 'object' }, { type: 'null' }] },
-    position: { type: 'integer', minimum: 0, maximum: 500 },
+export const saveDocument = apiCall({
+  path: '/api/staff/studio/save_document',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'base', 'document'],
+    properties: {
+      id: fieldName,
+      base,
+      /** Checked whole by the checker (documents-check.ts). */
+      document: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+      /** Where in the list (0-based); at the end when absent. */
+      position: { type: 'integer', minimum: 0, maximum: 500 },
+    },
   },
-} as const;
-
-export interface SaveDocumentRequest {
-  id: string;
-  base: number;
+  answer: studioDraftAnswerSchema,
+} as const);
+/** What the studio sends: the document as the draft has it. */
+export type SaveDocumentRequest = Omit<RequestOf<typeof saveDocument>, 'document'> & {
   document: DocumentRule | null;
-  position?: number;
-}
+};
+
+/** discard_draft: the draft becomes the live version again. */
+export const discardDraft = apiCall({
+  path: '/api/staff/studio/discard_draft',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: studioDraftAnswerSchema,
+} as const);
 
 /** publish: the draft as previewed (its revision), with a summary of why. */
 export const PUBLISH_SUMMARY_MAX = 500;
-export const publishBody = {
+const publishSummary = { type: 'string', minLength: 1, maxLength: PUBLISH_SUMMARY_MAX, pattern: '\\S' } as const;
+/** What publish and rollback answer: the version published. */
+const publishAnswer = {
   type: 'object',
   additionalProperties: false,
-  required: ['revision', 'summary'],
-  properties: {
-    revision: base,
-    summary: { type: 'string', minLength: 1, maxLength: PUBLISH_SUMMARY_MAX, pattern: '\\S' },
-  },
+  required: ['version'],
+  properties: { version: { type: 'integer' } },
 } as const;
 
-export interface PublishRequest {
-  /** The draft's revision the publisher previewed: a draft changed since is not published (409). */
-  revision: number;
-  summary: string;
-}
-
-export interface PublishAnswer {
-  version: number;
-}
+export const publishDraft = apiCall({
+  path: '/api/staff/studio/publish',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['revision', 'summary'],
+    properties: {
+      /** The draft's revision the publisher previewed: a draft changed since is not published (409). */
+      revision: base,
+      summary: publishSummary,
+    },
+  },
+  answer: publishAnswer,
+} as const);
+export type PublishRequest = RequestOf<typeof publishDraft>;
+export type PublishAnswer = AnswerOf<typeof publishDraft>;
 
 /** rollback: publish an earlier version's content again, as a new version. */
-export const rollbackBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['version', 'summary'],
-  properties: {
-    version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    summary: publishBody.properties.summary,
+export const rollbackVersion = apiCall({
+  path: '/api/staff/studio/rollback',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'summary'],
+    properties: {
+      version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+      summary: publishSummary,
+    },
   },
-} as const;
-
-export interface RollbackRequest {
-  version: number;
-  summary: string;
-}
+  answer: publishAnswer,
+} as const);
+export type RollbackRequest = RequestOf<typeof rollbackVersion>;
 
 // ---------------------------------------------------------------------------------------------
 // The diff in words and its impact
 // ---------------------------------------------------------------------------------------------
+
+export const FORMS_CHANGE_KINDS = [
+  'step_added',
+  'step_removed',
+  'flow_changed',
+  'question_added',
+  'question_removed',
+  'question_changed',
+  'text_changed',
+  'document_added',
+  'document_removed',
+  'document_changed',
+] as const;
+
+/**
+ * A document's `name` (a document change's label) or `required` as the draft has it: save_document keeps
+ * what the checker refuses too (its problems say so), and the diff still answers, with these as they are.
+ */
+const asDrafted = {
+  description: 'A document’s own value in the draft, as saved (the checker’s problems say when it is wrong)',
+} as const;
 
 /**
  * One change between two forms sets, structured so the studio says it in words in either language:
  * e.g. { kind: 'question_added', step: 'construction', field: 'title_deed', required: true, label }
  * → "Construction: new required question 'Plot title deed number'".
  */
-export interface FormsChange {
-  kind:
-    | 'step_added'
-    | 'step_removed'
-    | 'flow_changed'
-    | 'question_added'
-    | 'question_removed'
-    | 'question_changed'
-    | 'text_changed'
-    | 'document_added'
-    | 'document_removed'
-    | 'document_changed';
-  step?: string;
-  /** The step's title in both languages (after the change; before it for a removal). */
-  step_title?: LocalizedText;
-  field?: string;
-  /** The question's label in both languages (after the change; before it for a removal). */
-  label?: LocalizedText;
-  required?: boolean;
-  /** question_changed: what changed, by name ('required', 'type', 'format', 'limits', 'options', 'show_when', 'help'). */
-  what?: string[];
-  /** flow_changed: the application type. */
-  flow?: string;
-  document?: string;
-  /** text_changed: the text's key, language and words before and after. */
-  key?: string;
-  language?: 'en' | 'sw';
-  before?: string;
-  after?: string;
-}
-
-/** Who a change touches: the drafts in flight (saved, not submitted) under the live version. */
-export interface ChangeImpact {
-  /** The drafts looked at (the newest, at most IMPACT_DRAFTS_MAX). */
-  drafts_checked: number;
-  /** All drafts in flight (may be more than were looked at). */
-  drafts_in_flight: number;
-  /** The drafts that would be asked something new when they continue. */
-  drafts_touched: number;
-  /** What they would be asked: each question (its label key resolved in both languages) and how many drafts. */
-  questions: { step: string; field?: string; label: LocalizedText; drafts: number }[];
-}
+const formsChangeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', enum: FORMS_CHANGE_KINDS },
+    step: { type: 'string' },
+    /** The step's title in both languages (after the change; before it for a removal). */
+    step_title: localizedText,
+    field: { type: 'string' },
+    /**
+     * The question's label in both languages (after the change; before it for a removal); a document's
+     * name, which a draft's document the checker refuses may have otherwise.
+     */
+    label: { anyOf: [localizedText, asDrafted] },
+    required: { anyOf: [{ type: 'boolean' }, asDrafted] },
+    /** question_changed: what changed, by name ('required', 'type', 'format', 'limits', 'options', 'show_when', 'help'). */
+    what: { type: 'array', items: { type: 'string' } },
+    /** flow_changed: the application type. */
+    flow: { type: 'string' },
+    document: { type: 'string' },
+    /** text_changed: the text's key, language and words before and after. */
+    key: { type: 'string' },
+    language: { type: 'string', enum: ['en', 'sw'] },
+    before: { type: 'string' },
+    after: { type: 'string' },
+  },
+} as const;
+export type FormsChange = FromSchema<typeof formsChangeSchema>;
 
 /** The most drafts one impact looks at: a constant bound on the request's work. */
 export const IMPACT_DRAFTS_MAX = 2000;
 
-export interface DiffAnswer {
-  live_version: number;
-  changes: FormsChange[];
-  impact: ChangeImpact;
-}
+/** diff: the draft's changes against the live version, and who they touch. */
+export const getDiff = apiCall({
+  path: '/api/staff/studio/diff',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['live_version', 'changes', 'impact'],
+    properties: {
+      live_version: { type: 'integer' },
+      changes: { type: 'array', items: formsChangeSchema },
+      /** Who the changes touch: the drafts in flight (saved, not submitted) under the live version. */
+      impact: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['drafts_checked', 'drafts_in_flight', 'drafts_touched', 'questions'],
+        properties: {
+          /** The drafts looked at (the newest, at most IMPACT_DRAFTS_MAX). */
+          drafts_checked: { type: 'integer', minimum: 0 },
+          /** All drafts in flight (may be more than were looked at). */
+          drafts_in_flight: { type: 'integer', minimum: 0 },
+          /** The drafts that would be asked something new when they continue. */
+          drafts_touched: { type: 'integer', minimum: 0 },
+          /** What they would be asked: each question (its label key resolved in both languages) and how many drafts. */
+          questions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['step', 'label', 'drafts'],
+              properties: {
+                step: { type: 'string' },
+                field: { type: 'string' },
+                label: localizedText,
+                drafts: { type: 'integer', minimum: 1 },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const);
+export type DiffAnswer = AnswerOf<typeof getDiff>;
+export type ChangeImpact = DiffAnswer['impact'];
 
 // ---------------------------------------------------------------------------------------------
 // History, translations, audit
 // ---------------------------------------------------------------------------------------------
 
-export interface HistoryEntry {
-  version: number;
-  published_at: string;
-  published_by: string;
-  reason: string;
-  /** What it changed from the version before it (none for the first). */
-  changes: FormsChange[];
-  /** It is the version applicants are served. */
-  live: boolean;
-}
-
-/** history: newest first, a page at a time (before: the version to start below). */
-export const historyBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { before: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-} as const;
 export const HISTORY_PAGE = 20;
 
-export interface HistoryAnswer {
-  versions: HistoryEntry[];
-  /** The version to ask `before` for the next page, when there is one. */
-  next_before?: number;
-}
+/** history: the published versions, newest first, a page at a time (before: the version to start below). */
+export const getHistory = apiCall({
+  path: '/api/staff/studio/history',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { before: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['versions'],
+    properties: {
+      versions: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['version', 'published_at', 'published_by', 'reason', 'changes', 'live'],
+          properties: {
+            version: { type: 'integer' },
+            published_at: { type: 'string', format: 'date-time' },
+            published_by: { type: 'string' },
+            reason: { type: 'string' },
+            /** What it changed from the version before it (none for the first). */
+            changes: { type: 'array', items: formsChangeSchema },
+            /** It is the version applicants are served. */
+            live: { type: 'boolean' },
+          },
+        },
+      },
+      next_before: nextBefore,
+    },
+  },
+} as const);
+export type HistoryRequest = RequestOf<typeof getHistory>;
+export type HistoryAnswer = AnswerOf<typeof getHistory>;
+export type HistoryEntry = HistoryAnswer['versions'][number];
 
 /**
  * The translation round trip: export_texts answers the draft's texts as CSV (key, English, Swahili,
@@ -460,52 +592,85 @@ export interface HistoryAnswer {
 export const TEXTS_CSV_COLUMNS = ['key', 'en', 'sw', 'en_at_export'] as const;
 export const TEXTS_CSV_MAX_BYTES = 2_000_000;
 
-export const importTextsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['base', 'csv'],
-  properties: { base, csv: { type: 'string', minLength: 1, maxLength: TEXTS_CSV_MAX_BYTES } },
-} as const;
+export const exportTexts = apiCall({
+  path: '/api/staff/studio/export_texts',
+  method: 'POST',
+  body: emptyBodySchema,
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['csv', 'file_name'],
+    properties: { csv: { type: 'string' }, file_name: { type: 'string' } },
+  },
+} as const);
+export type ExportTextsAnswer = AnswerOf<typeof exportTexts>;
 
-export interface ImportTextsRequest {
-  base: number;
-  csv: string;
-}
+export const importTexts = apiCall({
+  path: '/api/staff/studio/import_texts',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['base', 'csv'],
+    properties: { base, csv: { type: 'string', minLength: 1, maxLength: TEXTS_CSV_MAX_BYTES } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: [...studioDraftAnswerSchema.required, 'updated', 'missing', 'changed_in_english', 'unknown'],
+    properties: {
+      ...studioDraftAnswerSchema.properties,
+      /** Texts whose Swahili the file changed. */
+      updated: { type: 'integer', minimum: 0 },
+      /** Keys still without Swahili (or English) after the import. */
+      missing: { type: 'array', items: { type: 'string' } },
+      /** Keys whose English changed since the file was exported: their Swahili is to be checked again. */
+      changed_in_english: { type: 'array', items: { type: 'string' } },
+      /** Keys the file has that the draft does not (ignored). */
+      unknown: { type: 'array', items: { type: 'string' } },
+    },
+  },
+} as const);
+export type ImportTextsRequest = RequestOf<typeof importTexts>;
+export type ImportTextsAnswer = WithFormsSet<AnswerOf<typeof importTexts>>;
 
-export interface ImportTextsAnswer extends StudioDraftAnswer {
-  /** Texts whose Swahili the file changed. */
-  updated: number;
-  /** Keys still without Swahili (or English) after the import. */
-  missing: string[];
-  /** Keys whose English changed since the file was exported: their Swahili is to be checked again. */
-  changed_in_english: string[];
-  /** Keys the file has that the draft does not (ignored). */
-  unknown: string[];
-}
-
-export interface ExportTextsAnswer {
-  csv: string;
-  file_name: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  by: string;
-  /** What was done: 'save_question', 'save_step', 'save_flows', 'save_fees', 'import_texts', 'discard_draft', 'publish', 'rollback', 'export_texts'. */
-  action: string;
-  /** What it was done to, in a word or two ("construction.title_deed", "version 7"). */
-  subject: string;
-}
-
-export const auditBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { before: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
-} as const;
 export const AUDIT_PAGE = 50;
 
-export interface AuditAnswer {
-  entries: AuditEntry[];
-  next_before?: number;
-}
+/** audit: every studio action, newest first, a page at a time (admins). */
+export const getAudit = apiCall({
+  path: '/api/staff/studio/audit',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { before: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['entries'],
+    properties: {
+      entries: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'at', 'by', 'action', 'subject'],
+          properties: {
+            id: { type: 'integer' },
+            at: { type: 'string', format: 'date-time' },
+            by: { type: 'string' },
+            /** What was done: 'save_question', 'save_step', 'save_flows', 'save_fees', 'import_texts', 'discard_draft', 'publish', 'rollback', 'export_texts'. */
+            action: { type: 'string' },
+            /** What it was done to, in a word or two ("construction.title_deed", "version 7"). */
+            subject: { type: 'string' },
+          },
+        },
+      },
+      next_before: nextBefore,
+    },
+  },
+} as const);
+export type AuditRequest = RequestOf<typeof getAudit>;
+export type AuditAnswer = AnswerOf<typeof getAudit>;
+export type AuditEntry = AuditAnswer['entries'][number];

@@ -1,3 +1,4 @@
+import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -18,35 +19,48 @@ export function canWithdraw(status: string): boolean {
 
 const reason = { type: 'string', minLength: 1, maxLength: WITHDRAW_REASON_MAX, pattern: '\\S' } as const;
 
-/** /api/dashboard/withdraw_application: the signed-in application. */
-export const withdrawApplicationBody = {
+/** Both calls' answer (also when it was withdrawn already: the call is idempotent). */
+const withdrawAnswerSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['reason'],
-  properties: { reason },
-} as const;
-
-/** /api/application/withdraw_draft: the draft named, with its owner's draft cookie. */
-export const withdrawDraftBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reference_number', 'reason'],
+  required: ['reference_number', 'status', 'withdrawn_at'],
   properties: {
-    reference_number: referenceNumberProperty,
-    reason,
+    reference_number: { type: 'string' },
+    status: { type: 'string', const: WITHDRAWN },
+    /** ISO 8601. */
+    withdrawn_at: { type: 'string' },
   },
 } as const;
 
-export interface WithdrawApplicationRequest {
-  reason: string;
-}
-export interface WithdrawDraftRequest extends WithdrawApplicationRequest {
-  reference_number: string;
-}
+/** /api/dashboard/withdraw_application: the signed-in application. */
+export const withdrawApplication = apiCall({
+  path: '/api/dashboard/withdraw_application',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reason'],
+    properties: { reason },
+  },
+  answer: withdrawAnswerSchema,
+} as const);
 
-/** Both calls' answer (also when it was withdrawn already: the call is idempotent). */
-export interface WithdrawAnswer {
-  reference_number: string;
-  status: typeof WITHDRAWN;
-  withdrawn_at: string;
-}
+/** /api/application/withdraw_draft: the draft named, with its owner's draft cookie. */
+export const withdrawDraft = apiCall({
+  path: '/api/application/withdraw_draft',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'reason'],
+    properties: {
+      reference_number: referenceNumberProperty,
+      reason,
+    },
+  },
+  answer: withdrawAnswerSchema,
+} as const);
+
+export type WithdrawApplicationRequest = RequestOf<typeof withdrawApplication>;
+export type WithdrawDraftRequest = RequestOf<typeof withdrawDraft>;
+export type WithdrawAnswer = AnswerOf<typeof withdrawDraft>;

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { OneTimeCodeField } from '../../components/OneTimeCodeField';
-import type { ApplicationSummary } from '../../../shared/dashboard';
+import type { ApplicationSummary } from '../../../shared/api/dashboard';
 import type { ApiFailure } from '../../app/api';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';

@@ -1,42 +1,55 @@
-import type { ApplicantInvoice } from '../../../shared/api/payments';
-import type {
-  ApplicantMessage,
-  ApplicationSummary,
-  DashboardApplication,
-  DashboardAttachment,
-  Notification,
-  Permit,
-  RenewalRequest,
-  SessionTimes,
-} from '../../../shared/dashboard';
-import type { Conversation } from '../../../shared/api/conversation';
-import type { CodeAnswer, CodeSent } from '../../../shared/api/one-time-code';
-import type { ReferenceNumberBody } from '../../../shared/api/reference-number';
-import type { WithdrawAnswer, WithdrawApplicationRequest } from '../../../shared/api/withdraw';
-import type {
-  ChangeRequestsAnswer,
-  ResubmitChangesAnswer,
-  ResubmitChangesRequest,
-  SaveChangeStepAnswer,
-  SaveChangeStepRequest,
+import { uploadAttachment, type UploadedAttachment, type UploadRequest } from '../../../shared/api/attachments';
+import {
+  getChangeRequests,
+  resubmitChanges,
+  saveChangeStep,
+  type ChangeRequestsAnswer,
+  type ResubmitChangesAnswer,
+  type ResubmitChangesRequest,
+  type SaveChangeStepAnswer,
+  type SaveChangeStepRequest,
 } from '../../../shared/api/change-requests';
-import { api } from '../../app/api';
+import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
+import {
+  getMessages,
+  sendMessage,
+  type ApplicantMessage,
+  type Conversation,
+  type SendMessageRequest,
+} from '../../../shared/api/conversation';
+import {
+  getApplications,
+  getAttachments,
+  getDashboardApplication,
+  getNotifications,
+  getPermits,
+  keepAlive,
+  openApplication,
+  readNotifications,
+  renewPermit,
+  type ApplicationSummary,
+  type DashboardApplication,
+  type DashboardAttachment,
+  type Notification,
+  type OpenApplicationRequest,
+  type Permit,
+  type ReadNotificationsAnswer,
+  type RenewalRequest,
+  type RenewPermitRequest,
+  type SessionTimes,
+} from '../../../shared/api/dashboard';
+import type { CodeSent } from '../../../shared/api/one-time-code';
+import { getInvoices, type ApplicantInvoice } from '../../../shared/api/payments';
+import {
+  withdrawApplication,
+  type WithdrawAnswer,
+  type WithdrawApplicationRequest,
+} from '../../../shared/api/withdraw';
+import { api, callRequest } from '../../app/api';
 import { DASHBOARD_TAGS, type SignInAnswer } from '../../session/session-api';
 
-export interface DashboardUploadBody {
-  /** The document's code ('sheha_letter'). */
-  document_type: string;
-  file: File;
-  /** The drawing's scale, e.g. '1:100'. */
-  scale?: string;
-}
-
-export interface DashboardUploaded {
-  attachment_id: string;
-  document_name: string;
-  size: number;
-  status: string;
-}
+/** A dashboard upload (src/shared/api/attachments.ts): no reference number, the signed-in application's. */
+export type DashboardUploadBody = Omit<UploadRequest, 'reference_number' | 'file'> & { file: File };
 
 /**
  * The signed-in applicant's calls. Every one needs the session cookie; the base query signs out on a
@@ -45,47 +58,47 @@ export interface DashboardUploaded {
 export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }).injectEndpoints({
   endpoints: (build) => ({
     keepAlive: build.mutation<SessionTimes, void>({
-      query: () => ({ url: '/dashboard/keep_alive' }),
+      query: () => callRequest(keepAlive, {}),
     }),
     getDashboardApplication: build.query<DashboardApplication, void>({
-      query: () => ({ url: '/dashboard/get_application' }),
+      query: () => callRequest(getDashboardApplication, {}),
       providesTags: ['Application'],
     }),
     getApplications: build.query<ApplicationSummary[], void>({
-      query: () => ({ url: '/dashboard/get_applications' }),
+      query: () => callRequest(getApplications, {}),
       providesTags: ['Applications'],
     }),
-    openApplication: build.mutation<CodeSent, ReferenceNumberBody>({
-      query: (body) => ({ url: '/dashboard/open_application', body, quiet: true }),
+    openApplication: build.mutation<CodeSent, OpenApplicationRequest>({
+      query: (body) => callRequest(openApplication, body, { quiet: true }),
     }),
-    verifyOpenCode: build.mutation<SignInAnswer, CodeAnswer>({
-      query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
+    verifyOpenCode: build.mutation<SignInAnswer, VerifyCodeRequest>({
+      query: (body) => callRequest(verifyCode, body, { quiet: true }),
     }),
     getAttachments: build.query<DashboardAttachment[], void>({
-      query: () => ({ url: '/dashboard/get_attachments' }),
+      query: () => callRequest(getAttachments, {}),
       providesTags: ['Attachments'],
     }),
-    uploadDashboardAttachment: build.mutation<DashboardUploaded, DashboardUploadBody>({
+    uploadDashboardAttachment: build.mutation<UploadedAttachment, DashboardUploadBody>({
       query: ({ document_type, file, scale }) => {
         // The server reads the fields before the file: they must come first.
         const body = new FormData();
         body.append('document_type', document_type);
         if (scale) body.append('scale', scale);
         body.append('file', file, file.name);
-        return { url: '/attachment/upload', body, quiet: true, session: true };
+        return callRequest(uploadAttachment, body, { quiet: true, session: true });
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Attachments', 'ChangeRequests']),
     }),
     getInvoices: build.query<ApplicantInvoice[], void>({
-      query: () => ({ url: '/dashboard/get_invoices' }),
+      query: () => callRequest(getInvoices, {}),
       providesTags: ['Invoices'],
     }),
     getNotifications: build.query<Notification[], void>({
-      query: () => ({ url: '/dashboard/get_notifications' }),
+      query: () => callRequest(getNotifications, {}),
       providesTags: ['Notifications'],
     }),
-    readNotifications: build.mutation<{ updated: number }, void>({
-      query: () => ({ url: '/dashboard/read_notifications' }),
+    readNotifications: build.mutation<ReadNotificationsAnswer, void>({
+      query: () => callRequest(readNotifications, {}),
       // Read in the cache too (the tab's count goes), without fetching the list again.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -101,36 +114,36 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
       },
     }),
     getPermits: build.query<Permit[], void>({
-      query: () => ({ url: '/dashboard/get_permits' }),
+      query: () => callRequest(getPermits, {}),
       providesTags: ['Permits'],
     }),
-    renewPermit: build.mutation<RenewalRequest, { permit_number: string; type_of_work: string; reason: string }>({
-      query: (body) => ({ url: '/dashboard/renew_permit', body, quiet: true }),
+    renewPermit: build.mutation<RenewalRequest, RenewPermitRequest>({
+      query: (body) => callRequest(renewPermit, body, { quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['Application', 'Permits', 'Notifications']),
     }),
-    sendMessage: build.mutation<ApplicantMessage, { subject?: string; message: string }>({
-      query: (body) => ({ url: '/dashboard/send_message', body, quiet: true }),
+    sendMessage: build.mutation<ApplicantMessage, SendMessageRequest>({
+      query: (body) => callRequest(sendMessage, body, { quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['Notifications', 'Messages']),
     }),
     getMessages: build.query<Conversation, void>({
-      query: () => ({ url: '/dashboard/get_messages' }),
+      query: () => callRequest(getMessages, {}),
       providesTags: ['Messages'],
     }),
     withdrawApplication: build.mutation<WithdrawAnswer, WithdrawApplicationRequest>({
-      query: (body) => ({ url: '/dashboard/withdraw_application', body, quiet: true }),
+      query: (body) => callRequest(withdrawApplication, body, { quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['Application', 'Applications']),
     }),
     // Requests for changes (src/shared/api/change-requests.ts).
     getChangeRequests: build.query<ChangeRequestsAnswer, void>({
-      query: () => ({ url: '/dashboard/get_change_requests' }),
+      query: () => callRequest(getChangeRequests, {}),
       providesTags: ['ChangeRequests'],
     }),
     saveChangeStep: build.mutation<SaveChangeStepAnswer, SaveChangeStepRequest>({
-      query: (body) => ({ url: '/dashboard/save_change_step', body, quiet: true }),
+      query: (body) => callRequest(saveChangeStep, body, { quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['ChangeRequests', 'Application']),
     }),
     resubmitChanges: build.mutation<ResubmitChangesAnswer, ResubmitChangesRequest>({
-      query: (body) => ({ url: '/dashboard/resubmit_changes', body, quiet: true }),
+      query: (body) => callRequest(resubmitChanges, body, { quiet: true }),
       invalidatesTags: (_result, error) => (error ? [] : ['ChangeRequests', 'Application', 'Applications']),
     }),
   }),

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadAttachment, type DownloadAttachmentRequest } from '../../../shared/api/dashboard';
 import { isEnvelope } from '../../../shared/envelope';
 import { useAppDispatch } from '../../app/hooks';
 import { sessionUsed, signedOut } from '../../app/session-slice';
@@ -35,7 +36,7 @@ export function useDownload() {
   const download = useFileDownload();
   return useCallback(
     (attachmentId: string, fallback: string) =>
-      download('/api/dashboard/download_attachment', { attachment_id: attachmentId }, fallback),
+      download(downloadAttachment.path, { attachment_id: attachmentId } satisfies DownloadAttachmentRequest, fallback),
     [download],
   );
 }

@@ -1,22 +1,16 @@
-import type { Engineer } from '../../../shared/reference-data';
-import { api } from '../../app/api';
+import {
+  ENGINEER_PAGE_SIZES as PAGE_SIZES,
+  getEngineers,
+  type EngineersPage,
+  type EngineersQuery,
+} from '../../../shared/api/engineers';
+import { api, callRequest } from '../../app/api';
 import type { AppStore } from '../../app/store';
 
-export interface EngineersQuery {
-  search?: string;
-  role?: string;
-  page: number;
-  page_size: number;
-}
+export type { EngineersPage, EngineersQuery };
 
-export interface EngineersPage {
-  items: Engineer[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export const ENGINEER_PAGE_SIZES = [10, 25, 50, 100];
+/** The page sizes the list offers (src/shared/api/engineers.ts). */
+export const ENGINEER_PAGE_SIZES: readonly number[] = PAGE_SIZES;
 export const SEARCH_MAX_LENGTH = 100;
 
 /** The list's state as the URL gives it (?q=&role=&page=&size=), so that a search can be shared or bookmarked. */
@@ -45,14 +39,15 @@ export function engineersQuery(state: EngineerParams): EngineersQuery {
     ...(state.search ? { search: state.search } : {}),
     ...(state.role ? { role: state.role } : {}),
     page: state.page,
-    page_size: state.pageSize,
+    // One of ENGINEER_PAGE_SIZES: engineerParams keeps no other.
+    page_size: state.pageSize as EngineersQuery['page_size'],
   };
 }
 
 const engineersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getEngineers: build.query<EngineersPage, EngineersQuery>({
-      query: (body) => ({ url: '/engineer/get_engineers', body }),
+      query: (body) => callRequest(getEngineers, body),
     }),
   }),
 });

@@ -11,7 +11,8 @@ import { State } from 'altcha/types';
 // Types only: the JSX element <altcha-widget>.
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import { apiRequestInit } from '../../app/early-calls';
+import { newCaptcha } from '../../../shared/api/captcha';
+import { apiRequestInit } from '../../app/request-init';
 import { useContact } from '../../components/contact';
 import { visuallyHidden } from '../../components/visually-hidden';
 
@@ -28,7 +29,7 @@ type WidgetState = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired'
  * handed to it as the bare challenge it expects.
  */
 async function fetchChallenge(language: string): Promise<Response> {
-  const response = await fetch('/api/captcha/new', apiRequestInit({}, { language }));
+  const response = await fetch(newCaptcha.path, apiRequestInit({}, { language }));
   const body = (await response.json().catch(() => undefined)) as
     { response?: { code?: number; data?: unknown } } | undefined;
   const ok = response.ok && body?.response?.code === 200;
@@ -87,7 +88,7 @@ export function CaptchaField({ handle, error, note }: CaptchaFieldProps) {
     // The widget's methods exist once it has mounted (its `load` event), not when React creates it.
     const setUp = () =>
       void element.configure({
-        challenge: '/api/captcha/new',
+        challenge: newCaptcha.path,
         fetch: () => fetchChallenge(i18n.language),
         auto: 'onfocus',
         hideFooter: true,

@@ -1,6 +1,7 @@
-import type { CodeAnswer } from '../../../shared/api/one-time-code';
-import { api } from '../../app/api';
-import type { CodeChallenge, SignInAnswer } from '../../session/session-api';
+import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
+import { requestSignInCode, type SignInChallenge, type SignInRequest } from '../../../shared/api/sign-in';
+import { api, callRequest } from '../../app/api';
+import type { SignInAnswer } from '../../session/session-api';
 
 /**
  * View (sign-in): the reference number and the captcha's payload (the ALTCHA widget fetches and solves
@@ -8,11 +9,12 @@ import type { CodeChallenge, SignInAnswer } from '../../session/session-api';
  */
 const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    requestSignInCode: build.mutation<CodeChallenge, { reference_number: string; altcha: string }>({
-      query: (body) => ({ url: '/application/get_application', body, quiet: true }),
+    requestSignInCode: build.mutation<SignInChallenge, SignInRequest>({
+      query: (body) => callRequest(requestSignInCode, body, { quiet: true }),
     }),
-    verifySignInCode: build.mutation<SignInAnswer, CodeAnswer>({
-      query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
+    // verify_code answers a sign-in's code with the user and the session.
+    verifySignInCode: build.mutation<SignInAnswer, VerifyCodeRequest>({
+      query: (body) => callRequest(verifyCode, body, { quiet: true }),
     }),
   }),
 });

@@ -9,7 +9,7 @@ import { CodeEntry } from '../../components/CodeEntry';
 import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ENGINEER_SEND_ID } from '../../forms/field-paths';
-import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './forms-api';
+import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './applications-api';
 import { normalizedEngineerId } from '../../forms/step-data';
 import { engineerConfirmed, type StepAnswers } from './wizard-slice';
 

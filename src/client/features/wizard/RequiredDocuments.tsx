@@ -16,7 +16,7 @@ import type { ApiFailure } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { isLanguage } from '../../app/i18n';
 import { documentId } from '../../forms/field-paths';
-import { useUploadAttachmentMutation } from './forms-api';
+import { useUploadAttachmentMutation } from './applications-api';
 import { latestDraftFile, rememberUpload, uploadedFile } from './uploaded-files';
 import type { StepAnswers } from './wizard-slice';
 

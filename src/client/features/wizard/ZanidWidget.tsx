@@ -10,7 +10,7 @@ import type { ApiFailure } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { StepFormContext } from '../../forms/StepForm';
 import { DemoHint } from './DemoHint';
-import { useVerifyZanidMutation } from './forms-api';
+import { useVerifyZanidMutation } from './applications-api';
 import { zanidVerified, type VerifiedPerson } from './wizard-slice';
 
 export const ZANID_VERIFY_ID = 'zanid-verify';

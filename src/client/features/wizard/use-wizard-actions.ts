@@ -12,7 +12,7 @@ import {
   useSaveFinalMutation,
   useSubmitApplicationMutation,
   type SubmitBody,
-} from './forms-api';
+} from './applications-api';
 import type { ContinueData } from './continue/continue-data';
 import { formsInvalidated } from '../../forms/forms-query';
 import { withEngineerProof } from '../../forms/step-data';

@@ -1,6 +1,6 @@
 import type { Widget } from '@rjsf/utils';
 import type { WizardWidgetName } from '../../../shared/wizard-widgets';
-import { widgets as plainWidgets } from '../../forms/rjsf-parts';
+import { widgets as plainWidgets } from '../../forms/rjsf-theme';
 import { ZanidWidget } from './ZanidWidget';
 
 /**

@@ -1,11 +1,18 @@
 import type { TFunction } from 'i18next';
 import type { FormsChange } from '../../../shared/api/studio';
 import type { FormsSet } from '../../../shared/forms';
-import type { Language } from '../../../shared/reference-data';
+import type { Language, LocalizedText } from '../../../shared/reference-data';
+import { isJsonObject } from '../../../shared/schema-walk';
 import { inLanguage } from '../form-texts';
 
 /** What a question_changed names, as the studio says it (unknown names are said as they come). */
 const KNOWN_WHATS = new Set(['required', 'type', 'format', 'limits', 'options', 'show_when', 'help', 'label']);
+
+/**
+ * A change's label, read in a language: a document's is its name as the draft has it, which may be
+ * something else than both languages (the checker says so); that is said by its code name.
+ */
+const labelOf = (label: unknown): Partial<LocalizedText> | undefined => (isJsonObject(label) ? label : undefined);
 
 /**
  * One change of the forms as a sentence in the studio's language, e.g. "Construction: new required
@@ -14,10 +21,10 @@ const KNOWN_WHATS = new Set(['required', 'type', 'format', 'limits', 'options', 
  */
 export function changeWords(change: FormsChange, t: TFunction, language: Language, set?: FormsSet): string {
   const step = inLanguage(change.step_title, language, change.step ?? '');
-  const label = inLanguage(change.label, language, change.field ?? change.key ?? '');
+  const label = inLanguage(labelOf(change.label), language, change.field ?? change.key ?? '');
   const document = () => {
     const rule = set?.documents.find((d) => d.id === change.document);
-    return inLanguage(change.label ?? rule?.name, language, change.document ?? '');
+    return inLanguage(labelOf(change.label ?? rule?.name), language, change.document ?? '');
   };
   const flow = () => t(`flows.${change.flow}`, { defaultValue: change.flow ?? '' });
   switch (change.kind) {

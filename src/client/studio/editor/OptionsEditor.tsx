@@ -15,7 +15,7 @@ interface OptionsEditorProps {
   onChange: (next: QuestionOption[]) => void;
 }
 
-/** Bounded as the contract bounds it (saveQuestionBody: options maxItems). */
+/** Bounded as the contract bounds it (saveQuestion.body: options maxItems). */
 export const OPTIONS_MAX = 100;
 
 function move<T>(list: T[], from: number, to: number): T[] {

@@ -36,8 +36,7 @@ function FeesEditor({ answer, onStale }: { answer: StudioDraftAnswer; onStale: (
   const revision = draft.revisions[FEES_ITEM] ?? 0;
   const [fees, setFees] = useState<FeeSchedule | undefined>(draft.set.fees);
   const [saveFees] = useSaveFeesMutation();
-  const send: Send<FeeSchedule> = async (value, base) =>
-    sendResult(await saveFees({ base, fees: value as unknown as Record<string, unknown> }), FEES_ITEM);
+  const send: Send<FeeSchedule> = async (value, base) => sendResult(await saveFees({ base, fees: value }), FEES_ITEM);
   const save = useAutoSave(revision, send);
 
   // Another editor's save of the fees, seen in the draft: shown when nothing here waits to be saved.

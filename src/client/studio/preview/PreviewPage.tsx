@@ -4,7 +4,7 @@
  * these side by side, 360 px wide, and sends each the step by postMessage as the editor types.
  *
  * It renders the step with the wizard's own parts (src/client/forms: StepForm, translate-schema,
- * rjsf-parts): importing them is what makes the preview the real thing.
+ * rjsf-theme): importing them is what makes the preview the real thing.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
@@ -12,7 +12,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { StepForm } from '../../forms/StepForm';
-import { widgetsAwayFromWizard } from '../../forms/rjsf-parts';
+import { widgetsAwayFromWizard } from '../../forms/rjsf-theme';
 import { translateStep } from '../../forms/translate-schema';
 import type { StepForm as FormsStep } from '../../../shared/forms';
 import { isLanguage, type Language } from '../../../shared/reference-data';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { getSplash } from '../../../shared/api/splash';
 import type { LocalizedText } from '../../../shared/reference-data';
 import { REFERENCE_LISTS } from '../../../shared/reference-lists';
 import { isJsonObject } from '../../../shared/schema-walk';
@@ -7,7 +8,7 @@ import { isJsonObject } from '../../../shared/schema-walk';
 export type PreviewLists = Partial<Record<string, { id: number; name: LocalizedText }[]>>;
 
 /** The public reference data (the wizard's own call): the preview shows the real lists' items. */
-const SPLASH_URL = '/api/splash/get_splash';
+const SPLASH_URL = getSplash.path;
 
 /** Only the lists a step can name, each item's id and name: nothing else of the answer is kept. */
 export function listsOf(answer: unknown): PreviewLists {

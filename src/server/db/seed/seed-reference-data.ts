@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
+import referenceData from '../../../../seed/reference-data.json';
 import { MATERIAL_CATEGORIES } from '../../../shared/reference-data';
 import type { Database } from '../schema';
-import { engineerRoles, faqs, fictionalEngineers, materials, rooms } from '../../../shared/reference-seed';
 
 /**
- * Writes the reference lists; running it again updates them in place (keyed by their natural keys),
- * so `npm run db:seed` is safe on a database that is in use.
+ * Writes the reference lists of seed/reference-data.json (bundled into the built server, so it seeds
+ * from any working directory); running it again updates them in place (keyed by their natural keys),
+ * so `npm run db:seed` is safe on a database that is in use. Each list is stored in the file's order.
  */
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
+  const { materials, rooms, faqs, engineer_roles: engineerRoles, engineers } = referenceData;
   await db.transaction().execute(async (trx) => {
     const materialRows = MATERIAL_CATEGORIES.flatMap((category) =>
       materials[category].map((name, i) => ({ category, name_en: name.en, name_sw: name.sw, sort_order: i })),
@@ -77,7 +79,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
     const roleIds = new Map(
       (await trx.selectFrom('engineer_role').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
     );
-    const engineerRows = fictionalEngineers().map((e) => {
+    const engineerRows = engineers.map((e) => {
       const roleId = roleIds.get(e.role_code);
       if (roleId === undefined) throw new Error(`Engineer ${e.registration_number} has unknown role ${e.role_code}`);
       return {

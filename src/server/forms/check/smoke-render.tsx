@@ -10,7 +10,7 @@
 import Form from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
 import { renderToString } from 'react-dom/server';
-import { fields, templates, widgetsAwayFromWizard } from '../../../client/forms/rjsf-parts';
+import { fields, templates, widgetsAwayFromWizard } from '../../../client/forms/rjsf-theme';
 import { translateStep } from '../../../client/forms/translate-schema';
 import type { FlowSamples } from '../../../shared/form-samples';
 import type { FormsSet, JsonSchema, StepForm } from '../../../shared/forms';

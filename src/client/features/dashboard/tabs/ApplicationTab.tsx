@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { EngineerBlock, StatusEvent } from '../../../../shared/dashboard';
+import type { EngineerBlock, StatusEvent } from '../../../../shared/api/dashboard';
 import { EmptyState } from '../../../components/EmptyState';
 import { telHref } from '../../../components/contact';
 import { useGetDashboardApplicationQuery } from '../dashboard-api';

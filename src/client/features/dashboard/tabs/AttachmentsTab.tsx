@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
-import type { DashboardAttachment } from '../../../../shared/dashboard';
+import type { DashboardAttachment } from '../../../../shared/api/dashboard';
 import type { FieldError } from '../../../../shared/envelope';
 import { documentsFor, rulesByCode } from '../../../../shared/document-rules';
 import type { DocumentRule } from '../../../../shared/forms';

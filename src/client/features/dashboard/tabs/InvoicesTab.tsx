@@ -6,7 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_RECEIPT_PATH, type ApplicantInvoice, type InvoiceReceipt } from '../../../../shared/api/payments';
+import {
+  downloadReceipt,
+  type ApplicantInvoice,
+  type DownloadReceiptRequest,
+  type InvoiceReceipt,
+} from '../../../../shared/api/payments';
 import { EmptyState } from '../../../components/EmptyState';
 import { FeeEstimateBlock } from '../../../components/FeeEstimateBlock';
 import { useGetDashboardApplicationQuery, useGetInvoicesQuery } from '../dashboard-api';
@@ -44,8 +49,8 @@ function ReceiptButton({ receipt }: { receipt: InvoiceReceipt }) {
   const onClick = async () => {
     setBusy(true);
     await download(
-      DOWNLOAD_RECEIPT_PATH,
-      { receipt_number: receipt.receipt_number },
+      downloadReceipt.path,
+      { receipt_number: receipt.receipt_number } satisfies DownloadReceiptRequest,
       `receipt-${receipt.receipt_number}.pdf`,
     );
     setBusy(false);

@@ -10,7 +10,7 @@ import { formatDate, newestFirst } from '../format';
 import { RenewForm } from '../forms/RenewForm';
 import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
-import { DOWNLOAD_PERMIT_PATH } from '../../../../shared/api/permits';
+import { downloadPermit, type DownloadPermitRequest } from '../../../../shared/api/permits';
 import { useFileDownload } from '../use-download';
 
 /**
@@ -60,8 +60,8 @@ export function PermitTab() {
                   sx={{ mt: 1 }}
                   onClick={() =>
                     void download(
-                      DOWNLOAD_PERMIT_PATH,
-                      { permit_number: permit.permit_number },
+                      downloadPermit.path,
+                      { permit_number: permit.permit_number } satisfies DownloadPermitRequest,
                       `permit-${permit.permit_number.replace(/[^A-Za-z0-9.-]+/g, '-')}.pdf`,
                     )
                   }

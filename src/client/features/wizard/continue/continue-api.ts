@@ -1,19 +1,24 @@
-import type { CodeAnswer, CodeSent } from '../../../../shared/api/one-time-code';
-import type { ReferenceNumberBody } from '../../../../shared/api/reference-number';
-import { api } from '../../../app/api';
-import type { ContinueData } from './continue-data';
+import {
+  continueApplication,
+  verifyCode,
+  type ContinueApplicationRequest,
+  type ContinueChallenge,
+  type ContinuedDraft,
+  type VerifyCodeRequest,
+} from '../../../../shared/api/continue';
+import { api, callRequest } from '../../../app/api';
 
-/** The code went to the phone saved in the draft. */
-export type ContinueChallenge = CodeSent;
+export type { ContinueChallenge };
 
 /** Continue by reference number: a code goes by SMS to the draft's phone, and the right code opens it. */
 const continueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    continueApplication: build.mutation<ContinueChallenge, ReferenceNumberBody>({
-      query: (body) => ({ url: '/application/continue_application', body, quiet: true }),
+    continueApplication: build.mutation<ContinueChallenge, ContinueApplicationRequest>({
+      query: (body) => callRequest(continueApplication, body, { quiet: true }),
     }),
-    verifyContinueCode: build.mutation<ContinueData, CodeAnswer>({
-      query: (body) => ({ url: '/application/verify_code', body, quiet: true }),
+    // The code of a continue challenge: verify_code answers the continued draft (src/shared/api/continue.ts).
+    verifyContinueCode: build.mutation<ContinuedDraft, VerifyCodeRequest>({
+      query: (body) => callRequest(verifyCode, body, { quiet: true }),
     }),
   }),
 });

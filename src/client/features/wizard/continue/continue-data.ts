@@ -1,30 +1,18 @@
-import type { DraftAttachment } from '../../../../shared/api/open-draft';
-import type { FormsChanged } from '../../../../shared/forms-changed';
-import { isApplicationType, type ApplicationType } from '../../../../shared/wizard-driver';
+import type { ContinuedDraft } from '../../../../shared/api/continue';
+import { isApplicationType } from '../../../../shared/wizard-driver';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../../app/browser-storage';
 import type { AppDispatch } from '../../../app/store';
 import { formsInvalidated } from '../../../forms/forms-query';
 import { rememberDraft } from '../resume-draft';
 import { rememberDraftFiles } from '../uploaded-files';
-import { reopened, type StepAnswers } from '../wizard-slice';
+import { reopened } from '../wizard-slice';
 
 /**
- * What verify_code answers for a continue, kept in sessionStorage 'continue_data' (spec section 4 says
- * localStorage; it holds personal data, which must not outlive the tab on a shared phone).
+ * What verify_code answers for a continue (src/shared/api/continue.ts), kept in sessionStorage
+ * 'continue_data' (spec section 4 says localStorage; it holds personal data, which must not outlive the
+ * tab on a shared phone).
  */
-export interface ContinueData {
-  reference_number: string;
-  application_type: ApplicationType;
-  step_number: number;
-  /** The draft's answers, by step id. */
-  data: Record<string, StepAnswers>;
-  /** The forms changed since the draft was saved: what it must answer now (kept until those steps are saved). */
-  forms_changed?: FormsChanged;
-  /** What was typed on steps Save & Complete Later kept unfinished, by step id: shown, not saved. */
-  unfinished?: Record<string, StepAnswers>;
-  /** The draft's files (name, size, scale), when it has any: the documents step and the review name them. */
-  attachments?: DraftAttachment[];
-}
+export type ContinueData = ContinuedDraft;
 
 function isContinueData(value: unknown): value is ContinueData {
   const v = value as Partial<ContinueData> | null | undefined;

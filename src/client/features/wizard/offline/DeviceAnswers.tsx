@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApplicationType } from '../../../../shared/wizard-driver';
 import { DEVICE_DRAFTS_DB } from '../../../app/device-drafts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useSaveAndContinueMutation } from '../forms-api';
+import { useSaveAndContinueMutation } from '../applications-api';
 import { preloadStore, registerServiceWorker } from './send-until-saved';
 import { keepTypedIfOffline } from './typed-offline';
 

@@ -1,7 +1,7 @@
 import { stepNumberOf, type ApplicationType } from '../../../../shared/wizard-driver';
 import type { AppDispatch } from '../../../app/store';
 import { STORAGE_KEYS, writeText } from '../../../app/browser-storage';
-import type { SaveAndContinueBody, SaveAndContinueResult } from '../forms-api';
+import type { SaveAndContinueBody, SaveAndContinueResult } from '../applications-api';
 import { rememberDraft } from '../resume-draft';
 import { answersEdited, keptUnfinished, stepSaved, wentTo } from '../wizard-slice';
 import { saveOnceAnswered } from './offline-saving';

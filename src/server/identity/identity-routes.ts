@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { verifyZanid } from '../../shared/api/identity';
+import { contractRoute } from '../http/contract-route';
 import { ApiError, ok } from '../http/envelope';
 import { ZANID_LIMIT } from '../http/rate-limits';
-import { RegistryUnavailableError, type IdentityRegistry } from '../identity/identity-registry';
 import { validationMessage } from '../i18n/messages';
+import { RegistryUnavailableError, type IdentityRegistry } from './identity-registry';
 
 const ZAN_ID = /^[0-9]{9}$/;
 
 export function identityRoutes(app: FastifyInstance, registry: IdentityRegistry): void {
-  app.post<{ Body: { zan_id: string } }>(
-    '/api/application/verify_zanid',
+  contractRoute(
+    app,
+    verifyZanid,
     {
       config: { rateLimit: ZANID_LIMIT },
-      schema: {
-        summary: "Looks a ZanID up in the identity registry: the person's names, date of birth and sex",
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['zan_id'],
-          properties: { zan_id: { type: 'string', maxLength: 30 } },
-        },
-      },
+      summary: "Looks a ZanID up in the identity registry: the person's names, date of birth and sex",
     },
     async (request, res) => {
       const zanId = request.body.zan_id.replace(/[\s-]/g, '');

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ping } from '../db/database';
 import type { Database } from '../db/schema';
-import { ok, reply } from '../http/envelope';
-import type { RateLimitState } from '../http/rate-limits';
+import { ok, reply } from './envelope';
+import type { RateLimitState } from './rate-limits';
 
 const READY_TIMEOUT_MS = 2000;
 

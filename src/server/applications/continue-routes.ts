@@ -1,22 +1,14 @@
-import { codeAnswerBody, type CodeAnswer } from '../../shared/api/one-time-code';
-import {
-  referenceNumberBody,
-  referenceNumberProperty,
-  type ReferenceNumberBody,
-} from '../../shared/api/reference-number';
-import { saveIdProperty } from '../../shared/api/save-id';
-import { declarationProperty } from '../../shared/api/declaration';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApplicationsService } from '../applications/applications-service';
-import { ContinueService } from '../applications/continue-service';
-import type { PhoneCode } from '../applications/phone-change';
+import { continueApplication, submitApplication, verifyCode } from '../../shared/api/continue';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
+import { contractRoute } from '../http/contract-route';
 import { ApiError, ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
-import { answersByStep, formsVersionSchema } from '../../shared/api/applications';
 import { submitted, type DraftRouting } from './application-routes';
+import type { ApplicationsService } from './applications-service';
+import { ContinueService } from './continue-service';
 
 export function continueRoutes(
   app: FastifyInstance,
@@ -30,30 +22,26 @@ export function continueRoutes(
     complete(request: FastifyRequest, res: FastifyReply, reference: string): Promise<FastifyReply>;
   },
 ): void {
-  app.post<{ Body: ReferenceNumberBody }>(
-    '/api/application/continue_application',
+  contractRoute(
+    app,
+    continueApplication,
     {
       config: { rateLimit: SIGN_IN_LIMIT },
       preHandler: async (request) => drafts.limits.draftCall(request),
-      schema: {
-        summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
-        body: referenceNumberBody,
-      },
+      summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
     },
     async (request, res) =>
       ok(request, res, await continuing.start(request.body.reference_number, request.language), 'code_sent_applicant'),
   );
 
-  app.post<{ Body: CodeAnswer }>(
-    '/api/application/verify_code',
+  contractRoute(
+    app,
+    verifyCode,
     {
       config: { rateLimit: SIGN_IN_LIMIT },
-      schema: {
-        summary:
-          'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie. ' +
-          'A draft saved under older forms is first brought to the forms being served (answers to removed questions dropped and recorded in its history); `forms_changed` then lists what it must answer now ({ forms_version, to_answer: [{ step, field?, label }], first_step }).',
-        body: codeAnswerBody,
-      },
+      summary:
+        'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie. ' +
+        'A draft saved under older forms is first brought to the forms being served (answers to removed questions dropped and recorded in its history); `forms_changed` then lists what it must answer now ({ forms_version, to_answer: [{ step, field?, label }], first_step }).',
     },
     async (request, res) => {
       const challenge = await codes.verifyChallenge(request.body.challenge_id, request.body.code);
@@ -79,39 +67,16 @@ export function continueRoutes(
     },
   );
 
-  app.post<{
-    Body: {
-      reference_number: string;
-      data: Record<string, Record<string, unknown>>;
-      phone_code?: PhoneCode;
-      forms_version?: string;
-      declaration?: boolean;
-      save_id?: string;
-    };
-  }>(
-    '/api/application/submit_application',
+  contractRoute(
+    app,
+    submitApplication,
     {
       bodyLimit: APPLICATION_BODY_LIMIT,
       config: { rateLimit: DRAFT_WRITE_LIMIT },
       preHandler: async (request) => drafts.limits.draftCall(request),
-      schema: {
-        summary:
-          'Submits a continued draft, with answers by step id for the steps not saved before. Only with the ' +
-          'draft cookie of its owner; without it, 404 as for an unknown number.',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['reference_number', 'data'],
-          properties: {
-            reference_number: referenceNumberProperty,
-            data: answersByStep,
-            phone_code: codeAnswerBody,
-            forms_version: formsVersionSchema,
-            declaration: declarationProperty,
-            save_id: saveIdProperty,
-          },
-        },
-      },
+      summary:
+        'Submits a continued draft, with answers by step id for the steps not saved before. Only with the ' +
+        'draft cookie of its owner; without it, 404 as for an unknown number.',
     },
     async (request, res) => {
       const proof = drafts.cookies.secretFor(request, request.body.reference_number);

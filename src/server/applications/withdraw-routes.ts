@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  withdrawApplicationBody,
-  withdrawDraftBody,
-  type WithdrawApplicationRequest,
-  type WithdrawDraftRequest,
-} from '../../shared/api/withdraw';
-import type { WithdrawService } from '../applications/withdraw-service';
+import { withdrawApplication, withdrawDraft } from '../../shared/api/withdraw';
+import { contractRoute } from '../http/contract-route';
 import { reply } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, RENEWAL_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { DraftRouting } from './application-routes';
+import type { WithdrawService } from './withdraw-service';
 
 /**
  * Withdrawing an application (src/shared/api/withdraw.ts): a draft with its owner's draft cookie, or
@@ -22,17 +18,15 @@ export function withdrawRoutes(
   sessions: SessionStore,
   { cookies, limits }: DraftRouting,
 ): void {
-  app.post<{ Body: WithdrawDraftRequest }>(
-    '/api/application/withdraw_draft',
+  contractRoute(
+    app,
+    withdrawDraft,
     {
       config: { rateLimit: DRAFT_WRITE_LIMIT },
       preHandler: async (request) => limits.draftCall(request),
-      schema: {
-        summary:
-          'Withdraws a draft, with a reason (1–500 characters). Only with the draft cookie of its owner; ' +
-          'without it, 404 as for an unknown number. Withdrawing it again answers the same.',
-        body: withdrawDraftBody,
-      },
+      summary:
+        'Withdraws a draft, with a reason (1–500 characters). Only with the draft cookie of its owner; ' +
+        'without it, 404 as for an unknown number. Withdrawing it again answers the same.',
     },
     async (request, res) => {
       const { reference_number, reason } = request.body;
@@ -44,16 +38,14 @@ export function withdrawRoutes(
 
   void app.register(async (scope) => {
     scope.addHook('onRequest', requireSession(sessions));
-    scope.post<{ Body: WithdrawApplicationRequest }>(
-      '/api/dashboard/withdraw_application',
+    contractRoute(
+      scope,
+      withdrawApplication,
       {
         config: { rateLimit: RENEWAL_LIMIT },
-        schema: {
-          summary:
-            'Withdraws the signed-in application while it is not decided (submitted, under review or ' +
-            'returned), with a reason (1–500 characters); 409 withdraw_not_allowed after a decision.',
-          body: withdrawApplicationBody,
-        },
+        summary:
+          'Withdraws the signed-in application while it is not decided (submitted, under review or ' +
+          'returned), with a reason (1–500 characters); 409 withdraw_not_allowed after a decision.',
       },
       async (request, res) => {
         const answer = await withdrawals.withdrawSignedIn(

@@ -8,9 +8,20 @@ import {
   type SubmitRequest,
   type SubmittedAnswer,
 } from '../../../shared/api/applications';
+import { uploadAttachment, type UploadedAttachment } from '../../../shared/api/attachments';
+import { submitApplication, type SubmitApplicationRequest } from '../../../shared/api/continue';
+import {
+  sendEngineerOtp,
+  validateEngineerOtp,
+  type OtpSent,
+  type OtpValidated,
+  type SendEngineerOtpRequest,
+  type ValidateEngineerOtpRequest,
+} from '../../../shared/api/engineers';
+import { verifyZanid, type VerifyZanidRequest, type ZanidPerson } from '../../../shared/api/identity';
 import type { ApplicationType } from '../../../shared/wizard-driver';
 import { api, callRequest } from '../../app/api';
-import type { ConfirmedEngineer, StepAnswers, VerifiedPerson } from './wizard-slice';
+import type { StepAnswers } from './wizard-slice';
 
 /** A step's save (src/shared/api/applications.ts): the step's answers as the wizard holds them. */
 export type SaveAndContinueBody = SaveStepRequest & { data: StepAnswers };
@@ -20,17 +31,9 @@ export type SaveAndContinueResult = SaveStepAnswer;
 export type SubmitBody = SubmitRequest & { data: Record<string, StepAnswers> };
 export type SubmitResult = SubmittedAnswer;
 
-export interface OtpSent {
-  sent_to: string;
-  expires_in_s: number;
-  resend_after_s: number;
-}
+export type { OtpSent };
 
-export interface OtpValidated {
-  engineer: ConfirmedEngineer;
-  validation_token: string;
-}
-
+/** A draft's upload (src/shared/api/attachments.ts): its fields, and the file as the page holds it. */
 export interface UploadBody {
   reference_number: string;
   /** The document's code ('sheha_letter'). */
@@ -40,18 +43,12 @@ export interface UploadBody {
   file: File;
 }
 
-export interface UploadedAttachment {
-  attachment_id: string;
-  document_name: string;
-  size: number;
-  scale?: string | null;
-  /** The name as the server keeps it, fit to show (src/shared/api/open-draft.ts shownFileName). */
-  file_name?: string | null;
-  status: string;
-}
-
-/** The wizard's calls (reading the forms is in forms-query.ts). The page shows their errors itself (quiet). */
-const formsApi = api.injectEndpoints({
+/**
+ * The wizard's calls: the application's saves and submits, the engineer's confirmation code, the uploads
+ * and the ZanID lookup (reading the forms is in src/client/forms/forms-query.ts). The page shows their
+ * errors itself (quiet).
+ */
+const applicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveAndContinue: build.mutation<SaveAndContinueResult, SaveAndContinueBody>({
       query: (body) => callRequest(saveAndContinue, body, { quiet: true }),
@@ -66,11 +63,11 @@ const formsApi = api.injectEndpoints({
       query: (body) => callRequest(requestNoDrawings, body, { quiet: true }),
     }),
     // The draft's reference number: the engineer's SMS names it, and the confirmation is for it alone.
-    sendEngineerOtp: build.mutation<OtpSent, { engineer_id: string; reference_number: string }>({
-      query: (body) => ({ url: '/engineer/send_otp', body, quiet: true }),
+    sendEngineerOtp: build.mutation<OtpSent, SendEngineerOtpRequest>({
+      query: (body) => callRequest(sendEngineerOtp, body, { quiet: true }),
     }),
-    validateEngineerOtp: build.mutation<OtpValidated, { engineer_id: string; otp: string; reference_number: string }>({
-      query: (body) => ({ url: '/engineer/validate_otp', body, quiet: true }),
+    validateEngineerOtp: build.mutation<OtpValidated, ValidateEngineerOtpRequest>({
+      query: (body) => callRequest(validateEngineerOtp, body, { quiet: true }),
     }),
     uploadAttachment: build.mutation<UploadedAttachment, UploadBody>({
       query: ({ reference_number, document_type, scale, file }) => {
@@ -80,14 +77,14 @@ const formsApi = api.injectEndpoints({
         body.append('document_type', document_type);
         if (scale) body.append('scale', scale);
         body.append('file', file, file.name);
-        return { url: '/attachment/upload', body, quiet: true };
+        return callRequest(uploadAttachment, body, { quiet: true });
       },
     }),
-    verifyZanid: build.mutation<VerifiedPerson, { zan_id: string }>({
-      query: (body) => ({ url: '/application/verify_zanid', body, quiet: true }),
+    verifyZanid: build.mutation<ZanidPerson, VerifyZanidRequest>({
+      query: (body) => callRequest(verifyZanid, body, { quiet: true }),
     }),
-    submitApplication: build.mutation<SubmitResult, SubmitBody & { reference_number: string }>({
-      query: (body) => ({ url: '/application/submit_application', body, quiet: true }),
+    submitApplication: build.mutation<SubmitResult, SubmitApplicationRequest & { data: Record<string, StepAnswers> }>({
+      query: (body) => callRequest(submitApplication, body, { quiet: true }),
     }),
   }),
 });
@@ -102,4 +99,4 @@ export const {
   useUploadAttachmentMutation,
   useVerifyZanidMutation,
   useSubmitApplicationMutation,
-} = formsApi;
+} = applicationsApi;

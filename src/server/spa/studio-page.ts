@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STUDIO_PAGE } from '../../shared/api/studio';
-import { chosenEncoding } from './cached-answer';
+import { chosenEncoding } from '../http/cached-answer';
 
 /** The built studio's page (`vite build --mode studio`), beside the public index.html. */
 export const STUDIO_HTML = 'studio.html';
@@ -11,7 +11,7 @@ export const STUDIO_HTML = 'studio.html';
 /**
  * Sends the form studio's page for /studio and every page under it (its router shows the page): never
  * stored (a page of staff's, `no-store`), never indexed. Its security headers are the app's
- * (security-headers.ts), but for the preview frame's page, which the studio itself may frame.
+ * (http/security-headers.ts), but for the preview frame's page, which the studio itself may frame.
  * Nothing is registered when the build has no studio (API tests).
  */
 export function registerStudioPage(app: FastifyInstance, staticDir: string): void {

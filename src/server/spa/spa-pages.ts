@@ -16,7 +16,7 @@ import {
   type RenderedPage,
 } from '../../shared/served-page';
 import { filesOf, readBuildManifest, type BuildManifest } from './build-manifest';
-import { chosenEncoding, textEtag } from './cached-answer';
+import { chosenEncoding, textEtag } from '../http/cached-answer';
 
 /** How long the landing page's render may take at start before the server goes on without it. */
 const RENDER_TIMEOUT_MS = 15_000;

@@ -1,35 +1,36 @@
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { todayIso } from '../../../shared/dashboard';
+import { todayIso } from '../../shared/dashboard';
 import {
   applicableDocuments,
   fillPlaceholders,
   sampleSteps,
   sampleUploads,
   type FlowSamples,
-} from '../../../shared/form-samples';
-import type { ApplicationType } from '../../../shared/wizard-driver';
-import { ApplicationsService } from '../../applications/applications-service';
-import { PhoneChange } from '../../applications/phone-change';
-import { OneTimeCodes } from '../../codes/one-time-codes';
-import { DraftOwners } from '../../drafts/draft-owners';
-import { AttachmentsService } from '../../attachments/attachments-service';
-import { FolderFileStorage } from '../../attachments/file-storage';
-import { permitsServiceFor } from '../../permits/permits-module';
-import { BackOfficeService } from '../../back-office/back-office-service';
-import type { FormRegistry } from '../../forms/form-registry';
-import { FormsService } from '../../forms/forms-service';
-import { SCHEMAS_DIR } from '../../project-root';
-import { DemoIdentityRegistry, type IdentityRecord } from '../../identity/identity-registry';
-import { Notifier } from '../../notifications/notifier';
-import { SplashService } from '../../reference/splash-service';
-import { JobRunner } from '../../jobs/job-runner';
-import { SmsQueue } from '../../sms/sms-queue';
-import { OutboxSmsSender } from '../../sms/sms-sender';
-import type { Database } from '../schema';
-import type { StaffActor } from '../../staff-accounts/staff-actor';
+} from '../../shared/form-samples';
+import type { ApplicationType } from '../../shared/wizard-driver';
+import { ApplicationsService } from '../applications/applications-service';
+import { PhoneChange } from '../applications/phone-change';
+import { OneTimeCodes } from '../codes/one-time-codes';
+import { DraftOwners } from '../drafts/draft-owners';
+import { AttachmentsService } from '../attachments/attachments-service';
+import { FolderFileStorage } from '../attachments/file-storage';
+import { permitsServiceFor } from '../permits/permits-module';
+import { BackOfficeService } from '../back-office/back-office-service';
+import type { FormRegistry } from '../forms/form-registry';
+import { FormsService } from '../forms/forms-service';
+import { SCHEMAS_DIR } from '../project-root';
+import { DemoIdentityRegistry, type IdentityRecord } from '../identity/identity-registry';
+import { Notifier } from '../notifications/notifier';
+import { SplashService } from '../reference/splash-service';
+import { JobRunner } from '../jobs/job-runner';
+import { SmsQueue } from '../sms/sms-queue';
+import { OutboxSmsSender } from '../sms/sms-sender';
+import type { Database } from '../db/schema';
+import type { StaffActor } from '../staff-accounts/staff-actor';
 import { demoPdf, DEMO_PNG } from './demo-files';
+import { firstActiveEngineer } from './demo-repository';
 
 /**
  * `npm run db:seed -- --demo`: a few FICTIONAL applications in the states the dashboard and the back
@@ -100,12 +101,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const permits = permitsServiceFor({ PORT: 8080 }, db, served, notifier);
   const office = new BackOfficeService(db, notifier, served, permits);
   const { lists } = await splash.get();
-  const engineer = await db
-    .selectFrom('engineer')
-    .select('registration_number')
-    .where('active', '=', true)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const engineer = await firstActiveEngineer(db);
 
   /**
    * Saves the flow's sample answers step by step (with `overrides` by step id, e.g. the applicant),

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { emptyBody } from '../http/body-schemas';
+import { getSplash } from '../../shared/api/splash';
 import { sendCached } from '../http/cached-answer';
+import { contractRoute } from '../http/contract-route';
 import type { FormsService } from '../forms/forms-service';
-import type { SplashService } from '../reference/splash-service';
+import type { SplashService } from './splash-service';
 
 export function splashRoutes(app: FastifyInstance, splash: SplashService, forms: FormsService): void {
-  app.post(
-    '/api/splash/get_splash',
-    {
-      schema: {
-        summary: "The twelve reference lists of the spec and the site's contact settings; ETag/If-None-Match",
-        body: emptyBody,
-      },
-    },
+  contractRoute(
+    app,
+    getSplash,
+    { summary: "The twelve reference lists of the spec and the site's contact settings; ETag/If-None-Match" },
     async (request, res) => {
       // The document lists are derived from the document rules of the forms being served.
       const served = await forms.get();

@@ -1,20 +1,22 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import type { AttachmentsService } from '../attachments/attachments-service';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploadAttachment } from '../../shared/api/attachments';
+import type { DraftRouting } from '../applications/application-routes';
+import { contractRoute } from '../http/contract-route';
 import { ApiError, ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
-import type { DraftRouting } from './application-routes';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
+import type { AttachmentsService } from './attachments-service';
 
 /** The multipart parser's own errors (no boundary, a malformed part, the form cut short) are the client's: 400. */
 const malformed = (error: unknown): unknown =>
   error instanceof ApiError || (error as { statusCode?: number }).statusCode ? error : new ApiError(400, 'bad_request');
 
 /**
- * POST /api/attachment/upload, multipart/form-data: the fields reference_number and document_type
- * (and, for a drawing, an optional scale such as 1:100) first, then one file. A JSON body schema
- * does not apply; the fields are checked here, before the file is read.
+ * POST /api/attachment/upload, multipart/form-data (src/shared/api/attachments.ts): the fields
+ * reference_number and document_type (and, for a drawing, an optional scale such as 1:100) first, then
+ * one file. A JSON body schema does not apply; the fields are checked here, before the file is read.
  */
 export async function attachmentRoutes(
   app: FastifyInstance,
@@ -29,22 +31,20 @@ export async function attachmentRoutes(
     limits: { fileSize: maxBytes + 1, files: 1, fields: 4, fieldSize: 200, parts: 6 },
   });
 
-  app.post(
-    '/api/attachment/upload',
+  contractRoute(
+    app,
+    uploadAttachment,
     {
       config: { rateLimit: DRAFT_WRITE_LIMIT },
       // Multipart is read from the request itself, never inflated: a compressed upload (a decompression
       // bomb, or just unreadable) is refused before anything is read.
-      onRequest: async (request) => {
+      onRequest: async (request: FastifyRequest) => {
         const encoding = request.headers['content-encoding'];
         if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
           throw new ApiError(415, 'unsupported_media_type');
       },
-      schema: {
-        summary:
-          'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number, with the draft cookie of its owner: without it 404, as for an unknown number) or, without it, to the signed-in application',
-        hide: false,
-      },
+      summary:
+        'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number, with the draft cookie of its owner: without it 404, as for an unknown number) or, without it, to the signed-in application',
     },
     async (request, res) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type');

@@ -7,7 +7,7 @@ import {
   type SubmittedAnswer,
 } from '../../shared/api/applications';
 import type { ApplicationType } from '../../shared/wizard-driver';
-import type { ApplicationsService } from '../applications/applications-service';
+import type { ApplicationsService } from './applications-service';
 import type { DraftCookies } from '../drafts/draft-cookie';
 import { APPLICATION_BODY_LIMIT, STEP_BODY_LIMIT } from '../http/body-schemas';
 import { contractRoute } from '../http/contract-route';

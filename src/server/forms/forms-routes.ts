@@ -1,47 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { getForms } from '../../shared/api/forms';
+import { reloadForms } from '../../shared/api/reload-forms';
 import { PUBLISHER_ROLES } from '../../shared/api/staff-session';
-import { emptyBody } from '../http/body-schemas';
-
-/** reload_forms: optionally why (kept with the version). */
-const reloadBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { reason: { type: 'string', maxLength: 500 } },
-} as const;
 import { sendCached } from '../http/cached-answer';
+import { contractRoute } from '../http/contract-route';
 import { ApiError, ok } from '../http/envelope';
-import type { FormsService } from '../forms/forms-service';
 import { actorLabel } from '../staff-accounts/staff-actor';
 import type { RequireStaff } from '../staff-accounts/staff-guard';
+import type { FormsService } from './forms-service';
 
 export function formsRoutes(app: FastifyInstance, forms: FormsService, requireStaff: RequireStaff): void {
-  app.post(
-    '/api/forms/get_forms',
-    {
-      schema: {
-        summary: 'The wizard: every step (JSON Schema and UI schema) and each application type’s flow; ETag',
-        body: emptyBody,
-      },
-    },
+  contractRoute(
+    app,
+    getForms,
+    { summary: 'The wizard: every step (JSON Schema and UI schema) and each application type’s flow; ETag' },
     async (request, res) => {
       const served = await forms.get();
       return sendCached(request, res, served.json, served.etag);
     },
   );
 
-  app.post(
-    '/api/staff/reload_forms',
+  contractRoute(
+    app,
+    reloadForms,
     {
-      schema: {
-        summary:
-          'Back office: import schemas/ and publish it as a new forms version (every server serves it within 2 s); a broken set is refused and the version serving stays. A staff member with the role policy_publisher or admin, or the integration’s token; recorded as who published it',
-        body: reloadBody,
-      },
+      summary:
+        'Back office: import schemas/ and publish it as a new forms version (every server serves it within 2 s); a broken set is refused and the version serving stays. A staff member with the role policy_publisher or admin, or the integration’s token; recorded as who published it',
       // On request, before the body is read, as every other /api/staff/* call: without credentials, not even a 400.
       onRequest: requireStaff(PUBLISHER_ROLES, { integration: true }),
     },
     async (request, res) => {
-      const { reason } = (request.body ?? {}) as { reason?: string };
+      const { reason } = request.body ?? {};
       if (!request.staff) throw new ApiError(401, 'staff_not_signed_in');
       const result = await forms.registry.importFolder(forms.folder, {
         by: actorLabel(request.staff),

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getMessages, sendMessage } from '../../shared/api/conversation';
+import {
+  downloadAttachment,
+  getApplications,
+  getAttachments,
+  getDashboardApplication,
+  getNotifications,
+  getPermits,
+  keepAlive,
+  openApplication,
+  readNotifications,
+  renewPermit,
+} from '../../shared/api/dashboard';
+import { getInvoices } from '../../shared/api/payments';
+import type { FolderFileStorage } from '../attachments/file-storage';
+import { contractRoute } from '../http/contract-route';
+import type { DraftLimits } from '../http/draft-limits';
+import { ok } from '../http/envelope';
+import { refuseHiddenText } from '../http/plain-text';
+import { MESSAGE_LIMIT, RENEWAL_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
+import { requireSession } from '../sessions/session-cookie';
+import type { SessionStore } from '../sessions/session-store';
+import type { SignInService } from '../sessions/sign-in-service';
+import type { DashboardService } from './dashboard-service';
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** The session's application id (the guard has run). */
+const applicationOf = (request: FastifyRequest): number => request.applicant!.applicationId;
+
+/** /api/dashboard/*: every call needs the session cookie and sees only the signed-in application. */
+export function dashboardRoutes(
+  app: FastifyInstance,
+  services: {
+    dashboard: DashboardService;
+    sessions: SessionStore;
+    signIn: SignInService;
+    storage: FolderFileStorage;
+    limits: DraftLimits;
+  },
+): void {
+  const { dashboard, sessions, signIn, storage, limits } = services;
+  void app.register(async (scope) => {
+    // onRequest: the session is checked before the body is read, so a caller without one learns nothing else.
+    scope.addHook('onRequest', requireSession(sessions));
+
+    contractRoute(
+      scope,
+      keepAlive,
+      { summary: 'Stay signed in: restarts the idle time; when the session ends' },
+      async (r, res) => ok(r, res, r.applicant!.times),
+    );
+    contractRoute(
+      scope,
+      getDashboardApplication,
+      { summary: 'The signed-in application: status, history, answers, engineer' },
+      async (r, res) => ok(r, res, await dashboard.application(applicationOf(r))),
+    );
+    contractRoute(
+      scope,
+      getApplications,
+      { summary: "The applicant's applications (same ID number and phone)" },
+      async (r, res) => ok(r, res, await dashboard.applications(applicationOf(r))),
+    );
+    contractRoute(scope, getAttachments, { summary: 'Uploaded documents with their review status' }, async (r, res) =>
+      ok(r, res, await dashboard.attachments(applicationOf(r))),
+    );
+    contractRoute(scope, getInvoices, { summary: 'Invoices, newest first' }, async (r, res) =>
+      ok(r, res, await dashboard.invoices(applicationOf(r))),
+    );
+    contractRoute(
+      scope,
+      getNotifications,
+      { summary: 'Notifications, newest first, in the request language' },
+      async (r, res) => ok(r, res, await dashboard.notifications(applicationOf(r), r.language)),
+    );
+    contractRoute(scope, readNotifications, { summary: 'Marks every notification read' }, async (r, res) =>
+      ok(r, res, await dashboard.readNotifications(applicationOf(r))),
+    );
+    contractRoute(scope, getPermits, { summary: 'Permits, newest first' }, async (r, res) =>
+      ok(r, res, await dashboard.permits(applicationOf(r))),
+    );
+    contractRoute(
+      scope,
+      getMessages,
+      { summary: "The messages both ways (the applicant's and the unit's answers), oldest first" },
+      async (r, res) => ok(r, res, await dashboard.conversation(applicationOf(r))),
+    );
+
+    contractRoute(
+      scope,
+      openApplication,
+      {
+        config: { rateLimit: SIGN_IN_LIMIT },
+        preHandler: async (request) => limits.byReference(request, request.body.reference_number),
+        summary: "Opens another of the applicant's applications: a code to its phone, answered by verify_code",
+      },
+      async (request, res) =>
+        ok(
+          request,
+          res,
+          await signIn.startOther(applicationOf(request), request.body.reference_number, request.language),
+          'code_sent_applicant',
+        ),
+    );
+
+    contractRoute(
+      scope,
+      downloadAttachment,
+      { summary: "One of the applicant's own documents: the file itself, not an envelope" },
+      async (request, res) => {
+        const file = await dashboard.attachmentFile(applicationOf(request), request.body.attachment_id);
+        const name = `${file.document_type}.${EXTENSIONS[file.mime_type] ?? 'bin'}`;
+        const bytes = await storage.open(file.id); // a missing file answers 503 (the error handler)
+        return res
+          .header('Content-Type', file.mime_type)
+          .header('Content-Length', String(file.size))
+          .header('Content-Disposition', `attachment; filename="${name}"`)
+          .header('Cache-Control', 'no-store')
+          .send(bytes);
+      },
+    );
+
+    contractRoute(
+      scope,
+      renewPermit,
+      { config: { rateLimit: RENEWAL_LIMIT }, summary: "Asks to renew the application's issued permit" },
+      async (request, res) => {
+        refuseHiddenText(request.body, ['reason'], request.language);
+        return ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent');
+      },
+    );
+
+    contractRoute(
+      scope,
+      sendMessage,
+      { config: { rateLimit: MESSAGE_LIMIT }, summary: 'Sends a message to the development control unit' },
+      async (request, res) => {
+        refuseHiddenText(request.body, ['message'], request.language);
+        return ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent');
+      },
+    );
+  });
+}

@@ -1,0 +1,35 @@
+import { apiCall, type AnswerOf, type RequestOf } from './call';
+
+/**
+ * The ZanID lookup of the personal step (api-contract.md, Application): the identity registry's record of
+ * the person, which prefills the step. 404 `zan_id_not_found`, 503 when the registry cannot answer.
+ */
+export const verifyZanid = apiCall({
+  path: '/api/application/verify_zanid',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['zan_id'],
+    // Spaces and dashes are ignored; then 9 digits, or 422 zan_id_malformed.
+    properties: { zan_id: { type: 'string', maxLength: 30 } },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['zan_id', 'first_name', 'middle_name', 'last_name', 'date_of_birth', 'sex'],
+    properties: {
+      zan_id: { type: 'string', pattern: '^[0-9]{9}$' },
+      first_name: { type: 'string' },
+      /** '' when the registry has none. */
+      middle_name: { type: 'string' },
+      last_name: { type: 'string' },
+      /** 'YYYY-MM-DD', or '' when the registry has none. */
+      date_of_birth: { type: 'string' },
+      sex: { type: 'string', enum: ['F', 'M'] },
+    },
+  },
+} as const);
+export type VerifyZanidRequest = RequestOf<typeof verifyZanid>;
+/** A person as the ZanID registry knows them. */
+export type ZanidPerson = AnswerOf<typeof verifyZanid>;
