@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { ModuleInfo, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { contractPathsPlugin } from './scripts/contract-paths-plugin.ts';
 import { precompress } from './scripts/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
@@ -198,6 +199,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     rjsfTrimPlugin(),
+    // The browser's builds: a shared call's path and method, without its schemas (see the file).
+    ...(isSsrBuild ? [] : [contractPathsPlugin()]),
     ...(mode === 'studio' && command === 'build' ? [precompressPlugin(studioFiles)] : []),
     ...(isSsrBuild || mode === 'studio' ? [] : [preloadAppPlugin(), serviceWorkerPlugin(), precompressPlugin()]),
     ...(command === 'serve' ? [studioDevPagesPlugin()] : []),
