@@ -277,10 +277,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // In development (npm start, npm run dev): the OpenAPI document as a page to browse and try
-  // (http://localhost:8080/api/docs). Not an API call: its files are the plugin's.
+  // (http://localhost:8080/docs). Outside /api: answers there carry the API's closed CSP, no script or style.
   if (config.NODE_ENV === 'development' && config.DEV_TOOLS) {
     const { default: swaggerUi } = await import('@fastify/swagger-ui');
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
   }
   const site = {
     support_phone: config.SUPPORT_PHONE,
