@@ -66,24 +66,7 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until no request is in flight and no finite animation runs, twice in a row 100 ms apart. */
-export function stillness(page: Page): () => Promise<void> {
-  let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
-  return async () => {
-    for (let quiet = 0; quiet < 2;) {
-      await page.waitForTimeout(100);
-      const moving = await page.evaluate(() =>
-        document
-          .getAnimations()
-          .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
-      );
-      quiet = inFlight <= 0 && !moving ? quiet + 1 : 0;
-    }
-  };
-}
+export { stillness } from './page-stillness';
 
 export interface AxeFindings {
   /** Serious and critical violations: each fails the check. */

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { axeCheck, callApi } from './browser';
 import { tr, type Lng } from './locales';
+import { stillness } from './page-stillness';
 
 /** A whole journey on a slow 2-core machine: far more than the project's 60 s per test. */
 export const JOURNEY_TIMEOUT_MS = 240_000;
@@ -145,16 +146,14 @@ function hasText(lng: Lng, key: string): boolean {
  * accessible name from the locales (`forms:` keys without `.title`, e.g. 'personal.first_name').
  */
 export class Wizard {
-  /** Requests the page has sent and not had answered yet. */
-  private inFlight = 0;
+  /** Waits until the page is still (page-stillness.ts), 200 ms between looks. */
+  private readonly still: () => Promise<void>;
 
   constructor(
     readonly page: Page,
     readonly lng: Lng,
   ) {
-    page.on('request', () => this.inFlight++);
-    page.on('requestfinished', () => this.inFlight--);
-    page.on('requestfailed', () => this.inFlight--);
+    this.still = stillness(page, 200);
   }
 
   /**
@@ -162,15 +161,7 @@ export class Wizard {
    * A button enabled once its data arrives fades to its colours, and axe must not measure it half way.
    */
   async settled(): Promise<void> {
-    for (let quiet = 0; quiet < 2;) {
-      await this.page.waitForTimeout(200);
-      const moving = await this.page.evaluate(() =>
-        document
-          .getAnimations()
-          .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity),
-      );
-      quiet = this.inFlight === 0 && !moving ? quiet + 1 : 0;
-    }
+    await this.still();
   }
 
   /** A text of the common namespace, or of another with 'ns:key'. */
