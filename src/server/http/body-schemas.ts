@@ -1,6 +1,3 @@
-/** The body of a call that takes nothing: `{}` and nothing else. */
-export const emptyBody = { type: 'object', additionalProperties: false, properties: {} } as const;
-
 /** Bytes of a JSON body: any call's, and those of the calls that carry answers (see those routes). */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 /** One step's answers: the largest step, filled to its schema's limits with real answers, is ~90 KiB. */

@@ -1,13 +1,6 @@
+import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { referenceNumberProperty } from './reference-number';
-
-/** A text in each language the portal speaks (src/shared/reference-data.ts LocalizedText). */
-const localizedText = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 
 /**
  * Uploads one document (PDF, JPEG or PNG by content), multipart/form-data: the fields first (the server
@@ -40,7 +33,7 @@ export const uploadAttachment = apiCall({
     properties: {
       attachment_id: { type: 'string' },
       /** The document's name, in each language. */
-      document_name: localizedText,
+      document_name: localizedTextSchema,
       /** Bytes. */
       size: { type: 'integer', minimum: 0 },
       /** A drawing's scale as recorded with the file ('1:100'), else null. */

@@ -1,3 +1,4 @@
+import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION_TYPES } from '../wizard-driver';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
@@ -30,7 +31,6 @@ import { referenceNumberProperty } from './reference-number';
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const remark = text(1000);
-const nullableString = { type: ['string', 'null'] } as const;
 
 /** The page asked for: Fastify's validator fills in the defaults. */
 export const pagingProperties = {

@@ -1,6 +1,7 @@
+import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
-import { emptyBodySchema } from './dashboard';
+import { emptyBodySchema } from './empty-body';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -86,7 +87,6 @@ export type ChangeRoundStatus = (typeof CHANGE_ROUND_STATUSES)[number];
 
 // The staff's side: POST /api/staff/<name>.
 
-const nullableString = { type: ['string', 'null'] } as const;
 /** Set when the change was made and the notice written, but the SMS failed (it is retried). */
 const smsFailed = { type: 'boolean', const: true } as const;
 /** A step's answers, by field name. */

@@ -1,5 +1,5 @@
 import { apiCall, type AnswerOf, type RequestOf } from './call';
-import { emptyBodySchema } from './dashboard';
+import { emptyBodySchema } from './empty-body';
 
 /**
  * The messages of one application as one conversation (issue 17, item 11): what the applicant sent

@@ -1,5 +1,7 @@
+import { localizedTextSchema, nullableString } from './common-schemas';
 import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
 import { sessionTimesSchema } from './continue';
+import { emptyBodySchema } from './empty-body';
 import { feeEstimateAnswerSchema } from './fees';
 import { codeSentSchema } from './one-time-code';
 import { referenceNumberBody } from './reference-number';
@@ -11,18 +13,8 @@ import { referenceNumberBody } from './reference-number';
  * permits.ts, the withdrawal in withdraw.ts.
  */
 
-/** The body of a call that takes nothing: `{}` and nothing else. */
-export const emptyBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
-
 /** A text the applicant writes: not empty, not only spaces. */
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
-const nullableString = { type: ['string', 'null'] } as const;
-const localizedTextSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 /** A step's answers, by field name. */
 const answersSchema = { type: 'object' } as const;
 

@@ -1,3 +1,4 @@
+import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { oneTimeCodeProperty } from './one-time-code';
 import { referenceNumberProperty } from './reference-number';
@@ -13,14 +14,6 @@ export const ENGINEER_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** An engineer's registration number ('ZBC/1234'). */
 const engineerId = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z]{3}/[0-9]{4}$' } as const;
-
-/** A text in each language the portal speaks. */
-const localizedText = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 
 /** An engineer of the public list (src/shared/reference-data.ts Engineer). */
 export const engineerSchema = {
@@ -112,7 +105,7 @@ export const confirmedEngineerSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['code', 'name'],
-          properties: { code: { type: 'string' }, name: localizedText },
+          properties: { code: { type: 'string' }, name: localizedTextSchema },
         },
         { type: 'null' },
       ],

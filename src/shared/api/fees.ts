@@ -1,3 +1,4 @@
+import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { referenceNumberBody } from './reference-number';
 
@@ -8,12 +9,6 @@ import { referenceNumberBody } from './reference-number';
  * Computed from the application's own forms version (src/shared/fees/fee-estimate.ts); every text in
  * both languages, so the page shows the reader's.
  */
-const localized = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 
 /** The answer (and `fee_estimate` of get_application), as JSON Schema: the contract test validates with it. */
 export const feeEstimateAnswerSchema = {
@@ -29,7 +24,7 @@ export const feeEstimateAnswerSchema = {
       properties: {
         currency: { const: 'TZS' },
         total_tzs: { type: 'integer', minimum: 0 },
-        exemption: { anyOf: [localized, { type: 'null' }] },
+        exemption: { anyOf: [localizedTextSchema, { type: 'null' }] },
         lines: {
           type: 'array',
           maxItems: 30,
@@ -39,8 +34,8 @@ export const feeEstimateAnswerSchema = {
             required: ['kind', 'name', 'detail', 'quantity', 'unit', 'rate_tzs', 'amount_tzs'],
             properties: {
               kind: { enum: ['base', 'area', 'storeys', 'minimum', 'rounding', 'exemption'] },
-              name: localized,
-              detail: { anyOf: [localized, { type: 'null' }] },
+              name: localizedTextSchema,
+              detail: { anyOf: [localizedTextSchema, { type: 'null' }] },
               quantity: { type: 'number', minimum: 0 },
               unit: { enum: ['fixed', 'm2', 'storey'] },
               rate_tzs: { type: 'integer' },
@@ -57,7 +52,7 @@ export const feeEstimateAnswerSchema = {
       properties: {
         reason: { enum: ['no_schedule', 'no_fees_for_type', 'missing_answer'] },
         answer: { type: 'string' },
-        question: { anyOf: [localized, { type: 'null' }] },
+        question: { anyOf: [localizedTextSchema, { type: 'null' }] },
       },
     },
   },

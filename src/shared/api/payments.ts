@@ -1,5 +1,5 @@
 import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
-import { emptyBodySchema } from './dashboard';
+import { emptyBodySchema } from './empty-body';
 
 /**
  * Control-number payment (issue 19, item 3): the wire contract of the payment gateway's calls to the

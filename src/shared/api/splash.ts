@@ -1,3 +1,4 @@
+import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { emptyBodySchema } from './empty-body';
 import { engineerSchema } from './engineers';
@@ -6,14 +7,6 @@ import { engineerSchema } from './engineers';
  * The public reference data (api-contract.md, Splash): the spec's twelve reference lists and the site's
  * contact settings, read once by every public page (kept in sessionStorage, revalidated with its ETag).
  */
-
-/** A text in each language the portal speaks (src/shared/reference-data.ts LocalizedText). */
-export const localizedTextSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 
 /** A named item of a reference list: a material, a room or area name. */
 export const namedItemSchema = {

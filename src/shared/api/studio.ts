@@ -1,3 +1,4 @@
+import { localizedTextSchema } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FeeSchedule } from '../fees/fee-schedule';
 import type { DocumentRule, FormsSet } from '../forms';
@@ -76,14 +77,6 @@ const localized = (max: number) =>
     required: ['en', 'sw'],
     properties: { en: { type: 'string', maxLength: max }, sw: { type: 'string', maxLength: max } },
   }) as const;
-
-/** A text in both languages, as the server answers it (what the draft says). */
-const localizedText = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['en', 'sw'],
-  properties: { en: { type: 'string' }, sw: { type: 'string' } },
-} as const;
 
 const base = { type: 'integer', minimum: 0, maximum: 2_147_483_647 } as const;
 const stepName = { type: 'string', pattern: FIELD_NAME_PATTERN } as const;
@@ -466,13 +459,13 @@ const formsChangeSchema = {
     kind: { type: 'string', enum: FORMS_CHANGE_KINDS },
     step: { type: 'string' },
     /** The step's title in both languages (after the change; before it for a removal). */
-    step_title: localizedText,
+    step_title: localizedTextSchema,
     field: { type: 'string' },
     /**
      * The question's label in both languages (after the change; before it for a removal); a document's
      * name, which a draft's document the checker refuses may have otherwise.
      */
-    label: { anyOf: [localizedText, asDrafted] },
+    label: { anyOf: [localizedTextSchema, asDrafted] },
     required: { anyOf: [{ type: 'boolean' }, asDrafted] },
     /** question_changed: what changed, by name ('required', 'type', 'format', 'limits', 'options', 'show_when', 'help'). */
     what: { type: 'array', items: { type: 'string' } },
@@ -525,7 +518,7 @@ export const getDiff = apiCall({
               properties: {
                 step: { type: 'string' },
                 field: { type: 'string' },
-                label: localizedText,
+                label: localizedTextSchema,
                 drafts: { type: 'integer', minimum: 1 },
               },
             },
