@@ -2,11 +2,11 @@ import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { runValidatorFactory, validatorVersion } from '../../src/client/forms/precompiled-validator';
+import { runValidatorFactory } from '../../src/client/forms/precompiled-validator';
 import { dropInactive } from '../../src/client/forms/step-data';
 import { localizer } from '../../src/client/forms/validation-messages';
-import { validatorVersion as serverValidatorVersion } from '../../src/server/forms/forms-service';
 import { validatorModule } from '../../src/server/forms/validator-routes';
+import { validatorVersion } from '../../src/shared/validator-url';
 import { servedForms, wt } from './wizard-forms';
 
 const forms = servedForms();
@@ -42,9 +42,18 @@ describe('precompiled validators', () => {
     );
   });
 
-  it('are asked for with the version the server answers immutably', () => {
-    for (const [step, { schema }] of Object.entries(forms.steps))
-      expect(validatorVersion(forms.version, schema), step).toBe(serverValidatorVersion(forms.version, schema));
+  it('are asked for with a version of the forms and of the step (one function, src/shared/validator-url.ts)', () => {
+    const versions = Object.values(forms.steps).map(({ schema }) => validatorVersion(forms.version, schema));
+    expect(new Set(versions).size).toBe(versions.length);
+    const [step] = Object.values(forms.steps);
+    const schema = step!.schema as Record<string, unknown>;
+    // The same schema, its keys in another order: the same version. Another forms version or schema: another.
+    const reordered = Object.fromEntries(Object.entries(schema).reverse());
+    expect(validatorVersion(forms.version, reordered)).toBe(validatorVersion(forms.version, schema));
+    expect(validatorVersion('999', schema)).not.toBe(validatorVersion(forms.version, schema));
+    expect(validatorVersion(forms.version, { ...schema, title: 'x' })).not.toBe(
+      validatorVersion(forms.version, schema),
+    );
   });
 
   it.each(Object.keys(forms.steps))('%s: the generated module runs with the client’s require shim', async (step) => {

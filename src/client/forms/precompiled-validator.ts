@@ -1,11 +1,10 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { hashForSchema } from '@rjsf/utils';
 // Not the package's index: it builds the runtime (eval-based) validator when loaded.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import type { JsonSchema } from '../../shared/forms';
-import { validatorUrl } from '../../shared/validator-url';
+import { validatorUrl, validatorVersion } from '../../shared/validator-url';
 
 /**
  * The value of a CommonJS module's `exports.default`, whichever interop the bundler applied: the
@@ -61,11 +60,6 @@ export async function runValidatorFactory(
       MODULES[error.module] = await LOADERS[error.module]!();
     }
   }
-}
-
-/** The version the server answers an immutable module for (src/server/forms/validator-routes.ts). */
-export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
-  return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
 }
 
 type ValidatorModule = { default?: unknown };

@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import type { JsonSchema } from '../../shared/forms';
-import { loadPrecompiledValidator, validatorVersion } from './precompiled-validator';
+import { validatorVersion } from '../../shared/validator-url';
+import { loadPrecompiledValidator } from './precompiled-validator';
 
 /** Makes the validator of a step. The app loads precompiled ones; tests (no CSP) may give ajv's runtime one. */
 export type ValidatorFactory = (step: string, schema: JsonSchema, formsVersion: string) => Promise<ValidatorType>;

@@ -1,8 +1,7 @@
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, type FormsDocument, type JsonSchema } from '../../shared/forms';
+import { createAjv, type FormsDocument } from '../../shared/forms';
 import { withDocuments } from '../../shared/document-fields';
-import { validatorUrl } from '../../shared/validator-url';
+import { validatorUrl, validatorVersion } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
 import { textEtag } from '../http/cached-answer';
@@ -14,15 +13,6 @@ export interface Served {
   etag: string;
   forms: FormsDocument;
   validators: Map<string, ValidateFunction>;
-}
-
-/**
- * The version a step's validator module is asked for with: the forms' version and a hash of the step's
- * schema as served (bound to the current reference ids, which change without a new forms version).
- * The client computes the same from the get_forms answer (same function, same schema).
- */
-export function validatorVersion(formsVersion: string, schema: JsonSchema): string {
-  return `${formsVersion}.${hashForSchema(schema as RJSFSchema)}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { FastifyInstance } from 'fastify';
 import { AJV_OPTIONS, type JsonSchema } from '../../shared/forms';
-import { validatorVersion, type FormsService, type Served } from './forms-service';
+import { validatorVersion } from '../../shared/validator-url';
+import type { FormsService, Served } from './forms-service';
 import { ApiError } from '../http/envelope';
 
 /**
