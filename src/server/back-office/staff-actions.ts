@@ -241,7 +241,3 @@ export const STAFF_ACTIONS = {
 export const STAFF_ACTION_LIST: Record<StaffActionName, AnyStaffAction> = STAFF_ACTIONS;
 
 export type StaffActionName = keyof typeof STAFF_ACTIONS;
-
-export function isStaffAction(name: string): name is StaffActionName {
-  return Object.hasOwn(STAFF_ACTIONS, name);
-}

@@ -36,7 +36,7 @@ export function contractRoute<C extends ApiCall>(
 ): void {
   // A multipart call documents its fields (the upload's own parser checks them): Fastify would validate
   // its body as JSON.
-  const body = !call.body ? {} : call.multipart ? {} : { body: call.body };
+  const body = call.body && !call.multipart ? { body: call.body } : {};
   const consumes = call.multipart ? { consumes: ['multipart/form-data'] } : {};
   const answer = call.download
     ? {
