@@ -95,7 +95,12 @@ describe.each<Language>(['en', 'sw'])('a draft continued after the forms changed
     // The repair step, not the first incomplete one (the documents).
     await screen.findByRole('heading', { level: 2, name: f('repair.title') });
     expect(router.state.location.pathname).toBe('/home/continue_form');
-    const notice = formsChangedNotice();
+    // The notice is the wizard's, drawn beside the step (not necessarily in the same render).
+    const notice = await waitFor(() => {
+      const found = formsChangedNotice();
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(within(notice).getByText(t('wizard.forms_changed.title'))).toBeInTheDocument();
     expect(
       within(notice)

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -186,7 +195,10 @@ export function StepForm(props: StepFormProps) {
   const translateString = useMemo(() => rjsfStrings(t), [t]);
 
   const focusHeading = props.focusHeading && props.initialErrors.length === 0;
-  useEffect(() => {
+  // As the step is put on the page, not after: the step renders in a transition, whose effects may run
+  // well after a slow phone shows it, when the applicant may already be typing in a field (focus taken
+  // then would send the rest of the keys nowhere).
+  useLayoutEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading]);
 
@@ -211,7 +223,8 @@ export function StepForm(props: StepFormProps) {
   // throw away (an interrupted transition, a prepared sibling), whose answers must never reach the
   // wizard. Only a step on the page tells its edits: the defaults once it is there.
   const mounted = useRef(false);
-  useEffect(() => {
+  // As the step is put on the page, so that nothing typed at once misses the wizard.
+  useLayoutEffect(() => {
     mounted.current = true;
     if (store.get() !== props.initial) settleEdit();
     return () => {
