@@ -356,7 +356,7 @@ async function main() {
   const browser = await chromium.launch(CHROMIUM);
   try {
     // The same count as `npm run test:budgets` enforces (scripts/page-bytes.ts).
-    const { landing, wizard } = await measureBudgetPages(browser, server.url);
+    const { landing, landingStarted, wizard } = await measureBudgetPages(browser, server.url);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
 
@@ -397,7 +397,7 @@ async function main() {
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
       // Other work on the machine (1-minute load average) slows every timing below.
       load_average: { start: loadAtStart, end: os.loadavg()[0]!, cores: os.cpus().length },
-      bytes: { landing, wizard_first_step: wizard },
+      bytes: { landing, landing_started: landingStarted, wizard_first_step: wizard },
       wizard: {
         cpu_slowdown: CPU_SLOWDOWN,
         first_step_render_ms: { median: renders[1], all: renders },
@@ -424,6 +424,7 @@ async function main() {
         '| what | JS raw | JS gzip | JS brotli | CSS gzip | CSS brotli | goal (gzip) | enforced limit |',
         '|---|---|---|---|---|---|---|---|',
         `| /home/landing | ${kib(landing.js.raw)} | ${kib(landing.js.gzip)} | ${kib(landing.js.brotli)} | ${kib(landing.css.gzip)} | ${kib(landing.css.brotli)} | JS ≤ ${kib(GOALS.landing_js_gzip)}: ${landing.js.gzip <= GOALS.landing_js_gzip ? 'met' : '**missed**'} | ${kib(LIMITS.landing_js_gzip)} |`,
+        `| /home/landing, the app started | ${kib(landingStarted.js.raw)} | ${kib(landingStarted.js.gzip)} | ${kib(landingStarted.js.brotli)} | ${kib(landingStarted.css.gzip)} | ${kib(landingStarted.css.brotli)} | JS ≤ ${kib(GOALS.landing_started_js_gzip)}: ${landingStarted.js.gzip <= GOALS.landing_started_js_gzip ? 'met' : '**missed**'} | ${kib(LIMITS.landing_started_js_gzip)} |`,
         `| /home/new, first step | ${kib(wizard.js.raw)} | ${kib(wizard.js.gzip)} | ${kib(wizard.js.brotli)} | ${kib(wizard.css.gzip)} | ${kib(wizard.css.brotli)} | JS+CSS ≤ ${kib(GOALS.wizard_total_gzip)}: ${wizard.js.gzip + wizard.css.gzip <= GOALS.wizard_total_gzip ? 'met' : '**missed**'} | ${kib(LIMITS.wizard_total_gzip)} |`,
         '',
         '`npm run test:budgets` (part of `npm test`) fails when a page is heavier than its enforced limit (the goal). The stylesheet is the shell’s (`src/client/shell.css`); MUI’s styles are emotion’s, written at run time.',

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from 'playwright-core';
+import { APP_STARTED_ATTRIBUTE } from '../src/shared/served-page';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const dist = path.join(root, 'dist/client');
@@ -110,9 +111,18 @@ export async function measureBudgetPages(browser: Browser, baseUrl: string) {
       await context.close();
     }
   };
+  // As the server sends it: readable and whole without the app, which it loads only once reached for.
   const landing = await open(async (page) => {
     await page.goto(`${baseUrl}/home/landing`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+  });
+  // Once the visitor reaches for it (a mouse over a link): the app taken over the page.
+  const landingStarted = await open(async (page) => {
+    await page.goto(`${baseUrl}/home/landing`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('main').getByRole('link').first().hover();
+    await page.locator(`html[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
   });
   // Until the first step shows (all it needed is in by then): not what is made ready after it.
@@ -120,21 +130,26 @@ export async function measureBudgetPages(browser: Browser, baseUrl: string) {
     await page.goto(`${baseUrl}/home/new`);
     await page.locator('#root_first_name').waitFor();
   });
-  return { landing, wizard };
+  return { landing, landingStarted, wizard };
 }
 
 const KiB = 1024;
 
-/** Issue 5's byte budgets: JS gzip to show the landing page; JS and CSS gzip to show the wizard's first step. */
+/**
+ * The byte budgets (issues 5 and 20): JS gzip to show the landing page, and once the visitor has reached
+ * for it (the app started); JS and CSS gzip to show the wizard's first step.
+ */
 export const GOALS = {
-  landing_js_gzip: 150 * KiB,
-  wizard_total_gzip: 300 * KiB,
+  landing_js_gzip: 90 * KiB,
+  landing_started_js_gzip: 150 * KiB,
+  wizard_total_gzip: 240 * KiB,
 };
 
 /**
- * What `npm run test:budgets` enforces: the goals, both reached (landing 138.3 KiB since its shell
- * dropped MUI and the data router; the wizard's first step 298.5 KiB since its uploads and review
- * load when reached and RJSF's unused Slider and fast-uri were swapped out, see vite.config.ts).
- * A page that gets heavier than its goal fails CI: make it lighter, not the goal larger.
+ * What `npm run test:budgets` enforces: the goals (the landing page 3.4 KiB since it loads the app only
+ * once reached for, src/client/boot.ts; 140 KiB with the app), but the wizard's first step, still at its
+ * earlier limit (296.4 KiB with its uploads and review loaded when reached, RJSF's unused Slider and
+ * fast-uri swapped out, see vite.config.ts). A page that gets heavier than its limit fails CI: make it
+ * lighter, not the limit larger.
  */
-export const LIMITS = { ...GOALS };
+export const LIMITS = { ...GOALS, wizard_total_gzip: 300 * KiB };

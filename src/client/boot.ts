@@ -1,16 +1,24 @@
-// The page's script. A page the server rendered (the landing page) is readable without the app: the
-// browser shows it first, and only then is the app fetched and started to take it over, so that on a
-// slow network the app's files do not hold up the page's own, and on a slow phone starting the app
-// (a few hundred milliseconds of script) does not hold up its first paint. Every other page starts the
-// app at once; its files are already on their way (index.html preloads them).
-import { RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
+// The page's script. A page the server rendered (the landing page) is whole without the app: its links
+// are links, its menu a <details>. The app (React, the router, the store, the texts: some 140 KB of
+// gzip) is fetched only once the visitor reaches for the page (a tap, a key, the focus, a mouse over
+// it), so that a phone that only reads the landing page spends nothing on it, and one that goes on
+// has it on the way a moment before the click (which, before the app has started, is an ordinary
+// page load). Every other page starts the app at once; its files are already on their way
+// (index.html preloads them).
+import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
+import { forgetPersistentPersonalData } from './app/browser-storage';
 import { startEarlyCalls } from './app/early-calls';
+import { storedLanguage } from './app/stored-language';
 import './shell.css';
 
 /** Lets the browser paint and handle input before going on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+let started = false;
+
 async function start() {
+  if (started) return;
+  started = true;
   // React first, then the app, each set up in a task of its own: one long task would leave a tap on
   // the page unanswered until both are done.
   await import('react-dom/client');
@@ -18,28 +26,38 @@ async function start() {
   await import('./main');
 }
 
-/** Runs `then` once the page's first contentful paint is on the screen (or after a second: a tab in the background paints nothing). */
-function afterFirstPaint(then: () => void) {
-  let done = false;
-  const go = () => {
-    if (done) return;
-    done = true;
-    observer?.disconnect();
-    setTimeout(then, 0);
+/** What shows that the visitor is about to use the page rather than only read it. */
+const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover', 'input', 'change'] as const;
+
+/**
+ * Starts the app on the first sign of intent: a mouse over the page (a finger's pointerover comes with
+ * its tap), a tap, a key, the focus, a choice (the language: main.tsx starts in the one chosen).
+ */
+function startOnIntent() {
+  const intent = (event: Event) => {
+    if (event.type === 'pointerover' && (event as PointerEvent).pointerType !== 'mouse') return;
+    for (const type of INTENT) document.removeEventListener(type, intent, true);
+    void start();
   };
-  let observer: PerformanceObserver | undefined;
-  try {
-    observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) go();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    requestAnimationFrame(() => setTimeout(go, 0)); // no paint timing: the next frame will do
-  }
-  setTimeout(go, 1000);
+  for (const type of INTENT) document.addEventListener(type, intent, { capture: true, passive: true });
 }
 
+// Kept by earlier versions in localStorage: gone on any page, whether or not the app starts.
+forgetPersistentPersonalData();
 // The mock mode's answers come from a service worker the app starts: nothing early there.
 if (import.meta.env.MODE !== 'mock') startEarlyCalls(window.location);
-if (document.getElementById('root')?.hasAttribute(RENDERED_PATH_ATTRIBUTE)) afterFirstPaint(() => void start());
-else void start();
+
+const root = document.getElementById('root');
+const renderedPath = root?.getAttribute(RENDERED_PATH_ATTRIBUTE);
+if (!root || !renderedPath) {
+  void start();
+} else {
+  // '/' and '/home' lead to the landing page: the address says where the visitor is.
+  const { pathname, search, hash } = window.location;
+  if (pathname !== renderedPath)
+    window.history.replaceState(window.history.state, '', `${renderedPath}${search}${hash}`);
+  // A tab whose language is not the page's (chosen before its session had the cookie the server reads):
+  // the app shows the page in the tab's language at once.
+  if (storedLanguage() !== root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE)) void start();
+  else startOnIntent();
+}

@@ -1,9 +1,8 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
+import { APP_STARTED_ATTRIBUTE, RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
 import { App } from './app/App';
-import { forgetPersistentPersonalData } from './app/browser-storage';
 import { appI18n, isLanguage } from './app/i18n';
 import { pageSettingsOf } from './app/page-settings';
 import { AppRoutes, preloadRoute } from './app/routes';
@@ -12,16 +11,20 @@ import { prefetchSplash } from './app/splash-api';
 
 /**
  * Whether the app takes over the page the server rendered (the landing page) as it is: when it is in the
- * language the app starts in (else the app renders from scratch). The URL asked for may have been a
- * redirect to that page ('/' → '/home/landing'): the browser's URL becomes the page's first.
+ * language the app starts in (else the app renders from scratch). The page's script (boot.ts) has put
+ * the page's own address in the bar ('/' leads to '/home/landing').
  */
 function takesOverRenderedPage(root: HTMLElement, language: string): boolean {
-  const path = root.getAttribute(RENDERED_PATH_ATTRIBUTE);
-  if (!path || root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE) !== language) return false;
-  if (window.location.pathname !== path) {
-    window.history.replaceState(window.history.state, '', `${path}${window.location.search}${window.location.hash}`);
-  }
-  return true;
+  return (
+    root.getAttribute(RENDERED_PATH_ATTRIBUTE) === window.location.pathname &&
+    root.getAttribute(RENDERED_LANGUAGE_ATTRIBUTE) === language
+  );
+}
+
+/** Marks the page as the app's once it has taken it over or drawn it (APP_STARTED_ATTRIBUTE). */
+function Started() {
+  useEffect(() => document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, ''), []);
+  return null;
 }
 
 async function start() {
@@ -32,7 +35,6 @@ async function start() {
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  forgetPersistentPersonalData();
   const store = makeStore();
   // The state the server rendered with: before the first calls (which show the progress bar).
   const serverState = store.getState();
@@ -59,6 +61,7 @@ async function start() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <Started />
     </App>
   );
   // In slices that leave the phone free to scroll and tap meanwhile (a transition), not in one long task.

@@ -295,9 +295,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     ...(dependencies.formsRecheckMs === undefined ? {} : { recheckMs: dependencies.formsRecheckMs }),
   });
   const forms = new FormsService(registry, splash, formsDir);
-  const spa = await registerStaticFiles(app, config.STATIC_DIR, site, (pathname, search) =>
-    forms.preloadsFor(pathname, search),
-  );
+  const spa = await registerStaticFiles(app, config.STATIC_DIR, site, {
+    dataPreloads: (pathname, search) => forms.preloadsFor(pathname, search),
+    // Under maintenance the app starts at once on every page, to show that it is.
+    renderPages: !config.MAINTENANCE_MODE,
+  });
   registerErrorHandling(app, { spa });
   // Before any route: the plugin applies a route's config.rateLimit when the route is added.
   const rateLimits = dependencies.rateLimits ?? scaledLimits(config.RATE_LIMIT_FACTOR);

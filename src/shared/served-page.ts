@@ -31,6 +31,12 @@ export const LANGUAGE_COOKIE = 'kibali_lang';
 export const RENDERED_PATH_ATTRIBUTE = 'data-rendered-path';
 export const RENDERED_LANGUAGE_ATTRIBUTE = 'data-rendered-language';
 
+/**
+ * On `<html>` once the app has started (taken the page over, or drawn it): a page the server rendered
+ * is the server's alone until the visitor reaches for it (src/client/boot.ts).
+ */
+export const APP_STARTED_ATTRIBUTE = 'data-app-started';
+
 /** The pages the server renders, and the paths that lead to them. */
 export const RENDERED_PAGES: Record<string, readonly string[]> = {
   '/home/landing': ['/', '/home', '/home/landing'],

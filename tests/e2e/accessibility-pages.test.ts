@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { APPLICATION_TYPES } from '../../src/shared/wizard-driver';
-import { callApi, draftCookieOf, staff } from './browser';
+import { callApi, draftCookieOf, staff, startApp } from './browser';
 import {
   axeFindings,
   collectErrors,
@@ -175,6 +175,7 @@ class Session {
   async visit(path: string): Promise<void> {
     if (!this.page.url().startsWith('http')) {
       await this.page.goto(path);
+      await startApp(this.page);
       return;
     }
     await this.page.evaluate((to) => {

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM } from '../../scripts/page-bytes';
-import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
+import { APP_STARTED_ATTRIBUTE, LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import type { Lng } from './locales';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -102,6 +102,16 @@ export async function axeCheck(page: Page): Promise<void> {
       return `${v.id} (${v.impact}): ${v.help} at ${targets.join(', ')}`;
     });
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The app started, as a visitor starts it on the page the server renders (the landing page, whose app
+ * is fetched once the page is reached for: src/client/boot.ts): a mouse over its heading. Other pages
+ * start it at once.
+ */
+export async function startApp(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().hover();
+  await page.locator(`html[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
 /** The path, query and hash of the page's URL, e.g. '/home/engineers?q=ali'. */

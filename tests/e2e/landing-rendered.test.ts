@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
+import { APP_STARTED_ATTRIBUTE as APP_STARTED, LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { axeCheck, MOBILE, pathOf, useBrowser } from './browser';
 import { LANGUAGES, tr, type Lng } from './locales';
 
-// The landing page as the server sends it (src/server/spa/spa-pages.ts): readable before, and
-// without, the app's scripts, in the session's language, then taken over by the app as it is.
+// The landing page as the server sends it (src/server/spa/spa-pages.ts): whole without the app's
+// scripts, in the session's language; the app is fetched once the visitor reaches for the page
+// (src/client/boot.ts), then takes it over as it is.
 
 const { newPage } = useBrowser();
 
@@ -52,12 +53,34 @@ describe('the landing page as the server sends it', () => {
     },
   );
 
-  test('is taken over by the app as it is: no error, the address becomes /home/landing, links stay in the app', async () => {
+  test('loads none of the app until the visitor reaches for it: a mouse over a link starts it', async () => {
+    const { page, errors } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: tr('en', 'landing.title') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page's own script has put the page's address in the bar ('/' leads to /home/landing).
+    expect(pathOf(page)).toBe('/home/landing');
+    expect(scripts.filter((file) => /\/assets\/(app|react)-/.test(file))).toEqual([]);
+    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), APP_STARTED)).toBe(false);
+
+    await page.getByRole('link', { name: tr('en', 'landing.apply.action') }).hover();
+    await page.locator(`html[${APP_STARTED}]`).waitFor({ state: 'attached' });
+    expect(scripts.filter((file) => /\/assets\/(app|react)-/.test(file))).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+
+  test('is taken over by the app as it is once it has started: no error, links stay in the app', async () => {
     const { page, errors } = await newPage();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: tr('en', 'landing.title') }).waitFor();
-    // The app has started once it has put the page's own address in the bar ('/' leads to /home/landing).
-    await expect.poll(() => pathOf(page)).toBe('/home/landing');
+    // The focus reaching a link is enough (a keyboard's Tab).
+    await page.getByRole('link', { name: tr('en', 'landing.apply.action') }).focus();
+    await page.locator(`html[${APP_STARTED}]`).waitFor({ state: 'attached' });
+    expect(pathOf(page)).toBe('/home/landing');
     await page.getByTestId('progress-bar').waitFor({ state: 'hidden' });
 
     // A navigation inside the app keeps the document (a full load would lose this mark).
@@ -67,6 +90,23 @@ describe('the landing page as the server sends it', () => {
     expect(await page.evaluate(() => (window as unknown as { kibaliMark?: number }).kibaliMark)).toBe(1);
     expect(errors).toEqual([]); // React reports a page it cannot take over as it is as an error
     await axeCheck(page);
+  });
+
+  test('a click on a link before the app has arrived is an ordinary page load to it', async () => {
+    const { page, errors } = await newPage();
+    // The app's files held back, as on a slow network: the click does not wait for them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(app|react)-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined); // the page that asked may be gone
+    });
+    await page.goto('/home/landing');
+    await page.getByRole('link', { name: tr('en', 'landing.apply.action') }).click();
+    await page.waitForURL('**/home/request');
+    release();
+    await page.getByRole('heading', { level: 1, name: tr('en', 'request.title') }).waitFor();
+    expect(errors).toEqual([]);
   });
 
   test('a session in Swahili whose page came in English (no cookie yet) is shown in Swahili', async () => {

@@ -119,7 +119,7 @@ describe('with the server bundle', () => {
     expect(html).toContain('<div id="root" data-rendered-path="/home/landing" data-rendered-language="en">');
     expect(rootOf(html)?.[0]).toContain(`<h1>Landing en</h1><p class="phone">${SUPPORT_PHONE}</p>`);
     expect(rootOf(html)?.[0]).toContain(`<p class="year">${new Date().getFullYear()}</p>`);
-    // The page's script stays; the app's files are not preloaded (boot.ts asks for them after the paint).
+    // The page's script stays; the app's files are not preloaded (boot.ts asks for them once the page is reached for).
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1a2b3c.js"></script>');
     expect(html).toContain('href="/assets/index-4d5e6f.css"');
     expect(html).not.toContain('modulepreload');
@@ -147,6 +147,21 @@ describe('with the server bundle', () => {
     const { res, html } = await get(t, url, { cookie: 'kibali_lang=sw' });
     expect(res.statusCode).toBe(200);
     expect(html).toBe(landing.html);
+  });
+
+  test('under maintenance the landing page is the app, not rendered: only the app shows the maintenance page', async () => {
+    const down = await createTestApp({ STATIC_DIR: path.join(dist, 'client'), SUPPORT_PHONE, MAINTENANCE_MODE: true });
+    try {
+      for (const url of ['/', '/home/landing']) {
+        const { res, html } = await get(down, url);
+        expect(res.statusCode).toBe(200);
+        expect(html).toContain('<div id="root"></div>');
+        expect(html).not.toContain('data-rendered-path');
+        expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/app-7a8b9c.js">');
+      }
+    } finally {
+      await down.close();
+    }
   });
 
   test.each(['/home/engineers', '/home/new?type=government', '/dashboard/application', '/index.html'])(

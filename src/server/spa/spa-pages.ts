@@ -91,8 +91,8 @@ function pageUrl(request: FastifyRequest): { pathname: string; search: URLSearch
  * its own files preloaded (`<link rel="modulepreload">` for the lazily loaded modules of its route, from
  * the build's manifest, and what it asks for first, e.g. the wizard's first validator): the browser
  * fetches them beside the app's own files instead of after the app has started. And pages the server
- * renders ready to read: the landing page, in each language, which the app takes over as it starts
- * (src/client/main.tsx). Pages a server renders are the one part of the app that shows before its
+ * renders ready to read: the landing page, in each language, which the app takes over once the visitor
+ * reaches for it (src/client/boot.ts, main.tsx). Pages a server renders are the one part of the app that shows before its
  * scripts have arrived, which on a slow network is most of the wait.
  */
 export class SpaPages {
@@ -105,13 +105,18 @@ export class SpaPages {
   private readonly manifest: BuildManifest | undefined;
   /** The files index.html itself loads: not preloaded a second time. */
   private readonly inTemplate: Set<string>;
+  private readonly dataPreloads: DataPreloads;
+  /** Whether the landing page is sent rendered (not under maintenance, which only the app shows). */
+  private readonly renderPages: boolean;
 
   constructor(
     staticDir: string,
     private readonly site: SiteSettings,
     private readonly log: FastifyBaseLogger,
-    private readonly dataPreloads: DataPreloads = async () => [],
+    { dataPreloads, renderPages = true }: { dataPreloads?: DataPreloads; renderPages?: boolean } = {},
   ) {
+    this.dataPreloads = dataPreloads ?? (async () => []);
+    this.renderPages = renderPages;
     this.template = readFileSync(path.join(staticDir, 'index.html'), 'utf8');
     this.bundle = path.join(staticDir, '..', 'prerender', 'prerender.js');
     this.manifest = readBuildManifest(staticDir);
@@ -121,7 +126,7 @@ export class SpaPages {
   /** Renders the landing page for this year; resolves when done or given up (the shell is sent meanwhile). */
   async prepare(): Promise<void> {
     const year = new Date().getFullYear();
-    if (this.landing?.year === year || !existsSync(this.bundle)) return;
+    if (this.landing?.year === year || !this.renderPages || !existsSync(this.bundle)) return;
     this.rendering ??= this.render(year).finally(() => (this.rendering = undefined));
     return this.rendering;
   }
@@ -163,7 +168,7 @@ export class SpaPages {
     if (language && rendered) {
       html = html
         .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-        // The page is readable without the app: its files are asked for once it has painted (boot.ts).
+        // The page is whole without the app: its files are asked for once the visitor reaches for it (boot.ts).
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
         .replace(
@@ -216,6 +221,7 @@ export class SpaPages {
 
   /** The landing page in `language`, once rendered. */
   private landingPage(language: Language): Variant | undefined {
+    if (!this.renderPages) return undefined;
     if (this.landing?.year !== new Date().getFullYear()) void this.prepare();
     return this.landing?.pages.get(language);
   }

@@ -12,17 +12,17 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built SPA: hashed files under /assets/ cached for a year, everything else revalidated,
  * pre-compressed .br/.gz siblings (written by the build) chosen by Accept-Encoding. The app's pages
- * (index.html, and the landing page ready to read) come from SpaPages. Returns undefined when there is
- * no build, e.g. in API tests.
+ * (index.html, and the landing page ready to read unless `renderPages` is false) come from SpaPages.
+ * Returns undefined when there is no build, e.g. in API tests.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
   root: string,
   site: SiteSettings,
-  dataPreloads?: DataPreloads,
+  options: { dataPreloads?: DataPreloads; renderPages?: boolean } = {},
 ): Promise<SpaPages | undefined> {
   if (!existsSync(path.join(root, 'index.html'))) return undefined;
-  const pages = new SpaPages(root, site, app.log, dataPreloads);
+  const pages = new SpaPages(root, site, app.log, options);
   await pages.prepare();
   await app.register(fastifyStatic, {
     root,
