@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { expectedFloors } from '../src/shared/cross-step-rules';
 import { stepSample } from '../tests/fixtures/step-samples';
+import type { EngineersPage } from '../src/shared/api/engineers';
 import type { Splash } from '../src/shared/reference-data';
 import { CHROMIUM, GOALS, LIMITS, measureBudgetPages } from './page-bytes';
 import { startPortal } from './portal-process';
@@ -92,8 +93,10 @@ async function codeFromOutbox(url: string, phone: string, text = ''): Promise<st
  */
 async function buildDraft(url: string, steps: readonly string[], splash: Splash) {
   const sample = stepSample;
-  // Any engineer: the database is new each run, so none waits for a resend.
-  const engineer = splash.engineers[Date.now() % splash.engineers.length]!;
+  // Any engineer: the database is new each run, so none waits for a resend. From the public list, which
+  // has the phone the code goes to (get_splash names engineers without their contacts).
+  const { items } = await api<EngineersPage>(url, '/engineer/get_engineers', { page: 1, page_size: 100 });
+  const engineer = items[Date.now() % items.length]!;
   const answersOf = async (step: string): Promise<Record<string, unknown>> => {
     switch (step) {
       case 'personal':

@@ -21,6 +21,7 @@ import {
   type FlowSamples,
   type ReferenceLists,
 } from '../src/shared/form-samples';
+import type { EngineersPage } from '../src/shared/api/engineers';
 import type { FormsDocument } from '../src/shared/forms';
 import type { Engineer, Splash } from '../src/shared/reference-data';
 import { LANGUAGE_COOKIE } from '../src/shared/served-page';
@@ -71,6 +72,16 @@ class Api {
 
   forms(): Promise<FormsDocument> {
     return this.call<FormsDocument>('/forms/get_forms');
+  }
+
+  /** Every engineer of the public list, with the phone a code goes to (get_splash names them without). */
+  async engineers(): Promise<Engineer[]> {
+    const all: Engineer[] = [];
+    for (let page = 1; ; page++) {
+      const found = await this.call<EngineersPage>('/engineer/get_engineers', { page, page_size: 100 });
+      all.push(...found.items);
+      if (found.items.length === 0 || all.length >= found.total) return all;
+    }
   }
 
   async upload(reference: string, code: string, pdf: boolean): Promise<string> {
@@ -249,17 +260,18 @@ export async function formsPreview(options: PreviewOptions): Promise<string[]> {
   const browser = await chromium.launch(CHROMIUM);
   try {
     mkdirSync(options.out, { recursive: true });
-    const [forms, splash, samples] = await Promise.all([
+    const [forms, splash, samples, registry] = await Promise.all([
       api.forms(),
       api.call<Splash>('/splash/get_splash'),
       readSamples(path.join(root, 'schemas')),
+      api.engineers(),
     ]);
     const files: string[] = [];
     // One engineer per draft, from the end of the list: each takes one code a minute.
-    let engineers = splash.engineers.length;
+    let engineers = registry.length;
     for (const type of options.flows) {
       for (const lng of options.languages) {
-        const engineer = splash.engineers[--engineers % splash.engineers.length]!;
+        const engineer = registry[--engineers % registry.length]!;
         const reference = await saveSample(api, forms, splash, samples, type, lng, engineer);
         const written = await photograph(browser, api, forms, type, lng, reference, options.out);
         written.forEach((file) => log(`  ${path.relative(process.cwd(), file)}`));

@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import { loadConfig } from '../../src/server/config';
 import { newReferenceNumber, formatReferenceNumber } from '../../src/server/applications/reference-number';
 import { openConfiguredDatabase } from '../../src/server/db/setup';
+import type { EngineersPage } from '../../src/shared/api/engineers';
 import type { Splash } from '../../src/shared/reference-data';
 import { stepSample } from '../../tests/fixtures/step-samples';
 import { sleep } from './common';
@@ -50,10 +51,14 @@ export interface Confirmed {
   validation_token: string;
 }
 
-/** Confirms a few engineers through the API (send_otp, the code from the fake gateway, validate_otp). */
-export async function confirmEngineers(url: string, splash: Splash, sms: SmsGateway, count: number) {
+/**
+ * Confirms a few engineers through the API (send_otp, the code from the fake gateway, validate_otp),
+ * the first of the public list (get_engineers: it has the phones, get_splash names engineers without).
+ */
+export async function confirmEngineers(url: string, sms: SmsGateway, count: number) {
   const confirmed: Confirmed[] = [];
-  for (const engineer of splash.engineers.slice(0, count)) {
+  const { items } = await call<EngineersPage>(url, '/api/engineer/get_engineers', { page: 1, page_size: 100 });
+  for (const engineer of items.slice(0, count)) {
     const engineer_id = engineer.registration_number;
     await call(url, '/api/engineer/send_otp', { engineer_id });
     let otp: string | undefined;

@@ -17,6 +17,7 @@ const MISSED = '❌ **missed**';
 export const mark = (met: boolean) => (met ? MET : MISSED);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const rps = (n: number) => n.toFixed(0);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const DB_NAME = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
 
 // ---- Lighthouse
@@ -204,7 +205,9 @@ function scenarioRow(run: DatabaseRun, scenario: Scenario, r: LoadResult): strin
     .map(([code, n]) => `${n}× ${code}`)
     .join(', ');
   let goal = '';
-  if (scenario === 'get_splash') {
+  if (scenario === 'bare_splash' && run.splash_bytes) {
+    goal = `${kib(run.splash_bytes)} (brotli), as get_splash sends them`;
+  } else if (scenario === 'get_splash') {
     const share = r.requests_per_s / bareOf(run);
     const sameBytes = bareSplashOf(run)
       ? `; ${((r.requests_per_s / bareSplashOf(run)) * 100).toFixed(0)}% of the same bytes`
@@ -239,6 +242,7 @@ function callsTable(r: LoadResult): string[] {
 
 export function apiLoadLines(results: ApiLoadResults): string[] {
   const s = results.settings;
+  const splashBytes = results.runs.find((run) => run.splash_bytes)?.splash_bytes;
   const lines = [
     '## The API under load',
     '',
@@ -252,7 +256,7 @@ export function apiLoadLines(results: ApiLoadResults): string[] {
       'envelope to the same POST, measured in the same run on the same machine: the ceiling of this machine and client. ' +
       'The same process also answers the very bytes of get_splash (its brotli answer as Kibali sends it to a browser): the ceiling ' +
       'for an answer that size, which tells the cost of Kibali’s own work on get_splash from the cost of the bytes. ' +
-      'autocannon runs in the bench process on the same cores, so its own CPU (it reads every answer, 11 KiB for get_splash) ' +
+      `autocannon runs in the bench process on the same cores, so its own CPU (it reads every answer${splashBytes ? `, ${kib(splashBytes)} for get_splash` : ''}) ` +
       'counts against every call. "errors" are connection errors and timeouts (10 s); the statuses column lists answers other than the expected one.',
     '',
     '- get_engineers: 10 searches in turn (names, a phone prefix, an email domain), pages of 10 or 25, a role filter one call in five.',

@@ -6,6 +6,7 @@ import type {
   namedItemSchema,
   requiredDocumentSchema,
   siteSettingsSchema,
+  splashEngineerSchema,
 } from './api/splash';
 
 /** Text shown to applicants, in every language the portal speaks. */
@@ -32,8 +33,11 @@ export type Faq = FromSchema<typeof faqSchema>;
 
 export type EngineerRole = FromSchema<typeof engineerRoleSchema>;
 
-/** An engineer of the public list (get_splash's `engineers`, get_engineers' `items`). */
+/** An engineer of the public list with their contacts (get_engineers' `items`). */
 export type Engineer = FromSchema<typeof engineerSchema>;
+
+/** An engineer of the reference data, without contacts (get_splash's `engineers`). */
+export type SplashEngineer = FromSchema<typeof splashEngineerSchema>;
 
 /** A document of the spec's lists (get_splash), derived from a rule of the forms. */
 export type RequiredDocument = FromSchema<typeof requiredDocumentSchema>;

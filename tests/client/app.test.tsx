@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { showToast, TOAST_HIDE_MS } from '../../src/client/app/ui-slice';
-import { mockSplash } from '../../src/client/mocks/mock-data';
+import { mockEngineers, mockSplash } from '../../src/client/mocks/mock-data';
 import type { Envelope } from '../../src/shared/envelope';
 import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
@@ -359,16 +359,18 @@ describe('toasts', () => {
 });
 
 describe('the engineers page', () => {
+  // The mock registry the page pages through (get_engineers), with the contacts the splash does not carry.
+  const engineers = mockEngineers();
   const role = splash.engineer_roles.find((r) => r.code === 'town_planner')!;
-  const ofRole = splash.engineers.filter((e) => e.role_id === role.id);
+  const ofRole = engineers.filter((e) => e.role_id === role.id);
   const cardNames = () =>
     screen.getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 
   it('lists the first page of all engineers', async () => {
     renderApp('/home/engineers');
-    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
-    expect(cardNames()).toEqual(splash.engineers.slice(0, 10).map((e) => e.name));
-    const first = splash.engineers[0]!;
+    expect(await screen.findByText(en('engineers.results', { count: engineers.length }))).toBeInTheDocument();
+    expect(cardNames()).toEqual(engineers.slice(0, 10).map((e) => e.name));
+    const first = engineers[0]!;
     expect(
       screen.getByRole('link', { name: en('engineers.email', { name: first.name, address: first.email }) }),
     ).toHaveAttribute('href', `mailto:${first.email}`);
@@ -382,7 +384,7 @@ describe('the engineers page', () => {
   });
 
   it('searches what the user enters: the URL gets ?q= and the list is filtered', async () => {
-    const target = splash.engineers[37]!;
+    const target = engineers[37]!;
     const { user, router } = renderApp('/home/engineers');
     const search = await screen.findByRole('searchbox', { name: en('engineers.search') });
 
@@ -395,7 +397,7 @@ describe('the engineers page', () => {
   });
 
   it('shows the search of the URL after a navigation changes it (the Engineers link clears it)', async () => {
-    const target = splash.engineers[37]!;
+    const target = engineers[37]!;
     const { user, router } = renderApp('/home/engineers');
     const search = await screen.findByRole('searchbox', { name: en('engineers.search') });
     await user.click(search);
@@ -404,7 +406,7 @@ describe('the engineers page', () => {
 
     await user.click(within(mainNav()).getByRole('link', { name: en('nav.engineers') }));
 
-    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
+    expect(await screen.findByText(en('engineers.results', { count: engineers.length }))).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('searchbox', { name: en('engineers.search') })).toHaveValue('');
     // and the cleared box does not bring the old search back
@@ -413,7 +415,7 @@ describe('the engineers page', () => {
   });
 
   it('opens with the search of the URL', async () => {
-    const target = splash.engineers[5]!;
+    const target = engineers[5]!;
     renderApp(`/home/engineers?q=${encodeURIComponent(target.email)}`);
     expect(await screen.findByText(en('engineers.results', { count: 1 }))).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: en('engineers.search') })).toHaveValue(target.email);
@@ -422,7 +424,7 @@ describe('the engineers page', () => {
 
   it('offers All and every role, and filters by the chosen role', async () => {
     const { user, router } = renderApp('/home/engineers');
-    await screen.findByText(en('engineers.results', { count: splash.engineers.length }));
+    await screen.findByText(en('engineers.results', { count: engineers.length }));
 
     // A native select: the phone's own picker.
     const roleSelect = screen.getByRole('combobox', { name: en('engineers.role') });
@@ -441,51 +443,51 @@ describe('the engineers page', () => {
     for (const card of screen.getAllByRole('article')) expect(card).toHaveTextContent(role.name.en);
 
     await user.selectOptions(roleSelect, en('engineers.all'));
-    expect(await screen.findByText(en('engineers.results', { count: splash.engineers.length }))).toBeInTheDocument();
+    expect(await screen.findByText(en('engineers.results', { count: engineers.length }))).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
   it('pages through the list', async () => {
     const { user, router } = renderApp('/home/engineers');
-    await screen.findByText(en('engineers.results', { count: splash.engineers.length }));
+    await screen.findByText(en('engineers.results', { count: engineers.length }));
 
     await user.click(screen.getByRole('button', { name: en('engineers.next_page') }));
 
-    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(10, 20).map((e) => e.name)));
+    await waitFor(() => expect(cardNames()).toEqual(engineers.slice(10, 20).map((e) => e.name)));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
     expect(
-      screen.getByText(en('engineers.displayed', { from: 11, to: 20, count: splash.engineers.length })),
+      screen.getByText(en('engineers.displayed', { from: 11, to: 20, count: engineers.length })),
     ).toBeInTheDocument();
   });
 
   it('shows more per page, back to the first page, and the first and last page buttons', async () => {
     const { user, router } = renderApp('/home/engineers?page=3');
-    await screen.findByText(en('engineers.displayed', { from: 21, to: 30, count: splash.engineers.length }));
+    await screen.findByText(en('engineers.displayed', { from: 21, to: 30, count: engineers.length }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: en('engineers.rows_per_page') }), '25');
-    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(0, 25).map((e) => e.name)));
+    await waitFor(() => expect(cardNames()).toEqual(engineers.slice(0, 25).map((e) => e.name)));
     expect(new URLSearchParams(router.state.location.search).get('size')).toBe('25');
     expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
     expect(screen.getByRole('button', { name: en('engineers.first_page') })).toBeDisabled();
     expect(screen.getByRole('button', { name: en('engineers.previous_page') })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: en('engineers.last_page') }));
-    const last = Math.ceil(splash.engineers.length / 25);
-    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice((last - 1) * 25).map((e) => e.name)));
+    const last = Math.ceil(engineers.length / 25);
+    await waitFor(() => expect(cardNames()).toEqual(engineers.slice((last - 1) * 25).map((e) => e.name)));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe(String(last));
     expect(screen.getByRole('button', { name: en('engineers.next_page') })).toBeDisabled();
     expect(screen.getByRole('button', { name: en('engineers.last_page') })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: en('engineers.first_page') }));
-    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice(0, 25).map((e) => e.name)));
+    await waitFor(() => expect(cardNames()).toEqual(engineers.slice(0, 25).map((e) => e.name)));
   });
 
   it('shows the last page for a link to a page past the end', async () => {
     const { router } = renderApp('/home/engineers?page=99');
-    const last = Math.ceil(splash.engineers.length / 10);
+    const last = Math.ceil(engineers.length / 10);
 
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe(String(last)));
-    await waitFor(() => expect(cardNames()).toEqual(splash.engineers.slice((last - 1) * 10).map((e) => e.name)));
+    await waitFor(() => expect(cardNames()).toEqual(engineers.slice((last - 1) * 10).map((e) => e.name)));
     expect(screen.queryByText(en('empty'))).not.toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ import {
   type ReferenceLists,
 } from '../../src/shared/form-samples';
 import type { FormsDocument } from '../../src/shared/forms';
-import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
+import type { RequiredDocument, Splash, SplashEngineer } from '../../src/shared/reference-data';
 import { flowSamples } from '../fixtures/step-samples';
 import { CHROMIUM } from '../../scripts/page-bytes';
 import { callApi, draftCookieFor, draftCookieOf, keepLanguage } from './browser';
@@ -296,7 +296,7 @@ export interface Applicant {
 }
 
 /** The engineer step confirmed for real: send_otp, the code from the outbox, validate_otp. */
-async function confirmedEngineer(engineer: Engineer, reference_number: string): Promise<Record<string, unknown>> {
+async function confirmedEngineer(engineer: SplashEngineer, reference_number: string): Promise<Record<string, unknown>> {
   await callApi('/engineer/send_otp', { engineer_id: engineer.registration_number, reference_number });
   const answer = await callApi<{ validation_token: string }>('/engineer/validate_otp', {
     engineer_id: engineer.registration_number,
@@ -344,7 +344,7 @@ export async function completeDraft(
   type: WizardType,
   who: Applicant,
   splash: Splash,
-  engineer: Engineer | undefined,
+  engineer: SplashEngineer | undefined,
   lng: Lng,
   /** Answers of some steps to use instead of the sample's (e.g. longer ones), by step and field. */
   answers: Record<string, Record<string, unknown>> = {},

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Engineer, RequiredDocument, Splash } from '../../src/shared/reference-data';
+import type { RequiredDocument, Splash, SplashEngineer } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { axeCheck, callApi } from './browser';
 import { tr, type Lng } from './locales';
 import { stillness } from './page-stillness';
@@ -83,10 +84,13 @@ export const SHARED_ENGINEERS = 20;
 
 /**
  * The code of the newest SMS sent to the engineer's registered phone (in either language) about this
- * draft: another test file may be asking the same engineer at the same time.
+ * draft: another test file may be asking the same engineer at the same time. The phone is the seed's
+ * (the splash names engineers without their contacts).
  */
-export const engineerCode = (engineer: Engineer, reference: string) =>
-  codeFromOutbox((sms) => sms.phone === engineer.mobile && sms.message.includes(reference), reference);
+export const engineerCode = (engineer: SplashEngineer, reference: string) => {
+  const { mobile } = withSeededContacts(engineer);
+  return codeFromOutbox((sms) => sms.phone === mobile && sms.message.includes(reference), reference);
+};
 
 /** The reference number of the draft the page's wizard has open (the browser keeps it after the first save). */
 export const pageReference = async (page: Page): Promise<string> => {
@@ -351,7 +355,7 @@ export async function personalWithPassport(w: Wizard, first: string, last: strin
  * The engineer step: the registration number (typed in small letters), Send code, the code from the
  * outbox, Confirm code; axe on the code entry and on the confirmation.
  */
-export async function confirmEngineer(w: Wizard, engineer: Engineer): Promise<void> {
+export async function confirmEngineer(w: Wizard, engineer: SplashEngineer): Promise<void> {
   const { page } = w;
   await w.textbox('engineer.engineer_id').fill(engineer.registration_number.toLowerCase());
   await page.getByRole('button', { name: w.t('wizard.engineer.send'), exact: true }).click();

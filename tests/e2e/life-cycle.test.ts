@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { DashboardAttachment, Invoice, RenewalRequest, ApplicantMessage } from '../../src/shared/dashboard';
 import { todayIso } from '../../src/shared/dashboard';
-import type { Engineer, Splash } from '../../src/shared/reference-data';
+import type { Splash, SplashEngineer } from '../../src/shared/reference-data';
 import { axeCheck, callApi, pathOf, staff, useBrowser } from './browser';
 import {
   confirmEngineer,
@@ -51,7 +51,7 @@ interface StaffApplication {
 }
 
 /** A new building submitted in the browser (the English journey, shortened: one storey, no axe per step). */
-async function submitNewBuilding(w: Wizard, splash: Splash, engineer: Engineer): Promise<string> {
+async function submitNewBuilding(w: Wizard, splash: Splash, engineer: SplashEngineer): Promise<string> {
   const { page } = w;
   await page.goto('/home/new');
   await w.heading2(w.title('personal')).waitFor();

@@ -7,6 +7,7 @@ import type { Engineer, Splash } from '../../src/shared/reference-data';
 import { completeDraft, continueData, launch, languageContext, type WizardType } from './accessibility-helpers';
 import { callApi, draftCookieOf } from './browser';
 import { SHARED_ENGINEERS, smsCode } from './journey-helpers';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { LANGUAGES, tr, type Lng } from './locales';
 
 /**
@@ -84,9 +85,11 @@ beforeAll(async () => {
     callApi<Splash>('/splash/get_splash'),
     callApi<FormsDocument>('/forms/get_forms'),
   ]);
-  // Past the first SHARED_ENGINEERS, which the other browser test files take (journey-helpers.ts).
+  // Past the first SHARED_ENGINEERS, which the other browser test files take (journey-helpers.ts); the
+  // emails are the seed's (the splash names engineers without their contacts).
   const byEmail = splash.engineers
     .filter((_engineer, i) => i >= SHARED_ENGINEERS && !GOVERNMENT_ENGINEERS.includes(i))
+    .map(withSeededContacts)
     .sort((a, b) => b.email.length - a.email.length);
   LANGUAGES.forEach((lng, i) => longEmailEngineers.set(lng, byEmail[i]!));
   expect(byEmail[1]!.email.length).toBeGreaterThan(50);

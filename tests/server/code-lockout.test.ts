@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { OneTimeCodes } from '../../src/server/codes/one-time-codes';
 import { LOCK_WAITS_S, MAX_FAILURES } from '../../src/server/codes/code-lockout';
 import { api, sample } from './application-fixtures';
@@ -185,7 +186,7 @@ describe.each(databaseKinds)('one-time codes locked after 20 wrong tries per sub
   });
 
   it('locks an engineer after 20 wrong tries across codes and tells the engineer in both languages', async () => {
-    const engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+    const engineer = withSeededContacts(data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!);
     // The engineer is asked about a draft of this test's "browser" (its draft cookie goes with each call).
     const saved = await post(t.app, '/api/application/save_and_continue', {
       application_type: 'new',

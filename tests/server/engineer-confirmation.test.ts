@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Splash } from '../../src/shared/reference-data';
+import type { Engineer, Splash } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
 
 interface OutboxMessage {
@@ -21,7 +22,7 @@ const personal = {
 
 describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) => {
   let t: TestApp;
-  let engineer: Splash['engineers'][number];
+  let engineer: Engineer;
   /** The draft the engineer is asked to confirm (made in this app's "browser"). */
   let reference_number = '';
 
@@ -60,7 +61,7 @@ describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) =>
 
   beforeEach(async () => {
     t = await createTestApp({ DEV_TOOLS: true }, { kind });
-    engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+    engineer = withSeededContacts(data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!);
     reference_number = await newDraft();
   });
   afterEach(() => t.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engineer, Splash } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 
 interface EngineersPage {
@@ -26,7 +27,8 @@ describe.each(databaseKinds)('get_engineers (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({}, { kind });
     const splash = await post<Envelope<Splash>>(t.app, '/api/splash/get_splash', {});
-    all = [...splash.body!.response.data.engineers].sort(byNameThenId);
+    // Every active engineer (the splash names them all), with the contacts the seed gave them.
+    all = splash.body!.response.data.engineers.map(withSeededContacts).sort(byNameThenId);
     roles = splash.body!.response.data.engineer_roles;
   });
   afterAll(() => t.close());

@@ -11,6 +11,7 @@ import { RECONCILE_CRON, RECONCILE_QUEUE, REISSUE_CRON, REISSUE_QUEUE } from '..
 import { REMINDERS_CRON, REMINDERS_QUEUE } from '../../src/server/reminders/reminder-policy';
 import { formatReferenceNumber, newReferenceNumber } from '../../src/server/applications/reference-number';
 import type { Splash } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { createTestApp, databaseKinds, post, type TestApp, sendEngineerCode } from './helpers';
 
 /**
@@ -97,7 +98,7 @@ describe.each(databaseKinds)('SMS through a gateway outage (%s)', (kind) => {
         .select(['status', 'attempts', 'message'])
         .where('purpose', '!=', 'reference_first_save')
         .executeTakeFirst();
-    const engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[2]!;
+    const engineer = withSeededContacts(data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[2]!);
     const toEngineer = () => gateway.answers.filter((answer) => answer.to === engineer.mobile);
 
     // Down: nothing listens. The applicant's call is answered all the same; the SMS waits.

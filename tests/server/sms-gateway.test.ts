@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadConfig } from '../../src/server/config';
 import { ApiError } from '../../src/server/http/envelope';
 import { HttpSmsSender, type SmsFailure } from '../../src/server/sms/http-sms-sender';
-import type { Splash } from '../../src/shared/reference-data';
+import type { Engineer, Splash } from '../../src/shared/reference-data';
+import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { createTestApp, databaseKinds, post, type TestApp, sendEngineerCode } from './helpers';
 
 interface Received {
@@ -131,7 +132,7 @@ describe('HttpSmsSender', () => {
 describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
   const gateway = new FakeGateway();
   let t: TestApp;
-  let engineer: Splash['engineers'][number];
+  let engineer: Engineer;
   const sendOtp = (headers: Record<string, string> = {}) =>
     sendEngineerCode(t.app, engineer.registration_number, headers);
   /** The SMS rows, oldest first, but the applicant's reference-number SMS that a draft's first save sends. */
@@ -151,7 +152,7 @@ describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
     gateway.received = [];
     gateway.status = 200;
     t = await createTestApp({ DEV_TOOLS: true, SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: TOKEN }, { kind });
-    engineer = data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!;
+    engineer = withSeededContacts(data<Splash>(await post(t.app, '/api/splash/get_splash', {})).engineers[3]!);
   });
   afterEach(() => t.close());
 

@@ -7,6 +7,7 @@ import type {
   Permit,
 } from '../../shared/api/dashboard';
 import type { RequiredDocument, Splash } from '../../shared/reference-data';
+import { mockEngineers } from './mock-data';
 
 /** One application of the mock backend, with everything its dashboard shows. */
 export interface MockApplication {
@@ -71,7 +72,8 @@ function attachment(
 
 /** Fresh demo applications; dates count back from `now`, so "days applied" stays believable. */
 export function mockApplications(splash: Splash, now = Date.now()): Map<string, MockApplication> {
-  const engineer = splash.engineers[0]!;
+  // The registry's engineer, with the contacts the splash does not carry (the same first engineer).
+  const engineer = mockEngineers()[0]!;
   const role = splash.engineer_roles.find((r) => r.id === engineer.role_id);
   const docs = [...splash.normal_attachments, ...splash.not_more_than_three_attachments];
   const submitted = daysAgo(64, now);

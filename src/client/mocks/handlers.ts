@@ -6,7 +6,7 @@ import type { Envelope } from '../../shared/envelope';
 import { dashboardHandlers } from './dashboard-handlers';
 import { findReferenceHandlers } from './find-reference-handlers';
 import { verifyHandlers } from './verify-handlers';
-import { mockSplash } from './mock-data';
+import { mockEngineers, mockSplash } from './mock-data';
 import { wizardHandlers } from './wizard-handlers';
 
 /** The spec's mock-backend delay (section 9). */
@@ -32,6 +32,8 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
   const wait = () => delay(options.delayMs ?? MOCK_DELAY_MS);
   const users: StubUser[] = [{ id: 1, username: 'test', password: 'test', firstName: 'Test', lastName: 'User' }];
   const splash = mockSplash();
+  /** The engineers with their contacts: get_engineers' list and the phones codes go to (the splash has none). */
+  const engineers = mockEngineers();
 
   return [
     http.post('/api/users/authenticate', async ({ request }) => {
@@ -69,7 +71,7 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
       const roleId = splash.engineer_roles.find((r) => r.code === role)?.id;
       const text = search.trim().toLowerCase();
       const digits = phoneSearchDigits(text);
-      const found = splash.engineers.filter(
+      const found = engineers.filter(
         (e) =>
           (!role || e.role_id === roleId) &&
           (!text ||
@@ -83,7 +85,7 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
 
     // Before the wizard's: the two share verify_code and upload, and these pass on what is not theirs.
     ...dashboardHandlers(splash, wait),
-    ...wizardHandlers(splash, wait),
+    ...wizardHandlers(splash, engineers, wait),
     ...findReferenceHandlers(wait),
     ...verifyHandlers(wait),
   ];

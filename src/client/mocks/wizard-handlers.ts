@@ -41,7 +41,7 @@ import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
 import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
-import type { Splash } from '../../shared/reference-data';
+import type { Engineer, Splash } from '../../shared/reference-data';
 import {
   stepAtNumber,
   stepNumberAfterSave,
@@ -162,9 +162,10 @@ async function sniff(file: File): Promise<string> {
 
 /**
  * The wizard's calls for the mock backend: forms, saves and submits (a draft store in memory), ZanID
- * lookups of the demo registry, engineer and continue codes (always MOCK_CODE) and uploads.
+ * lookups of the demo registry, engineer and continue codes (always MOCK_CODE) and uploads. `engineers`
+ * is the registry with contacts (mockEngineers): the splash names engineers without them.
  */
-export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
+export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], wait: () => Promise<unknown>) {
   const forms = mockForms(splash);
   const drafts = new Map<string, Draft>();
   const challenges = new Map<string, string>();
@@ -261,7 +262,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
       if (!drafts.has(normalized(reference_number)))
         return envelope(404, 'This application cannot be saved from this browser.', {});
       const id = normalized(engineer_id);
-      const engineer = splash.engineers.find((e) => normalized(e.registration_number) === id);
+      const engineer = engineers.find((e) => normalized(e.registration_number) === id);
       if (!engineer) return envelope(404, 'No engineer has this registration number.', {});
       return envelope<OtpSent>(200, 'Code sent', {
         sent_to: `•••• ${engineer.mobile.slice(-3)}`,
@@ -273,7 +274,7 @@ export function wizardHandlers(splash: Splash, wait: () => Promise<unknown>) {
     http.post(validateEngineerOtp.path, async ({ request }) => {
       await wait();
       const { engineer_id, otp } = (await body(request)) as Partial<ValidateEngineerOtpRequest>;
-      const engineer = splash.engineers.find((e) => normalized(e.registration_number) === normalized(engineer_id));
+      const engineer = engineers.find((e) => normalized(e.registration_number) === normalized(engineer_id));
       if (!engineer || otp !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
       const role = splash.engineer_roles.find((r) => r.id === engineer.role_id);
       const { registration_number, name, experience_years, email, mobile } = engineer;

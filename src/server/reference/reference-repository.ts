@@ -30,7 +30,7 @@ export async function loadReferenceLists(db: Kysely<Database>): Promise<{ versio
       trx.selectFrom('room').selectAll().orderBy('sort_order').orderBy('id').execute(),
       trx.selectFrom('faq').selectAll().orderBy('sort_order').orderBy('id').execute(),
       trx.selectFrom('engineer_role').selectAll().orderBy('sort_order').orderBy('id').execute(),
-      selectEngineers(trx).orderBy('name').orderBy('id').execute(),
+      splashEngineers(trx).orderBy('name').orderBy('id').execute(),
     ]);
     const lists = {
       rooms: rooms.map((r) => ({ id: r.id, name: { en: r.name_en, sw: r.name_sw } })),
@@ -51,11 +51,12 @@ export async function loadReferenceLists(db: Kysely<Database>): Promise<{ versio
   });
 }
 
-function selectEngineers(db: Kysely<Database>) {
-  return db
-    .selectFrom('engineer')
-    .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
-    .where('active', '=', true);
+/**
+ * The active engineers as the reference data names them: no email, phone or experience (the engineer
+ * registry's contacts go out a page at a time, through findEngineers, never whole in every splash).
+ */
+function splashEngineers(db: Kysely<Database>) {
+  return db.selectFrom('engineer').select(['id', 'registration_number', 'name', 'role_id']).where('active', '=', true);
 }
 
 export interface EngineerQuery {

@@ -15,7 +15,10 @@ export const ENGINEER_PAGE_SIZES = [10, 25, 50, 100] as const;
 /** An engineer's registration number ('ZBC/1234'). */
 const engineerId = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z]{3}/[0-9]{4}$' } as const;
 
-/** An engineer of the public list (src/shared/reference-data.ts Engineer). */
+/**
+ * An engineer of the public list, with the contacts the registry publishes (src/shared/reference-data.ts
+ * Engineer); the reference data (get_splash) names engineers without them.
+ */
 export const engineerSchema = {
   type: 'object',
   additionalProperties: false,

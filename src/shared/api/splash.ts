@@ -1,7 +1,6 @@
 import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { emptyBodySchema } from './empty-body';
-import { engineerSchema } from './engineers';
 
 /**
  * The public reference data (api-contract.md, Splash): the spec's twelve reference lists and the site's
@@ -21,6 +20,24 @@ export const faqSchema = {
   additionalProperties: false,
   required: ['id', 'question', 'answer'],
   properties: { id: { type: 'integer' }, question: localizedTextSchema, answer: localizedTextSchema },
+} as const;
+
+/**
+ * An engineer as the reference data names them: what the wizard shows of an engineer confirmed before
+ * (a continued draft) by registration number. No contact: the email, phone and experience are the
+ * engineer registry's, shown a page at a time by get_engineers (src/shared/api/engineers.ts), never
+ * handed whole to every visitor.
+ */
+export const splashEngineerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'registration_number', 'name', 'role_id'],
+  properties: {
+    id: { type: 'integer' },
+    registration_number: { type: 'string' },
+    name: { type: 'string' },
+    role_id: { type: 'integer' },
+  },
 } as const;
 
 export const engineerRoleSchema = {
@@ -102,7 +119,8 @@ export const getSplash = apiCall({
       wall_tools: namedItems,
       rooms: namedItems,
       faqs: { type: 'array', items: faqSchema },
-      engineers: { type: 'array', items: engineerSchema },
+      /** Every active engineer, by name, without contacts (splashEngineerSchema). */
+      engineers: { type: 'array', items: splashEngineerSchema },
       engineer_roles: { type: 'array', items: engineerRoleSchema },
       /** The documents of every application. */
       normal_attachments: documents,

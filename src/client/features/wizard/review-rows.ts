@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Engineer } from '../../../shared/reference-data';
+import type { SplashEngineer } from '../../../shared/reference-data';
 import type { UiSchema } from '../../../shared/forms';
 import { scaleRows } from './scale-rows';
 import { normalizedEngineerId } from '../../forms/step-data';
@@ -11,7 +11,7 @@ export interface ModuleRowsSource {
   /** The engineer confirmed by code in this tab, if any. */
   confirmed?: { registration_number: string; name: string };
   /** The engineers' list (reference data): the name of an engineer confirmed before (a continued draft). */
-  engineers: readonly Engineer[];
+  engineers: readonly SplashEngineer[];
 }
 
 interface ReviewRowsContext extends Omit<ModuleRowsSource, 'moduleOf'> {
