@@ -54,13 +54,26 @@ function clientProfiler(cdp: CDPSession) {
   };
 }
 
+/** The cookies the API set (a draft's, which its later calls must carry), sent back as a browser does. */
+const cookies = new Map<string, string>();
+
 /** Calls the API as the client does; the envelope's data, or an error with the code and message. */
 async function api<T>(url: string, route: string, body: unknown = {}): Promise<T> {
   const res = await fetch(`${url}/api${route}`, {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Accept-Language': 'en',
+      ...(cookies.size > 0 ? { Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+    },
     body: JSON.stringify(body),
   });
+  for (const cookie of res.headers.getSetCookie()) {
+    const pair = cookie.split(';')[0]!;
+    const at = pair.indexOf('=');
+    if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+  }
   const payload = (await res.json()) as { response: { code: number; message: string; data: T } };
   if (payload.response.code !== 200)
     throw new Error(
@@ -103,11 +116,14 @@ async function buildDraft(url: string, steps: readonly string[], splash: Splash)
         return sample('personal ok (passport)');
       case 'engineer': {
         const engineer_id = engineer.registration_number;
-        await api(url, '/engineer/send_otp', { engineer_id });
+        // The code is the draft's: asked for once the first step has made it.
+        const reference_number = reference!;
+        await api(url, '/engineer/send_otp', { engineer_id, reference_number });
         const otp = await codeFromOutbox(url, engineer.mobile);
         const { validation_token } = await api<{ validation_token: string }>(url, '/engineer/validate_otp', {
           engineer_id,
           otp,
+          reference_number,
         });
         return { engineer_id, validation_token };
       }
