@@ -21,26 +21,147 @@ const prerenderDir = path.resolve(import.meta.dirname, 'dist/prerender');
  * shows by nothing, and MUI's TouchRipple by nothing (the theme turns ripples off).
  */
 const UNUSED_RJSF_MUI_TEMPLATES = new Set(['../ErrorList/index.js', '../TitleField/index.js']);
+
+/**
+ * RJSF's parts that the wizard's first step never draws, by the list of RJSF's parts that imports each:
+ * each is swapped there for a stand-in that loads it the first time a form draws it
+ * (src/client/vendor/lazy-part.tsx), so no form loses a part it may use. A part is named by its path
+ * from that list, then, for a file of several, the names imported; a table's parts (`tables`) load
+ * together. They are RJSF's own templates and widgets that @rjsf/mui replaces (so no form draws them),
+ * and @rjsf/mui's that our theme replaces (rjsf-theme.tsx) or forms rarely draw; RJSF's fields that forms
+ * draw rarely or cannot name (a choice between sub-forms, a schema that refers to itself, an answer of no
+ * known type; the layout grid, which the forms checker lets no step name) and tables (the floors' rows:
+ * not on a first step); widgets no first step uses (checkboxes) or no question of ours yet (date
+ * pickers of three lists, date and time, time, colour, rating, file: the uploads step has its own).
+ */
+type LazyPartSpec = { names?: string[]; group?: 'tables' };
+const LAZY_RJSF_PARTS: Record<string, Record<string, LazyPartSpec>> = {
+  'core/lib/components/fields/index.js': {
+    './ArrayField.js': { group: 'tables' },
+    './CyclicSchemaField.js': {},
+    './FallbackField.js': {},
+    './LayoutGridField.js': {},
+    './LayoutHeaderField.js': {},
+    './LayoutMultiSchemaField.js': {},
+    './MultiSchemaField.js': {},
+  },
+  'core/lib/components/widgets/index.js': {
+    './AltDateTimeWidget.js': {},
+    './AltDateWidget.js': {},
+    './CheckboxesWidget.js': {},
+    './CheckboxWidget.js': {},
+    './ColorWidget.js': {},
+    './DateTimeWidget.js': {},
+    './FileWidget.js': {},
+    './RadioWidget.js': {},
+    './RatingWidget.js': {},
+    './TextareaWidget.js': {},
+    './TimeWidget.js': {},
+  },
+  'core/lib/components/templates/index.js': {
+    './ArrayFieldDescriptionTemplate.js': { group: 'tables' },
+    './ArrayFieldItemButtonsTemplate.js': { group: 'tables' },
+    './ArrayFieldItemTemplate.js': {},
+    './ArrayFieldTemplate.js': {},
+    './ArrayFieldTitleTemplate.js': { group: 'tables' },
+    './BaseInputTemplate.js': {},
+    './CyclicSchemaExpandTemplate.js': {},
+    './DescriptionField.js': {},
+    './ErrorList.js': {},
+    './FallbackFieldTemplate.js': {},
+    './FieldErrorTemplate.js': {},
+    './FieldHelpTemplate.js': {},
+    './FieldTemplate/index.js': {},
+    './GridTemplate.js': {},
+    './MultiSchemaFieldTemplate.js': {},
+    './ObjectFieldTemplate.js': {},
+    './OptionalDataControlsTemplate.js': {},
+    './TitleField.js': {},
+    './UnsupportedField.js': {},
+    './WrapIfAdditionalTemplate.js': {},
+  },
+  'core/lib/components/templates/ButtonTemplates/index.js': {
+    './AddButton.js': {},
+    './IconButton.js': { names: ['CopyButton', 'MoveDownButton', 'MoveUpButton', 'RemoveButton', 'ClearButton'] },
+    './SubmitButton.js': {},
+  },
+  'mui/lib/Templates/Templates.js': {
+    '../AddButton/index.js': {},
+    '../ArrayFieldItemTemplate/index.js': {},
+    '../ArrayFieldTemplate/index.js': { group: 'tables' },
+    '../BaseInputTemplate/index.js': {},
+    '../CyclicSchemaExpandTemplate/index.js': {},
+    '../DescriptionField/index.js': {},
+    '../FieldErrorTemplate/index.js': {},
+    '../GridTemplate/index.js': {},
+    '../IconButton/index.js': {
+      names: ['CopyButton', 'MoveDownButton', 'MoveUpButton', 'RemoveButton', 'ClearButton'],
+      group: 'tables',
+    },
+    '../MultiSchemaFieldTemplate/index.js': {},
+    '../ObjectFieldTemplate/index.js': {},
+    '../OptionalDataControlsTemplate/index.js': {},
+    '../SubmitButton/index.js': {},
+  },
+  'mui/lib/Widgets/Widgets.js': {
+    '../CheckboxWidget/CheckboxWidget.js': {},
+    '../CheckboxesWidget/CheckboxesWidget.js': {},
+  },
+};
+/** The id of a lazy stand-in: the prefix, its spec (JSON), a colon, the part's own id. */
+const LAZY_PART = '\0kibali-lazy-part:';
+
 function rjsfTrimPlugin(): Plugin {
   const vendor = (file: string) => path.resolve(import.meta.dirname, 'src/client/vendor', file);
-  const from = (importer: string | undefined, pkg: string) =>
-    importer?.split(path.sep).join('/').includes(`/node_modules/@rjsf/${pkg}/`) ?? false;
+  const posix = (id: string | undefined) => id?.split(path.sep).join('/') ?? '';
+  const from = (importer: string | undefined, pkg: string) => posix(importer).includes(`/node_modules/@rjsf/${pkg}/`);
   const fromMui = (importer: string | undefined, file: string) =>
-    importer?.split(path.sep).join('/').endsWith(`/node_modules/@mui/material/${file}`) ?? false;
+    posix(importer).endsWith(`/node_modules/@mui/material/${file}`);
+  const lazySpec = (source: string, importer: string | undefined) => {
+    const list = Object.entries(LAZY_RJSF_PARTS).find(([file]) =>
+      posix(importer).endsWith(`/node_modules/@rjsf/${file}`),
+    );
+    return list?.[1][source];
+  };
   return {
     name: 'kibali-rjsf-trim',
     enforce: 'pre',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
       if (source === '../RangeWidget/RangeWidget.js' && from(importer, 'mui')) return vendor('rjsf-range-widget.tsx');
       if (UNUSED_RJSF_MUI_TEMPLATES.has(source) && from(importer, 'mui')) return vendor('rjsf-unused-template.tsx');
       if (source === '../SelectWidget/SelectWidget.js' && from(importer, 'mui'))
         return vendor('rjsf-select-widget.tsx');
+      if (source === '../WrapIfAdditionalTemplate/index.js' && from(importer, 'mui'))
+        return vendor('rjsf-wrap-if-additional.tsx');
+      const spec = lazySpec(source, importer);
+      if (spec) {
+        const part = await this.resolve(source, importer, { skipSelf: true });
+        if (part) return `${LAZY_PART}${JSON.stringify(spec)}:${part.id}`;
+      }
       if (source === 'fast-uri' && from(importer, 'utils')) return vendor('fast-uri.ts');
       if (source === './getDecimalSeparator.js' && from(importer, 'utils')) return vendor('rjsf-decimal-separator.ts');
       if (/^(\.\.\/|\.\/)deepEquals\.js$/.test(source) && from(importer, 'utils')) return vendor('rjsf-deep-equals.ts');
+      if (source === './createThemeWithVars.mjs' && fromMui(importer, 'styles/createTheme.mjs'))
+        return vendor('mui-css-vars-off.ts');
+      if (source === './ThemeProviderWithVars.mjs' && fromMui(importer, 'styles/ThemeProvider.mjs'))
+        return vendor('mui-css-vars-off.ts');
       if (source === './TouchRipple.mjs' && fromMui(importer, 'ButtonBase/ButtonBase.mjs'))
         return vendor('mui-touch-ripple.tsx');
       return null;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PART)) return null;
+      const rest = id.slice(LAZY_PART.length);
+      const end = rest.indexOf('}:') + 1;
+      const { names, group } = JSON.parse(rest.slice(0, end)) as LazyPartSpec;
+      const part = JSON.stringify(rest.slice(end + 1));
+      const stand = (load: string) => `lazyPart(${load}${group ? `, ${JSON.stringify(group)}` : ''})`;
+      const code = names
+        ? names.map(
+            (name) => `export const ${name} = ${stand(`() => import(${part}).then((m) => ({ default: m.${name} }))`)};`,
+          )
+        : [`export default ${stand(`() => import(${part})`)};`];
+      return [`import { lazyPart } from ${JSON.stringify(vendor('lazy-part.tsx'))};`, ...code, ''].join('\n');
     },
   };
 }
@@ -159,6 +280,30 @@ function startingApp(): (id: string, ctx: { getModuleInfo(id: string): ModuleInf
 }
 
 /**
+ * The chunk name ('rjsf-utils') of what the wizard's steps use of @rjsf/utils (what StepPanel imports,
+ * directly or not) and what that imports: one file. RJSF's parts loaded when first drawn
+ * (LAZY_RJSF_PARTS) use some of the same functions as the step; left to itself the bundler cut what
+ * each set of them shares into its own file of a few hundred bytes, all loaded with the first step.
+ */
+function rjsfUtilsOfTheSteps(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+  let members: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!/node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(id)) return null;
+    if (!members) {
+      const found = new Set<string>();
+      const visit = (m: string) => {
+        if (found.has(m)) return;
+        found.add(m);
+        ctx.getModuleInfo(m)?.importedIds.forEach(visit);
+      };
+      visit(path.resolve(import.meta.dirname, 'src/client/forms/StepPanel.tsx'));
+      members = found;
+    }
+    return members.has(id) ? 'rjsf-utils' : null;
+  };
+}
+
+/**
  * React Router's production build. Its package.json points every condition at its development build
  * (remix-run/react-router#14753, #14102), which carries warnings and checks that cost a phone time at
  * start; the production build is the same code without them.
@@ -182,6 +327,19 @@ function mockWorkerPlugin(): Plugin {
     },
   };
 }
+
+/** What nearly every page but the landing page uses of MUI: its styling engine and the components of every page. */
+const MUI_CORE =
+  /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/;
+/**
+ * Of those folders, what only some pages use, left to go with them: the transitions (of dialogs, menus,
+ * toasts, folding parts), the roving focus of tabs and menus, Grid (as Container, no longer listed above:
+ * the dashboard's layout), and the icons of MUI's components, each with its component (a component here
+ * brings its own). In mui-core they came with the wizard's first step, which uses none of them (~4 KiB
+ * of gzip with the theme's CSS-variables code, see mui-css-vars-off.ts).
+ */
+const MUI_SOME_PAGES =
+  /node_modules[\\/]@mui[\\/](utils[\\/]useRovingTabIndex|material[\\/](utils[\\/]useRovingTabIndex|internal[\\/](Transition\.|animate\.|svg-icons[\\/])|Grid[\\/]))/;
 
 const studioBuild = (outDirOf: string) => ({
   outDir: outDirOf,
@@ -241,8 +399,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                     {
                       name: 'mui-core',
                       priority: 1,
-                      test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|Container|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/,
+                      test: (id) => MUI_CORE.test(id) && !MUI_SOME_PAGES.test(id),
                     },
+                    { name: rjsfUtilsOfTheSteps(), priority: 0 },
                   ],
                 },
               },

@@ -23,6 +23,8 @@ import { pointerParts } from '../../forms/field-paths';
 import { rememberStep } from './resume-draft';
 import { StepPanel } from '../../forms/StepPanel';
 import { preloadValidator } from '../../forms/validator-source';
+import { preloadParts } from '../../vendor/lazy-part';
+import { walkSchema } from '../../../shared/schema-walk';
 import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from '../../forms/translate-schema';
 import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
@@ -159,6 +161,7 @@ export function WizardFlow({
       if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
       translate(step);
+      if (hasTable(forms.steps[step]!.schema)) void preloadParts('tables').catch(() => undefined);
       if (moduleAt(step) === 'engineer') void loadEngineerConfirm().catch(() => undefined);
       if (moduleAt(step) === 'floors') void loadFloorRows().catch(() => undefined);
     }
@@ -314,4 +317,14 @@ export function WizardFlow({
       />
     </>
   );
+}
+
+/** Whether a step has a table (an array answer): its parts are loaded when first drawn (vite.config.ts). */
+function hasTable(schema: unknown): boolean {
+  let found = false;
+  walkSchema(schema, (node) => {
+    const type = node.type;
+    found ||= type === 'array' || (Array.isArray(type) && type.includes('array'));
+  });
+  return found;
 }
