@@ -69,7 +69,7 @@ function builtFileBytes(file: string): Bytes {
  * and stylesheet asked for until then. What the page asks for later (the wizard makes the steps either
  * side of the one shown ready half a second after it shows) is not needed to show it, and not counted.
  */
-export async function pageBytes(page: Page, open: () => Promise<void>): Promise<PageBytes> {
+export async function pageBytes(page: Page, open: () => Promise<Set<string> | void>): Promise<PageBytes> {
   const loaded: { path: string; body: Promise<Buffer | null> }[] = [];
   const listener = (request: Request) => {
     if (!['script', 'stylesheet'].includes(request.resourceType())) return;
@@ -82,11 +82,11 @@ export async function pageBytes(page: Page, open: () => Promise<void>): Promise<
     });
   };
   page.on('request', listener);
-  await open();
+  const asked = await open();
   page.off('request', listener);
   const sum: PageBytes = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 }, files: [] };
   for (const { path: urlPath, body } of loaded) {
-    if (sum.files.includes(urlPath)) continue;
+    if (sum.files.includes(urlPath) || (asked && !asked.has(urlPath))) continue;
     sum.files.push(urlPath);
     const file = path.join(dist, urlPath);
     const content = await body;
@@ -102,7 +102,7 @@ export async function pageBytes(page: Page, open: () => Promise<void>): Promise<
 
 /** The pages the budgets are about, each opened in a new browser session (nothing cached). */
 export async function measureBudgetPages(browser: Browser, baseUrl: string) {
-  const open = async (visit: (page: Page) => Promise<void>) => {
+  const open = async (visit: (page: Page) => Promise<Set<string> | void>) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     try {
       const page = await context.newPage();
@@ -125,10 +125,27 @@ export async function measureBudgetPages(browser: Browser, baseUrl: string) {
     await page.locator(`html[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
   });
-  // Until the first step shows (all it needed is in by then): not what is made ready after it.
+  // Until the first step shows (all it needed is in by then): not what is made ready after it (the
+  // steps either side, half a second later), however late this side notices the step (a busy machine).
   const wizard = await open(async (page) => {
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.getElementById('root_first_name')) return;
+        Object.assign(window, { kibaliShownAt: performance.now() });
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`${baseUrl}/home/new`);
     await page.locator('#root_first_name').waitFor();
+    const asked = await page.evaluate(() => {
+      const shownAt = (window as unknown as { kibaliShownAt: number }).kibaliShownAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= shownAt)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    return new Set(asked);
   });
   return { landing, landingStarted, wizard };
 }
@@ -147,9 +164,9 @@ export const GOALS = {
 
 /**
  * What `npm run test:budgets` enforces: the goals (the landing page 3.4 KiB since it loads the app only
- * once reached for, src/client/boot.ts; 140 KiB with the app), but the wizard's first step, still at its
- * earlier limit (296.4 KiB with its uploads and review loaded when reached, RJSF's unused Slider and
- * fast-uri swapped out, see vite.config.ts). A page that gets heavier than its limit fails CI: make it
- * lighter, not the limit larger.
+ * once reached for, src/client/boot.ts; 140 KiB with the app), but the wizard's first step: 250.1 KiB
+ * since the RJSF parts it never draws load when a form first draws them and its stepper is plain HTML
+ * (vite.config.ts), held at 255 until it reaches its goal of 240. A page that gets heavier than its
+ * limit fails CI: make it lighter, not the limit larger.
  */
-export const LIMITS = { ...GOALS, wizard_total_gzip: 300 * KiB };
+export const LIMITS = { ...GOALS, wizard_total_gzip: 255 * KiB };

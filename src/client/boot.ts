@@ -1,8 +1,8 @@
 // The page's script. A page the server rendered (the landing page) is whole without the app: its links
 // are links, its menu a <details>. The app (React, the router, the store, the texts: some 140 KB of
-// gzip) is fetched only once the visitor reaches for the page (a tap, a key, the focus, a mouse over
-// it), so that a phone that only reads the landing page spends nothing on it, and one that goes on
-// has it on the way a moment before the click (which, before the app has started, is an ordinary
+// gzip) is fetched only once the visitor reaches for the page (a tap, a key, the focus, a mouse moved
+// over it), so that a phone that only reads the landing page spends nothing on it, and one that goes
+// on has it on the way a moment before the click (which, before the app has started, is an ordinary
 // page load). Every other page starts the app at once; its files are already on their way
 // (index.html preloads them).
 import { RENDERED_LANGUAGE_ATTRIBUTE, RENDERED_PATH_ATTRIBUTE } from '../shared/served-page';
@@ -27,15 +27,20 @@ async function start() {
 }
 
 /** What shows that the visitor is about to use the page rather than only read it. */
-const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointerover', 'input', 'change'] as const;
+const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'pointermove', 'input', 'change'] as const;
 
 /**
- * Starts the app on the first sign of intent: a mouse over the page (a finger's pointerover comes with
- * its tap), a tap, a key, the focus, a choice (the language: main.tsx starts in the one chosen).
+ * Starts the app on the first sign of intent: a mouse moved over the page, a tap, a key, the focus, a
+ * choice (the language: main.tsx starts in the one chosen).
  */
 function startOnIntent() {
   const intent = (event: Event) => {
-    if (event.type === 'pointerover' && (event as PointerEvent).pointerType !== 'mouse') return;
+    // A mouse moved by the visitor: not the move a browser makes up when the page changes under a
+    // still pointer (no movement), nor a finger's (its tap comes next).
+    if (event.type === 'pointermove') {
+      const move = event as PointerEvent;
+      if (move.pointerType !== 'mouse' || (move.movementX === 0 && move.movementY === 0)) return;
+    }
     for (const type of INTENT) document.removeEventListener(type, intent, true);
     void start();
   };
