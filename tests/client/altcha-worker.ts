@@ -11,12 +11,18 @@ import { vi } from 'vitest';
  */
 function inPageWorker(): Worker {
   const target = new EventTarget();
+  const Message = MessageEvent;
   let controller: AbortController | undefined;
-  const send = (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data }));
+  // A solve stopped (abort, terminate: the widget gone, or the file's page torn down) answers nothing,
+  // as a terminated worker would: its rejection came after the page, and dispatching it threw there.
+  const answer = (run: AbortController) => (data: unknown) => {
+    if (!run.signal.aborted) target.dispatchEvent(new Message('message', { data }));
+  };
   const worker = Object.assign(target, {
     postMessage(data: { type: string; challenge: never; counterStart: number; counterStep: number }): void {
       if (data.type === 'abort') return controller?.abort();
-      controller = new AbortController();
+      const run = (controller = new AbortController());
+      const send = answer(run);
       void solveChallenge({
         challenge: data.challenge,
         controller,
