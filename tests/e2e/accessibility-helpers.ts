@@ -1,7 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import {
@@ -15,7 +13,7 @@ import type { FormsDocument } from '../../src/shared/forms';
 import type { RequiredDocument, Splash, SplashEngineer } from '../../src/shared/reference-data';
 import { flowSamples } from '../fixtures/step-samples';
 import { CHROMIUM } from '../../scripts/page-bytes';
-import { callApi, draftCookieFor, draftCookieOf, keepLanguage } from './browser';
+import { axeViolations, callApi, draftCookieFor, draftCookieOf, keepLanguage } from './browser';
 import { engineerCode, fileFor, smsCode } from './journey-helpers';
 import type { Lng } from './locales';
 
@@ -25,26 +23,11 @@ import type { Lng } from './locales';
  * accessible name of every control, and drafts saved through the API to reach every wizard step.
  */
 
-export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 export function launch(): Promise<Browser> {
   return chromium.launch(CHROMIUM);
 }
 
-/**
- * axe-core as @axe-core/playwright loads it. Put in every page of a context once, at its start: the
- * AxeBuilder injects it again and finishes each run in a new page, three to four times slower here.
- */
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(
-  createRequire(require.resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/**
- * A browser session in `lng` (sessionStorage 'language', as the app keeps it), on the portal or another
- * server, with axe-core in each page.
- */
+/** A browser session in `lng` (sessionStorage 'language', as the app keeps it), on the portal or another server. */
 export async function languageContext(
   browser: Browser,
   lng: Lng,
@@ -52,7 +35,6 @@ export async function languageContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   await keepLanguage(context, lng, baseURL);
-  await context.addInitScript({ content: AXE_SOURCE });
   return context;
 }
 
@@ -75,25 +57,18 @@ export interface AxeFindings {
   info: string[];
 }
 
-/** axe (WCAG 2.0–2.2 A and AA) on the page as it is now; the page comes from languageContext. */
+/** axe (WCAG 2.0–2.2 A and AA) on the page as it is now. */
 export async function axeFindings(page: Page): Promise<AxeFindings> {
-  const results = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
-        document,
-        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
-      ),
-    A11Y_TAGS,
-  );
-  const describe = (v: (typeof results.violations)[number]) => {
+  const violations = await axeViolations(page);
+  const describe = (v: (typeof violations)[number]) => {
     const targets = v.nodes.slice(0, 3).map((node) => JSON.stringify(node.target));
     const more = v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : '';
     return `${v.id} (${v.impact}): ${v.help} at ${targets.join(', ')}${more}`;
   };
-  const serious = (v: (typeof results.violations)[number]) => v.impact === 'serious' || v.impact === 'critical';
+  const serious = (v: (typeof violations)[number]) => v.impact === 'serious' || v.impact === 'critical';
   return {
-    blocking: results.violations.filter(serious).map(describe),
-    info: results.violations.filter((v) => !serious(v)).map(describe),
+    blocking: violations.filter(serious).map(describe),
+    info: violations.filter((v) => !serious(v)).map(describe),
   };
 }
 
