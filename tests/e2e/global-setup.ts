@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { serverNodeFlags } from '../../scripts/server-flags';
 import { openDatabase } from '../../src/server/db/database';
 import { DemoIdentityRegistry } from '../../src/server/identity/identity-registry';
+import { copySeededDataDir } from '../support/pglite-template';
 import { codesIn, scanLogFiles } from './log-secrets';
 
 declare module 'vitest' {
@@ -180,7 +181,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await rm(tempDir, { recursive: true, force: true });
     }
   };
-  // Each server has its own data directory: PGlite locks it against a second process.
+  // Each server has its own data directory (PGlite locks it against a second process), a copy of one
+  // migrated and seeded once: a new one costs each server initdb, the migrations and the seed.
+  await Promise.all(['portal', 'maintenance'].map((name) => copySeededDataDir(path.join(tempDir, name))));
   const started = await Promise.allSettled([
     // Development tools on: the browser tests read the SMS codes from /api/dev/outbox.
     startServer('portal', path.join(tempDir, 'portal'), tempDir, { DEV_TOOLS: '1', STAFF_API_TOKEN: staffToken }),

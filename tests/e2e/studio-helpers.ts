@@ -13,6 +13,7 @@ import { FORMS_RECHECK_MS } from '../../src/server/forms/form-registry';
 import { killAll, post, ROOT, startServer, stop, type Answer, type ServerProcess } from '../faults/server-process';
 import { tr, type Lng } from './locales';
 import { bundledScript } from '../support/bundled-script';
+import { copySeededDataDir } from '../support/pglite-template';
 
 /**
  * The studio's browser tests (issue 18): staff accounts made as the README says (`npm run staff --
@@ -236,6 +237,7 @@ export interface StudioServer {
 export async function studioServer(accounts: [login: string, name: string, role: StaffRole][]): Promise<StudioServer> {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'kibali-studio-'));
   const dataDir = path.join(temp, 'data');
+  await copySeededDataDir(dataDir);
   const users: StaffUser[] = [];
   for (const [login, name, role] of accounts) users.push(await addStaff({ dataDir }, login, name, role));
   const server = await startServer({

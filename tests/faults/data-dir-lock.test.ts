@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstSave, repairStep, SAVE } from './drafts';
-import { seededDataDir } from './pglite-template';
+import { seededDataDir } from '../support/pglite-template';
 import { run } from '../server/cli-runner';
 import { killAll, post, spawnServer, startServer, stop, type ServerProcess } from './server-process';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { firstSave, personalStep, repairStep, SAVE, type SaveBody } from './drafts';
-import { seededDataDir } from './pglite-template';
+import { seededDataDir } from '../support/pglite-template';
 import { ADMIN_URL, createDatabase, type ThrowawayDatabase } from './postgres';
 import {
   hasDraftCookie,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { firstSave, SAVE } from './drafts';
-import { seededDataDir } from './pglite-template';
+import { seededDataDir } from '../support/pglite-template';
 import {
   EXIT_WITHIN_MS,
   killAll,

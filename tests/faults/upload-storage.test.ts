@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts, firstSave, SAVE } from './drafts';
-import { seededDataDir } from './pglite-template';
+import { seededDataDir } from '../support/pglite-template';
 import { ADMIN_URL, createDatabase, PgProxy, type ThrowawayDatabase } from './postgres';
 import { draftCookieFor, killAll, pause, post, startServer, type Answer, type ServerProcess } from './server-process';
 

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
-import { ROOT } from './server-process';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * A new PGlite database costs seconds of CPU (initdb, migrations, seed) where a copy of one costs
- * milliseconds: the fault tests make one, migrated and seeded, and give each test a copy. The made one
+ * milliseconds: the fault and browser tests make one, migrated and seeded, and give each server a copy. The made one
  * is kept in the temporary folder under a name that changes with the migrations, the seed and PGlite,
  * like a compiler's cache; an older one is removed when a new one is made.
  */
@@ -28,7 +29,14 @@ function fingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function template(): Promise<string> {
+let made: Promise<string> | undefined;
+/** The template, made once per process (servers started side by side ask for it at once). */
+function template(): Promise<string> {
+  made ??= makeTemplate();
+  return made;
+}
+
+async function makeTemplate(): Promise<string> {
   const dir = path.join(os.tmpdir(), `${PREFIX}${fingerprint()}`);
   if (existsSync(path.join(dir, 'complete'))) return dir;
   for (const old of readdirSync(os.tmpdir()).filter((name) => name.startsWith(PREFIX))) {
@@ -36,6 +44,12 @@ async function template(): Promise<string> {
   }
   const building = mkdtempSync(path.join(os.tmpdir(), 'kibali-faults-building-'));
   try {
+    // initdb here rather than in the worker thread openDatabase uses (vitest's global setup, which
+    // makes it for the browser tests, cannot resolve the worker's module).
+    const { PGlite } = await import('@electric-sql/pglite');
+    const created = new PGlite(path.join(building, 'pglite'));
+    await created.waitReady;
+    await created.close();
     const database = await openDatabase({ pgliteDir: path.join(building, 'pglite') });
     try {
       await migrateToLatest(database.db);
@@ -44,17 +58,27 @@ async function template(): Promise<string> {
       await database.close();
     }
     writeFileSync(path.join(building, 'complete'), '');
-    renameSync(building, dir);
+    try {
+      renameSync(building, dir);
+    } catch (error) {
+      // Another test run on this machine made it meanwhile: theirs is the same.
+      if (!existsSync(path.join(dir, 'complete'))) throw error;
+    }
   } finally {
     rmSync(building, { recursive: true, force: true });
   }
   return dir;
 }
 
-/** A new data directory holding a migrated, seeded PGlite database (`<dir>/pglite`), as the server keeps it. */
-export async function seededDataDir(name: string): Promise<string> {
+/** Makes `dir` a data directory holding a migrated, seeded PGlite database (`<dir>/pglite`), as the server keeps it. */
+export async function copySeededDataDir(dir: string): Promise<void> {
   const from = await template();
-  const dir = mkdtempSync(path.join(os.tmpdir(), `kibali-faults-${name}-`));
   cpSync(path.join(from, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
+}
+
+/** A new data directory in the temporary folder, as copySeededDataDir makes it. */
+export async function seededDataDir(name: string): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `kibali-faults-${name}-`));
+  await copySeededDataDir(dir);
   return dir;
 }
