@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
 import { SIMULATOR_PUBLIC_KEY_PEM } from '../../src/server/payments/payment-signature';
 import { bundledScript } from '../support/bundled-script';
+import { copySeededDataDir } from '../support/pglite-template';
 
 // The server as an operator starts it (src/server/main.ts in its own process), with nothing set but
 // what each test names: what it does by default is what these tests check.
@@ -54,6 +55,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-defaults-'));
   dataDirs.push(dataDir);
+  // A copy of a migrated and seeded database: what is checked here comes after the first start's setup.
+  await copySeededDataDir(dataDir);
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CLEARED) delete childEnv[name];
   Object.assign(

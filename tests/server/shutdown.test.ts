@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledScript } from '../support/bundled-script';
+import { copySeededDataDir } from '../support/pglite-template';
 
 interface Server {
   child: ChildProcess;
@@ -70,6 +71,7 @@ describe('the server process', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'kibali-server-'));
+    await copySeededDataDir(dataDir);
     port = await freePort();
     server = await startServer(port, dataDir);
     await waitUntilReady(`http://127.0.0.1:${port}/readyz`, server);
