@@ -12,11 +12,11 @@ import { load, type LoadResult, type Step } from './cannon';
 import { QUICK, sleep } from './common';
 import {
   call,
-  confirmEngineers,
   draftCookie,
   saveBody,
   seedSubmitted,
   STEPS,
+  type Confirmed,
   type SubmittedApplication,
 } from './load-data';
 import { createPostgresDatabase, startBare, startKibali, type Memory, type ServerProcess } from './processes';
@@ -81,7 +81,7 @@ const SEARCHES = ['ali', 'haji', 'omar', 'juma', 'salim', 'fatma', '0700 01', 'e
 
 function scenarioSteps(
   scenario: Scenario,
-  data: { splash: Splash; engineers: Awaited<ReturnType<typeof confirmEngineers>>; etag: string },
+  data: { splash: Splash; engineers: Confirmed[]; etag: string },
   signIn: { references: SubmittedApplication[]; sms: SmsGateway; next: number },
 ): Step[] {
   switch (scenario) {
@@ -258,7 +258,7 @@ async function runOn(
       })
     ).headers.get('etag')!;
     // The save scenario's flow has no engineer step: a confirmation is for one draft alone.
-    const engineers: Awaited<ReturnType<typeof confirmEngineers>> = [];
+    const engineers: Confirmed[] = [];
     // The get_splash answer as Kibali sends it to a browser (brotli), for the bare server's same-bytes route:
     // the copy kept compressed at the best ratio, which every call gets once it is made (in the thread
     // pool, after the first call of a version, which @fastify/compress compresses on the fly).

@@ -5,11 +5,8 @@ import { randomInt } from 'node:crypto';
 import { loadConfig } from '../../src/server/config';
 import { newReferenceNumber, formatReferenceNumber } from '../../src/server/applications/reference-number';
 import { openConfiguredDatabase } from '../../src/server/db/setup';
-import type { EngineersPage } from '../../src/shared/api/engineers';
 import type { Splash } from '../../src/shared/reference-data';
 import { stepSample } from '../../tests/fixtures/step-samples';
-import { sleep } from './common';
-import type { SmsGateway } from './sms-gateway';
 
 type Answers = Record<string, unknown>;
 
@@ -49,27 +46,6 @@ export function personal(n: number): Answers {
 export interface Confirmed {
   engineer_id: string;
   validation_token: string;
-}
-
-/**
- * Confirms a few engineers through the API (send_otp, the code from the fake gateway, validate_otp),
- * the first of the public list (get_engineers: it has the phones, get_splash names engineers without).
- */
-export async function confirmEngineers(url: string, sms: SmsGateway, count: number) {
-  const confirmed: Confirmed[] = [];
-  const { items } = await call<EngineersPage>(url, '/api/engineer/get_engineers', { page: 1, page_size: 100 });
-  for (const engineer of items.slice(0, count)) {
-    const engineer_id = engineer.registration_number;
-    await call(url, '/api/engineer/send_otp', { engineer_id });
-    let otp: string | undefined;
-    for (let i = 0; i < 50 && !otp; i++, await sleep(20)) otp = sms.codeFor(engineer.mobile);
-    const { validation_token } = await call<{ validation_token: string }>(url, '/api/engineer/validate_otp', {
-      engineer_id,
-      otp,
-    });
-    confirmed.push({ engineer_id, validation_token });
-  }
-  return confirmed;
 }
 
 /** Answers of a step of the flow for applicant n, with the seeded reference lists' real ids. */

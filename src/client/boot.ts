@@ -14,11 +14,8 @@ import './shell.css';
 /** Lets the browser paint and handle input before going on. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-let started = false;
-
+/** Called once: at once, or by the first sign of intent (whose listeners are gone before it calls). */
 async function start() {
-  if (started) return;
-  started = true;
   // React first, then the app, each set up in a task of its own: one long task would leave a tap on
   // the page unanswered until both are done.
   await import('react-dom/client');
