@@ -30,20 +30,28 @@ const UNUSED_RJSF_MUI_TEMPLATES = new Set(['../ErrorList/index.js', '../TitleFie
  * together. They are RJSF's own templates and widgets that @rjsf/mui replaces (so no form draws them),
  * and @rjsf/mui's that our theme replaces (rjsf-theme.tsx) or forms rarely draw; RJSF's fields that forms
  * draw rarely or cannot name (a choice between sub-forms, a schema that refers to itself, an answer of no
- * known type; the layout grid, which the forms checker lets no step name) and tables (the floors' rows:
- * not on a first step); widgets no first step uses (checkboxes) or no question of ours yet (date
- * pickers of three lists, date and time, time, colour, rating, file: the uploads step has its own).
+ * known type; an answer of type null; the layout grid, which the forms checker lets no step name; the
+ * controls of optional data, which our forms do not turn on) and tables (the floors' rows:
+ * not on a first step), and the fields of yes/no and number answers (`yes-no-numbers`: no first step
+ * asks one; the wizard loads them ahead, as it does a table's, once a step next to one that does shows);
+ * widgets no first step uses (checkboxes) or no question of ours yet (date
+ * pickers of three lists, date and time, time, colour, rating, file: the uploads step has its own; a
+ * list of several choices, which PlainSelect leaves to RJSF's own select).
  */
-type LazyPartSpec = { names?: string[]; group?: 'tables' };
+type LazyPartSpec = { names?: string[]; group?: 'tables' | 'yes-no-numbers' };
 const LAZY_RJSF_PARTS: Record<string, Record<string, LazyPartSpec>> = {
   'core/lib/components/fields/index.js': {
     './ArrayField.js': { group: 'tables' },
+    './BooleanField.js': { group: 'yes-no-numbers' },
+    './NumberField.js': { group: 'yes-no-numbers' },
     './CyclicSchemaField.js': {},
     './FallbackField.js': {},
     './LayoutGridField.js': {},
     './LayoutHeaderField.js': {},
     './LayoutMultiSchemaField.js': {},
     './MultiSchemaField.js': {},
+    './NullField.js': {},
+    './OptionalDataControlsField.js': {},
   },
   'core/lib/components/widgets/index.js': {
     './AltDateTimeWidget.js': {},
@@ -55,6 +63,7 @@ const LAZY_RJSF_PARTS: Record<string, Record<string, LazyPartSpec>> = {
     './FileWidget.js': {},
     './RadioWidget.js': {},
     './RatingWidget.js': {},
+    './SelectWidget.js': {},
     './TextareaWidget.js': {},
     './TimeWidget.js': {},
   },
@@ -106,6 +115,7 @@ const LAZY_RJSF_PARTS: Record<string, Record<string, LazyPartSpec>> = {
   'mui/lib/Widgets/Widgets.js': {
     '../CheckboxWidget/CheckboxWidget.js': {},
     '../CheckboxesWidget/CheckboxesWidget.js': {},
+    '../RadioWidget/RadioWidget.js': {},
   },
 };
 /** The id of a lazy stand-in: the prefix, its spec (JSON), a colon, the part's own id. */
@@ -139,6 +149,10 @@ function rjsfTrimPlugin(): Plugin {
         if (part) return `${LAZY_PART}${JSON.stringify(spec)}:${part.id}`;
       }
       if (source === 'fast-uri' && from(importer, 'utils')) return vendor('fast-uri.ts');
+      // One react-is (React's own, 19), not a copy of 16 for emotion's hoist-non-react-statics and of 18
+      // for RJSF beside it: they read ForwardRef, Memo, isMemo and isForwardRef, the same in all three.
+      if (source === 'react-is' && (from(importer, 'utils') || posix(importer).includes('/hoist-non-react-statics/')))
+        return path.resolve(import.meta.dirname, 'node_modules/react-is/index.js');
       if (source === './getDecimalSeparator.js' && from(importer, 'utils')) return vendor('rjsf-decimal-separator.ts');
       if (/^(\.\.\/|\.\/)deepEquals\.js$/.test(source) && from(importer, 'utils')) return vendor('rjsf-deep-equals.ts');
       if (source === './createThemeWithVars.mjs' && fromMui(importer, 'styles/createTheme.mjs'))
@@ -280,6 +294,13 @@ function startingApp(): (id: string, ctx: { getModuleInfo(id: string): ModuleInf
 }
 
 /**
+ * Of @rjsf/utils, what only RJSF's parts loaded when first drawn use (the date and file widgets, the
+ * checkboxes, the tables): left to go with them, not in rjsf-utils with the first step.
+ */
+const ONLY_LAZY_PARTS_UTILS =
+  /[\\/]@rjsf[\\/]utils[\\/]lib[\\/](useAltDateWidgetProps|getDateElementProps|dateRangeOptions|parseDateString|toDateString|pad|utcToLocal|localToUTC|useFileWidgetProps|dataURItoBlob|schemaRequiresTrueValue|enumOptionsSelectValue|enumOptionsDeselectValue|allowAdditionalItems)\.js$/;
+
+/**
  * The chunk name ('rjsf-utils') of what the wizard's steps use of @rjsf/utils (what StepPanel imports,
  * directly or not) and what that imports: one file. RJSF's parts loaded when first drawn
  * (LAZY_RJSF_PARTS) use some of the same functions as the step; left to itself the bundler cut what
@@ -288,7 +309,7 @@ function startingApp(): (id: string, ctx: { getModuleInfo(id: string): ModuleInf
 function rjsfUtilsOfTheSteps(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
   let members: Set<string> | undefined;
   return (id, ctx) => {
-    if (!/node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(id)) return null;
+    if (!/node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(id) || ONLY_LAZY_PARTS_UTILS.test(id)) return null;
     if (!members) {
       const found = new Set<string>();
       const visit = (m: string) => {
@@ -314,6 +335,54 @@ const REACT_ROUTER_PRODUCTION = {
   'react-router': path.join(reactRouterDist, 'index.mjs'),
 };
 
+/**
+ * What a lazily loaded chunk preloads with it (Vite writes the list into the chunk that imports it):
+ * not the files that chunk imports itself, loaded before it ran, and nothing when only the chunk
+ * itself is left (import() loads it). The wizard's step imports some 80 of RJSF's parts lazily
+ * (LAZY_RJSF_PARTS), each of which listed React, MUI and rjsf-utils again: ~0.9 KiB of gzip of
+ * file names on the first step. The graph is the bundle's, read before Vite writes the lists.
+ */
+function preloadListsPlugin(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], ctx: { hostId: string; hostType: 'html' | 'js' }) => string[];
+} {
+  let bundle: Record<string, { type: string; imports?: string[] }> | undefined;
+  const loaded = new Map<string, Set<string>>();
+  const loadedBy = (host: string) => {
+    const known = loaded.get(host);
+    if (known) return known;
+    const found = new Set<string>();
+    const visit = (file: string) => {
+      if (found.has(file)) return;
+      found.add(file);
+      bundle?.[file]?.imports?.forEach(visit);
+    };
+    visit(host);
+    loaded.set(host, found);
+    return found;
+  };
+  return {
+    plugin: {
+      name: 'kibali-preload-lists',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, output) {
+          bundle = output;
+          loaded.clear();
+        },
+      },
+    },
+    resolveDependencies(file, deps, { hostId, hostType }) {
+      if (hostType !== 'js' || !bundle) return deps;
+      const already = loadedBy(hostId);
+      const left = deps.filter((dep) => !already.has(dep));
+      return left.length === 1 && left[0] === file ? [] : left;
+    },
+  };
+}
+const preloadLists = preloadListsPlugin();
+
 /** `npm run dev:mock`: serves MSW's service worker from node_modules, so no generated file is committed. */
 function mockWorkerPlugin(): Plugin {
   return {
@@ -333,13 +402,15 @@ const MUI_CORE =
   /node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@mui[\\/]material[\\/](styles|utils|internal|ButtonBase|Typography|Button|Box|Paper|SvgIcon|Link|Alert|IconButton|CircularProgress|Stack|Grid|useMediaQuery|zero-styled|DefaultPropsProvider|GlobalStyles))[\\/]/;
 /**
  * Of those folders, what only some pages use, left to go with them: the transitions (of dialogs, menus,
- * toasts, folding parts), the roving focus of tabs and menus, Grid (as Container, no longer listed above:
- * the dashboard's layout), and the icons of MUI's components, each with its component (a component here
- * brings its own). In mui-core they came with the wizard's first step, which uses none of them (~4 KiB
- * of gzip with the theme's CSS-variables code, see mui-css-vars-off.ts).
+ * toasts, folding parts), the roving focus of tabs and menus, Grid and Container (MUI's and the system's
+ * they are made with, not listed above: the dashboard's layout), the base of checkboxes and switches
+ * (SwitchBase: the wizard's radio buttons are plain, PlainRadio.tsx), and the icons of MUI's components,
+ * each with its component (a component here brings its own). In mui-core they came with the wizard's
+ * first step, which uses none of them (~4 KiB of gzip with the theme's CSS-variables code, see
+ * mui-css-vars-off.ts; ~2.3 KiB more for the system's Grid and Container and SwitchBase).
  */
 const MUI_SOME_PAGES =
-  /node_modules[\\/]@mui[\\/](utils[\\/]useRovingTabIndex|material[\\/](utils[\\/]useRovingTabIndex|internal[\\/](Transition\.|animate\.|svg-icons[\\/])|Grid[\\/]))/;
+  /node_modules[\\/]@mui[\\/](utils[\\/]useRovingTabIndex|system[\\/](Grid|Container)[\\/]|material[\\/](utils[\\/]useRovingTabIndex|internal[\\/](Transition\.|animate\.|svg-icons[\\/]|SwitchBase\.)|Grid[\\/]))/;
 
 const studioBuild = (outDirOf: string) => ({
   outDir: outDirOf,
@@ -360,7 +431,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // The browser's builds: a shared call's path and method, without its schemas (see the file).
     ...(isSsrBuild ? [] : [contractPathsPlugin()]),
     ...(mode === 'studio' && command === 'build' ? [precompressPlugin(studioFiles)] : []),
-    ...(isSsrBuild || mode === 'studio' ? [] : [preloadAppPlugin(), serviceWorkerPlugin(), precompressPlugin()]),
+    ...(isSsrBuild || mode === 'studio'
+      ? []
+      : [preloadAppPlugin(), preloadLists.plugin, serviceWorkerPlugin(), precompressPlugin()]),
     ...(command === 'serve' ? [studioDevPagesPlugin()] : []),
     ...(mode === 'mock' ? [mockWorkerPlugin()] : []),
   ],
@@ -368,6 +441,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     alias: {
       // RJSF's Markdown renderer, which no form of ours turns on: plain text instead (see the file).
       'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/vendor/markdown-as-text.tsx'),
+      // The same text in a few lines (see the file), for the hash of a step's schema in its validator's URL.
+      ...(command === 'build' && !isSsrBuild
+        ? { 'fast-json-stable-stringify': path.resolve(import.meta.dirname, 'src/client/vendor/stable-stringify.ts') }
+        : {}),
       ...(command === 'build' ? REACT_ROUTER_PRODUCTION : {}),
     },
   },
@@ -384,6 +461,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
             target: 'es2022',
             // dist/client/.vite/manifest.json: the server preloads the files of the page it sends (spa-pages.ts).
             manifest: true,
+            modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
             rolldownOptions: {
               output: {
                 codeSplitting: {

@@ -4,6 +4,7 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  Suspense,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -22,7 +23,7 @@ import {
 } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../shared/envelope';
-import { ErrorSummary } from './ErrorSummary';
+import { ErrorSummary } from './error-summary-load';
 import { fieldId, fieldLabel, serverSummary } from './field-paths';
 import { fields, templates, widgetsAwayFromWizard } from './rjsf-theme';
 // Here, not in rjsf-theme: the forms checker renders those parts on the server, where a CSS import cannot load.
@@ -316,7 +317,11 @@ export function StepForm(props: StepFormProps) {
         {translated.title}
       </Typography>
       {translated.description && <Typography sx={{ mb: 2 }}>{translated.description}</Typography>}
-      <ErrorSummary items={items} attempt={failure.attempt} currentStep={step} onGoToStep={props.onGoToStep} />
+      {items.length > 0 && (
+        <Suspense fallback={null}>
+          <ErrorSummary items={items} attempt={failure.attempt} currentStep={step} onGoToStep={props.onGoToStep} />
+        </Suspense>
+      )}
       <Form
         schema={translated.schema}
         uiSchema={translated.uiSchema}

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import AddIcon from '@mui/icons-material/Add';
 import Typography from '@mui/material/Typography';
-import { Widgets as MuiWidgets } from '@rjsf/mui';
 import { PlainInput } from './PlainInput';
+import { PlainRadio } from './PlainRadio';
 import { PlainSelect } from './PlainSelect';
 import { ROW_STRINGS } from './row-strings';
 import { capitalized, inRow, rowWords, type RowStrings } from './row-words';
@@ -275,24 +275,11 @@ function ShownElsewhere() {
 
 export const fields: Record<WizardFieldName, Field> = { ShownElsewhere };
 
-const MuiRadioWidget = MuiWidgets.RadioWidget!;
-
-/**
- * A radio group named by its question. MUI's label points at the group's div with `for`, which names
- * only form controls, so the group had no name: a screen reader said "Yes, radio button" without the
- * question, and every yes/no pair of a step looked alike.
- */
-function RadioWidget(props: WidgetProps) {
-  const name = props.hideLabel ? undefined : props.label || undefined;
-  const mui = { ...(props.options.mui as object | undefined), 'aria-label': name };
-  return <MuiRadioWidget {...props} options={{ ...props.options, mui }} />;
-}
-
 /**
  * The wizard's widgets that render anywhere (radio groups named by their question, plain lists); those
  * that need the wizard's page are added in wizard-widgets.tsx. The names are src/shared/wizard-widgets.ts's.
  */
-export const widgets: Record<PlainWidgetName, Widget> = { RadioWidget, SelectWidget: PlainSelect };
+export const widgets: Record<PlainWidgetName, Widget> = { RadioWidget: PlainRadio, SelectWidget: PlainSelect };
 
 /** A widget that needs the wizard's page (its store, the server: the ZanID's Verify): a plain text box. */
 function StandIn(props: WidgetProps) {

@@ -21,6 +21,7 @@ import { loadFloorRows, useFloorRows } from './use-floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from '../../forms/field-paths';
 import { rememberStep } from './resume-draft';
+import { loadErrorSummary } from '../../forms/error-summary-load';
 import { StepPanel } from '../../forms/StepPanel';
 import { preloadValidator } from '../../forms/validator-source';
 import { preloadParts } from '../../vendor/lazy-part';
@@ -30,7 +31,7 @@ import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
 import { WizardProgress } from './WizardProgress';
-import { isVerified } from './ZanidWidget';
+import { isVerified } from './zanid';
 import { SaveStatus } from './offline/SaveStatus';
 
 // What later steps and the outcome show load when first reached (or made ready around the step shown):
@@ -157,11 +158,18 @@ export function WizardFlow({
   // texts and parts): on a slow network or phone, Next and Previous then open them at once.
   const prepareAround = () => {
     setShownOnce(true);
+    // What a step draws only later: its summary of errors (once Continue finds some), and the ZanID's
+    // widget on the personal step (once ZanID is chosen).
+    void loadErrorSummary().catch(() => undefined);
+    for (const step of [current, previousStep(steps, current), nextStep(steps, current)]) {
+      if (step !== undefined && moduleAt(step) === 'applicant') void preloadParts('zanid').catch(() => undefined);
+    }
     for (const step of [previousStep(steps, current), nextStep(steps, current)]) {
       if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
       translate(step);
       if (hasTable(forms.steps[step]!.schema)) void preloadParts('tables').catch(() => undefined);
+      if (hasYesNoOrNumber(forms.steps[step]!.schema)) void preloadParts('yes-no-numbers').catch(() => undefined);
       if (moduleAt(step) === 'engineer') void loadEngineerConfirm().catch(() => undefined);
       if (moduleAt(step) === 'floors') void loadFloorRows().catch(() => undefined);
     }
@@ -320,6 +328,16 @@ export function WizardFlow({
 }
 
 /** Whether a step has a table (an array answer): its parts are loaded when first drawn (vite.config.ts). */
+/** Whether a step asks a yes/no or a number (RJSF's fields for them load with the first step that does). */
+function hasYesNoOrNumber(schema: unknown): boolean {
+  let found = false;
+  walkSchema(schema, (node) => {
+    const types = Array.isArray(node.type) ? (node.type as unknown[]) : [node.type];
+    found ||= types.some((type) => type === 'boolean' || type === 'number' || type === 'integer');
+  });
+  return found;
+}
+
 function hasTable(schema: unknown): boolean {
   let found = false;
   walkSchema(schema, (node) => {

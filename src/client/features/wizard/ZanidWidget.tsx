@@ -11,20 +11,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { StepFormContext } from '../../forms/StepForm';
 import { DemoHint } from './DemoHint';
 import { useVerifyZanidMutation } from './applications-api';
-import { zanidVerified, type VerifiedPerson } from './wizard-slice';
+import { zanidVerified } from './wizard-slice';
+import { fullName, isVerified, tidyZanid, ZANID_VERIFY_ID } from './zanid';
 
-export const ZANID_VERIFY_ID = 'zanid-verify';
-
-/** The ZanID as the registry writes it: digits only ('190 012-345' → '190012345'). */
-export const tidyZanid = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]/g, '') : '');
-
-/** The full name of a verified person. */
-export const fullName = (person: VerifiedPerson) =>
-  [person.first_name, person.middle_name, person.last_name].filter(Boolean).join(' ');
-
-/** The ZanID is verified when the registry answered for this very ID. */
-export const isVerified = (verified: VerifiedPerson | null, zanId: unknown): verified is VerifiedPerson =>
-  verified !== null && verified.zan_id === tidyZanid(zanId);
+// The helpers are in a file of their own: the widget loads only when a step draws it (wizard-widgets.tsx).
+export { fullName, isVerified, tidyZanid, ZANID_VERIFY_ID } from './zanid';
 
 /**
  * The applicant step's ZanID field with its Verify ID button (spec sections 4 and 5). Verified, the

@@ -4,7 +4,7 @@ import { api, callRequest } from '../../app/api';
 /** What open_draft answers: one's own draft, for the holder of its draft cookie (src/shared/api/open-draft.ts). */
 export type ReopenedDraft = OpenDraftAnswer;
 
-const reopenApi = api.injectEndpoints({
+export const reopenApi = api.injectEndpoints({
   endpoints: (build) => ({
     // A mutation: it is read once, as the page opens, and never cached (it holds the applicant's answers).
     openDraft: build.mutation<ReopenedDraft, OpenDraftRequest>({
@@ -12,5 +12,3 @@ const reopenApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useOpenDraftMutation } = reopenApi;
