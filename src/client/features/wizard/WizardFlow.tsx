@@ -327,7 +327,6 @@ export function WizardFlow({
   );
 }
 
-/** Whether a step has a table (an array answer): its parts are loaded when first drawn (vite.config.ts). */
 /** Whether a step asks a yes/no or a number (RJSF's fields for them load with the first step that does). */
 function hasYesNoOrNumber(schema: unknown): boolean {
   let found = false;
@@ -338,6 +337,7 @@ function hasYesNoOrNumber(schema: unknown): boolean {
   return found;
 }
 
+/** Whether a step has a table (an array answer): its parts are loaded when first drawn (vite.config.ts). */
 function hasTable(schema: unknown): boolean {
   let found = false;
   walkSchema(schema, (node) => {
