@@ -165,7 +165,7 @@ describe.each(databaseKinds)('maintenance and an unavailable database (%s)', (ki
   });
 
   it('answers /readyz 503 once the database is closed', async () => {
-    const t = await createTestApp({}, { kind });
+    const t = await createTestApp({}, { kind, freshDatabase: true });
     try {
       expect((await get(t.app, '/readyz')).status).toBe(200);
       await t.database.close();

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { buildApp, type AppDependencies, type KibaliApp } from '../../src/server/app';
 import type { EngineerProofs } from '../../src/server/applications/applications-service';
 import type { RequiredDocument } from '../../src/shared/reference-data';
@@ -12,10 +10,12 @@ import type { RunnerTiming } from '../../src/server/jobs/job-runner';
 import type { SmsRetryPolicy } from '../../src/server/sms/sms-queue';
 import type { PaymentTiming } from '../../src/server/payments/payment-timing';
 import { testConfig, type Config } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import type { DatabaseHandle, DatabaseKind } from '../../src/server/db/database';
 import { seedReferenceData } from '../../src/server/db/seed/seed-reference-data';
 import { flowSample } from '../fixtures/step-samples';
+import { openTestDatabase } from './test-databases';
+
+export { openTestDatabase };
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -38,67 +38,6 @@ function chosenKinds(named: string | undefined): DatabaseKind[] {
   if (kinds.includes('postgres') && !databaseUrl)
     throw new Error('TEST_DATABASE_KINDS names postgres: TEST_DATABASE_URL must say where it is');
   return kinds as DatabaseKind[];
-}
-
-let pgliteTemplate: Promise<Blob> | undefined;
-/**
- * A PGlite database migrated once per test file, as a dump: a copy of it opens in a third of the time
- * of a new database (no initdb) and needs no migration.
- */
-function migratedPgliteDump(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const database = await openDatabase({});
-    try {
-      await migrateToLatest(database.db);
-      return await database.dump!();
-    } finally {
-      await database.close();
-    }
-  })();
-  return pgliteTemplate;
-}
-
-/**
- * Test files make and drop PostgreSQL schemas at the same time. Kysely's migrator reads the catalog of
- * every schema before it takes its own lock, and that read fails ("schema … does not exist") while
- * another file drops its schemas: migrations and drops of test schemas take this one lock in turn.
- */
-const SCHEMA_CHANGE_LOCK = 7_160_016;
-async function withSchemaLock<T>(db: DatabaseHandle['db'], work: () => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
-    }
-  });
-}
-
-/** A fresh, migrated, empty database: PGlite in memory, or its own schema in PostgreSQL (dropped on close). */
-export async function openTestDatabase(kind: DatabaseKind = 'pglite'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ pgliteDump: await migratedPgliteDump() });
-  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ databaseUrl, schema });
-  const close = async () => {
-    try {
-      await withSchemaLock(database.db, async () => {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db);
-        // The job runner's tables, beside the test's schema (jobsSchemaFor).
-        await sql`drop schema if exists ${sql.id(`${schema}_pgboss`)} cascade`.execute(database.db);
-      });
-    } finally {
-      await database.close();
-    }
-  };
-  try {
-    await withSchemaLock(database.db, () => migrateToLatest(database.db));
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { ...database, close };
 }
 
 export interface TestApp {
@@ -131,6 +70,8 @@ export interface TestAppOptions {
   jobTiming?: RunnerTiming;
   /** Shorter bill raise retries, re-issue and reconciliation timings (payments tests). */
   paymentTiming?: PaymentTiming;
+  /** A database no other test used, which `database.close()` really closes (openTestDatabase's `fresh`). */
+  freshDatabase?: boolean;
 }
 
 /**
@@ -152,7 +93,7 @@ export const TEST_CAPTCHA_WORK: ProofOfWork = { cost: 1, counterMin: 1, counterM
  * `inject` readies it. `close` closes the app and then the database (idempotent).
  */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(options.kind);
+  const database = await openTestDatabase(options.kind, options.freshDatabase);
   try {
     await seedReferenceData(database.db);
   } catch (error) {
