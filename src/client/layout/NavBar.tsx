@@ -18,6 +18,12 @@ export function NavBar() {
   useEffect(() => {
     if (menu.current?.open) setOpen(true);
   }, []);
+  // The panel itself is closed too, not only the state: opened before the app took the page over and a
+  // link tapped as it does (before the effect above), the state is already closed and would not close it.
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+    setOpen(false);
+  };
   return (
     <header className="k-navbar">
       <div className="k-container k-navbar__bar">
@@ -44,7 +50,7 @@ export function NavBar() {
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} onClick={() => setOpen(false)}>
+                <NavLink to={item.to} onClick={close}>
                   {t(item.key)}
                 </NavLink>
               </li>
@@ -53,7 +59,7 @@ export function NavBar() {
           <div className="k-mobile-menu__language">
             <LanguageSwitch id="language-switch-menu" />
           </div>
-          <button type="button" className="k-button k-button--text" onClick={() => setOpen(false)}>
+          <button type="button" className="k-button k-button--text" onClick={close}>
             {t('nav.close_menu')}
           </button>
         </nav>
