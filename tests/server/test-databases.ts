@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { isAlive } from '../../src/server/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 
@@ -139,15 +140,6 @@ async function withSchemaLock<T>(db: DatabaseHandle['db'], work: () => Promise<T
 const TEST_SCHEMA = /^t_(\d+)_[0-9a-f]{8}(?:_pgboss)?$/;
 let leftoversDropped = false;
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Drops the schemas kept by test processes that have ended (under the schema lock). */
 async function dropLeftovers(db: DatabaseHandle['db']): Promise<void> {
   const { rows } = await sql<{
@@ -155,7 +147,7 @@ async function dropLeftovers(db: DatabaseHandle['db']): Promise<void> {
   }>`select nspname as name from pg_namespace where nspname like 't\\_%'`.execute(db);
   for (const { name } of rows) {
     const pid = TEST_SCHEMA.exec(name)?.[1];
-    if (pid && !running(Number(pid))) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(db);
+    if (pid && !isAlive(Number(pid))) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(db);
   }
 }
 

@@ -15,7 +15,7 @@ interface Owner {
 /** The contents of the locks this process holds (or is about to link into place): each has its own nonce. */
 const heldHere = new Set<string>();
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
