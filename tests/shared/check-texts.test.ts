@@ -53,6 +53,22 @@ const brokenSets: FormsProblem[][] = [
     set.steps.format_value = step({ properties: { a: { type: 'string', format: 'emial', pattern: '(' } } });
     set.steps.reference = step({ properties: { a: { $ref: '#/nowhere' } } });
   }),
+  // What a form costs to check: a slow or unbounded pattern, uniqueItems over rows, a $ref cycle or by $id.
+  edited((set) => {
+    set.steps.costly = step({
+      properties: {
+        words: { type: 'string', pattern: '^([a-zA-Z0-9]+\\s?)+$' },
+        twice: { type: 'string', pattern: '^(a+)\\1$', maxLength: 20 },
+        rows: { type: 'array', maxItems: 10_000, uniqueItems: true, items: { type: 'object' } },
+        tree: { $ref: '#/definitions/tree' },
+        short: { $ref: 'short' },
+      },
+      definitions: {
+        tree: { type: 'object', properties: { child: { $ref: '#/definitions/tree' } } },
+        short: { $id: 'short', type: 'string', maxLength: 5 },
+      },
+    });
+  }),
   // Names that are not fields, computed values, a yes/no with a default, a reference list, UI settings.
   edited((set) => {
     const rows = { type: 'object', properties: { size: { type: 'number' }, label: { type: 'string' } } };

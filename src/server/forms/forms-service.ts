@@ -1,11 +1,12 @@
 import type { ValidateFunction } from 'ajv';
-import { createAjv, type FormsDocument } from '../../shared/forms';
+import type { FormsDocument } from '../../shared/forms';
 import { withDocuments } from '../../shared/document-fields';
 import { validatorUrl, validatorVersion } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
 import { textEtag } from '../http/cached-answer';
 import { bindReferences, formsDocumentOf, type FormRegistry } from './form-registry';
+import { createServerAjv } from './server-ajv';
 
 export interface Served {
   key: string;
@@ -23,7 +24,7 @@ export class FormsService {
   private cache: Served | undefined;
   /** Older published versions as served (an application answered again under its own version), by version. */
   private readonly older = new Map<number, Served>();
-  readonly ajv = createAjv();
+  readonly ajv = createServerAjv();
 
   constructor(
     readonly registry: FormRegistry,

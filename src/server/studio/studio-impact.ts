@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
-import { createAjv, type FormsSet } from '../../shared/forms';
+import type { FormsSet } from '../../shared/forms';
+import { createServerAjv } from '../forms/server-ajv';
 import { withDocuments } from '../../shared/document-fields';
 import type { QuestionToAnswer } from '../../shared/forms-changed';
 import { isJsonObject } from '../../shared/schema-walk';
@@ -90,7 +91,7 @@ export class StudioDiff {
     const { lists } = await this.splash.get();
     const forms = withDocuments(bindReferences({ ...set, version: 'draft' }, lists));
     // Its own ajv: the draft's schemas are new objects each time, and ajv keeps what it compiles.
-    const ajv = createAjv();
+    const ajv = createServerAjv();
     const validators = new Map<string, ValidateFunction | undefined>();
     const validator = (step: string) => {
       if (!validators.has(step)) {

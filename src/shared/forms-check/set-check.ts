@@ -3,6 +3,7 @@ import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
 import { stepModuleProblems } from '../step-modules';
 import { APPLICATION_TYPES } from '../wizard-driver';
+import { costProblems } from './cost-check';
 import { closestName, didYouMeanText, suggestionFor } from './did-you-mean';
 import { documentProblems } from './documents-check';
 import { feesProblems } from './fees-check';
@@ -28,6 +29,7 @@ function stepProblems(id: string, step: FormsSet['steps'][string], problems: Pro
   if (!hasErrors(mine.all)) schemaValidity(file, step.schema, mine);
   if (!hasErrors(mine.all)) {
     levelProblems(file, step.schema, mine);
+    costProblems(file, step.schema, mine);
     referenceProblems(file, step.schema, mine);
     yesNoDefaultProblems(file, step.schema, mine);
     uiProblems(`steps/${id}.ui.json`, step.schema, step.uiSchema, mine);

@@ -2,7 +2,9 @@ import type { QuestionSpec } from '../api/studio';
 import { REFERENCE_LISTS, type FormsSet } from '../forms';
 import { LANGUAGES } from '../reference-data';
 import { isJsonObject } from '../schema-walk';
-import { isTextType } from './question-schema';
+import { PATTERN_MAX_LENGTH } from '../forms-check/cost-check';
+import { linearPatternProblem } from '../linear-regexp';
+import { isTextType, LONG_TEXT_MAX_DEFAULT, TEXT_MAX_DEFAULT } from './question-schema';
 import { findField, stepFields } from './step-fields';
 import { readQuestion, uiOrder } from './step-view';
 
@@ -19,6 +21,8 @@ export const QUESTION_PROBLEM_CODES = [
   'option_twice',
   'option_label_missing',
   'format_invalid',
+  'format_slow',
+  'format_too_long',
   'format_description_missing',
   'limits_order',
   'reference_list_unknown',
@@ -114,9 +118,13 @@ function typeProblems(spec: QuestionSpec): QuestionProblem[] {
   if (isTextType(spec.type) && spec.format) {
     try {
       new RegExp(spec.format.pattern, 'u');
+      // The server runs a pattern on RE2 (src/shared/linear-regexp.ts), which has no backreferences or lookarounds.
+      if (linearPatternProblem(spec.format.pattern) !== undefined) found.push(problem('format_slow', 'format'));
     } catch {
       found.push(problem('format_invalid', 'format'));
     }
+    const longest = spec.max_length ?? (spec.type === 'text' ? TEXT_MAX_DEFAULT : LONG_TEXT_MAX_DEFAULT);
+    if (longest > PATTERN_MAX_LENGTH) found.push(problem('format_too_long', 'limits', { limit: PATTERN_MAX_LENGTH }));
     for (const language of LANGUAGES)
       if (spec.format.description[language].trim() === '')
         found.push(problem('format_description_missing', 'format', { language }));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sampleProblems, type FlowSamples } from '../../../shared/form-samples';
-import { createAjv, type FormsSet } from '../../../shared/forms';
+import type { FormsSet } from '../../../shared/forms';
+import { createServerAjv } from '../server-ajv';
 import { locate, type JsonFile } from '../../../shared/forms-check/json-text';
 import { hasErrors, type FormsProblem } from '../../../shared/forms-check/problems';
 import { formsSetProblems } from '../../../shared/forms-check/set-check';
@@ -28,7 +29,7 @@ function located(problems: FormsProblem[], files: Map<string, JsonFile>): FormsP
 /** The flows' sample answers still fit the forms (a warning: the demo seed and the test fixtures need them). */
 function samplesProblems(set: FormsSet, samples: FlowSamples): FormsProblem[] {
   if (Object.keys(samples).length === 0) return [];
-  const ajv = createAjv();
+  const ajv = createServerAjv();
   return APPLICATION_TYPES.flatMap((type) =>
     sampleProblems(set, type, samples[type], ajv).map((line): FormsProblem => {
       const file = `samples/${type}.json`;
