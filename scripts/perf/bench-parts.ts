@@ -1,7 +1,9 @@
 // The parts of `npm run bench` added by issue 5 beside the bytes and the wizard: Lighthouse, the API
-// under load and memory. BENCH_SKIP=lighthouse,api leaves parts out; BENCH_QUICK=1 shortens them.
+// under load and memory, and a hostile published step (issue 31). BENCH_SKIP=lighthouse,api,hostile_step
+// leaves parts out; BENCH_QUICK=1 shortens them.
 import os from 'node:os';
 import { apiLoad, type ApiLoadResults } from './api-load';
+import { hostileStepGoal, hostileStepLines, hostileStepRun, type HostileStepResult } from './hostile-step';
 import { lighthousePages, type LighthouseResults } from './lighthouse';
 import { apiGoals, apiLoadLines, goalLines, lighthouseGoals, lighthouseLines, type Goal } from './report';
 import { QUICK } from './common';
@@ -12,6 +14,7 @@ export interface ServerParts {
   quick: boolean;
   lighthouse?: LighthouseResults & { load_average: { start: number; end: number } };
   api_load?: ApiLoadResults & { load_average: { start: number; end: number } };
+  hostile_step?: HostileStepResult;
   goals: Goal[];
 }
 
@@ -30,6 +33,10 @@ export async function serverParts(url: string): Promise<ServerParts> {
     parts.api_load = { ...results, load_average: { start, end: os.loadavg()[0]! } };
     parts.goals.push(...apiGoals(results));
   }
+  if (!skipped.includes('hostile_step')) {
+    parts.hostile_step = await hostileStepRun();
+    parts.goals.push(hostileStepGoal(parts.hostile_step));
+  }
   return parts;
 }
 
@@ -43,5 +50,6 @@ export function serverPartsLines(parts: ServerParts): string[] {
     lines.push('## Goals of Lighthouse, the API and memory', '', ...goalLines(parts.goals), '');
   if (parts.lighthouse) lines.push(...lighthouseLines(parts.lighthouse), '', load(parts.lighthouse.load_average), '');
   if (parts.api_load) lines.push(...apiLoadLines(parts.api_load), '', load(parts.api_load.load_average), '');
+  if (parts.hostile_step) lines.push(...hostileStepLines(parts.hostile_step), '');
   return lines;
 }

@@ -21,9 +21,9 @@ function hostileBody(bytes: number): string {
   return body(Math.floor((bytes - body(0).length) / 3));
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+export const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 
-async function timedFetch(url: string, init?: RequestInit): Promise<{ ms: number; status: number }> {
+export async function timedFetch(url: string, init?: RequestInit): Promise<{ ms: number; status: number }> {
   const started = performance.now();
   const res = await fetch(url, init);
   await res.arrayBuffer();

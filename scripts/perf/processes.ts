@@ -88,6 +88,8 @@ export interface KibaliOptions {
   databaseUrl?: string;
   smsGatewayUrl: string;
   logLevel: string;
+  /** The forms the first start publishes (FORMS_DIR), else schemas/. */
+  formsDir?: string;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function startKibali(options: KibaliOptions): Promise<ServerProcess
       PORT: String(port),
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...(options.formsDir ? { FORMS_DIR: options.formsDir } : {}),
       LOG_LEVEL: options.logLevel,
       DEV_TOOLS: '1',
       RATE_LIMIT_FACTOR: '1000',

@@ -1,12 +1,13 @@
-// One part of `npm run bench` alone, while working on it: `npx tsx scripts/perf/run-part.ts api|lighthouse`
+// One part of `npm run bench` alone, while working on it: `npx tsx scripts/perf/run-part.ts api|lighthouse|hostile_step`
 // (BENCH_QUICK=1 for short runs). Prints the part's RESULTS.md section; writes nothing in bench/.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiLoad } from './api-load';
+import { hostileStepGoal, hostileStepLines, hostileStepRun } from './hostile-step';
 import { lighthousePages } from './lighthouse';
 import { startKibali } from './processes';
-import { apiLoadLines, lighthouseLines } from './report';
+import { apiLoadLines, goalLines, lighthouseLines } from './report';
 import { startSmsGateway } from './sms-gateway';
 
 const part = process.argv[2];
@@ -28,8 +29,12 @@ if (part === 'api') {
     await sms.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+} else if (part === 'hostile_step') {
+  const results = await hostileStepRun();
+  writeFileSync(out, JSON.stringify(results, null, 2));
+  console.log([...goalLines([hostileStepGoal(results)]), '', ...hostileStepLines(results)].join('\n'));
 } else {
-  console.error('usage: tsx scripts/perf/run-part.ts api|lighthouse');
+  console.error('usage: tsx scripts/perf/run-part.ts api|lighthouse|hostile_step');
   process.exit(2);
 }
 console.log(`(raw results in ${out})`);
