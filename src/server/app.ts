@@ -368,7 +368,6 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     sessions: staffSessions,
     cookie: staffCookie,
     requireStaff,
-    rateLimits,
   });
   formsRoutes(app, forms, requireStaff);
   studioRoutes(app, studioParts(database.db, forms, splash), requireStaff);

@@ -87,6 +87,18 @@ describe('requests for changes on the dashboard', () => {
     ).toBeVisible();
   });
 
+  it('once the deadline has passed: says so, with the date and whom to contact, and offers no way to send changes', async () => {
+    returnedWith({ ...OPEN, open: { ...OPEN.open!, working_days_left: 0, overdue: true } });
+    renderApp('/dashboard/application', { user: signedInUser, language: 'sw' });
+    const list = await screen.findByRole('list', { name: sw('dashboard.changes.checklist') });
+    expect(screen.getByText(sw('dashboard.changes.overdue', { date: formatDate('2026-12-17', 'sw') }))).toBeVisible();
+    // The requests are still listed with their remarks, but nothing to answer them with, and no Resubmit.
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('The stamp cannot be read.');
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(sw('dashboard.changes.replace_file'))).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: sw('dashboard.changes.resubmit') })).not.toBeInTheDocument();
+  });
+
   it('says it in Swahili', async () => {
     returnedWith(OPEN);
     renderApp('/dashboard/application', { user: signedInUser, language: 'sw' });

@@ -41,6 +41,17 @@ describe('studio sign-in', () => {
     expect(backend.bodies('get_draft')).toEqual([]);
   });
 
+  it('says the SMS went only if the password was right when the server shows no phone (the login is under lock)', async () => {
+    const { user } = renderStudio('/studio', {
+      setup: (b) => (b.signIn = { sign_in_id: 'pending-3', second_factor: 'sms', expires_in_s: 300 }),
+    });
+    await user.type(await screen.findByLabelText(/^Login/), 'asha');
+    await user.type(screen.getByLabelText(/^Password/), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('If your password is right, we sent a code by SMS to your staff phone. Enter it here.');
+    expect(screen.queryByText(/We sent a code by SMS to/)).not.toBeInTheDocument();
+  });
+
   it('refuses an empty form with an error summary, and asks the server nothing', async () => {
     const { backend, user } = renderStudio('/studio');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));

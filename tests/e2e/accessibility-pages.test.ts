@@ -507,6 +507,7 @@ async function backOfficeMoves(reference: string, lng: Lng): Promise<void> {
   await staff('issue_permit', {
     reference_number: reference,
     permit_number: `ZDCU/A11Y/${run}`,
+    approved_use: 'Residential house',
     valid_from: today,
     valid_until: later(365),
   });

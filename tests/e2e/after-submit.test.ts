@@ -129,6 +129,7 @@ describe('after Submit, in Swahili at 360 px', () => {
       await staff('issue_permit', {
         reference_number: reference,
         permit_number: PERMIT_NUMBER,
+        approved_use: 'Residential house',
         valid_from: today,
         valid_until: daysAfter(today, 365),
         conditions: [CONDITION],

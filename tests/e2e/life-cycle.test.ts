@@ -227,6 +227,7 @@ describe('the life of an application', () => {
       await staff('issue_permit', {
         reference_number: reference,
         permit_number: PERMIT_NUMBER,
+        approved_use: 'Residential house',
         valid_from: today,
         valid_until: validUntil,
       });

@@ -417,6 +417,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
     it('gets its permit: permit_issued, with the permit, its history line and a Swahili SMS', async () => {
       const res = await staff('issue_permit', {
         reference_number: reference,
+        approved_use: 'A family house',
         permit_number: 'ZDCU/2026/0001',
         valid_from: day(0),
         valid_until: day(730),
@@ -437,6 +438,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       // No second permit for it now: it is no longer approved.
       const again = await staff('issue_permit', {
         reference_number: reference,
+        approved_use: 'A family house',
         permit_number: 'ZDCU/2026/0002',
         valid_from: day(0),
         valid_until: day(730),
@@ -558,6 +560,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
     const permit = (reference: string, overrides: Record<string, unknown> = {}) =>
       staff('issue_permit', {
         reference_number: reference,
+        approved_use: 'A family house',
         permit_number: `ZDCU/T/${Math.floor(Math.random() * 1e9)}`,
         valid_from: day(0),
         valid_until: day(365),

@@ -390,6 +390,66 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       expect((await notices(app.id)).at(-1)).toMatchObject({ kind: 'changes_withdrawn' });
       expect((await eventsOf(app.id)).at(-1)).toMatchObject({ status: 'withdrawn', remark: 'No answer came.' });
     });
+    it('refuses the changes once the deadline has passed (409, contact the unit) and takes them again once extended', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
+      const person = newPerson('822');
+      const app = await application(person);
+      const returned = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: REQUESTS,
+        deadline_working_days: 10,
+      });
+      expect((returned.data as { round: ChangeRound }).round.due_date).toBe('2026-12-17');
+      const after = { ...app.answers.repair, repair_description: 'Replace the roof sheets and two beams.' };
+
+      // 23:59 in Zanzibar on the deadline's day: still taken.
+      vi.setSystemTime(new Date('2026-12-17T20:59:00Z'));
+      const cookie = await signIn(t, app.reference, person.phone);
+      const onTime = await dashboardCall<Data>(t, 'save_change_step', cookie, { step: 'repair', data: after });
+      expect(onTime.status, JSON.stringify(onTime.body)).toBe(200);
+
+      // Midnight in Zanzibar: the deadline has passed, whether or not the daily job has run.
+      vi.setSystemTime(new Date('2026-12-17T21:00:00Z'));
+      const answersBefore = (await row(app.id)).answers;
+      const roundBefore = (await rounds(app.id))[0]!;
+      const late = await dashboardCall<Data>(
+        t,
+        'save_change_step',
+        cookie,
+        { step: 'repair', data: { ...after, repair_description: 'Something else, late.' } },
+        { 'accept-language': 'sw' },
+      );
+      expect(late.status).toBe(409);
+      expect(late.body!.response.message).toBe(text('sw', 'changes.deadline_passed', { due_date: '2026-12-17' }));
+      expect(late.body!.response.data).toEqual({ due_date: '2026-12-17' });
+      const lateUpload = await dashboardUpload(cookie, 'sheha_letter');
+      expect(lateUpload.status).toBe(409);
+      expect(lateUpload.body.response.message).toBe(text('en', 'changes.deadline_passed', { due_date: '2026-12-17' }));
+      const lateResubmit = await dashboardCall<Data>(t, 'resubmit_changes', cookie, { note: 'Late.' });
+      expect(lateResubmit.status).toBe(409);
+      // Nothing changed: the answers, the round's changes, the documents, the status.
+      expect((await row(app.id)).answers).toEqual(answersBefore);
+      expect((await row(app.id)).status).toBe('returned');
+      expect((await rounds(app.id))[0]!.changes).toEqual(roundBefore.changes);
+      const files = await db().selectFrom('attachment').select('id').where('application_id', '=', app.id).execute();
+      expect(files.map((f) => f.id)).toEqual([app.letter]);
+      // The dashboard is told the deadline has passed.
+      const shown = await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', cookie);
+      expect(shown.body!.response.data.open).toMatchObject({ due_date: '2026-12-17', overdue: true });
+
+      // Staff extend it: the changes are taken again.
+      const extended = await staff('extend_changes', { reference_number: app.reference, deadline_working_days: 5 });
+      expect(extended.status).toBe(200);
+      const again = cookie; // the same session, a minute old (a new sign-in would wait for its SMS code)
+      expect(
+        (await dashboardCall<ChangeRequestsAnswer>(t, 'get_change_requests', again)).body!.response.data.open,
+      ).toMatchObject({ overdue: false });
+      expect((await dashboardUpload(again, 'sheha_letter')).status).toBe(200);
+      const resubmitted = await dashboardCall<Data>(t, 'resubmit_changes', again, { note: 'Both changes made.' });
+      expect(resubmitted.status).toBe(200);
+    });
+
     it('tells the officer who asked, by SMS in Swahili and English, when the deadline has passed (once)', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));

@@ -3,7 +3,9 @@ import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Kysely } from 'kysely';
 import { insertApplication } from '../../src/server/applications/applications-repository';
+import * as forgetCopiedUses from '../../src/server/db/migrations/20261202T040100-permit-use-not-applicant-text';
 import { newReferenceNumber } from '../../src/server/applications/reference-number';
 import { DEVELOPMENT_SIGNING_KEY, PermitSigner } from '../../src/server/permits/permit-signature';
 import type { VerifiedPermit } from '../../src/shared/api/permits';
@@ -75,6 +77,8 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
   }
 
   let permitSerial = 0;
+  /** The approved use in staff's words (issue_permit needs it). */
+  const STAFF_USE = 'Residential house with one shop';
   async function issued(options: { from?: string; until?: string; extras?: Record<string, unknown> } = {}) {
     const application = await approvedApplication();
     permitSerial += 1;
@@ -83,7 +87,12 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       valid_from: options.from ?? day(0),
       valid_until: options.until ?? day(365),
     };
-    const res = await staff('issue_permit', { reference_number: application.reference, ...permit, ...options.extras });
+    const res = await staff('issue_permit', {
+      reference_number: application.reference,
+      approved_use: STAFF_USE,
+      ...permit,
+      ...options.extras,
+    });
     expect(res.status, JSON.stringify(res)).toBe(200);
     return { ...application, ...permit };
   }
@@ -129,7 +138,7 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
         'Amina Khamis Makame',
         '1234/5',
         'Mwanakwerekwe',
-        'A family house of two storeys with a shop on the ground floor.',
+        STAFF_USE,
         '2 storeys above the ground floor',
         'Ghorofa 2 juu ya sakafu ya chini',
         formatLongDate(permit.valid_from, 'en'),
@@ -196,6 +205,105 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
     });
   });
 
+  describe("the approved use is the authority's words, never the applicant's (issue 31, item 7)", () => {
+    const CLAIM = 'Hotel and casino — approved by the Minister';
+
+    async function claimingApplication() {
+      const application = await approvedApplication();
+      const answers = {
+        ...sample,
+        personal: { ...sample.personal, zan_id: application.zanId, phone: application.phone },
+        construction: {
+          ...sample.construction,
+          current_land_use: 'other',
+          other_land_use: CLAIM,
+          building_type_description: CLAIM,
+        },
+      };
+      await db()
+        .updateTable('application')
+        .set({ answers: JSON.stringify(answers) })
+        .where('id', '=', application.id)
+        .execute();
+      return application;
+    }
+
+    it("issue_permit without an approved use is refused (422, in the caller's language) and issues nothing", async () => {
+      const application = await claimingApplication();
+      const body = {
+        reference_number: application.reference,
+        permit_number: `ZNZ/USE/${kind}-${process.pid}-a`,
+        valid_from: day(0),
+        valid_until: day(365),
+      };
+      for (const language of ['en', 'sw'] as const) {
+        const res = await staff(
+          'issue_permit',
+          { ...body, approved_use: '   ' },
+          { ...AUTH, 'accept-language': language },
+        );
+        expect(res.status).toBe(422);
+        expect(res.data.errors).toEqual([
+          { path: '/approved_use', message: text(language, 'permits.fields.approved_use_required') },
+        ]);
+      }
+      expect((await staff('issue_permit', body)).status).toBe(422);
+      expect(
+        await db().selectFrom('permit').select('id').where('application_id', '=', application.id).execute(),
+      ).toEqual([]);
+      const status = await db()
+        .selectFrom('application')
+        .select('status')
+        .where('id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      expect(status.status).toBe('approved');
+    });
+
+    it("the permit and the verify page print staff's approved use, and nowhere the applicant's claim", async () => {
+      const application = await claimingApplication();
+      const permit = { permit_number: `ZNZ/USE/${kind}-${process.pid}-b`, valid_from: day(0), valid_until: day(365) };
+      const res = await staff('issue_permit', {
+        reference_number: application.reference,
+        approved_use: STAFF_USE,
+        ...permit,
+      });
+      expect(res.status).toBe(200);
+      const checked = await verify({ permit_number: permit.permit_number, signature: signer.sign(permit) });
+      expect(checked.body!.response.data.approved_use).toBe(STAFF_USE);
+      expect(JSON.stringify(checked.body)).not.toContain('casino');
+      const document = await staff('get_permit_document', { permit_number: permit.permit_number });
+      const pdf = await pdfOf(Buffer.from(String(document.data.content_base64), 'base64'));
+      expect(pdf.text).toContain(STAFF_USE);
+      expect(pdf.text).not.toContain('casino');
+    });
+
+    it("a permit issued before, which copied the applicant's text, no longer prints it (the migration)", async () => {
+      const application = await claimingApplication();
+      const copied = { permit_number: `ZNZ/USE/${kind}-${process.pid}-c`, valid_from: day(0), valid_until: day(365) };
+      expect(
+        (await staff('issue_permit', { reference_number: application.reference, approved_use: STAFF_USE, ...copied }))
+          .status,
+      ).toBe(200);
+      // As the code before this fix wrote it: the description, spaces collapsed.
+      await db()
+        .updateTable('permit')
+        .set({ approved_use: CLAIM })
+        .where('permit_number', '=', copied.permit_number)
+        .execute();
+      const other = await approvedApplication();
+      const kept = { permit_number: `ZNZ/USE/${kind}-${process.pid}-d`, valid_from: day(0), valid_until: day(365) };
+      expect(
+        (await staff('issue_permit', { reference_number: other.reference, approved_use: STAFF_USE, ...kept })).status,
+      ).toBe(200);
+      await forgetCopiedUses.up(db() as unknown as Kysely<unknown>);
+      const checked = await verify({ permit_number: copied.permit_number, signature: signer.sign(copied) });
+      expect(checked.body!.response.data.approved_use).toBeNull();
+      expect(JSON.stringify(checked.body)).not.toContain('casino');
+      const still = await verify({ permit_number: kept.permit_number });
+      expect(still.body!.response.data.approved_use).toBe(STAFF_USE);
+    });
+  });
+
   describe('issue_permit', () => {
     it('keeps what the permit says when the answers change later, and bounds the extras', async () => {
       const permit = await issued({ extras: { approved_use: 'Residential house', storeys: 0 } });
@@ -213,7 +321,12 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
         storeys: 0,
       });
       const application = await approvedApplication();
-      const base = { reference_number: application.reference, valid_from: day(0), valid_until: day(30) };
+      const base = {
+        reference_number: application.reference,
+        approved_use: STAFF_USE,
+        valid_from: day(0),
+        valid_until: day(30),
+      };
       const tooMany = await staff('issue_permit', {
         ...base,
         permit_number: `ZNZ/X/${process.pid}-many`,
@@ -346,7 +459,11 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       const permit = await issued();
       await db().updateTable('application').set({ status: 'renewal_requested' }).where('id', '=', permit.id).execute();
       const renewal = { permit_number: `${permit.permit_number}-R`, valid_from: day(1), valid_until: day(400) };
-      const res = await staff('issue_permit', { reference_number: permit.reference, ...renewal });
+      const res = await staff('issue_permit', {
+        reference_number: permit.reference,
+        approved_use: STAFF_USE,
+        ...renewal,
+      });
       expect(res.status).toBe(200);
       const old = await verify({ permit_number: permit.permit_number, signature: signer.sign(permit) });
       expect(old.body!.response.data).toMatchObject({
@@ -394,7 +511,12 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
     it('revokes with who did it; the applicant is told in their language; verify says revoked with the date only', async () => {
       const application = await approvedApplication('sw');
       const permit = { permit_number: `ZNZ/BP/REV-${kind}-${process.pid}`, valid_from: day(0), valid_until: day(365) };
-      expect((await staff('issue_permit', { reference_number: application.reference, ...permit })).status).toBe(200);
+      const issuedNow = await staff('issue_permit', {
+        reference_number: application.reference,
+        approved_use: STAFF_USE,
+        ...permit,
+      });
+      expect(issuedNow.status).toBe(200);
       const officer = await addStaff(t, 'officer', { name: 'Officer Rehema' });
       const cookie = await staffSignIn(t, officer);
       const reason = 'Built beyond the approved plot.';

@@ -139,8 +139,9 @@ export const STAFF_ACTIONS = {
     summary:
       'Back office: a permit with its number and validity dates (YYYY-MM-DD), for an approved application ' +
       '(→ permit_issued) or a requested renewal (→ renewed); notifies the applicant with the link to its ' +
-      'verify page. The permit document prints the approved use and storeys (from the answers unless given ' +
-      'here) and the conditions (at most 20, one line each)',
+      'verify page. The permit document prints the approved use (required here: 422 without it; the ' +
+      "applicant's own description is never printed as it), the storeys (from the answers unless given here) " +
+      'and the conditions (at most 20, one line each)',
     run: async (service, body, language, actor) => {
       const { reference_number, ...permit } = body;
       const issued = await service.issuePermit(actor, reference_number, permit, language);

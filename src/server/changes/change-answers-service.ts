@@ -17,6 +17,7 @@ import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { askedForms } from './asked-forms';
+import { deadlinePassed, refuseAfterDeadline } from './change-deadline-rule';
 import { changesOf, flowOf, formsOfApplication, openRequests } from './change-rounds';
 import * as repo from './changes-repository';
 import { HolidaysService } from './holidays-service';
@@ -26,7 +27,7 @@ type Answers = Record<string, unknown>;
 /**
  * The applicant's side (signed in): the open round's requests, a new answer for ONLY an asked step
  * (validated as the wizard's saves are, under the application's own forms version), and the resubmit
- * once every request is answered. The documents asked for go through the dashboard's upload, which
+ * once every request is answered; each until the round's deadline has passed (change-deadline-rule.ts). The documents asked for go through the dashboard's upload, which
  * asks `checkUpload` and `recordUpload` here while the application is returned.
  */
 export class ChangeAnswersService {
@@ -59,7 +60,8 @@ export class ChangeAnswersService {
         remark: open.remark,
         due_date: open.due_date,
         working_days_left: await this.holidays.workingDaysLeft(todayIso(), open.due_date),
-        overdue: open.overdue_at !== null,
+        // Past its day, whether or not the daily job has marked it yet: changes are refused from then.
+        overdue: open.overdue_at !== null || deadlinePassed(open.due_date),
         forms_version: application.forms_version,
         forms: askedForms(served.forms, askedSteps),
         answers: Object.fromEntries(askedSteps.map((step) => [step, answers[step] ?? {}])),
@@ -94,6 +96,7 @@ export class ChangeAnswersService {
     const application = await repo.findApplicationById(this.db, applicationId);
     const round = application ? await repo.openRound(this.db, applicationId) : undefined;
     if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
+    refuseAfterDeadline(round);
     const asked = (round.requests as ChangeRequest[]).some((r) => r.kind === 'step' && r.step === step);
     if (!asked) throw new ApiError(403, 'changes.step_not_asked', { step }, { step });
     const served = await formsOfApplication(this.forms, application.forms_version);
@@ -128,6 +131,7 @@ export class ChangeAnswersService {
       const application = await repo.lockApplicationById(trx, applicationId);
       const round = await repo.lockOpenRound(trx, applicationId);
       if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
+      refuseAfterDeadline(round);
       const open = openRequests(round.requests as ChangeRequest[], changesOf(round));
       if (open.length > 0) {
         const all = round.requests as ChangeRequest[];
@@ -160,7 +164,8 @@ export class ChangeAnswersService {
     const asked = (round?.requests as ChangeRequest[] | undefined)?.some(
       (r) => r.kind === 'document' && r.document_type === documentType,
     );
-    if (!asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
+    if (!round || !asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
+    refuseAfterDeadline(round);
   }
 
   /**
@@ -185,6 +190,7 @@ export class ChangeAnswersService {
       (r) => r.kind === 'document' && r.document_type === documentType,
     );
     if (!round || !asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
+    refuseAfterDeadline(round);
     const changes = changesOf(round);
     changes.documents.push({
       document_type: documentType,
@@ -214,6 +220,7 @@ export class ChangeAnswersService {
     const current = await repo.lockApplicationById(trx, applicationId);
     const locked = await repo.lockOpenRound(trx, applicationId);
     if (!current || current.status !== 'returned' || locked?.id !== roundId) throw noOpenRound(current?.status);
+    refuseAfterDeadline(locked);
     return { current, locked };
   }
 }

@@ -51,11 +51,16 @@ export function isLocked(held: HeldLockout): boolean {
   return held.since_lock_end_s !== null && held.since_lock_end_s < 0;
 }
 
-/** Counts a wrong try; the seconds of the lock it starts, or 0 when it starts none. */
-export async function recordFailure(trx: Transaction<Database>, key: string, held: HeldLockout): Promise<number> {
+/** Counts a wrong try (a lock starts at `maxFailures`); the seconds of the lock it starts, or 0 when it starts none. */
+export async function recordFailure(
+  trx: Transaction<Database>,
+  key: string,
+  held: HeldLockout,
+  maxFailures: number = MAX_FAILURES,
+): Promise<number> {
   const fresh = held.failures === 0 || held.window_age_s > FAILURE_WINDOW_S;
   const failures = fresh ? 1 : held.failures + 1;
-  if (failures < MAX_FAILURES) {
+  if (failures < maxFailures) {
     await setFailures(trx, key, failures, fresh);
     return 0;
   }
@@ -71,7 +76,14 @@ export async function recordSuccess(trx: Transaction<Database>, key: string): Pr
   await forgiveFailures(trx, key);
 }
 
-/** Forgets a subject's count and locks (an admin reset a staff member's password or second factor). */
-export async function forgetLockout(db: Kysely<Database> | Transaction<Database>, key: string): Promise<void> {
-  await deleteLockout(db, key);
+/**
+ * Forgets a subject's count and locks (an admin reset a staff member's password or second factor), and
+ * with `alsoStartingWith` every count whose key starts so (the login's counts per client).
+ */
+export async function forgetLockout(
+  db: Kysely<Database> | Transaction<Database>,
+  key: string,
+  alsoStartingWith?: string,
+): Promise<void> {
+  await deleteLockout(db, key, alsoStartingWith);
 }

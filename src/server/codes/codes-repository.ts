@@ -85,8 +85,20 @@ export async function forgiveFailures(trx: Transaction<Database>, key: string): 
     .execute();
 }
 
-export async function deleteLockout(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('code_lockout').where('subject_key', '=', key).execute();
+/** Deletes the subject's count, and every count whose key starts with `prefix` (given). */
+export async function deleteLockout(db: Db, key: string, prefix?: string): Promise<void> {
+  await db
+    .deleteFrom('code_lockout')
+    .where((eb) =>
+      prefix === undefined
+        ? eb('subject_key', '=', key)
+        : eb.or([
+            eb('subject_key', '=', key),
+            // left(), not LIKE: a login's `_` would be a wildcard.
+            eb(sql<string>`left(subject_key, ${prefix.length})`, '=', prefix),
+          ]),
+    )
+    .execute();
 }
 
 /** The codes of (purpose, subject) sent in the last hour: how many, and the seconds since the last and until the hour's first leaves it. */

@@ -24,6 +24,8 @@ import * as changeRequests from './migrations/20261128T060000-change-requests';
 import * as payments from './migrations/20261128T060200-payments';
 import * as permitDocuments from './migrations/20261128T060300-permit-documents';
 import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sms-and-reminders';
+import * as staffSignInUnderLock from './migrations/20261202T040000-staff-sign-in-under-lock';
+import * as permitUseNotApplicantText from './migrations/20261202T040100-permit-use-not-applicant-text';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -57,4 +59,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261128T060200-payments': payments,
   '20261128T060300-permit-documents': permitDocuments,
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
+  '20261202T040000-staff-sign-in-under-lock': staffSignInUnderLock,
+  '20261202T040100-permit-use-not-applicant-text': permitUseNotApplicantText,
 };

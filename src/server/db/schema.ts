@@ -255,8 +255,13 @@ export interface StaffAccountTable {
 /** A sign-in whose password was right and whose second factor is awaited, by the sha256 of its id. */
 export interface StaffSignInTable {
   token_hash: string;
-  account_id: number;
+  /** Null: a pending sign-in of an unknown login under lock, that no code opens. */
+  account_id: number | null;
   second_factor: string;
+  /** Made while its login was under lock (staff-password-lockout.ts). */
+  under_lock: Generated<boolean>;
+  /** False: made under lock for a wrong password; no code opens it. */
+  password_right: Generated<boolean>;
   attempts: Generated<number>;
   expires_at: Date;
   used_at: ColumnType<Date | null, never, Date>;

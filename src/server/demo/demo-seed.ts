@@ -253,6 +253,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   await office.setStatus(DEMO_SEED, issued, 'approved');
   await office.issuePermit(DEMO_SEED, issued, {
     permit_number: permitNumber(),
+    approved_use: 'A family house with a shop on the ground floor',
     valid_from: daysFromToday(-10),
     valid_until: daysFromToday(720),
   });
@@ -272,6 +273,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   await office.setStatus(DEMO_SEED, expired, 'approved');
   await office.issuePermit(DEMO_SEED, expired, {
     permit_number: permitNumber(),
+    approved_use: 'Repair of the roof over the kitchen',
     valid_from: daysFromToday(-400),
     valid_until: daysFromToday(-35),
   });

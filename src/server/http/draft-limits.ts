@@ -50,18 +50,6 @@ export class DraftLimits {
   }
 }
 
-/**
- * A limit counted under a key the caller gives (a login name, say) with the plugin's store: `count(request,
- * key)` answers 429 past the limit.
- */
-export function keyedLimit(app: FastifyInstance, limit: RouteLimit, settings: RateLimitSettings) {
-  const count = counter(app, limit, settings);
-  return async (request: FastifyRequest, key: string): Promise<void> => {
-    (request as Keyed)[LIMIT_KEY] = key;
-    await count(request);
-  };
-}
-
 function counter(app: FastifyInstance, limit: RouteLimit, settings: RateLimitSettings) {
   const check = app.createRateLimit({
     ...limitWith(limit, settings),

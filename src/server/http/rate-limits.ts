@@ -17,7 +17,6 @@ export type RateLimitName =
   | 'message'
   | 'renewal'
   | 'staff_sign_in'
-  | 'staff_login'
   | 'permit_verify';
 
 const LIMIT_NAME = Symbol('kibali.rateLimitName');
@@ -61,8 +60,6 @@ export const PERMIT_VERIFY_LIMIT = routeLimit('permit_verify', 60, 15);
 
 /** Staff sign-in and its second step: 10 per client per 15 minutes, each route its own count. */
 export const STAFF_SIGN_IN_LIMIT = routeLimit('staff_sign_in', 10, 15);
-/** Staff sign-in: 10 per login name per 15 minutes, whoever calls (known login or not). */
-export const STAFF_LOGIN_LIMIT = routeLimit('staff_login', 10, 15);
 
 /** A limit's numbers with a test's override, if any (for the limits counted by hand, see body-limits.ts). */
 export function limitWith(limit: RouteLimit, settings: RateLimitSettings): { max: number; timeWindow: number } {
@@ -188,7 +185,6 @@ export function scaledLimits(factor: number): RateLimitSettings {
     message: MESSAGE_LIMIT,
     renewal: RENEWAL_LIMIT,
     staff_sign_in: STAFF_SIGN_IN_LIMIT,
-    staff_login: STAFF_LOGIN_LIMIT,
     permit_verify: PERMIT_VERIFY_LIMIT,
   };
   return {

@@ -4,10 +4,12 @@ import { moduleAnswers } from '../../shared/step-modules';
 import { applicantName } from '../back-office/back-office-rules';
 
 /**
- * What a permit says about the building, from the application's answers: the owner (the applicant
+ * What a permit says about the building: from the application's answers the owner (the applicant
  * step's name), the plot (the answers that locate it: plot number, shehia, ward, or the street or
- * village of the special and repair flows), the use (the building's description, or the repair's), and
- * the storeys (the storeys step: none → 0). Staff may set the use and storeys when issuing.
+ * village of the special and repair flows) and the storeys (the storeys step: none → 0; staff may set
+ * them when issuing). The approved use is the authority's words, never the applicant's: staff give it
+ * when issuing (issue_permit refuses without it); the answers' descriptions are free text and are not
+ * printed as it (issue 31, item 7).
  */
 export interface PermitFacts {
   owner_name: string;
@@ -48,12 +50,12 @@ export function factsFromAnswers(answers: Record<string, unknown>, steps: Record
   return {
     owner_name: applicantName(moduleAnswers(answers, steps, 'applicant')).slice(0, 300),
     plot: plotOf(answers),
-    approved_use: firstText(answers, 'building_type_description') ?? firstText(answers, 'repair_description') ?? null,
+    approved_use: null,
     storeys: storeysOf(answers, steps),
   };
 }
 
-/** A permit row's facts as written when issued; a permit issued before they were written reads the answers. */
+/** A permit row's facts as written when issued; a permit issued before they were written reads the answers (no use). */
 export function factsOfPermit(
   row: { owner_name: string | null; plot: Plot | null; approved_use: string | null; storeys: number | null },
   answers: Record<string, unknown>,

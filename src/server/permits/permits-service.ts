@@ -66,7 +66,9 @@ export class PermitsService {
   checkExtras(input: PermitExtras, language: Language): void {
     const problems = new Problems(language, 'permits.fields');
     const use = cleanText(input.approved_use);
-    if (use && use.length > APPROVED_USE_MAX_LENGTH)
+    // The applicant's own description is free text: printed as "Approved use" it would read as the authority's words.
+    if (!use) problems.add('/approved_use', 'approved_use_required');
+    else if (use.length > APPROVED_USE_MAX_LENGTH)
       problems.add('/approved_use', 'too_long', { max: APPROVED_USE_MAX_LENGTH });
     const storeys = input.storeys;
     if (storeys !== undefined && storeys !== null && (!Number.isSafeInteger(storeys) || storeys < 0 || storeys > 60))
@@ -86,7 +88,7 @@ export class PermitsService {
 
   /**
    * What writes the document's facts in the transaction that issues the permit: the answers' facts as
-   * they are then, staff's use and storeys where given, and the conditions. The forms are read before
+   * they are then, staff's use (checked given: checkExtras) and storeys where given, and the conditions. The forms are read before
    * (an embedded database has one connection: a query outside the transaction would wait for it).
    */
   async factsWriter(input: PermitExtras) {
@@ -95,7 +97,7 @@ export class PermitsService {
       const facts = factsFromAnswers(await repo.answersOf(trx, permit.application_id), steps);
       await repo.writeDocumentFacts(trx, permit.id, {
         ...facts,
-        approved_use: cleanText(input.approved_use) ?? facts.approved_use,
+        approved_use: cleanText(input.approved_use),
         storeys: input.storeys ?? facts.storeys,
         conditions: (input.conditions ?? []).map((c) => cleanText(c)!),
       });

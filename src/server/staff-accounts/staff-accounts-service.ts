@@ -10,7 +10,8 @@ import * as repo from './staff-accounts-repository';
 import { isValidLogin, normalizeLogin, normalizeStaffPhone } from './staff-login';
 import { hashPassword, passwordProblem } from './staff-passwords';
 import { endSessionsOf } from './staff-sessions-repository';
-import { STAFF_CODE_PURPOSE, STAFF_PASSWORD_PURPOSE } from './staff-sign-in-service';
+import { clientKeysOf, loginKey } from './staff-password-lockout';
+import { STAFF_CODE_PURPOSE } from './staff-sign-in-service';
 import { newTotpSecret, totpUri } from './staff-totp';
 
 /** An account as the command line shows it: never its password hash or TOTP secret. */
@@ -117,7 +118,7 @@ export class StaffAccountsService {
     const hash = await hashPassword(password);
     return this.change(login, async (trx, account) => {
       await endSessionsOf(trx, account.id, new Date());
-      await forgetLockout(trx, lockKey(STAFF_PASSWORD_PURPOSE, account.login));
+      await forgetLockout(trx, loginKey(account.login), clientKeysOf(account.login));
       return repo.updateAccount(trx, account.id, { password_hash: hash });
     });
   }

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import {
   STAFF_ROLES,
@@ -8,12 +9,10 @@ import {
   type StaffSessionAnswer,
 } from '../../shared/api/staff-session';
 import { contractRoute } from '../http/contract-route';
-import { keyedLimit } from '../http/draft-limits';
 import { ApiError, ok } from '../http/envelope';
-import { STAFF_LOGIN_LIMIT, STAFF_SIGN_IN_LIMIT, type RateLimitSettings } from '../http/rate-limits';
+import { STAFF_SIGN_IN_LIMIT } from '../http/rate-limits';
 import type { StaffCookie } from './staff-cookie';
 import type { RequireStaff } from './staff-guard';
-import { normalizeLogin } from './staff-login';
 import type { StaffSessionStore } from './staff-session-store';
 import type { StaffSignInService } from './staff-sign-in-service';
 
@@ -22,31 +21,31 @@ export interface StaffSessionRouteDeps {
   sessions: StaffSessionStore;
   cookie: StaffCookie;
   requireStaff: RequireStaff;
-  rateLimits: RateLimitSettings;
 }
 
 /**
  * The staff session calls (src/shared/api/staff-session.ts), under /api/staff/session/: each limited
- * per client (10 per 15 minutes, each route), the sign-in also per login name.
+ * per client (10 per 15 minutes, each route). No limit per login name: anyone could use it to keep the
+ * login's owner out; wrong passwords are counted per login and client instead, and per login with a
+ * higher cap past which the password counts only with the code (staff-password-lockout.ts).
  */
 export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRouteDeps): void {
   const { signIn, sessions, cookie } = deps;
-  const perLogin = keyedLimit(app, STAFF_LOGIN_LIMIT, deps.rateLimits);
 
   contractRoute(
     app,
     staffSignIn,
     {
       config: { rateLimit: STAFF_SIGN_IN_LIMIT },
-      preHandler: async (request) => perLogin(request, `staff-login:${normalizeLogin(request.body.login)}`),
       summary:
         'Staff sign-in, first step: login name and password. Then the second factor: { sign_in_id, ' +
         'second_factor: "totp" | "sms", sent_to? (the masked staff phone an SMS code went to), expires_in_s }. ' +
         'An unknown login, a wrong password and a disabled account are one answer (401); too many wrong ' +
-        'passwords lock the login (429 with Retry-After)',
+        'passwords from one client lock that client out of the login (429 with Retry-After); past many more ' +
+        'from all clients, any password gets a pending sign-in and only the right one with the right code opens it',
     },
     async (request, res) => {
-      const answer = await signIn.signIn(request.body, request.language);
+      const answer = await signIn.signIn(request.body, request.language, normalizeIP(request.ip));
       return ok(request, res, answer, answer.second_factor === 'sms' ? 'staff_code_sent' : 'staff_code_needed');
     },
   );

@@ -10,7 +10,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertPendingSignIn(
   db: Db,
-  row: { token_hash: string; account_id: number; second_factor: string; expires_at: Date },
+  row: {
+    token_hash: string;
+    account_id: number | null;
+    second_factor: string;
+    under_lock: boolean;
+    password_right: boolean;
+    expires_at: Date;
+  },
 ) {
   await db.insertInto('staff_sign_in').values(row).execute();
 }
@@ -28,7 +35,7 @@ export async function takePendingTry(db: Db, tokenHash: string, now: Date, maxTr
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .where('attempts', '<', maxTries)
-    .returning(['account_id', 'second_factor'])
+    .returning(['account_id', 'second_factor', 'under_lock', 'password_right'])
     .executeTakeFirst();
 }
 

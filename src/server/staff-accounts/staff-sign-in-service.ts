@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   isStaffRole,
+  type SecondFactor,
   type StaffSessionAnswer,
   type StaffSignInAnswer,
   type StaffSignInRequest,
   type StaffVerifyRequest,
 } from '../../shared/api/staff-session';
 import type { Language } from '../../shared/reference-data';
-import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from '../codes/code-lockout';
+import { holdLockout, isLocked, lockKey, recordFailure, recordSuccess } from '../codes/code-lockout';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -16,6 +17,7 @@ import { message } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import { findAccountById, findAccountByLogin, takeTotpStep } from './staff-accounts-repository';
 import { normalizeLogin } from './staff-login';
+import { clientLockedSeconds, countPasswordTry } from './staff-password-lockout';
 import { passwordMatches } from './staff-passwords';
 import type { StaffSessionStore } from './staff-session-store';
 import { insertPendingSignIn, takePendingTry, usePendingSignIn } from './staff-sessions-repository';
@@ -24,8 +26,6 @@ import { secretHash } from '../sessions/secret-hash';
 
 /** The purpose of staff SMS codes (one_time_code) and of the second factor's lockout count. */
 export const STAFF_CODE_PURPOSE = 'staff_sign_in';
-/** The lockout count of a login's wrong passwords (code_lockout), known login or not. */
-export const STAFF_PASSWORD_PURPOSE = 'staff_password';
 /** A pending sign-in waits this long for its second factor… */
 export const PENDING_SIGN_IN_TTL_S = 300;
 /** …and dies after this many wrong codes (sign in again with the password). */
@@ -42,8 +42,9 @@ function locked(retryAfterS: number): ApiError {
  * A staff sign-in in two steps: login and password (argon2id), then the second factor (the
  * authenticator app's code, or a code sent by SMS to the staff phone); the right code opens a staff
  * session. An unknown login, a wrong password and a disabled account get one answer, after the same
- * argon2 work. Wrong passwords are counted per login and wrong codes per account, in the database, as
- * applicants' codes are (src/server/codes/code-lockout.ts): too many lock them, for a growing wait.
+ * argon2 work. Wrong passwords are counted per login and client, and per login (staff-password-lockout.ts);
+ * wrong codes per account, in the database, as applicants' codes are (src/server/codes/code-lockout.ts):
+ * too many lock them, for a growing wait.
  */
 export class StaffSignInService {
   constructor(
@@ -53,23 +54,21 @@ export class StaffSignInService {
     private readonly sessions: StaffSessionStore,
   ) {}
 
-  async signIn(body: StaffSignInRequest, language: Language): Promise<StaffSignInAnswer> {
+  /** The password step of `client` (its address as rate limits count it: staff-password-lockout.ts). */
+  async signIn(body: StaffSignInRequest, language: Language, client: string): Promise<StaffSignInAnswer> {
     const login = normalizeLogin(body.login);
-    const key = lockKey(STAFF_PASSWORD_PURPOSE, login);
-    const wait = await lockedSeconds(this.db, key);
+    const wait = await clientLockedSeconds(this.db, login, client);
     if (wait > 0) throw locked(wait);
     const account = await findAccountByLogin(this.db, login);
     const right = (await passwordMatches(account?.password_hash, body.password)) && account?.disabled_at === null;
-    // The count is held while it is read and written: tries of several processes queue.
-    const lockedS = await this.db.transaction().execute(async (trx) => {
-      const held = await holdLockout(trx, key);
-      if (isLocked(held)) return Math.ceil(-held.since_lock_end_s!);
-      if (!right) return recordFailure(trx, key, held);
-      await recordSuccess(trx, key);
-      return 0;
-    });
-    if (lockedS > 0) throw locked(lockedS);
-    if (!right || !account) throw new ApiError(401, 'staff_sign_in_failed');
+    const { clientLockedS, underLock } = await countPasswordTry(this.db, login, client, right);
+    if (clientLockedS > 0) throw locked(clientLockedS);
+    if (!right || !account) {
+      if (!underLock) throw new ApiError(401, 'staff_sign_in_failed');
+      // Under lock a wrong password gets a pending sign-in too, one that no code opens.
+      const factor = account?.second_factor === 'sms' ? 'sms' : 'totp';
+      return this.pending({ account_id: account?.id ?? null, second_factor: factor, password_right: false }, true);
+    }
 
     const factor = account.second_factor === 'sms' ? 'sms' : 'totp';
     let sentTo: string | undefined;
@@ -83,19 +82,26 @@ export class StaffSignInService {
       });
       sentTo = maskPhone(phone);
     }
+    const answer = await this.pending(
+      { account_id: account.id, second_factor: factor, password_right: true },
+      underLock,
+    );
+    // Under lock the phone is not shown: a wrong password could not show it.
+    return sentTo && !underLock ? { ...answer, sent_to: sentTo } : answer;
+  }
+
+  private async pending(
+    row: { account_id: number | null; second_factor: SecondFactor; password_right: boolean },
+    underLock: boolean,
+  ): Promise<StaffSignInAnswer> {
     const signInId = randomBytes(32).toString('base64url');
     await insertPendingSignIn(this.db, {
+      ...row,
       token_hash: secretHash(signInId),
-      account_id: account.id,
-      second_factor: factor,
+      under_lock: underLock,
       expires_at: new Date(Date.now() + PENDING_SIGN_IN_TTL_S * 1000),
     });
-    return {
-      sign_in_id: signInId,
-      second_factor: factor,
-      ...(sentTo ? { sent_to: sentTo } : {}),
-      expires_in_s: PENDING_SIGN_IN_TTL_S,
-    };
+    return { sign_in_id: signInId, second_factor: row.second_factor, expires_in_s: PENDING_SIGN_IN_TTL_S };
   }
 
   /** The second factor of a pending sign-in: a new staff session (its token for the cookie) and who it is. */
@@ -103,6 +109,9 @@ export class StaffSignInService {
     const tokenHash = secretHash(body.sign_in_id);
     const pending = await takePendingTry(this.db, tokenHash, new Date(), MAX_PENDING_TRIES);
     if (!pending) throw new ApiError(401, 'staff_sign_in_expired');
+    // Under lock a wrong code and a wrong password are one answer (staff-password-lockout.ts).
+    const wrong = pending.under_lock ? 'staff_password_or_code_wrong' : 'wrong_code';
+    if (!pending.password_right || pending.account_id === null) throw new ApiError(422, wrong);
     const account = await findAccountById(this.db, pending.account_id);
     if (!account || account.disabled_at !== null) throw new ApiError(401, 'staff_sign_in_expired');
     const code = body.code.trim();
@@ -110,7 +119,7 @@ export class StaffSignInService {
       pending.second_factor === 'sms'
         ? await this.codes.verify(STAFF_CODE_PURPOSE, subjectOf(account.id), code)
         : await this.verifyTotp(account, code);
-    if (!right) throw new ApiError(422, 'wrong_code');
+    if (!right) throw new ApiError(422, wrong);
     if (!(await usePendingSignIn(this.db, tokenHash, new Date()))) throw new ApiError(401, 'staff_sign_in_expired');
     if (!isStaffRole(account.role)) throw new ApiError(401, 'staff_sign_in_expired');
     const { token, times } = await this.sessions.create(account.id);

@@ -333,7 +333,10 @@ export const issuePermit = apiCall({
       valid_from: text(32, 1),
       valid_until: text(32, 1),
       remark,
-      /** The use and storeys the permit approves, when staff set them: else the application's answers. */
+      /**
+       * The use the permit approves, in staff's words: needed (the service answers 422 without it; the
+       * applicant's own description is never printed as the authority's). The storeys: else the answers'.
+       */
       approved_use: text(APPROVED_USE_MAX_LENGTH, 1),
       storeys: { type: 'integer', minimum: 0, maximum: 60 },
       /** Conditions printed on the permit, one line each. */

@@ -477,6 +477,10 @@ export const getChangeRequests = apiCall({
               due_date: { type: 'string' },
               /** Working days left until the deadline (0 on the day itself and after). */
               working_days_left: { type: 'integer', minimum: 0 },
+              /**
+               * The deadline has passed (from the day after it): the round's changes are refused (409
+               * changes.deadline_passed) until staff extend it; the dashboard says so and offers none.
+               */
               overdue: { type: 'boolean' },
               /** The forms version the application is answered in (the step editor loads its schemas). */
               forms_version: { type: ['integer', 'null'] },

@@ -91,7 +91,10 @@ function DocumentUpload({ request }: { request: Extract<ChangeRequest, { kind: '
   );
 }
 
-/** The open round as a checklist: each request with its remark, done or not, and how to answer it. */
+/**
+ * The open round as a checklist: each request with its remark, done or not, and how to answer it
+ * (nothing to answer with once the deadline has passed: the server refuses changes then).
+ */
 function Checklist({ open }: { open: Open }) {
   const { t } = useTranslation();
   const stepTitle = useStepTitles();
@@ -117,7 +120,7 @@ function Checklist({ open }: { open: Open }) {
               {t(request.done ? 'dashboard.changes.done' : 'dashboard.changes.not_done')}
             </Typography>
             <Typography sx={{ mt: 0.5 }}>{t('dashboard.changes.remark', { remark: request.remark })}</Typography>
-            {request.kind === 'step' ? (
+            {open.overdue ? null : request.kind === 'step' ? (
               <Link
                 component={RouterLink}
                 to={`/dashboard/application?tab=application&${CHANGE_PARAM}=${encodeURIComponent(request.step)}`}
@@ -229,7 +232,8 @@ function Rounds({ rounds }: { rounds: ChangeRequestsAnswer['rounds'] }) {
 
 /**
  * The requests for changes on the Application tab: while the application is returned, the open
- * round's checklist, the deadline in words, a way to answer each request and Resubmit; and every round.
+ * round's checklist, the deadline in words, a way to answer each request and Resubmit (until the
+ * deadline has passed: then only the deadline, that it has passed and whom to contact); and every round.
  */
 export function ChangeRequests() {
   const { t, i18n } = useTranslation();
@@ -270,7 +274,7 @@ export function ChangeRequests() {
             <Typography sx={{ mb: 2 }}>{t('dashboard.changes.remark', { remark: open.remark })}</Typography>
           )}
           <Checklist open={open} />
-          <Resubmit />
+          {!open.overdue && <Resubmit />}
         </>
       )}
       {past.length > 0 && (

@@ -9,7 +9,7 @@ import type { StaffSignInAnswer } from '../../../shared/api/staff-session';
 import { ErrorSummary, type SummaryError } from '../ErrorSummary';
 import { useStaffVerifyMutation } from '../studio-api';
 
-/** The second factor: where the code comes from is said, the SMS's with the (masked) phone it went to. */
+/** The second factor: where the code comes from is said, the SMS's with the (masked) phone it went to, if shown. */
 export function CodeStep({ pending, onRestart }: { pending: StaffSignInAnswer; onRestart: () => void }) {
   const { t } = useTranslation('studio');
   const [code, setCode] = useState('');
@@ -28,8 +28,13 @@ export function CodeStep({ pending, onRestart }: { pending: StaffSignInAnswer; o
     await verify({ sign_in_id: pending.sign_in_id, code: trimmed });
   };
 
+  // No phone shown: the login is under lock and a code went out only if the password was right.
   const intro =
-    pending.second_factor === 'sms' ? t('sign_in.code_sms', { phone: pending.sent_to ?? '' }) : t('sign_in.code_totp');
+    pending.second_factor === 'totp'
+      ? t('sign_in.code_totp')
+      : pending.sent_to
+        ? t('sign_in.code_sms', { phone: pending.sent_to })
+        : t('sign_in.code_sms_if_right');
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <ErrorSummary errors={errors} attempt={attempt} />
