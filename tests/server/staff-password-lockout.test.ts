@@ -135,6 +135,12 @@ describe.each(databaseKinds)('staff password lockout per login and client (%s)',
     expect(right.status).toBe(200);
     expect(right.body.response.data).toEqual({ ...guess.body.response.data, sign_in_id: expect.any(String) });
     expect(await texts()).toHaveLength(before + 1);
+    // The right password again within the minute: no new code may be sent yet, and the answer does not
+    // say so (a 429 would tell a guesser the password was right); the code sent opens either.
+    const soon = await signIn(t, '10.9.8.3', owner.login, owner.password);
+    expect(soon.status).toBe(200);
+    expect(soon.body.response.data).toEqual({ ...guess.body.response.data, sign_in_id: expect.any(String) });
+    expect(await texts()).toHaveLength(before + 1);
     const code = await smsCode(t, owner.phone!);
     expect((await verify(t, '10.9.8.1', guess.body.response.data.sign_in_id, code)).status).toBe(422);
     expect((await verify(t, '10.9.8.2', right.body.response.data.sign_in_id, code)).status).toBe(200);
