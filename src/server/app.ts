@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/database';
 import './http/fastify-augment';
 import { registerAnswerChecks } from './http/contract-route';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import { registerExpectContinue } from './http/expect-continue';
 import { registerJsonBodies } from './http/json-body';
 import { DraftLimits } from './http/draft-limits';
 import { registerCrossSiteWrites } from './http/cross-site-writes';
@@ -245,6 +246,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   });
 
   registerJsonBodies(app);
+  registerExpectContinue(app, config.UPLOAD_MAX_BYTES);
   // Before any route: each contract route's answer is checked against its shared schema outside production.
   registerAnswerChecks(app, config.NODE_ENV !== 'production');
   const { onRoute } = dependencies;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPublicKey } from 'node:crypto';
 import { z } from 'zod';
+import { secretProblems } from './secret-problems';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -209,13 +210,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * What a production server refuses to serve with: SMS kept in the outbox (no applicant receives a
- * code) and the demo ZanID registry (anyone passes as its fictional people), unless DEMO_MODE=1.
+ * What a production server (and the job runner) refuses to serve with: a placeholder, published or
+ * shared secret (secret-problems.ts, in DEMO_MODE too), and unless DEMO_MODE=1 SMS kept in the outbox
+ * (no applicant receives a code) and the demo ZanID registry (anyone passes as its fictional people).
  * Asked by the server as it starts, not by loadConfig: the scripts (migrate, seed, staff) send no SMS.
  */
 export function servingProblems(config: Config): string[] {
-  if (config.NODE_ENV !== 'production' || config.DEMO_MODE) return [];
-  const problems: string[] = [];
+  const problems = secretProblems(config);
+  if (config.NODE_ENV !== 'production' || config.DEMO_MODE) return problems;
   if (!config.SMS_GATEWAY_URL) {
     problems.push(
       'SMS_GATEWAY_URL is required when NODE_ENV=production (without it SMS stay in the outbox); DEMO_MODE=1 for a demonstration',

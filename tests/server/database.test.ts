@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -323,7 +324,7 @@ describe('the configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: 'too-short-secret' })).toThrow(
       /^(?![\s\S]*too-short-secret)[\s\S]*ALTCHA_HMAC_KEY must be at least 32 characters/,
     );
-    const key = 'k'.repeat(32);
+    const key = randomBytes(36).toString('base64');
     expect(loadConfig({ NODE_ENV: 'production', ALTCHA_HMAC_KEY: key }).ALTCHA_HMAC_KEY).toBe(key);
     expect(loadConfig({ NODE_ENV: 'test' }).ALTCHA_HMAC_KEY).toBeUndefined();
   });

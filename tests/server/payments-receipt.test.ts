@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantInvoice, PaySimulatedAnswer } from '../../src/shared/api/payments';
@@ -165,10 +166,11 @@ describe('the simulator in production', () => {
     NODE_ENV: 'production',
     SMS_GATEWAY_URL: 'https://sms.example.tz/send',
     IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
-    ALTCHA_HMAC_KEY: 'k'.repeat(32),
-    PERMIT_SIGNING_KEY: 'p'.repeat(32),
+    ALTCHA_HMAC_KEY: randomBytes(36).toString('base64'),
+    PERMIT_SIGNING_KEY: randomBytes(36).toString('base64'),
     PUBLIC_URL: 'https://kibali.example.tz',
   };
+  const gatewayKey = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
   it('is refused unless DEMO_MODE=1, which warns that payments are simulated', () => {
     expect(servingProblems(loadConfig(real))).toEqual([
@@ -178,7 +180,11 @@ describe('the simulator in production', () => {
     expect(servingProblems(demo)).toEqual([]);
     expect(demoModeWarning(demo)).toContain('payments are SIMULATED');
     const gepg = { ...real, PAYMENT_PROVIDER: 'gepg', PAYMENT_GATEWAY_URL: 'https://gepg.example.tz/api' };
-    expect(servingProblems(loadConfig({ ...gepg, PAYMENT_GATEWAY_PUBLIC_KEY: SIMULATOR_PUBLIC_KEY_PEM }))).toEqual([]);
+    expect(servingProblems(loadConfig({ ...gepg, PAYMENT_GATEWAY_PUBLIC_KEY: gatewayKey }))).toEqual([]);
+    // The simulator's key with GePG: anyone could sign a payment notice (its private key is in the source).
+    expect(servingProblems(loadConfig({ ...gepg, PAYMENT_GATEWAY_PUBLIC_KEY: SIMULATOR_PUBLIC_KEY_PEM }))).toEqual([
+      expect.stringMatching(/^PAYMENT_GATEWAY_PUBLIC_KEY is the payment simulator's key/),
+    ]);
   });
 
   it('GePG needs its URL and the public key that signs its notices; a key that is no key is refused', () => {

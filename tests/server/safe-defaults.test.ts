@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
-import { SIMULATOR_PUBLIC_KEY_PEM } from '../../src/server/payments/payment-signature';
 import { bundledScript } from '../support/bundled-script';
 import { copySeededDataDir } from '../support/pglite-template';
 
@@ -125,12 +125,14 @@ describe('the defaults', () => {
     const real = {
       SMS_GATEWAY_URL: 'https://sms.example.tz/send',
       IDENTITY_REGISTRY_URL: 'https://zanid.example.tz',
-      ALTCHA_HMAC_KEY: 'k'.repeat(32),
-      PERMIT_SIGNING_KEY: 'p'.repeat(32),
+      ALTCHA_HMAC_KEY: randomBytes(36).toString('base64'),
+      PERMIT_SIGNING_KEY: randomBytes(36).toString('base64'),
       PUBLIC_URL: 'https://kibali.example.tz',
       PAYMENT_PROVIDER: 'gepg',
       PAYMENT_GATEWAY_URL: 'https://gepg.example.tz/api',
-      PAYMENT_GATEWAY_PUBLIC_KEY: SIMULATOR_PUBLIC_KEY_PEM,
+      PAYMENT_GATEWAY_PUBLIC_KEY: generateKeyPairSync('ed25519')
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString(),
     };
     expect(servingProblems(loadConfig(real))).toEqual([]);
     expect(demoModeWarning(loadConfig(real))).toBeUndefined();

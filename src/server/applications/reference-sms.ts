@@ -9,11 +9,11 @@ import { formatReferenceNumber } from './reference-number';
 /** The moments an applicant is sent their reference number: one SMS each, never one per step saved. */
 export type ReferenceEvent = 'first_save' | 'saved_later' | 'submitted';
 
-const TEXT_KEYS: Record<ReferenceEvent, string> = {
+const TEXT_KEYS = {
   first_save: 'sms_reference_saved',
   saved_later: 'sms_reference_saved_later',
   submitted: 'sms_reference_submitted',
-};
+} as const satisfies Record<ReferenceEvent, string>;
 
 /** The SMS's purpose (sms_message.purpose): counted together for the limit per phone. */
 const PURPOSE_PREFIX = 'reference_';

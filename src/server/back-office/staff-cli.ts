@@ -215,10 +215,18 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
         // As the server's staff routes do: no hidden characters in the texts (src/server/http/plain-text.ts).
         refuseHiddenText(body, STAFF_MULTILINE_TEXTS, language);
         const answer = await definition.run(service, body as never, language, actor);
-        return { code: 200, message: message(language, answer.messageKey, answer.params), data: answer.data as never };
+        return {
+          code: 200,
+          message: message(language, answer.messageKey, answer.params, answer.data),
+          data: answer.data as never,
+        };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return { code: error.code, message: message(language, error.messageKey, error.params), data: error.data };
+        return {
+          code: error.code,
+          message: message(language, error.messageKey, error.params, error.data),
+          data: error.data,
+        };
       }
     },
     close: () => database.close(),

@@ -18,7 +18,7 @@ export function envelope<T>(code: number, text: string, data: T): Envelope<T> {
   return { response: { code, message: text, data } };
 }
 
-/** Sends the envelope with HTTP status equal to its code, the message in the request's language. */
+/** Sends the envelope with HTTP status equal to its code, the message in the request's language filled from `params` and `data`. */
 export function reply<T>(
   request: FastifyRequest,
   res: FastifyReply,
@@ -27,7 +27,7 @@ export function reply<T>(
   data: T,
   params?: Record<string, unknown>,
 ): FastifyReply {
-  return res.code(code).send(envelope(code, message(request.language, messageKey, params), data));
+  return res.code(code).send(envelope(code, message(request.language, messageKey, params, data), data));
 }
 
 export function ok<T>(request: FastifyRequest, res: FastifyReply, data: T, messageKey = 'ok'): FastifyReply {

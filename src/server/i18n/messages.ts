@@ -41,9 +41,27 @@ export function validationMessage(language: Language, key: string, params?: Reco
 
 /** Messages without parameters, translated once: most answers carry one (i18next costs per call). */
 const plainMessages = new Map<string, string>();
+/** Whether a key's text has a placeholder in either language (unknown keys too: plurals are `key_one`…). */
+const interpolates = new Map<string, boolean>();
 
-/** The server's message for `key` in `language`. */
-export function message(language: Language, key: string, params?: Record<string, unknown>): string {
+function hasPlaceholders(key: string): boolean {
+  let known = interpolates.get(key);
+  if (known === undefined) {
+    const texts = LANGUAGES.map((l) => i18n.getResource(l, 'api', key) as unknown);
+    known = texts.some((text) => typeof text !== 'string' || text.includes('{{'));
+    interpolates.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * The server's message for `key` in `language`, its placeholders filled from `params` and, for an
+ * answer, from its `data` (`{{phone_confirmation.sent_to}}`: the values the answer carries, so a
+ * message never says less than its data).
+ */
+export function message(language: Language, key: string, params?: Record<string, unknown>, data?: unknown): string {
+  const fromData = data !== null && typeof data === 'object' && !Array.isArray(data) && hasPlaceholders(key);
+  if (fromData) return translators[language](key, { ...params, replace: { ...data, ...params } });
   if (params) return translators[language](key, params);
   const id = `${language}:${key}`;
   let text = plainMessages.get(id);

@@ -178,7 +178,7 @@ async function run(service: StaffAccountsService, p: Parsed, io: CliIo): Promise
 }
 
 function print(p: Parsed, done: Done, io: CliIo): void {
-  const text = message(p.language, done.messageKey, done.params);
+  const text = message(p.language, done.messageKey, done.params, done.data);
   if (p.json) return io.out(jsonForTerminal({ code: 200, message: text, data: done.data }));
   if (done.accounts) {
     io.out(
@@ -241,7 +241,7 @@ export async function runUsersCli(
       return 2;
     }
     if (!(error instanceof ApiError)) throw error;
-    const text = message(parsed.language, error.messageKey, error.params);
+    const text = message(parsed.language, error.messageKey, error.params, error.data);
     if (parsed.json) io.out(jsonForTerminal({ code: error.code, message: text, data: error.data }));
     const errors = Array.isArray(error.data.errors) ? (error.data.errors as { path: string; message: string }[]) : [];
     io.err([text, ...errors.map((e) => `  ${e.path}: ${e.message}`)].join('\n'));
