@@ -10,6 +10,16 @@ import { FormsVersionsRepository } from '../../src/server/forms/forms-versions-r
 import { MAX_ANSWER_DEPTH } from '../../src/shared/answer-bounds';
 import { personal, sample, SAVE, validation } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
+import type { StudioDraftAnswer, StudioProblem } from '../../src/shared/api/studio';
+import {
+  draftNow,
+  permitNumberQuestion,
+  revisionOf,
+  saveQuestion,
+  signedIn,
+  studio,
+  type SignedIn,
+} from './studio-fixtures';
 
 // Issue 31, item 1: a form policy staff publish cannot freeze the server. Written as the attacks: a
 // "words separated by spaces" pattern (one hostile answer of 31 characters held the server 18 s),
@@ -184,5 +194,72 @@ describe.each(databaseKinds)('a published form cannot freeze the server, on %s',
     ]);
     // An answer as deep as the limit allows is validated as before.
     expect((await saveRepair(reference, [[[]], []])).status).toBe(200);
+  });
+});
+
+describe.each(databaseKinds)('the studio refuses what costs too much to check, on %s', { timeout: 120_000 }, (kind) => {
+  let t: TestApp;
+  let publisher: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { kind });
+    // Staff accounts hash their passwords (argon2id): seconds on a busy machine.
+    publisher = await signedIn(t, 'policy_publisher', 'Juma Publisher');
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('the question editor says at once that a format needs a short text and a pattern RE2 runs', async () => {
+    const view = await draftNow(t, publisher);
+    const format = { pattern: WORDS, description: { en: 'words and spaces', sw: 'maneno na nafasi' } };
+    const long = await saveQuestion(t, publisher, view, 'repair', permitNumberQuestion({ format, max_length: 1000 }));
+    expect(long.status).toBe(422);
+    const lookahead = await saveQuestion(
+      t,
+      publisher,
+      view,
+      'repair',
+      permitNumberQuestion({ format: { ...format, pattern: '^(?=.*[0-9])[A-Z0-9/]+$' } }),
+    );
+    expect(lookahead.status).toBe(422);
+    const parts = (res: typeof long) =>
+      (res.body!.response.data as unknown as { errors: { part: string; message: string }[] }).errors;
+    expect(parts(long)).toEqual([
+      {
+        part: 'limits',
+        message: 'A text with a format may be at most 200 characters long: set its longest answer to 200 or fewer.',
+      },
+    ]);
+    expect(parts(lookahead).map((e) => e.part)).toEqual(['format']);
+    expect((await draftNow(t, publisher)).draft.revision).toBe(view.draft.revision);
+  });
+
+  it('an advanced save with uniqueItems over rows is flagged, and its publish refused (422, placed): nothing published', async () => {
+    const view = await draftNow(t, publisher);
+    const step = structuredClone(view.draft.set.steps.repair!);
+    const schema: Json = step.schema;
+    schema.properties.street_village = {
+      type: 'array',
+      title: 'repair.street_village.title',
+      maxItems: 10_000,
+      uniqueItems: true,
+      items: { type: 'object', properties: { name: { type: 'string', maxLength: 200 } } },
+    };
+    const saved = await studio<StudioDraftAnswer>(t, publisher, 'save_step', {
+      step: 'repair',
+      base: revisionOf(view, 'step:repair'),
+      schema: step.schema,
+      ui_schema: step.uiSchema,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const flagged = { step: 'repair', field: 'street_village', code: 'unique_items_rows', severity: 'error' };
+    expect(saved.body!.response.data.problems).toContainEqual(expect.objectContaining(flagged));
+    const publish = await studio<{ problems: StudioProblem[] }>(t, publisher, 'publish', {
+      revision: saved.body!.response.data.draft.revision,
+      summary: 'Streets as a list',
+    });
+    expect(publish.status).toBe(422);
+    expect(publish.body!.response.data.problems).toContainEqual(expect.objectContaining(flagged));
+    const versions = await t.database.db.selectFrom('forms_version').select('version').execute();
+    expect(versions.map((v) => v.version)).toEqual([1]);
   });
 });
