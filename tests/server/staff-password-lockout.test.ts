@@ -146,6 +146,30 @@ describe.each(databaseKinds)('staff password lockout per login and client (%s)',
     expect((await verify(t, '10.9.8.2', right.body.response.data.sign_in_id, code)).status).toBe(200);
   });
 
+  it("under lock, while the account's codes are locked, a wrong password's sign-in is refused as a right one's", async () => {
+    const owner = await addStaff(t, 'officer');
+    await spreadFailures(t, owner.login, LOGIN_MAX_FAILURES, 4);
+    // The owner's own wrong codes lock the account's codes (20, over pending sign-ins of 5 tries each).
+    let last: Awaited<ReturnType<typeof verify>> | undefined;
+    for (let tries = 0; tries < MAX_FAILURES;) {
+      const started = await signIn(t, '10.9.7.1', owner.login, owner.password);
+      for (let i = 0; i < 5 && tries < MAX_FAILURES; i += 1, tries += 1)
+        last = await verify(t, '10.9.7.1', started.body.response.data.sign_in_id, String(100000 + tries));
+    }
+    expect(last!.status).toBe(429);
+    const right = await signIn(t, '10.9.7.1', owner.login, owner.password);
+    const guess = await signIn(t, '10.9.7.2', owner.login, 'a guess');
+    const code = await totpCode(owner.secret!);
+    const answers = [
+      await verify(t, '10.9.7.1', right.body.response.data.sign_in_id, code),
+      await verify(t, '10.9.7.2', guess.body.response.data.sign_in_id, code),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(429);
+      expect(res.body.response.message).toBe(api.en.code_locked_other!.replace('{{count}}', '15'));
+    }
+  });
+
   it("an admin's password reset forgets the login's counts, per client too", async () => {
     const owner = await addStaff(t, 'officer');
     for (let i = 0; i < MAX_FAILURES; i += 1) await signIn(t, '10.7.7.7', owner.login, `wrong ${i}`);

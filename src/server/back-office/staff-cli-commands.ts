@@ -106,8 +106,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   'issue-permit': {
     usage:
-      'issue-permit <reference> --permit-number N --from YYYY-MM-DD --until YYYY-MM-DD [--remark TEXT] ' +
-      '[--use TEXT] [--storeys N] [--condition TEXT]…',
+      'issue-permit <reference> --permit-number N --from YYYY-MM-DD --until YYYY-MM-DD --use TEXT ' +
+      '[--remark TEXT] [--storeys N] [--condition TEXT]…',
     summary: 'a permit for an approved application or a requested renewal (--condition once per condition)',
     options: ['permit-number', 'from', 'until', 'remark', 'use', 'storeys', 'condition'],
     positionals: 1,

@@ -9,7 +9,7 @@ import {
   type StaffVerifyRequest,
 } from '../../shared/api/staff-session';
 import type { Language } from '../../shared/reference-data';
-import { holdLockout, isLocked, lockKey, recordFailure, recordSuccess } from '../codes/code-lockout';
+import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from '../codes/code-lockout';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -32,6 +32,13 @@ export const PENDING_SIGN_IN_TTL_S = 300;
 export const MAX_PENDING_TRIES = 5;
 
 const subjectOf = (accountId: number) => `staff:${accountId}`;
+/** The count of an account's wrong codes (TOTP and SMS alike). */
+const codesKey = (accountId: number) => lockKey(STAFF_CODE_PURPOSE, subjectOf(accountId));
+
+/** 429 while an account's codes are locked (as one-time-codes.ts answers for SMS codes). */
+function codeLocked(retryAfterS: number): ApiError {
+  return new ApiError(429, 'code_locked', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
+}
 
 function ignoreRefusedSend(error: unknown): void {
   if (!(error instanceof ApiError && error.code === 429)) throw error;
@@ -76,8 +83,9 @@ export class StaffSignInService {
 
     const factor = account.second_factor === 'sms' ? 'sms' : 'totp';
     let sentTo: string | undefined;
-    if (factor === 'sms') {
-      if (!account.phone) throw new ApiError(409, 'staff_no_phone');
+    // (Under lock a phoneless account gets the pending sign-in a wrong password gets: no code opens it.)
+    if (factor === 'sms' && !account.phone && !underLock) throw new ApiError(409, 'staff_no_phone');
+    if (factor === 'sms' && account.phone) {
       const phone = account.phone;
       const sent = this.codes.issueAndSend(STAFF_CODE_PURPOSE, subjectOf(account.id), this.sms, {
         phone,
@@ -119,7 +127,12 @@ export class StaffSignInService {
     if (!pending) throw new ApiError(401, 'staff_sign_in_expired');
     // Under lock a wrong code and a wrong password are one answer (staff-password-lockout.ts).
     const wrong = pending.under_lock ? 'staff_password_or_code_wrong' : 'wrong_code';
-    if (!pending.password_right || pending.account_id === null) throw new ApiError(422, wrong);
+    if (!pending.password_right || pending.account_id === null) {
+      // A right password's code is refused while the account's codes are locked: so is this one.
+      const codesLocked = pending.account_id === null ? 0 : await lockedSeconds(this.db, codesKey(pending.account_id));
+      if (codesLocked > 0) throw codeLocked(codesLocked);
+      throw new ApiError(422, wrong);
+    }
     const account = await findAccountById(this.db, pending.account_id);
     if (!account || account.disabled_at !== null) throw new ApiError(401, 'staff_sign_in_expired');
     const code = body.code.trim();
@@ -146,7 +159,7 @@ export class StaffSignInService {
     account: { id: number; totp_secret: string | null; totp_last_step: number | null },
     code: string,
   ): Promise<boolean> {
-    const key = lockKey(STAFF_CODE_PURPOSE, subjectOf(account.id));
+    const key = codesKey(account.id);
     const step = account.totp_secret
       ? await acceptedTotpStep(account.totp_secret, code, account.totp_last_step)
       : undefined;
@@ -161,11 +174,6 @@ export class StaffSignInService {
       return lockedS > 0 ? { lockedS } : false;
     });
     if (typeof outcome === 'boolean') return outcome;
-    throw new ApiError(
-      429,
-      'code_locked',
-      { retry_after_s: outcome.lockedS },
-      { count: Math.ceil(outcome.lockedS / 60) },
-    );
+    throw codeLocked(outcome.lockedS);
   }
 }
