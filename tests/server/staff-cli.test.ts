@@ -158,6 +158,8 @@ describe('the staff command line on a data directory, and the demo seed', () => 
         reference,
         '--amount',
         '25,000',
+        '--amount-reason',
+        'Set by the unit for this test.',
         '--control-number',
         '991100220033',
         '--due',

@@ -24,6 +24,7 @@ import * as changeRequests from './migrations/20261128T060000-change-requests';
 import * as payments from './migrations/20261128T060200-payments';
 import * as permitDocuments from './migrations/20261128T060300-permit-documents';
 import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sms-and-reminders';
+import * as paymentExceptions from './migrations/20261202T060000-payment-exceptions';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -57,4 +58,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261128T060200-payments': payments,
   '20261128T060300-permit-documents': permitDocuments,
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
+  '20261202T060000-payment-exceptions': paymentExceptions,
 };
