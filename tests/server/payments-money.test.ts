@@ -107,7 +107,8 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
 
   describe('a notice that comes before its control number is known', () => {
     it('is matched when the control number arrives by the gateway’s callback: receipt made, invoice paid, applicant told', async () => {
-      simulatorOf(t).configure({ control_number_by_callback: true });
+      // The gateway has the bill but has not called back yet (its callback is posted below, signed).
+      simulatorOf(t).configure({ failing: true });
       const { person, invoiceId, bill, amount } = await invoiced('71');
       expect(bill.control_number).toBeNull();
       // The citizen pays at once with the number the gateway gave them; its notice beats the callback.
@@ -116,7 +117,9 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
       const first = await postSigned(t, JSON.stringify(early));
       expect(first.body!.response.data).toMatchObject({ status: 'unmatched', receipt_number: null });
       expect((await reconciled()).unmatched_tzs).toBeGreaterThanOrEqual(amount);
-      await simulatorOf(t).settled();
+      simulatorOf(t).configure({ failing: false });
+      const callback = JSON.stringify({ bill_id: bill.id, control_number: number });
+      expect((await postSigned(t, callback, { path: controlNumberCallback.path })).status).toBe(200);
       // Matched: before the fix it stayed unmatched for ever and the invoice unpaid.
       const [payment] = await paymentsOf(t, invoiceId);
       expect(payment).toMatchObject({ transaction_id: early.transaction_id, bill_id: bill.id });
@@ -522,11 +525,11 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
   }
 
   it('the control-number callback for a cancelled bill tells no one and pays nothing', async () => {
-    simulatorOf(t).configure({ control_number_by_callback: true });
+    simulatorOf(t).configure({ failing: true });
     const { person, invoiceId, bill } = await invoiced('80');
+    simulatorOf(t).configure({ failing: false });
     expect((await staff(t, 'cancel_invoice', { invoice_id: invoiceId, reason: 'Duplicate.' })).status).toBe(200);
     const before = (await smsTo(t, person.phone)).length;
-    await simulatorOf(t).settled();
     const body = JSON.stringify({ bill_id: bill.id, control_number: SimulatedGateway.controlNumberOf(bill.id) });
     expect((await postSigned(t, body, { path: controlNumberCallback.path })).status).toBe(200);
     expect(await smsTo(t, person.phone)).toHaveLength(before);
