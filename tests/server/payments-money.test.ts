@@ -395,6 +395,8 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
       );
       expect(again.status).toBe(409);
       expect(again.body!.response.message).toBe(backOffice.invoice_already_cancelled);
+      // Nor can it be marked paid in cash: nothing is due on it.
+      expect((await staff(t, 'mark_invoice_paid', { invoice_id: invoiceId })).status).toBe(409);
       // A notice the gateway sends anyway (signed, for the cancelled bill): recorded, to refund.
       const late = notice({ id: bill.id, control_number: bill.control_number! }, { amount_tzs: amount });
       expect((await postSigned(t, JSON.stringify(late))).body!.response.data.status).toBe('accepted');

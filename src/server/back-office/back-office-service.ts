@@ -360,6 +360,9 @@ export class BackOfficeService {
       if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
       if (row.paid_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
+      // Nothing is due on a cancelled invoice: cash for it would be money to refund.
+      if (row.cancelled_at !== null)
+        throw new ApiError(409, 'back_office.invoice_already_cancelled', { cancelled_at: iso(row.cancelled_at) });
       const receipt = this.payments ? await this.payments.recordStaffPayment(trx, row) : null;
       const paid = await repo.markPaid(trx, invoiceId);
       await repo.touchApplication(trx, row.application_id);
