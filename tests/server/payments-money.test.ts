@@ -304,6 +304,35 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
       expect(amount).toBeGreaterThan(1000);
       await reconciled();
     });
+    it('withdraw_overdue (the unit withdraws a returned application) cancels its open bills too', async () => {
+      const person = newPerson('81');
+      const application = await applicationIn(t, person, 'under_review');
+      const added = await staff(t, 'add_invoice', { reference_number: application.reference, due_date: day(10) });
+      expect(added.status).toBe(200);
+      const invoiceId = added.data.invoice_id as string;
+      const returned = await staff(t, 'return_for_changes', {
+        reference_number: application.reference,
+        requests: [{ kind: 'document', document_type: 'sheha_letter', action: 'add', remark: 'Bring the letter.' }],
+        deadline_working_days: 1,
+      });
+      expect(returned.status, JSON.stringify(returned)).toBe(200);
+      // The deadline has passed.
+      await t.database.db
+        .updateTable('change_round')
+        .set({ due_date: '2026-01-05' })
+        .where('application_id', '=', application.id)
+        .execute();
+      const withdrawn = await staff(t, 'withdraw_overdue', {
+        reference_number: application.reference,
+        reason: 'No answer.',
+      });
+      expect(withdrawn.status, JSON.stringify(withdrawn)).toBe(200);
+      expect((await invoiceRow(t, invoiceId)).cancelled_at).not.toBeNull();
+      const [bill] = await billsOf(t, invoiceId);
+      expect(bill).toMatchObject({ status: 'cancelled' });
+      expect(bill!.gateway_cancelled_at).not.toBeNull();
+      await reconciled();
+    });
   });
 
   describe('add_invoice and cancel_invoice', () => {
