@@ -99,6 +99,7 @@ import { changeRoutes } from './changes/change-routes';
 import type { PaymentGateway } from './payments/payment-gateway';
 import type { PaymentTiming } from './payments/payment-timing';
 import { paymentsModule, signatureVerifierFor } from './payments/payments-module';
+import { withdrawalPayments } from './payments/invoice-cancellation';
 import { paymentsRoutes } from './payments/payments-routes';
 import type { PaymentsService } from './payments/payments-service';
 import { receiptRoutes } from './payments/receipt-routes';
@@ -420,7 +421,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
     limits,
   });
   receiptRoutes(app, database.db, sessions);
-  withdrawRoutes(app, new WithdrawService(database.db, owners), sessions, { cookies: draftCookies, limits });
+  withdrawRoutes(app, new WithdrawService(database.db, owners, withdrawalPayments(payments.cancellation)), sessions, {
+    cookies: draftCookies,
+    limits,
+  });
   // Requests for changes: the applicant's answers, and the deadlines' daily reminders and overdue marks.
   changeRoutes(app, new ChangeAnswersService(database.db, forms, applications), sessions);
   const changeDeadlines = new ChangeDeadlines(database.db, notifier, sms);

@@ -32,6 +32,8 @@ const invoice = (overrides: Partial<ApplicantInvoice>): ApplicantInvoice => ({
   paid_at: null,
   created_at: '2026-11-28T06:00:00.000Z',
   receipts: [],
+  cancel_reason: null,
+  excess: [],
   ...overrides,
 });
 
@@ -80,6 +82,42 @@ describe('the Invoices tab', () => {
     expect(expired).toHaveTextContent(en('dashboard.invoices.status.expired'));
     for (const item of [coming!, expired!])
       expect(within(item).queryByRole('region', { name: en('dashboard.invoices.how_to_pay.title') })).toBeNull();
+  });
+
+  it('a cancelled invoice says nothing is to pay, with no control number or way to pay; money held is said, and what became of it', async () => {
+    server.use(
+      http.post('/api/dashboard/get_invoices', () =>
+        envelope(200, 'OK', [
+          invoice({
+            invoice_id: 'cancelled',
+            status: 'cancelled',
+            balance_tzs: 0,
+            control_number: null,
+            expires_at: null,
+            cancel_reason: 'Raised on the wrong application.',
+            excess: [{ kind: 'refund_due', amount_tzs: 400_000, settled_how: null }],
+            created_at: '2026-11-28T07:00:00.000Z',
+          }),
+          invoice({
+            invoice_id: 'over',
+            status: 'paid',
+            paid_tzs: 412_345,
+            balance_tzs: 0,
+            paid_at: '2026-11-28T06:30:00.000Z',
+            excess: [{ kind: 'over_payment', amount_tzs: 12_345, settled_how: 'refunded' }],
+          }),
+        ]),
+      ),
+    );
+    open('sw');
+    const [cancelled, over] = await items(sw);
+    expect(cancelled).toHaveTextContent(sw('dashboard.invoices.status.cancelled'));
+    expect(cancelled).toHaveTextContent('Raised on the wrong application.');
+    expect(cancelled).not.toHaveTextContent(sw('dashboard.invoices.control_number_coming'));
+    expect(cancelled).not.toHaveTextContent(sw('dashboard.invoices.balance'));
+    expect(cancelled).toHaveTextContent('TZS 400,000 zilizolipwa kwa ankara hii zitarudishwa kwako');
+    expect(within(cancelled!).queryByRole('region', { name: sw('dashboard.invoices.how_to_pay.title') })).toBeNull();
+    expect(over).toHaveTextContent('TZS 12,345 ulizolipa zaidi ya kinachodaiwa zimerudishwa kwako.');
   });
 
   it('downloads a receipt through a temporary link, and says so when it cannot', async () => {

@@ -491,6 +491,7 @@ async function backOfficeMoves(reference: string, lng: Lng): Promise<void> {
   const invoice = await staff<{ invoice_id: string }>('add_invoice', {
     reference_number: reference,
     amount_tzs: 150000,
+    amount_reason: 'Set by the unit for this test.',
     control_number: `99${run}1`,
     description: 'Permit fee',
     due_date: later(30),
@@ -499,6 +500,7 @@ async function backOfficeMoves(reference: string, lng: Lng): Promise<void> {
   await staff('add_invoice', {
     reference_number: reference,
     amount_tzs: 20000,
+    amount_reason: 'Set by the unit for this test.',
     control_number: `99${run}2`,
     description: 'Inspection fee',
     due_date: later(30),

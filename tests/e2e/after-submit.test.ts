@@ -106,6 +106,7 @@ describe('after Submit, in Swahili at 360 px', () => {
       const invoice = await staff<{ control_number: string | null; amount_tzs: number }>('add_invoice', {
         reference_number: reference,
         amount_tzs: 30000,
+        amount_reason: 'Set by the unit for this test.',
         due_date: daysAfter(todayIso(), 14),
         description: 'Ada ya kibali',
       });

@@ -34,7 +34,12 @@ const PHONE = '0777456789';
 const run = Date.now().toString().slice(-8);
 const REVIEW_REMARK = 'Plot visit on Monday at 10:00.';
 const REJECT_REMARK = 'The stamp of the Sheha cannot be read.';
-const INVOICE = { amount_tzs: 150000, control_number: `99${run}01`, description: 'Permit fee' };
+const INVOICE = {
+  amount_tzs: 150000,
+  amount_reason: 'Set by the unit for this test.',
+  control_number: `99${run}01`,
+  description: 'Permit fee',
+};
 const PERMIT_NUMBER = `ZDCU/LC/${run}`;
 const STAFF_NOTE = { title: 'Site inspection', message: 'An inspector visits the plot on Monday.', remark: 'Bring ID' };
 const RENEWAL = { type_of_work: 'Finishing the first floor and the roof', reason: 'The rains stopped the work.' };

@@ -387,6 +387,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       const added = await staff('add_invoice', {
         reference_number: reference,
         amount_tzs: 1250000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: control,
         due_date: due,
         description: 'Permit fee',
@@ -495,6 +496,7 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       staff('add_invoice', {
         reference_number: reference,
         amount_tzs: 50000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: `99${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`,
         due_date: day(14),
         ...overrides,
@@ -532,7 +534,13 @@ describe.each(databaseKinds)('back office (%s)', (kind) => {
       for (const language of ['en', 'sw'] as const) {
         const far = await staff(
           'add_invoice',
-          { reference_number: reference, amount_tzs: 50000, control_number: '99123123123', due_date: day(365 * 50) },
+          {
+            reference_number: reference,
+            amount_tzs: 50000,
+            amount_reason: 'Set by the unit for this test.',
+            control_number: '99123123123',
+            due_date: day(365 * 50),
+          },
           { 'accept-language': language },
         );
         expect(far.status).toBe(422);

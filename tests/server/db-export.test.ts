@@ -169,6 +169,7 @@ describe('the embedded database: export, import into PostgreSQL, backup and rest
       const invoice = await staff(t, 'add_invoice', {
         reference_number: reference,
         amount_tzs: 3_000_000_000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: '991234567890',
         due_date: due,
         description: AWKWARD.replace(/\r/g, ''),

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('the bill raise job (%s)', (kind) => {
     const added = await staff(t, 'add_invoice', {
       reference_number: application.reference,
       amount_tzs: 45_000,
+      amount_reason: 'Set by the unit for this test.',
       due_date: day(7),
     });
     expect(added).toMatchObject({ status: 200, data: { control_number: null } });

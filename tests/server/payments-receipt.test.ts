@@ -36,6 +36,7 @@ describe.each(databaseKinds)('payments on the dashboard and receipts (%s)', (kin
     const added = await staff(t, 'add_invoice', {
       reference_number: application.reference,
       amount_tzs: 1_500_000,
+      amount_reason: 'Set by the unit for this test.',
       due_date: day(20),
       description: 'Building permit fee',
     });
@@ -148,6 +149,7 @@ describe.each(databaseKinds)('payments on the dashboard and receipts (%s)', (kin
     const added = await staff(t, 'add_invoice', {
       reference_number: application.reference,
       amount_tzs: 10_000,
+      amount_reason: 'Set by the unit for this test.',
       due_date: day(3),
     });
     expect(added).toMatchObject({ status: 200, data: { control_number: null } });

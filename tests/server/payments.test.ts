@@ -44,6 +44,7 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
     const added = await staff(t, 'add_invoice', {
       reference_number: application.reference,
       amount_tzs: amount,
+      amount_reason: 'Set by the unit for this test.',
       due_date: day(10),
       description: 'Permit fee',
     });
@@ -58,6 +59,7 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
       const { person, added, invoiceId, bill } = await invoiced(1_250_000, 'sw');
       expect(added.data).toMatchObject({
         amount_tzs: 1_250_000,
+        amount_reason: 'Set by the unit for this test.',
         status: 'unpaid',
         control_number: expect.stringMatching(/^99[0-9]{10}$/),
       });
@@ -129,6 +131,7 @@ describe.each(databaseKinds)('control-number payment (%s)', (kind) => {
       const added = await staff(t, 'add_invoice', {
         reference_number: application.reference,
         amount_tzs: 5000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: '994400000001',
         due_date: day(5),
       });

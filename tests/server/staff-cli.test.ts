@@ -158,6 +158,8 @@ describe('the staff command line on a data directory, and the demo seed', () => 
         reference,
         '--amount',
         '25,000',
+        '--amount-reason',
+        'Set by the unit for this test.',
         '--control-number',
         '991100220033',
         '--due',
@@ -171,6 +173,61 @@ describe('the staff command line on a data directory, and the demo seed', () => 
       const again = await staff('mark-paid', invoiceId!, ...AS);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain(backOffice.invoice_already_paid);
+    },
+    SLOW,
+  );
+
+  it(
+    'cancels an invoice with a reason, lists the payment exceptions with the totals, and refuses a wrong settlement',
+    async () => {
+      const reference = byStatus('approved');
+      const noReason = await staff(
+        'add-invoice',
+        reference,
+        '--amount',
+        '9,999,999',
+        '--control-number',
+        '991100220077',
+        '--due',
+        todayIso(new Date(Date.now() + 30 * 86_400_000)),
+        ...AS,
+      );
+      // 10× the estimate, or any amount but the estimate, needs a reason.
+      expect(noReason.code).toBe(1);
+      expect(noReason.stderr).toContain('/amount_reason');
+      const added = await staff(
+        'add-invoice',
+        reference,
+        '--amount',
+        '40000',
+        '--amount-reason',
+        'Raised by mistake.',
+        '--control-number',
+        '991100220077',
+        '--due',
+        todayIso(new Date(Date.now() + 30 * 86_400_000)),
+        ...AS,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const invoiceId = /invoice_id: (\S+)/.exec(added.stdout)![1]!;
+      expect((await staff('cancel-invoice', invoiceId, ...AS)).code).toBe(2); // --reason is required
+      const cancelled = await staff('cancel-invoice', invoiceId, '--reason', 'Wrong application.', ...AS);
+      expect(cancelled.code, cancelled.stderr).toBe(0);
+      expect(cancelled.stdout).toContain(backOffice.invoice_cancelled);
+      const again = await staff('cancel-invoice', invoiceId, '--reason', 'Again.', ...AS);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(backOffice.invoice_already_cancelled);
+      const shown = await staff('show', reference);
+      expect(shown.stdout).toMatch(/cancelled .*Wrong application\./);
+      const listed = await staff('payment-exceptions');
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/Payments TZS [0-9,]+ = applied TZS [0-9,]+ \+ unmatched TZS/);
+      const settled = await staff('payment-exceptions', '--settled', '--kind', 'over_payment', '--json');
+      expect(JSON.parse(settled.stdout)).toMatchObject({ code: 200, data: { totals: expect.any(Object) } });
+      const unknown = await staff('settle-payment', '999999', 'refunded', ...AS);
+      expect(unknown.code).toBe(1);
+      expect((await staff('settle-payment', '1', 'given-away', ...AS)).code).toBe(2); // not a way to settle
+      expect((await staff('help', 'settle-payment')).stdout).toContain('refunded|applied|other');
     },
     SLOW,
   );

@@ -173,7 +173,13 @@ describe.each(databaseKinds)('staff roles and history (%s)', (kind) => {
     expect(moved.status).toBe(200);
     const invoice = await call(
       '/api/staff/add_invoice',
-      { reference_number: ref, amount_tzs: 150000, control_number: '991234500001', due_date: '2099-01-01' },
+      {
+        reference_number: ref,
+        amount_tzs: 150000,
+        amount_reason: 'Set by the unit for this test.',
+        control_number: '991234500001',
+        due_date: '2099-01-01',
+      },
       { cookie: cookies.admin },
     );
     // (A due date more than a year ahead is refused: nothing is recorded then either.)
@@ -181,7 +187,13 @@ describe.each(databaseKinds)('staff roles and history (%s)', (kind) => {
     const today = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const added = await call(
       '/api/staff/add_invoice',
-      { reference_number: ref, amount_tzs: 150000, control_number: '991234500001', due_date: today },
+      {
+        reference_number: ref,
+        amount_tzs: 150000,
+        amount_reason: 'Set by the unit for this test.',
+        control_number: '991234500001',
+        due_date: today,
+      },
       { cookie: cookies.admin },
     );
     expect(added.status).toBe(200);
@@ -210,6 +222,7 @@ describe.each(databaseKinds)('staff roles and history (%s)', (kind) => {
       {
         reference_number: applicantRef,
         amount_tzs: 5000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: '991234500002',
         due_date: today,
       },

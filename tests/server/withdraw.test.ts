@@ -138,6 +138,7 @@ describe.each(databaseKinds)('withdrawing an application (%s)', (kind) => {
       const invoice = await staff('add_invoice', {
         reference_number: app.reference,
         amount_tzs: 1000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: '99112233445566',
         due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       });
@@ -150,6 +151,7 @@ describe.each(databaseKinds)('withdrawing an application (%s)', (kind) => {
       const invoice = await staff('add_invoice', {
         reference_number: app.reference,
         amount_tzs: 1000,
+        amount_reason: 'Set by the unit for this test.',
         control_number: '99112233445577',
         due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       });

@@ -170,6 +170,8 @@ export function mockApplications(splash: Splash, now = Date.now()): Map<string, 
         receipts: [
           { receipt_number: 'RC-2026-000101', amount_tzs: 50_000, channel: 'mpesa', paid_at: daysAgo(55, now) },
         ],
+        cancel_reason: null,
+        excess: [],
       },
       {
         invoice_id: 'inv-mock-2',
@@ -186,6 +188,8 @@ export function mockApplications(splash: Splash, now = Date.now()): Map<string, 
         receipts: [
           { receipt_number: 'RC-2026-000102', amount_tzs: 125_000, channel: 'bank', paid_at: daysAgo(20, now) },
         ],
+        cancel_reason: null,
+        excess: [],
       },
     ],
     notifications: [

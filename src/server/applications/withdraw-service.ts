@@ -7,6 +7,7 @@ import { ApiError } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { statusName } from '../back-office/back-office-rules';
 import { formatReferenceNumber } from './reference-number';
+import type { WithdrawalPayments } from '../payments/invoice-cancellation';
 import { lockForWithdraw, markWithdrawn, withdrawnAt } from './withdraw-repository';
 
 /**
@@ -17,6 +18,8 @@ export class WithdrawService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly owners: Pick<DraftOwners, 'owned'>,
+    /** A withdrawal cancels the application's open invoices and their bills (src/server/payments). */
+    private readonly payments?: WithdrawalPayments,
   ) {}
 
   /** The signed-in application, by the session's id. */
@@ -39,14 +42,15 @@ export class WithdrawService {
   private async withdraw(applicationId: number, reason: string, language: Language): Promise<WithdrawAnswer> {
     refuseHiddenText({ reason }, ['reason'], language);
     const text = reason.trim();
-    return this.db.transaction().execute(async (trx) => {
+    const done = await this.db.transaction().execute(async (trx) => {
       const row = await lockForWithdraw(trx, applicationId);
       const answer = (at: Date): WithdrawAnswer => ({
         reference_number: formatReferenceNumber(row.reference_number),
         status: WITHDRAWN,
         withdrawn_at: new Date(at).toISOString(),
       });
-      if (row.status === WITHDRAWN) return answer((await withdrawnAt(trx, applicationId)) ?? row.updated_at);
+      if (row.status === WITHDRAWN)
+        return { answer: answer((await withdrawnAt(trx, applicationId)) ?? row.updated_at), bills: [] };
       if (!canWithdraw(row.status)) {
         throw new ApiError(
           409,
@@ -55,7 +59,10 @@ export class WithdrawService {
           { status: statusName(language, row.status) },
         );
       }
-      return answer(await markWithdrawn(trx, applicationId, text));
+      const bills = (await this.payments?.inTransaction(trx, applicationId)) ?? [];
+      return { answer: answer(await markWithdrawn(trx, applicationId, text)), bills };
     });
+    await this.payments?.afterCommit(done.bills);
+    return done.answer;
   }
 }

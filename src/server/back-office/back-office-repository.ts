@@ -256,6 +256,8 @@ export async function insertInvoice(
     amount_tzs: number;
     control_number: string | null;
     due_date: string;
+    amount_reason?: string | null;
+    lines?: string | null;
   },
 ) {
   return trx.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();

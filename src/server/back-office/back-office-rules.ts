@@ -103,6 +103,10 @@ type InvoiceRow = Pick<InvoiceTable, 'id' | 'description' | 'due_date'> & {
   paid_tzs?: string | number;
   paid_at: Date | null;
   created_at: Date;
+  amount_reason?: string | null;
+  lines?: unknown[] | null;
+  cancelled_at?: Date | null;
+  cancel_reason?: string | null;
 };
 
 export function toInvoice(row: InvoiceRow): StaffInvoice {
@@ -112,9 +116,20 @@ export function toInvoice(row: InvoiceRow): StaffInvoice {
     amount_tzs: Number(row.amount_tzs),
     control_number: row.control_number,
     due_date: row.due_date,
-    status: row.paid_at ? 'paid' : Number(row.paid_tzs ?? 0) > 0 ? 'partly_paid' : 'unpaid',
+    status: row.cancelled_at
+      ? 'cancelled'
+      : row.paid_at
+        ? 'paid'
+        : Number(row.paid_tzs ?? 0) > 0
+          ? 'partly_paid'
+          : 'unpaid',
     paid_at: iso(row.paid_at),
     created_at: iso(row.created_at)!,
+    paid_tzs: Number(row.paid_tzs ?? 0),
+    amount_reason: row.amount_reason ?? null,
+    lines: (row.lines ?? null) as StaffInvoice['lines'],
+    cancelled_at: iso(row.cancelled_at ?? null),
+    cancel_reason: row.cancel_reason ?? null,
   };
 }
 

@@ -33,13 +33,15 @@ import * as repo from './back-office-repository';
 import { ChangeRequestsService } from '../changes/change-requests-service';
 import type { PaymentsService } from '../payments/payments-service';
 import { receiptFile } from '../payments/receipts';
+import { withdrawalPayments } from '../payments/invoice-cancellation';
+import { PaymentExceptionsService } from '../payments/payment-exceptions-service';
+import { invoiceAmount } from './invoice-amount';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { PermitsService } from '../permits/permits-service';
 import { findApplicantMessage, insertUnitMessage } from '../dashboard/conversation-repository';
 import {
   ATTACHMENT_REVIEW_STATUSES,
   CONTROL_NUMBER,
-  MAX_AMOUNT_TZS,
   MAX_PAGE_SIZE,
   NO_INVOICE,
   PERMIT_NUMBER,
@@ -101,11 +103,19 @@ export class BackOfficeService {
     /** Fee estimates (src/server/fees): get_application shows what the invoice would be. */
     private readonly fees?: Pick<FeesService, 'forApplication'>,
   ) {
-    this.changes = new ChangeRequestsService(db, notifier, forms);
+    this.changes = new ChangeRequestsService(
+      db,
+      notifier,
+      forms,
+      payments ? withdrawalPayments(payments.cancellation) : undefined,
+    );
+    this.money = new PaymentExceptionsService(db, notifier, payments?.cancellation);
   }
 
   /** The requests for changes (src/server/changes): their staff actions run on it. */
   readonly changes: ChangeRequestsService;
+  /** Cancelled invoices and the money no invoice takes (src/server/payments): their staff actions run on it. */
+  readonly money: PaymentExceptionsService;
 
   private async steps(): Promise<Record<string, StepForm>> {
     return (await this.forms.get()).forms.steps;
@@ -261,8 +271,10 @@ export class BackOfficeService {
   ): Promise<AddInvoiceAnswer> {
     const reference = this.reference(referenceInput);
     const problems = new Problems(language);
-    if (!Number.isSafeInteger(input.amount_tzs) || input.amount_tzs <= 0 || input.amount_tzs > MAX_AMOUNT_TZS)
-      problems.add('/amount_tzs', 'amount');
+    // The fee schedule's estimate: the amount unless staff give another, with a reason (invoice-amount.ts).
+    const found = await repo.findApplication(this.db, reference);
+    if (!found) throw new ApiError(404, 'application_not_found');
+    const priced = invoiceAmount(await this.fees?.forApplication(found.id), input, problems);
     const external = input.control_number !== undefined && input.control_number !== null;
     const controlNumber = typeof input.control_number === 'string' ? input.control_number.trim() : '';
     if (external && !CONTROL_NUMBER.test(controlNumber)) problems.add('/control_number', 'control_number');
@@ -293,16 +305,18 @@ export class BackOfficeService {
           id: randomUUID(),
           application_id: application.id,
           description: cleanText(input.description),
-          amount_tzs: input.amount_tzs,
+          amount_tzs: priced.amount,
           control_number: external ? controlNumber : null,
           due_date: input.due_date,
+          amount_reason: priced.reason,
+          lines: priced.lines ? JSON.stringify(priced.lines) : null,
         });
         let billId: string | undefined;
         if (!external) {
           const payer = await repo.payerOf(trx, application.id);
           billId = await this.payments!.createBill(
             trx,
-            { ...row, amount_tzs: input.amount_tzs },
+            { ...row, amount_tzs: priced.amount },
             { name: applicantName(moduleAnswers(payer.answers, steps!, 'applicant')), phone: payer.phone },
           );
         }
@@ -313,6 +327,8 @@ export class BackOfficeService {
           details: {
             invoice_id: row.id,
             amount_tzs: Number(row.amount_tzs),
+            estimate_tzs: priced.estimate,
+            ...(priced.reason ? { amount_reason: priced.reason } : {}),
             ...(external ? { control_number: row.control_number, external_bill: true } : { bill_id: billId }),
           },
         });
@@ -344,6 +360,9 @@ export class BackOfficeService {
       if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
       if (row.paid_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });
+      // Nothing is due on a cancelled invoice: cash for it would be money to refund.
+      if (row.cancelled_at !== null)
+        throw new ApiError(409, 'back_office.invoice_already_cancelled', { cancelled_at: iso(row.cancelled_at) });
       const receipt = this.payments ? await this.payments.recordStaffPayment(trx, row) : null;
       const paid = await repo.markPaid(trx, invoiceId);
       await repo.touchApplication(trx, row.application_id);

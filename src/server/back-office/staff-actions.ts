@@ -15,6 +15,7 @@ import {
 } from '../../shared/api/back-office';
 import type { AnswerOf, ApiCall, RequestOf } from '../../shared/api/call';
 import { answerMessage } from '../../shared/api/conversation';
+import { cancelInvoice, listPaymentExceptions, settlePaymentException } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
 import { CHANGE_ACTIONS, type AnyChangeAction } from '../changes/change-actions';
@@ -112,7 +113,9 @@ export const STAFF_ACTIONS = {
 
   add_invoice: define(addInvoice, {
     summary:
-      'Back office: an invoice (amount in whole TZS, due date YYYY-MM-DD not in the past); its bill is raised ' +
+      'Back office: an invoice (due date YYYY-MM-DD not in the past) of the fee schedule’s estimate with its ' +
+      'lines, unless `amount_tzs` (whole TZS) says another, which needs `amount_reason` (kept in the history); ' +
+      'its bill is raised ' +
       'with the payment gateway, which gives the control number (at once: in the answer; or later) and the ' +
       'applicant gets it with how to pay by SMS. `control_number` only for a bill the integration registered ' +
       'itself elsewhere (6–20 digits; no bill is raised). Not for a draft or rejected application',
@@ -128,6 +131,39 @@ export const STAFF_ACTIONS = {
       'recorded as a cash payment with a receipt; notifies the applicant. 409 when already paid',
     run: async (service, body, _language, actor) =>
       done(await service.markInvoicePaid(actor, body.invoice_id), 'back_office.invoice_paid'),
+  }),
+
+  cancel_invoice: define(cancelInvoice, {
+    summary:
+      'Back office: cancels an invoice raised by mistake, with a reason (required; told to the applicant by SMS ' +
+      'and notification in their language, kept in the history); its open bills are cancelled at the payment ' +
+      'gateway (a job retries while it is down). 409 invoice_cancel_paid when anything was paid on it (refunds ' +
+      'are settled with settle_payment_exception), 409 invoice_already_cancelled',
+    run: async (service, body, language, actor) =>
+      done(
+        await service.money.cancelInvoice(actor, body.invoice_id, body.reason, language),
+        'back_office.invoice_cancelled',
+      ),
+  }),
+
+  list_payment_exceptions: define(listPaymentExceptions, {
+    summary:
+      'Back office: the money no invoice takes, oldest first: unmatched payments, over-payments and money to ' +
+      'refund (paid on a cancelled invoice or a withdrawn application); open ones unless `settled`; with the ' +
+      'unit’s totals to the shilling (payments = applied + unmatched + over-payments + refunds)',
+    run: async (service, body) => {
+      const page = await service.money.list(body);
+      return { data: page, messageKey: 'payments.exceptions_found', params: { count: page.total } };
+    },
+  }),
+
+  settle_payment_exception: define(settlePaymentException, {
+    summary:
+      'Back office: records how a payment exception was settled (`refunded`, `applied` to another invoice ' +
+      'given by `invoice_id`, up to its balance, or `other` with a required remark), with who did it; the ' +
+      'applicant is told. 409 when already settled',
+    run: async (service, body, language, actor) =>
+      done(await service.money.settle(actor, body, language), 'payments.exception_settled_done'),
   }),
 
   get_receipt: define(getReceipt, {

@@ -48,6 +48,25 @@ function byWhom(by: unknown): string | null {
 const items = (data: Row) => (Array.isArray(data.items) ? (data.items as Row[]) : []);
 const tzs = (amount: unknown) => `TZS ${Number(amount).toLocaleString('en-US')}`;
 
+/** How an exception was settled, by whom and when. */
+function settledLine(settled: unknown): string {
+  if (!settled || typeof settled !== 'object') return 'open';
+  const s = settled as Row;
+  const to = s.invoice_id ? ` to ${String(s.invoice_id)}` : '';
+  const remark = s.remark ? `: ${String(s.remark)}` : '';
+  return `${String(s.how)}${to} by ${byWhom(s.by) ?? '-'} ${when(s.at)}${remark}`;
+}
+
+/** The unit's money to the shilling: what came in, and where it is. */
+function totalsLine(totals: unknown): string {
+  if (!totals || typeof totals !== 'object') return '';
+  const t = totals as Row;
+  return (
+    `Payments ${tzs(t.payments_tzs)} = applied ${tzs(t.applied_tzs)} + unmatched ${tzs(t.unmatched_tzs)} + ` +
+    `over-payments ${tzs(t.over_payments_tzs)} + refunds ${tzs(t.refunds_tzs)}; still to settle ${tzs(t.open_tzs)}.`
+  );
+}
+
 function showApplication(a: Row): string {
   const list = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
   const lines = [
@@ -76,6 +95,7 @@ function showApplication(a: Row): string {
       ['DUE', (i) => i.due_date],
       ['STATUS', (i) => i.status],
       ['DESCRIPTION', (i) => i.description],
+      ['NOTE', (i) => i.cancel_reason ?? i.amount_reason],
     ]),
     '',
     'Permits:',
@@ -163,6 +183,26 @@ export function printAnswer(invocation: Invocation, response: StaffResponse, ter
         ]),
       );
       io.out(pageLine(data));
+      return;
+    case 'list_payment_exceptions':
+      io.out(
+        table(items(data), [
+          ['ID', (r) => r.exception_id],
+          ['KIND', (r) => r.kind],
+          ['AMOUNT', (r) => tzs(r.amount_tzs)],
+          ['REFERENCE', (r) => r.reference_number],
+          ['CONTROL NUMBER', (r) => r.control_number],
+          ['PAYER PHONE', (r) => r.payer_phone],
+          ['PAID (EAT)', (r) => when(r.paid_at)],
+          ['SETTLED', (r) => settledLine(r.settled)],
+        ]),
+      );
+      io.out(pageLine(data));
+      io.out(totalsLine(data.totals));
+      return;
+    case 'settle_payment_exception':
+      io.out([response.message, `  settled: ${settledLine((data.exception as Row | undefined)?.settled)}`].join('\n'));
+      io.out(totalsLine(data.totals));
       return;
     case 'list_holidays':
       io.out(

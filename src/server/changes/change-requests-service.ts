@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { WithdrawalPayments } from '../payments/invoice-cancellation';
 import type {
   ChangeRequest,
   ChangeRequestInput,
@@ -47,6 +48,8 @@ export class ChangeRequestsService {
     private readonly notifier: Notifier,
     /** The application's own forms version names its steps and documents. */
     private readonly forms: Pick<FormsService, 'get' | 'getVersion'>,
+    /** A withdrawal cancels the application's open invoices and their bills (src/server/payments). */
+    private readonly payments?: WithdrawalPayments,
   ) {
     this.holidays = new HolidaysService(db);
   }
@@ -130,7 +133,7 @@ export class ChangeRequestsService {
       problems.add('/reason', 'required');
       problems.check();
     }
-    await this.db.transaction().execute(async (trx) => {
+    const bills = await this.db.transaction().execute(async (trx) => {
       const round = await this.lockedOpenRound(trx, application.id, language);
       if (round.due_date >= todayIso())
         throw new ApiError(409, 'changes.not_overdue', { due_date: round.due_date }, { due_date: round.due_date });
@@ -140,7 +143,9 @@ export class ChangeRequestsService {
         action: 'withdraw_overdue',
         details: { from: 'returned', round: round.number, due_date: round.due_date },
       });
+      return (await this.payments?.inTransaction(trx, application.id)) ?? [];
     });
+    await this.payments?.afterCommit(bills);
     const notified = await this.notify(application.id, 'changes_withdrawn', { remark: reason });
     return { reference_number: formatReferenceNumber(reference), status: 'withdrawn', ...notified };
   }

@@ -26,6 +26,7 @@ import * as permitDocuments from './migrations/20261128T060300-permit-documents'
 import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sms-and-reminders';
 import * as staffSignInUnderLock from './migrations/20261202T040000-staff-sign-in-under-lock';
 import * as permitUseNotApplicantText from './migrations/20261202T040100-permit-use-not-applicant-text';
+import * as paymentExceptions from './migrations/20261202T060000-payment-exceptions';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -61,4 +62,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
   '20261202T040000-staff-sign-in-under-lock': staffSignInUnderLock,
   '20261202T040100-permit-use-not-applicant-text': permitUseNotApplicantText,
+  '20261202T060000-payment-exceptions': paymentExceptions,
 };

@@ -39,6 +39,8 @@ export interface Database {
   bill: BillTable;
   payment: PaymentTable;
   simulated_payment: SimulatedPaymentTable;
+  payment_exception: PaymentExceptionTable;
+  simulated_bill_cancel: SimulatedBillCancelTable;
 }
 
 interface Bilingual {
@@ -290,6 +292,13 @@ export interface InvoiceTable {
   /** The sum of the invoice's payments (bigint). */
   paid_tzs: ColumnType<string | number, never, number>;
   created_at: ColumnType<Date, never, never>;
+  /** Cancelled by staff (with a reason) or with its application's withdrawal (20261202T060000). */
+  cancelled_at: ColumnType<Date | null, never, Date>;
+  cancel_reason: ColumnType<string | null, never, string>;
+  /** Why the amount is not the fee schedule's estimate (staff's words). */
+  amount_reason: ColumnType<string | null, string | null | undefined, never>;
+  /** The estimate's fee lines the amount was taken from (none when staff gave the amount). */
+  lines: ColumnType<unknown[] | null, string | null | undefined, never>;
 }
 
 /** A bill raised with the payment gateway for an invoice (or its balance, once re-issued). */
@@ -309,6 +318,8 @@ export interface BillTable {
   issued_at: Date | null;
   checked_at: Date | null;
   created_at: ColumnType<Date, never, never>;
+  /** When the gateway confirmed the bill's cancellation (20261202T060000). */
+  gateway_cancelled_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface PaymentTable {
@@ -325,6 +336,36 @@ export interface PaymentTable {
   fingerprint: string;
   receipt_number: string | null;
   created_at: ColumnType<Date, never, never>;
+  /** The bill id the notice named (kept to match it once that bill's control number is known). */
+  notice_bill_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/**
+ * Money of a payment no invoice takes: `unmatched` (no bill had its control number), `over_payment`
+ * (paid over the invoice's amount), `refund_due` (paid on a cancelled invoice or a withdrawn
+ * application); open until staff record how it was settled (20261202T060000).
+ */
+export interface PaymentExceptionTable {
+  id: Generated<number>;
+  payment_id: number;
+  kind: string;
+  amount_tzs: ColumnType<string | number, number, never>;
+  application_id: ColumnType<number | null, number | null | undefined, number | null>;
+  invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, never, never>;
+  settled_at: ColumnType<Date | null, never, Date>;
+  settled_how: ColumnType<string | null, never, string>;
+  settled_remark: ColumnType<string | null, never, string | null>;
+  settled_invoice_id: ColumnType<string | null, never, string | null>;
+  settled_by_kind: ColumnType<string | null, never, string>;
+  settled_by_account_id: ColumnType<number | null, never, number | null>;
+  settled_by_name: ColumnType<string | null, never, string>;
+}
+
+/** The simulator's cancelled bills (development and tests). */
+export interface SimulatedBillCancelTable {
+  bill_id: string;
+  cancelled_at: ColumnType<Date, never, never>;
 }
 
 /** The payment simulator's own ledger (development and tests). */

@@ -170,6 +170,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const invoice = (reference: string, amount: number, description: string) =>
     office.addInvoice(DEMO_SEED, reference, {
       amount_tzs: amount,
+      amount_reason: 'Demo data: a set amount.',
       control_number: `99${digits(10)}`,
       due_date: daysFromToday(30),
       description,

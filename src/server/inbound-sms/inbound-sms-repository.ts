@@ -84,6 +84,8 @@ export async function unpaidInvoicesOf(db: Kysely<Database>, applicationId: numb
     .select(['amount_tzs', 'paid_tzs', 'control_number', 'due_date'])
     .where('application_id', '=', applicationId)
     .where('paid_at', 'is', null)
+    // A cancelled invoice (by staff, or with the application's withdrawal) has nothing to pay.
+    .where('cancelled_at', 'is', null)
     // A bill the gateway has not numbered yet cannot be paid: it is told once it has its number.
     .where('control_number', 'is not', null)
     .orderBy('due_date')

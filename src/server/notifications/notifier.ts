@@ -25,7 +25,14 @@ export type NoticeKind =
   // Control-number payment (src/server/payments): the control number with how to pay, and part payments.
   | 'bill_issued'
   | 'bill_reissued'
-  | 'payment_received';
+  | 'payment_received'
+  // The money no invoice takes (issue 31, item 6): an invoice cancelled, an excess or a refund, and how it was settled.
+  | 'invoice_cancelled'
+  | 'payment_over'
+  | 'payment_refund_due'
+  | 'excess_refunded'
+  | 'excess_applied'
+  | 'excess_settled';
 
 export interface NoticeText {
   title: string;

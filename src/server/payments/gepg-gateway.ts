@@ -10,8 +10,9 @@ import {
 /**
  * A thin skeleton of the GePG / ZanMalipo adapter. The real wire format (GePG's signed XML messages,
  * the institution's service provider codes and its signing certificate) is not available to this
- * project, so this speaks a plain JSON form of the same two calls: POST <url>/bills and GET
- * <url>/bills/<id>. Replace the bodies of raiseBill and queryBill with the real messages once the
+ * project, so this speaks a plain JSON form of the same three calls: POST <url>/bills, GET
+ * <url>/bills/<id> and DELETE <url>/bills/<id> (GePG's bill cancellation). Replace the bodies of
+ * raiseBill, queryBill and cancelBill with the real messages once the
  * integration's specification is at hand; the rest of the portal (notices, callbacks, jobs) does not change.
  */
 export class GepgGateway implements PaymentGateway {
@@ -47,7 +48,12 @@ export class GepgGateway implements PaymentGateway {
     };
   }
 
-  private async call(method: string, path: string, body?: object): Promise<unknown> {
+  async cancelBill(billId: string): Promise<void> {
+    await this.call('DELETE', `/bills/${encodeURIComponent(billId)}`, undefined, [404]);
+  }
+
+  /** `done`: statuses that mean the work is already done (a bill it never had is no bill to cancel). */
+  private async call(method: string, path: string, body?: object, done: number[] = []): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.url.replace(/\/$/, '')}${path}`, {
@@ -62,6 +68,7 @@ export class GepgGateway implements PaymentGateway {
     } catch (error) {
       throw new GatewayUnavailable(`the payment gateway could not be reached: ${(error as Error).name}`);
     }
+    if (done.includes(response.status)) return {};
     if (!response.ok) throw new GatewayUnavailable(`the payment gateway answered ${response.status}`);
     return response.json();
   }

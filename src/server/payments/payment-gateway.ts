@@ -2,7 +2,8 @@ import type { PaymentNotice } from '../../shared/api/payments';
 
 /**
  * The payment gateway (GePG / ZanMalipo in production, the simulator in development and tests), as
- * the portal needs it: raise a bill for a control number, and ask about a bill (reconciliation).
+ * the portal needs it: raise a bill for a control number, ask about a bill (reconciliation), and
+ * cancel a bill (its invoice cancelled, or its application withdrawn).
  * Payments themselves come the other way: the gateway posts signed notices (payments-routes.ts).
  */
 export interface PaymentGateway {
@@ -15,6 +16,11 @@ export interface PaymentGateway {
   raiseBill(bill: BillRequest): Promise<RaisedBill>;
   /** What the gateway knows of a bill: its control number and the payments it took. */
   queryBill(billId: string): Promise<BillReport>;
+  /**
+   * Cancels the bill: its control number takes no more money. Cancelling it again, or a bill the
+   * gateway never registered, succeeds. Throws when the gateway cannot be reached (a job retries).
+   */
+  cancelBill(billId: string): Promise<void>;
 }
 
 export interface BillRequest {

@@ -126,6 +126,8 @@ export interface NewPayment {
   paid_at: Date;
   source: 'notice' | 'reconciliation' | 'staff';
   fingerprint: string;
+  /** The bill id an unmatched notice named. */
+  notice_bill_id?: string | null;
 }
 
 /** Inserts the payment and gives it its receipt number (matched payments only), from its serial id. */
@@ -272,4 +274,22 @@ export async function simulatedPayments(db: Db, billId: string) {
     .orderBy('paid_at')
     .limit(100)
     .execute();
+}
+
+/** The simulator's side: a bill cancelled at the gateway (again: nothing new). */
+export async function insertSimulatedCancel(db: Db, billId: string) {
+  await db
+    .insertInto('simulated_bill_cancel')
+    .values({ bill_id: billId })
+    .onConflict((oc) => oc.column('bill_id').doNothing())
+    .execute();
+}
+
+export async function simulatedCancelled(db: Db, billId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('simulated_bill_cancel')
+    .select('bill_id')
+    .where('bill_id', '=', billId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -10,17 +10,16 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { Executor, JobRunner } from '../jobs/job-runner';
 import type { Notifier } from '../notifications/notifier';
-import { recordAction } from '../back-office/back-office-repository';
-import type { StaffActor } from '../staff-accounts/staff-actor';
+import { BillCancellation } from './bill-cancellation';
+import { applyToBill, record, tellApplicant, type AppliedPayment } from './payment-apply';
+import { insertException } from './payment-exceptions-repository';
+import { matchUnmatched } from './unmatched-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { billExpiry, PAYMENT_TIMING, type PaymentTiming } from './payment-timing';
 import * as repo from './payments-repository';
 
 /** The job that raises a bill (again) until the gateway gives it a control number (its queue: migration 20261128T060200). */
 export const RAISE_BILL_QUEUE = 'payments-raise-bill';
-
-/** The gateway, as recorded in an application's history (a machine, never a person). */
-const GATEWAY: StaffActor = { kind: 'system', name: 'payment gateway' };
 
 export interface Payer {
   name: string;
@@ -36,6 +35,9 @@ type Log = (level: 'info' | 'warn', details: Record<string, unknown>, text: stri
  * balance, and asks the gateway about bills whose notice never came (reconciliation).
  */
 export class PaymentsService {
+  /** Cancelling bills at the gateway (an invoice cancelled, an application withdrawn). */
+  readonly cancellation: BillCancellation;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly gateway: PaymentGateway,
@@ -44,6 +46,7 @@ export class PaymentsService {
     private readonly log: Log = () => {},
     private readonly timing: PaymentTiming = PAYMENT_TIMING,
   ) {
+    this.cancellation = new BillCancellation(db, gateway, jobs, log, timing.firstRetrySeconds);
     jobs.handle<{ bill_id: string }>(RAISE_BILL_QUEUE, async ({ bill_id }) => {
       // Throws while the gateway is down: pg-boss retries with back-off.
       await this.raise(bill_id, { rethrow: true });
@@ -138,6 +141,8 @@ export class PaymentsService {
         expires: zanzibarDate(new Date(bill.expires_at)),
       });
     }
+    // Notices that came before the number: matched to the bill now.
+    await matchUnmatched(this.db, this.notifier, callback.bill_id, now);
     return { bill_id: callback.bill_id, control_number: callback.control_number };
   }
 
@@ -153,59 +158,46 @@ export class PaymentsService {
     const fingerprint = fingerprintOf(notice);
     const applied = await this.db.transaction().execute(async (trx): Promise<Applied> => {
       const existing = await repo.findPayment(trx, notice.transaction_id);
-      if (existing) return { ack: this.acknowledge(existing, fingerprint) };
+      if (existing) return { ack: this.acknowledge(existing, fingerprint), retry: true };
       const bill = await repo.findBillByControlNumber(trx, notice.control_number);
       if (!bill || bill.id !== notice.bill_id) {
-        // Money was taken for a number that is no bill of ours: kept for staff, applied to nothing.
-        await repo.insertPayment(trx, this.paymentRow(notice, null, source, fingerprint), now.getUTCFullYear());
+        // Money was taken for a number that is no bill of ours (yet): kept for staff, applied to nothing
+        // until its bill's control number is known (unmatched-payments.ts).
+        const row = this.paymentRow(notice, null, source, fingerprint);
+        const { id } = await repo.insertPayment(trx, { ...row, notice_bill_id: notice.bill_id }, now.getUTCFullYear());
+        await insertException(trx, {
+          payment_id: id,
+          kind: 'unmatched',
+          amount_tzs: notice.amount_tzs,
+          application_id: null,
+          invoice_id: null,
+        });
         this.log('warn', { transaction_id: notice.transaction_id }, 'a payment notice names no bill of ours');
         return { ack: { transaction_id: notice.transaction_id, status: 'unmatched', receipt_number: null } as const };
       }
-      const before = await repo.lockInvoice(trx, bill.invoice_id);
-      if (!before) throw new ApiError(404, 'payments.unknown_bill');
-      const { receipt_number } = await repo.insertPayment(
+      const { id, receipt_number } = await repo.insertPayment(
         trx,
         this.paymentRow(notice, bill, source, fingerprint),
         now.getUTCFullYear(),
       );
-      const invoice = await repo.addToInvoice(trx, bill.invoice_id, notice.amount_tzs, now);
-      const paid = Number(invoice.paid_tzs);
-      const amount = Number(invoice.amount_tzs);
-      if ((await repo.paidOnBill(trx, bill.id)) >= Number(bill.amount_tzs) && bill.status === 'issued')
-        await repo.setBillStatus(trx, bill.id, 'paid');
-      if (paid >= amount) await repo.closeOpenBills(trx, invoice.id);
-      const late = bill.status === 'expired' || bill.status === 'cancelled';
-      const over = paid > amount ? paid - Math.max(amount, Number(before.paid_tzs)) : 0;
-      await this.record(trx, invoice.application_id, 'payment_received', {
-        invoice_id: invoice.id,
-        transaction_id: notice.transaction_id,
-        receipt_number,
-        control_number: notice.control_number,
-        amount_tzs: notice.amount_tzs,
-        channel: notice.channel,
+      const payment = await applyToBill(
+        trx,
+        bill,
+        { ...notice, id, receipt_number, control_number: notice.control_number },
         source,
-        paid_tzs: paid,
-        ...(late ? { late: true, bill_status: bill.status } : {}),
-      });
-      // Staff must refund or apply the difference: it is in the history for them to act on.
-      if (over > 0)
-        await this.record(trx, invoice.application_id, 'payment_over', { invoice_id: invoice.id, over_tzs: over });
-      return {
-        ack: { transaction_id: notice.transaction_id, status: 'accepted', receipt_number } as const,
-        applicationId: invoice.application_id,
-        fullyPaidNow: before.paid_at === null && invoice.paid_at !== null,
-        balance: Math.max(0, amount - paid),
-        controlNumber: notice.control_number,
-      };
+        now,
+      );
+      return { ack: { transaction_id: notice.transaction_id, status: 'accepted', receipt_number } as const, payment };
     });
-    if (applied.applicationId !== undefined) {
-      const params = { amount: notice.amount_tzs, control_number: applied.controlNumber };
-      if (applied.fullyPaidNow) await this.notifier.notice(applied.applicationId, 'invoice_paid', params);
-      else if (applied.balance)
-        await this.notifier.notice(applied.applicationId, 'payment_received', {
-          ...params,
-          balance: applied.balance.toLocaleString('en-US'),
-        });
+    if (applied.payment) await tellApplicant(this.notifier, applied.payment);
+    if (applied.ack.status === 'unmatched' && applied.retry) {
+      // Said again once its bill's number is known: matched now, and acknowledged as such.
+      const bill = await repo.findBillByControlNumber(this.db, notice.control_number);
+      if (bill?.id === notice.bill_id) {
+        await matchUnmatched(this.db, this.notifier, bill.id, now);
+        const payment = await repo.findPayment(this.db, notice.transaction_id);
+        return this.acknowledge(payment!, fingerprint);
+      }
     }
     return applied.ack;
   }
@@ -262,7 +254,7 @@ export class PaymentsService {
           { name: bill.payer_name, phone: bill.payer_phone },
           expires,
         );
-        await this.record(trx, invoice.application_id, 'bill_reissued', {
+        await record(trx, invoice.application_id, 'bill_reissued', {
           invoice_id: invoice.id,
           expired_control_number: bill.control_number,
           balance_tzs: balance,
@@ -300,7 +292,9 @@ export class PaymentsService {
       if (bill.status === 'raising' && report.control_number)
         await this.controlNumberArrived({ bill_id: bill.id, control_number: report.control_number }, now);
       for (const payment of report.payments.slice(0, 100)) {
-        if (await repo.findPayment(this.db, payment.transaction_id)) continue;
+        const known = await repo.findPayment(this.db, payment.transaction_id);
+        // Known and matched: nothing new. Known but unmatched: its bill is known now, so it is matched.
+        if (known && known.invoice_id !== null) continue;
         try {
           await this.applyNotice(payment, 'reconciliation', now);
           applied += 1;
@@ -355,10 +349,6 @@ export class PaymentsService {
     };
   }
 
-  private record(trx: Transaction<Database>, applicationId: number, action: string, details: Record<string, unknown>) {
-    return recordAction(trx, applicationId, null, { actor: GATEWAY, action, details });
-  }
-
   private enqueueRaise(executor: Executor, billId: string) {
     return this.jobs.send(
       executor,
@@ -379,10 +369,9 @@ export class PaymentsService {
 /** A notice applied: its acknowledgement, and (a new payment of ours) what the applicant is told. */
 interface Applied {
   ack: PaymentAcknowledgement;
-  applicationId?: number;
-  fullyPaidNow?: boolean;
-  balance?: number;
-  controlNumber?: string;
+  payment?: AppliedPayment;
+  /** The same notice said again. */
+  retry?: boolean;
 }
 
 /** What a notice says, as one hash: the same transaction id must always say the same. */

@@ -89,10 +89,16 @@ export class SimulatedGateway implements PaymentGateway {
     };
   }
 
-  /** A citizen pays `control_number`: the whole bill unless an amount is given. */
+  async cancelBill(billId: string): Promise<void> {
+    if (this.settings.failing) throw new GatewayUnavailable('the simulated gateway is down');
+    await repo.insertSimulatedCancel(this.db, billId);
+  }
+
+  /** A citizen pays `control_number`: the whole bill unless an amount is given; a bill cancelled here takes nothing. */
   async pay(request: PaySimulatedRequest, now = new Date()): Promise<PaySimulatedAnswer> {
     const bill = await repo.findBillByControlNumber(this.db, request.control_number);
     if (!bill) throw new ApiError(404, 'payments.unknown_control_number');
+    if (await repo.simulatedCancelled(this.db, bill.id)) throw new ApiError(409, 'payments.bill_cancelled');
     const amount = request.amount_tzs ?? Number(bill.amount_tzs);
     const notice: PaymentNotice = {
       transaction_id: `SIM${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`,

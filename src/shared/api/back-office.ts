@@ -76,9 +76,18 @@ export const staffInvoiceSchema = {
     /** The current bill's control number; null while the payment gateway has not given it yet. */
     control_number: nullableString,
     due_date: { type: 'string' },
-    status: { type: 'string', enum: ['unpaid', 'partly_paid', 'paid', 'expired'] },
+    status: { type: 'string', enum: ['unpaid', 'partly_paid', 'paid', 'expired', 'cancelled'] },
     paid_at: nullableString,
     created_at: { type: 'string' },
+    /** What has been paid on it (over its amount too). */
+    paid_tzs: { type: 'number' },
+    /** Why the amount is not the fee schedule's estimate, as staff said. */
+    amount_reason: nullableString,
+    /** The estimate's fee lines the amount was taken from (null when staff gave the amount). */
+    lines: { type: ['array', 'null'], items: { type: 'object' } },
+    /** When and why it was cancelled (staff's reason; null with the application's withdrawal). */
+    cancelled_at: nullableString,
+    cancel_reason: nullableString,
   },
 } as const;
 export type StaffInvoice = FromSchema<typeof staffInvoiceSchema>;
@@ -254,10 +263,13 @@ export const addInvoice = apiCall({
   body: {
     type: 'object',
     additionalProperties: false,
-    required: ['reference_number', 'amount_tzs', 'due_date'],
+    required: ['reference_number', 'due_date'],
     properties: {
       reference_number: referenceNumberProperty,
+      /** Unset: the fee schedule's estimate for the application, with its lines. */
       amount_tzs: { type: 'number' },
+      /** Required when the amount is not the fee schedule's estimate: kept with the invoice and in the history. */
+      amount_reason: text(1000),
       /** Only for a bill registered elsewhere by the integration; otherwise the gateway gives it. */
       control_number: text(40, 1),
       due_date: text(32, 1),

@@ -104,8 +104,11 @@ export const downloadReceipt = apiCall({
 } as const);
 export type DownloadReceiptRequest = RequestOf<typeof downloadReceipt>;
 
-/** An invoice's state: `partly_paid` once some is paid; `expired` when its bill expired unpaid and none replaces it yet. */
-export const INVOICE_STATUSES = ['unpaid', 'partly_paid', 'paid', 'expired'] as const;
+/**
+ * An invoice's state: `partly_paid` once some is paid; `expired` when its bill expired unpaid and none
+ * replaces it yet; `cancelled` by staff or with the application's withdrawal (nothing is to pay on it).
+ */
+export const INVOICE_STATUSES = ['unpaid', 'partly_paid', 'paid', 'expired', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** POST /api/dev/pay_simulated (development tools with the simulator only): the simulator pays a bill. */
@@ -242,9 +245,29 @@ export const getInvoices = apiCall({
         paid_at: { type: ['string', 'null'] },
         created_at: { type: 'string' },
         receipts: { type: 'array', items: invoiceReceiptSchema },
+        /** Why staff cancelled it (null with the application's withdrawal, or not cancelled). */
+        cancel_reason: { type: ['string', 'null'] },
+        /**
+         * Money of the applicant's that the invoice did not take: paid over its amount, or paid on it
+         * once cancelled (to refund); and what the unit did with it (null: not yet).
+         */
+        excess: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kind', 'amount_tzs', 'settled_how'],
+            properties: {
+              kind: { type: 'string', enum: ['over_payment', 'refund_due'] },
+              amount_tzs: { type: 'integer' },
+              settled_how: { type: ['string', 'null'], enum: ['refunded', 'applied', 'other', null] },
+            },
+          },
+        },
       },
     },
   },
 } as const);
+export type InvoiceExcess = NonNullable<ApplicantInvoice['excess']>[number];
 export type ApplicantInvoice = AnswerOf<typeof getInvoices>[number];
 export type InvoiceReceipt = ApplicantInvoice['receipts'][number];

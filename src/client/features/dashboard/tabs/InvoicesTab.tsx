@@ -20,7 +20,30 @@ import { CardList, ListCard, QueryState } from '../parts';
 import { Details } from '../../../components/Details';
 import { useFileDownload } from '../use-download';
 
-const STATUS_COLOURS = { paid: 'success', partly_paid: 'info', unpaid: 'secondary', expired: 'warning' } as const;
+const STATUS_COLOURS = {
+  paid: 'success',
+  partly_paid: 'info',
+  unpaid: 'secondary',
+  expired: 'warning',
+  cancelled: 'default',
+} as const;
+
+/** Money of the applicant's the invoice did not take (paid over it, or on it once cancelled), and what became of it. */
+function Excess({ invoice }: { invoice: ApplicantInvoice }) {
+  const { t, i18n } = useTranslation();
+  if (!invoice.excess?.length) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      {invoice.excess.map((excess, index) => (
+        <Typography key={index} variant="body2" sx={{ mt: 0.5 }}>
+          {t(`dashboard.invoices.excess.${excess.settled_how ?? excess.kind}`, {
+            amount: formatAmount(excess.amount_tzs, i18n.language),
+          })}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
 
 /** How to pay a control number: mobile money menu, USSD, bank (the same words as the SMS). */
 function HowToPay({ invoice }: { invoice: ApplicantInvoice }) {
@@ -69,10 +92,12 @@ function ReceiptButton({ receipt }: { receipt: InvoiceReceipt }) {
 function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
-  const payable = invoice.status !== 'paid' && invoice.control_number !== null;
+  const cancelled = invoice.status === 'cancelled';
+  const settled = invoice.status === 'paid' || cancelled;
+  const payable = !settled && invoice.control_number !== null;
   const amount = (value: number) => t('dashboard.invoices.amount_value', { amount: formatAmount(value, lng) });
   return (
-    <ListCard highlight={invoice.status !== 'paid'}>
+    <ListCard highlight={!settled}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Typography component="h3" variant="h3">
           {invoice.description || t('dashboard.invoices.invoice')}
@@ -89,7 +114,7 @@ function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
           { label: t('dashboard.invoices.paid_so_far'), value: invoice.paid_tzs > 0 ? amount(invoice.paid_tzs) : '' },
           {
             label: t('dashboard.invoices.balance'),
-            value: invoice.status === 'paid' ? '' : amount(invoice.balance_tzs),
+            value: settled ? '' : amount(invoice.balance_tzs),
           },
           {
             label: t('dashboard.invoices.control_number'),
@@ -97,7 +122,7 @@ function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
               <Typography component="span" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
                 {invoice.control_number}
               </Typography>
-            ) : invoice.status === 'paid' ? (
+            ) : settled ? (
               ''
             ) : (
               t('dashboard.invoices.control_number_coming')
@@ -109,6 +134,14 @@ function InvoiceItem({ invoice }: { invoice: ApplicantInvoice }) {
           { label: t('dashboard.invoices.paid_at'), value: formatDate(invoice.paid_at, lng) },
         ]}
       />
+      {cancelled ? (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {invoice.cancel_reason
+            ? t('dashboard.invoices.cancelled_because', { reason: invoice.cancel_reason })
+            : t('dashboard.invoices.cancelled_note')}
+        </Typography>
+      ) : null}
+      <Excess invoice={invoice} />
       {payable ? <HowToPay invoice={invoice} /> : null}
       {invoice.receipts.length > 0 ? (
         <Box component="section" aria-label={t('dashboard.invoices.receipts')} sx={{ mt: 2 }}>

@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { JobRunner } from '../jobs/job-runner';
+import type { PaymentGateway } from './payment-gateway';
+
+/** The job that cancels a bill at the gateway until it answers (its queue: migration 20261202T060000). */
+export const CANCEL_BILL_QUEUE = 'payments-cancel-bill';
+
+type Log = (level: 'info' | 'warn', details: Record<string, unknown>, text: string) => void;
+
+/**
+ * Cancelling an invoice's open bills: closed on our side in the caller's transaction, with a job each
+ * (written in the same transaction) that cancels it at the gateway, so that its control number stops
+ * taking money; the attempt right after commit goes first, the job retries with back-off while the
+ * gateway is down. A payment that still comes for such a bill is money to refund (payment-apply.ts).
+ */
+export class BillCancellation {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly gateway: PaymentGateway,
+    private readonly jobs: JobRunner,
+    private readonly log: Log = () => {},
+    private readonly firstRetrySeconds = 60,
+  ) {
+    jobs.handle<{ bill_id: string }>(CANCEL_BILL_QUEUE, async ({ bill_id }) => {
+      // Throws while the gateway is down: pg-boss retries with back-off.
+      await this.atGateway(bill_id, { rethrow: true });
+    });
+  }
+
+  /** The invoice's open bills (raising or issued) cancelled, each with its gateway job; answers their ids. */
+  async cancelOpenBills(trx: Transaction<Database>, invoiceId: string): Promise<string[]> {
+    const bills = await trx
+      .selectFrom('bill')
+      .select('id')
+      .where('invoice_id', '=', invoiceId)
+      .where('status', 'in', ['raising', 'issued'])
+      .forUpdate()
+      .execute();
+    for (const { id } of bills) {
+      await trx.updateTable('bill').set({ status: 'cancelled' }).where('id', '=', id).execute();
+      await this.jobs.send(
+        trx,
+        CANCEL_BILL_QUEUE,
+        { bill_id: id },
+        {
+          startAfter: this.firstRetrySeconds,
+          retryLimit: 20,
+          retryDelay: 60,
+          retryBackoff: true,
+          expireInSeconds: 120,
+        },
+      );
+    }
+    return bills.map((b) => b.id);
+  }
+
+  /** Right after commit: each bill cancelled at the gateway now (a failure is left to its job). */
+  async now(billIds: string[]): Promise<void> {
+    for (const id of billIds) await this.atGateway(id);
+  }
+
+  /** Cancels one bill at the gateway, once: true when the gateway confirmed it (now or before). */
+  async atGateway(billId: string, options: { rethrow?: boolean } = {}): Promise<boolean> {
+    const bill = await this.db
+      .selectFrom('bill')
+      .select(['id', 'status', 'gateway_cancelled_at'])
+      .where('id', '=', billId)
+      .executeTakeFirst();
+    if (!bill || bill.status !== 'cancelled') return false;
+    if (bill.gateway_cancelled_at !== null) return true;
+    try {
+      await this.gateway.cancelBill(billId);
+    } catch (error) {
+      this.log(
+        'warn',
+        { bill_id: billId, err: (error as Error).message },
+        'a bill could not be cancelled at the gateway; retried by a job',
+      );
+      if (options.rethrow) throw error;
+      return false;
+    }
+    await this.db.updateTable('bill').set({ gateway_cancelled_at: new Date() }).where('id', '=', billId).execute();
+    return true;
+  }
+}

@@ -1,0 +1,100 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { recordAction } from '../back-office/back-office-repository';
+import type { StaffActor } from '../staff-accounts/staff-actor';
+import type { BillCancellation } from './bill-cancellation';
+import { insertException, paymentsOfInvoice } from './payment-exceptions-repository';
+
+/** A withdrawal, as recorded in the history of the invoices it cancels (the applicant's own move). */
+const WITHDRAWAL: StaffActor = { kind: 'system', name: 'withdrawal' };
+
+/**
+ * An invoice cancelled in the caller's transaction: nothing is due on it any more (the Invoices tab and
+ * the status SMS say so), its open bills are cancelled at the gateway (bill-cancellation.ts), and what
+ * was already paid on it is the applicant's money to refund (a payment exception each). Answers the
+ * bills to cancel at the gateway right after commit.
+ */
+export async function cancelInvoiceRow(
+  trx: Transaction<Database>,
+  cancellation: BillCancellation,
+  invoice: { id: string; application_id: number; amount_tzs: string | number; paid_tzs: string | number },
+  how: { reason: string | null; actor: StaffActor; action: string; details?: Record<string, unknown> },
+  now = new Date(),
+): Promise<string[]> {
+  await trx
+    .updateTable('invoice')
+    .set({ cancelled_at: now, ...(how.reason ? { cancel_reason: how.reason } : {}) })
+    .where('id', '=', invoice.id)
+    .execute();
+  if (Number(invoice.paid_tzs) > 0) {
+    for (const payment of await paymentsOfInvoice(trx, invoice.id)) {
+      await insertException(trx, {
+        payment_id: payment.id,
+        kind: 'refund_due',
+        amount_tzs: Number(payment.amount_tzs),
+        application_id: invoice.application_id,
+        invoice_id: invoice.id,
+      });
+    }
+  }
+  const bills = await cancellation.cancelOpenBills(trx, invoice.id);
+  await recordAction(trx, invoice.application_id, how.reason, {
+    actor: how.actor,
+    action: how.action,
+    details: {
+      invoice_id: invoice.id,
+      amount_tzs: Number(invoice.amount_tzs),
+      paid_tzs: Number(invoice.paid_tzs),
+      cancelled_bills: bills,
+      ...how.details,
+    },
+  });
+  return bills;
+}
+
+/**
+ * The application is being withdrawn (in its transaction): each invoice not paid in full is cancelled,
+ * its bills with it; a part payment already made is money to refund. Answers the bills to cancel at
+ * the gateway right after commit.
+ */
+export async function cancelForWithdrawal(
+  trx: Transaction<Database>,
+  cancellation: BillCancellation,
+  applicationId: number,
+  now = new Date(),
+): Promise<string[]> {
+  const invoices = await trx
+    .selectFrom('invoice')
+    .select(['id', 'application_id', 'amount_tzs', 'paid_tzs'])
+    .where('application_id', '=', applicationId)
+    .where('paid_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .forUpdate()
+    .execute();
+  const bills: string[] = [];
+  for (const invoice of invoices) {
+    bills.push(
+      ...(await cancelInvoiceRow(
+        trx,
+        cancellation,
+        invoice,
+        { reason: null, actor: WITHDRAWAL, action: 'invoice_cancelled', details: { because: 'application_withdrawn' } },
+        now,
+      )),
+    );
+  }
+  return bills;
+}
+
+/** What a withdrawal needs of payments: its invoices cancelled in its transaction, their bills at the gateway after. */
+export interface WithdrawalPayments {
+  inTransaction(trx: Transaction<Database>, applicationId: number): Promise<string[]>;
+  afterCommit(billIds: string[]): Promise<void>;
+}
+
+export function withdrawalPayments(cancellation: BillCancellation): WithdrawalPayments {
+  return {
+    inTransaction: (trx, applicationId) => cancelForWithdrawal(trx, cancellation, applicationId),
+    afterCommit: (billIds) => cancellation.now(billIds),
+  };
+}
