@@ -1,19 +1,15 @@
 /**
  * Which uploads an application takes once submitted (issue 31, item 5): the same rule for the server,
- * which enforces it, and the dashboard, which offers an upload only where it is allowed. Until a
- * decision (submitted, under review, returned for changes) an applicant may replace a document staff
- * rejected, or upload one an open round of changes asks for; nothing else, and nothing at all once
- * the application is decided.
+ * which enforces it, and the dashboard, which offers an upload only where it is allowed. An applicant
+ * may replace a document staff rejected (whatever the application's status, but withdrawn), or upload
+ * one the open round of changes asks for; nothing else: no document swapped behind staff's back.
  */
-
-/** The statuses before a decision: the only ones whose documents may still change. */
-export const UNDECIDED_STATUSES: readonly string[] = ['submitted', 'under_review', 'returned'];
 
 /**
  * 'asked': the open round of changes asks for it; 'rejected': it replaces a file staff rejected;
- * 'decided': the application is decided (or not submitted), no upload; 'refused': not this document.
+ * 'refused': not this document.
  */
-export type UploadAfterSubmit = 'asked' | 'rejected' | 'decided' | 'refused';
+export type UploadAfterSubmit = 'asked' | 'rejected' | 'refused';
 
 export function uploadAfterSubmit(input: {
   /** The application's stored status. */
@@ -23,7 +19,6 @@ export function uploadAfterSubmit(input: {
   /** Whether the open round of changes (status returned) asks for this document. */
   askedByRound: boolean;
 }): UploadAfterSubmit {
-  if (!UNDECIDED_STATUSES.includes(input.status)) return 'decided';
   if (input.status === 'returned' && input.askedByRound) return 'asked';
   const rejected = input.fileStatuses.includes('rejected') && !input.fileStatuses.includes('accepted');
   return rejected ? 'rejected' : 'refused';

@@ -121,7 +121,7 @@ describe('the dashboard tabs', () => {
     expect(screen.queryByRole('heading', { name: f('personal.title') })).not.toBeInTheDocument();
   });
 
-  it('Attachments: name, file name, scale, status, remark and size; Replace only for a rejected one, before a decision', async () => {
+  it('Attachments: name, file name, scale, status, remark and size; Replace only for a rejected one', async () => {
     underReview();
     openDashboard('/dashboard/application?tab=attachments');
     const [accepted, rejected, uploaded] = demo.attachments;
@@ -158,17 +158,14 @@ describe('the dashboard tabs', () => {
     expect(screen.getByText(en('dashboard.attachments.after_submit'))).toBeInTheDocument();
   });
 
-  it('Attachments: after the decision (a permit issued) nothing is offered to upload, a rejected file included', async () => {
+  it('Attachments: after the decision (a permit issued) a rejected file is still replaced, an accepted one not', async () => {
     openDashboard('/dashboard/application?tab=attachments');
-    const rejected = demo.attachments[1]!;
-    const rejectedItem = (await screen.findByRole('heading', { level: 3, name: rejected.document_name.en })).closest(
-      'li',
-    )!;
-    expect(rejectedItem).toHaveTextContent(en('dashboard.attachments.status.rejected'));
-    expect(screen.queryByRole('button', { name: /Replace/ })).not.toBeInTheDocument();
-    expect(document.querySelector('input[type="file"]')).toBeNull();
+    const [accepted, rejected] = demo.attachments;
+    const card = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
+    const rejectedItem = await card(rejected!.document_name.en);
+    expect(within(rejectedItem).getByRole('button', { name: /Replace/ })).toBeInTheDocument();
+    expect(within(await card(accepted!.document_name.en)).queryByRole('button', { name: /Replace/ })).toBeNull();
   });
-
   it('Attachments: downloads a file through a temporary link, and says so when it cannot', async () => {
     const createObjectURL = vi.fn(() => 'blob:kibali/1');
     const revokeObjectURL = vi.fn();

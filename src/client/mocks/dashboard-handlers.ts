@@ -382,12 +382,6 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         fileStatuses: existing ? [existing.status] : [],
         askedByRound: mock.application.status === 'returned',
       });
-      if (way === 'decided')
-        return envelope(
-          409,
-          'A decision has been made on this application: its documents can no longer be changed.',
-          {},
-        );
       if (way === 'refused')
         return envelope(
           409,

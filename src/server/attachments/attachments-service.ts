@@ -89,7 +89,7 @@ export class AttachmentsService {
 
   /**
    * The signed-in applicant's upload from the dashboard, once submitted: only a document staff rejected,
-   * or one the open round of changes asks for, and only before a decision (409 otherwise).
+   * or one the open round of changes asks for (409 otherwise).
    */
   async checkSessionTarget(applicationId: number, documentType: string, client: string): Promise<UploadTarget> {
     const application = await applicationStatus(this.db, applicationId);
@@ -325,6 +325,5 @@ function asks(requests: unknown, documentType: string): boolean {
 
 /** 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow. */
 function refuseAfterSubmit(way: UploadAfterSubmit): void {
-  if (way === 'decided') throw new ApiError(409, 'uploads_closed_decided');
   if (way === 'refused') throw new ApiError(409, 'document_not_replaceable');
 }

@@ -74,7 +74,7 @@ function AttachmentItem({
 }: {
   attachment: DashboardAttachment;
   document?: DocumentRule;
-  /** The application's status: after a decision nothing is replaced. */
+  /** The application's status (a round of changes' documents are uploaded from the requested changes). */
   applicationStatus: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -85,8 +85,8 @@ function AttachmentItem({
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const name = localized(attachment.document_name, lng) || attachment.document_type;
-  // After Submit only a document staff rejected, before a decision (the server's rule; a document a
-  // round of changes asks for is uploaded from the requested changes).
+  // After Submit only a document staff rejected (the server's rule; a document a round of changes asks
+  // for is uploaded from the requested changes).
   const replaceable =
     uploadAfterSubmit({ status: applicationStatus, fileStatuses: [attachment.status], askedByRound: false }) ===
     'rejected';
