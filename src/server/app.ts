@@ -53,6 +53,7 @@ import { attachmentRoutes } from './attachments/attachment-routes';
 import { AttachmentsService } from './attachments/attachments-service';
 import { draftAttachments } from './attachments/attachments-repository';
 import { FolderFileStorage } from './attachments/file-storage';
+import type { UploadLimits } from './attachments/upload-limits';
 import { identityRoutes } from './identity/identity-routes';
 import { DemoIdentityRegistry, HttpIdentityRegistry, type IdentityRegistry } from './identity/identity-registry';
 import { ApplicationsService, type EngineerProofs } from './applications/applications-service';
@@ -127,6 +128,8 @@ export interface AppDependencies {
   staffSessionLimits?: StaffSessionLimits;
   /** Other rate-limit numbers or Redis key prefix; tests that call a limited route many times raise them. */
   rateLimits?: RateLimitSettings;
+  /** Other upload quotas (src/server/attachments/upload-limits.ts); tests scale them down. */
+  uploadLimits?: UploadLimits;
   /** Another proof-of-work cost for the sign-in's captcha; tests lower it. */
   captchaWork?: ProofOfWork;
   /** Other SMS retry delays; tests of the job runner shorten them. */
@@ -408,7 +411,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const storage = new FolderFileStorage(uploadDir(config));
   await attachmentRoutes(
     app,
-    new AttachmentsService(database.db, storage, config.UPLOAD_MAX_BYTES, forms, owners),
+    new AttachmentsService(database.db, storage, config.UPLOAD_MAX_BYTES, forms, owners, dependencies.uploadLimits),
     config.UPLOAD_MAX_BYTES,
     sessions,
     { cookies: draftCookies, limits },

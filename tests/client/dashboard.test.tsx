@@ -6,17 +6,13 @@ import { TABS } from '../../src/client/features/dashboard/ApplicationPage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
 import { APPLICATION_STATUSES } from '../../src/shared/dashboard';
 import { makeHandlers } from '../../src/client/mocks/handlers';
-import { mockSplash } from '../../src/client/mocks/mock-data';
 import { demo, envelope, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
-import { formsHandlers, servedForms, wt } from './wizard-forms';
-import { withDocuments } from '../../src/shared/document-fields';
-import type { DocumentRule } from '../../src/shared/forms';
+import { wt } from './wizard-forms';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
-const splash = mockSplash();
 /** user-event that hands any file to the input (as a browser's "All files" choice does). */
 const userEventWithoutAccept = () => userEvent.setup({ applyAccept: false });
 
@@ -28,6 +24,13 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 const panel = () => screen.getByRole('tabpanel');
 const openDashboard = (path = '/dashboard/application', language?: 'en' | 'sw') =>
   renderApp(path, { user: signedInUser, language });
+/** The demo application as still under review: before a decision, a rejected document may be replaced. */
+const underReview = () =>
+  server.use(
+    http.post('/api/dashboard/get_application', () =>
+      envelope(200, 'OK', { ...demo.application, status: 'under_review' }),
+    ),
+  );
 
 describe('the dashboard tabs', () => {
   it('offers the six tabs of the spec, with tab and tabpanel roles, and keeps the open one in the URL', async () => {
@@ -118,7 +121,8 @@ describe('the dashboard tabs', () => {
     expect(screen.queryByRole('heading', { name: f('personal.title') })).not.toBeInTheDocument();
   });
 
-  it('Attachments: name, file name, scale, status, remark and size; Replace only for rejected or uploaded ones', async () => {
+  it('Attachments: name, file name, scale, status, remark and size; Replace only for a rejected one', async () => {
+    underReview();
     openDashboard('/dashboard/application?tab=attachments');
     const [accepted, rejected, uploaded] = demo.attachments;
     const item = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
@@ -148,8 +152,20 @@ describe('the dashboard tabs', () => {
     const uploadedItem = await item(uploaded!.document_name.en);
     expect(uploadedItem).toHaveTextContent('1:100');
     expect(uploadedItem).toHaveTextContent(en('dashboard.attachments.status.uploaded'));
+    // Not reviewed yet: not replaced (issue 31, item 5); and no document is added after Submit.
+    expect(within(uploadedItem).queryByRole('button', { name: /Replace/ })).not.toBeInTheDocument();
+    expect(document.querySelector('input[data-upload-more]')).toBeNull();
+    expect(screen.getByText(en('dashboard.attachments.after_submit'))).toBeInTheDocument();
   });
 
+  it('Attachments: after the decision (a permit issued) a rejected file is still replaced, an accepted one not', async () => {
+    openDashboard('/dashboard/application?tab=attachments');
+    const [accepted, rejected] = demo.attachments;
+    const card = async (name: string) => (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
+    const rejectedItem = await card(rejected!.document_name.en);
+    expect(within(rejectedItem).getByRole('button', { name: /Replace/ })).toBeInTheDocument();
+    expect(within(await card(accepted!.document_name.en)).queryByRole('button', { name: /Replace/ })).toBeNull();
+  });
   it('Attachments: downloads a file through a temporary link, and says so when it cannot', async () => {
     const createObjectURL = vi.fn(() => 'blob:kibali/1');
     const revokeObjectURL = vi.fn();
@@ -195,6 +211,7 @@ describe('the dashboard tabs', () => {
       }),
     );
     const lists = record('dashboard/get_attachments');
+    underReview();
     const { user } = openDashboard('/dashboard/application?tab=attachments');
     const rejected = demo.attachments[1]!;
     await screen.findByRole('heading', { level: 3, name: rejected.document_name.en });
@@ -208,59 +225,6 @@ describe('the dashboard tabs', () => {
     await waitFor(() => expect(lists.length).toBe(before + 1));
   });
 
-  it('Attachments: adds a missing document; a drawing asks its scale, checked as the form checks it', async () => {
-    const seen: { keys: string[]; type: unknown; scale: unknown }[] = [];
-    server.use(
-      http.post('/api/attachment/upload', async ({ request }) => {
-        const form = await request.formData();
-        seen.push({ keys: [...form.keys()], type: form.get('document_type'), scale: form.get('scale') });
-        return envelope(200, 'Uploaded', {
-          attachment_id: 'att-new',
-          document_name: 'x',
-          size: 14,
-          status: 'uploaded',
-        });
-      }),
-    );
-    const { user } = openDashboard('/dashboard/application?tab=attachments');
-    const floorPlans = splash.not_more_than_three_attachments.find((d) => d.code === 'floor_plans')!;
-    await user.click(await screen.findByRole('combobox', { name: en('dashboard.attachments.document') }));
-    await user.click(await screen.findByRole('option', { name: floorPlans.name.en }));
-
-    const scale = await screen.findByRole('textbox', { name: en('dashboard.attachments.scale_optional') });
-    await user.type(scale, '100');
-    expect(await screen.findByText(en('wizard.uploads.scale_invalid'))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: en('dashboard.attachments.choose_file') })).toBeDisabled();
-    await user.clear(scale);
-    await user.type(scale, '1:100');
-    expect(screen.getByRole('button', { name: en('dashboard.attachments.choose_file') })).toBeEnabled();
-
-    const input = document.querySelector<HTMLInputElement>('input[data-upload-more]')!;
-    await user.upload(input, new File(['%PDF-1.7\n%%EOF'], 'plans.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText(en('dashboard.attachments.uploaded'))).toBeInTheDocument();
-    expect(seen).toEqual([{ keys: ['document_type', 'scale', 'file'], type: 'floor_plans', scale: '1:100' }]);
-  });
-
-  it("Attachments: offers a document of the forms' rules only, marked optional when it is", async () => {
-    // The officer's change as data: an optional document for every new building, in the served rules only.
-    const served = servedForms();
-    const extra: DocumentRule = {
-      ...served.documents.find((d) => d.id === 'sheha_letter')!,
-      id: 'environmental_management_plan',
-      name: { en: 'Environmental management plan', sw: 'Mpango wa usimamizi wa mazingira' },
-      required: false,
-      applies: { types: ['new'] },
-    };
-    server.use(...formsHandlers(withDocuments({ ...served, documents: [...served.documents, extra] })));
-    const { user } = openDashboard('/dashboard/application?tab=attachments');
-    await user.click(await screen.findByRole('combobox', { name: en('dashboard.attachments.document') }));
-    expect(
-      await screen.findByRole('option', { name: `${extra.name.en} (${en('wizard.uploads.optional')})` }),
-    ).toBeInTheDocument();
-    const floorPlans = served.documents.find((d) => d.id === 'floor_plans')!;
-    expect(screen.getByRole('option', { name: floorPlans.name.en })).toBeInTheDocument();
-  });
-
   it('Attachments: refuses a file of the wrong type in the browser, without sending it', async () => {
     let sent = 0;
     server.use(
@@ -269,6 +233,7 @@ describe('the dashboard tabs', () => {
         return envelope(200, 'Uploaded', {});
       }),
     );
+    underReview();
     openDashboard('/dashboard/application?tab=attachments');
     const rejected = demo.attachments[1]!;
     await screen.findByRole('heading', { level: 3, name: rejected.document_name.en });
@@ -285,6 +250,7 @@ describe('the dashboard tabs', () => {
         envelope(415, 'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.', {}),
       ),
     );
+    underReview();
     const { user } = openDashboard('/dashboard/application?tab=attachments');
     const rejected = demo.attachments[1]!;
     await screen.findByRole('heading', { level: 3, name: rejected.document_name.en });

@@ -142,7 +142,7 @@ async function uploadFor(type: ApplicationType, reference: string, answers: Reco
   const documents: Record<string, string> = {};
   const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
   const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8ffffff7f0009fb03fd2a86e38a0000000049454e44ae426082',
     'hex',
   );
   for (const document of requiredDocuments(type, answers, (await world.app.forms.get()).forms.documents)) {

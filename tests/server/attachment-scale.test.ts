@@ -59,6 +59,8 @@ describe.each(databaseKinds)('the scale of a drawing (%s)', (kind) => {
     rows: (await t.database.db.selectFrom('attachment').select('id').execute()).length,
   });
   const repairDraft = () => draft(t, 'repair', [['personal', personal()]]);
+  // Floor plans, elevations and structural drawings are asked of a new building only.
+  const newBuildingDraft = () => draft(t, 'new', [['personal', personal()]]);
 
   beforeAll(async () => {
     t = await createTestApp({ DATA_DIR: dataDir }, { kind });
@@ -76,14 +78,14 @@ describe.each(databaseKinds)('the scale of a drawing (%s)', (kind) => {
     ['elevations', '1:1'],
     ['structural_drawings', '1:99999'],
   ])('stores the scale of a %s (%s) with the attachment and answers it', async (code, scale) => {
-    const res = await upload(await repairDraft(), code, scale);
+    const res = await upload(await newBuildingDraft(), code, scale);
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ scale, status: 'uploaded' });
     expect(await row(res.data.attachment_id!)).toMatchObject({ document_type: code, scale });
   });
 
   it('keeps no scale when none is sent', async () => {
-    const res = await upload(await repairDraft(), 'floor_plans');
+    const res = await upload(await newBuildingDraft(), 'floor_plans');
     expect(res.status).toBe(200);
     expect(res.data.scale).toBeNull();
     expect((await row(res.data.attachment_id!)).scale).toBeNull();
@@ -92,7 +94,7 @@ describe.each(databaseKinds)('the scale of a drawing (%s)', (kind) => {
   it.each(['100', '1:0', '1:050', '1:100000', '2:100', '1:100 ', '1/100', '1:1e3'])(
     'refuses the scale %j before reading the file, and keeps nothing',
     async (scale) => {
-      const reference = await repairDraft();
+      const reference = await newBuildingDraft();
       const before = await stored();
       const res = await upload(reference, 'floor_plans', scale);
       expect(res.status).toBe(422);

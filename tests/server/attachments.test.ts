@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personal } from './application-fixtures';
 import { createTestApp, databaseKinds, draftCookieHeaders, post, type TestApp } from './helpers';
 
 const PDF = Buffer.concat([
@@ -10,7 +11,7 @@ const PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8ffffff7f0009fb03fd2a86e38a0000000049454e44ae426082',
   'hex',
 );
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 0x90)]);
@@ -93,7 +94,16 @@ describe.each(databaseKinds)('uploads (%s)', (kind) => {
 
   it('accepts a PNG only where the document accepts images', async () => {
     expect((await upload(PNG, 'photo.png', { document_type: 'passport_photo' })).status).toBe(200);
-    expect((await upload(PNG, 'plan.png', { document_type: 'floor_plans' })).status).toBe(415);
+    // Floor plans (PDF only) are a new building's document: a new-building draft of its own.
+    const newBuilding = await post(t.app, '/api/application/save_and_continue', {
+      application_type: 'new',
+      step_number: 1,
+      data: personal(),
+    });
+    const reference_number = (newBuilding.body as unknown as { response: { data: { reference_number: string } } })
+      .response.data.reference_number;
+    expect((await upload(PNG, 'plan.png', { reference_number, document_type: 'floor_plans' })).status).toBe(415);
+    expect((await upload(PDF, 'plan.pdf', { reference_number, document_type: 'floor_plans' })).status).toBe(200);
   });
 
   it('refuses an unknown draft, an unknown document type, and a JSON post', async () => {

@@ -289,7 +289,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       );
 
       const other = await dashboardUpload(cookie, 'land_document');
-      expect(other.status).toBe(403);
+      expect(other.status).toBe(409);
       const uploaded = await dashboardUpload(cookie, 'sheha_letter');
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
       const newId = uploaded.body.response.data.attachment_id!;

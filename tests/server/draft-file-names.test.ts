@@ -12,7 +12,7 @@ import {
   type Envelope,
   type TestApp,
 } from './helpers';
-import { applicationIn, dashboardCall, newPerson, signIn } from './signed-in-fixtures';
+import { applicationIn, dashboardCall, newPerson, rejectedDocument, signIn } from './signed-in-fixtures';
 
 /**
  * Issue 17, item 6, after a reload: the review shows every uploaded document by the name it was sent
@@ -166,7 +166,8 @@ describe.each(databaseKinds)('the names of a draft’s files after a reload (%s)
 
   it('the dashboard lists each file with its name', async () => {
     const me = newPerson('61');
-    const { reference } = await applicationIn(t, me, 'submitted');
+    const { id, reference } = await applicationIn(t, me, 'submitted');
+    await rejectedDocument(t, id, 'sheha_letter'); // after Submit, only a rejected document is uploaded again
     const cookie = await signIn(t, reference, me.phone);
     const form = new FormData();
     form.set('document_type', 'sheha_letter');

@@ -70,6 +70,8 @@ export interface TestAppOptions {
   jobTiming?: RunnerTiming;
   /** Shorter bill raise retries, re-issue and reconciliation timings (payments tests). */
   paymentTiming?: PaymentTiming;
+  /** Other upload quotas (scaled down, so that a test reaches them with small files). */
+  uploadLimits?: AppDependencies['uploadLimits'];
   /** A database no other test used, which `database.close()` really closes (openTestDatabase's `fresh`). */
   freshDatabase?: boolean;
 }
@@ -116,6 +118,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     ...(options.jobTiming === undefined ? {} : { jobTiming: options.jobTiming }),
     ...(options.paymentTiming === undefined ? {} : { paymentTiming: options.paymentTiming }),
     ...(options.onRoute === undefined ? {} : { onRoute: options.onRoute }),
+    ...(options.uploadLimits === undefined ? {} : { uploadLimits: options.uploadLimits }),
   });
   let closed: Promise<void> | undefined;
   const close = () =>
@@ -260,7 +263,7 @@ export const TINY_PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 export const TINY_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4b20000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8ffffff7f0009fb03fd2a86e38a0000000049454e44ae426082',
   'hex',
 );
 
@@ -273,7 +276,7 @@ export async function uploadFile(
   fields: { reference_number: string; document_type: string },
   file: Buffer = TINY_PDF,
   name = 'document.pdf',
-  options: PostOptions = {},
+  options: PostOptions & { headers?: Record<string, string> } = {},
 ): Promise<Answer<Envelope<{ attachment_id?: string }>>> {
   const form = new FormData();
   form.set('reference_number', fields.reference_number);
@@ -283,7 +286,7 @@ export async function uploadFile(
   const res = await fetch(`${app.listeningOrigin}/api/attachment/upload`, {
     method: 'POST',
     body: form,
-    headers: withDraftCookies(jar, {}),
+    headers: withDraftCookies(jar, options.headers ?? {}),
   });
   return {
     status: res.status,

@@ -464,7 +464,7 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
     }
   });
 
-  test('uploads from the dashboard: add, replace a rejected one, never an accepted one; download my own', async () => {
+  test('uploads from the dashboard: only a rejected one is replaced, never an accepted one; download my own', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const me = person();
     const mineNow = await submitted(t, me);
@@ -481,18 +481,28 @@ describe.each(databaseKinds)('sign-in and dashboard on %s', (kind) => {
       return { status: res.status, body: (await res.json()) as Envelope<{ attachment_id: string }> };
     };
     expect((await upload(false)).status).toBe(401);
-    const first = await upload(true);
-    expect(first.status).toBe(200);
-    const id = first.body.response.data.attachment_id;
+    // After Submit a document is not added (only one staff rejected, or a round asks for, is uploaded).
+    expect((await upload(true)).status).toBe(409);
+    const id = randomUUID();
     await t.database.db
-      .updateTable('attachment')
-      .set({ status: 'rejected', remark: 'Unsigned' })
-      .where('id', '=', id)
+      .insertInto('attachment')
+      .values({
+        id,
+        application_id: mineNow.id,
+        document_type: 'sheha_letter',
+        mime_type: 'application/pdf',
+        size: 10,
+        sha256: 'x',
+        status: 'rejected',
+        remark: 'Unsigned',
+      })
       .execute();
     const second = await upload(true);
     expect(second.status).toBe(200);
     const list = await dashboard<{ attachment_id: string; status: string }[]>(t, 'get_attachments', cookie);
     expect(list.body!.response.data.map((a) => a.attachment_id)).toEqual([second.body.response.data.attachment_id]);
+    // Not reviewed yet: the new file is not rejected, so it is not replaced either.
+    expect((await upload(true)).status).toBe(409);
     await t.database.db
       .updateTable('attachment')
       .set({ status: 'accepted' })

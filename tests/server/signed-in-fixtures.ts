@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { insertApplication } from '../../src/server/applications/applications-repository';
 import { newReferenceNumber } from '../../src/server/applications/reference-number';
@@ -34,6 +35,28 @@ export async function applicationIn(t: TestApp, person: Person, status: string) 
     submitted: status !== 'draft',
   });
   return { id: record.id, reference: `${reference.slice(0, 5)}-${reference.slice(5)}` };
+}
+
+/**
+ * A file of `documentType` that staff rejected, recorded on the application (its bytes are not needed):
+ * after Submit, the one kind of document the applicant may upload again (besides one a round asks for).
+ */
+export async function rejectedDocument(t: TestApp, applicationId: number, documentType: string): Promise<string> {
+  const id = randomUUID();
+  await t.database.db
+    .insertInto('attachment')
+    .values({
+      id,
+      application_id: applicationId,
+      document_type: documentType,
+      mime_type: 'application/pdf',
+      size: 10,
+      sha256: 'x',
+      status: 'rejected',
+      remark: 'Cannot be read.',
+    })
+    .execute();
+  return id;
 }
 
 /** Signs in to `reference` (captcha, code, verify) and answers the Cookie header of its session. */

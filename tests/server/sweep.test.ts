@@ -151,6 +151,10 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
       ('old', '777123456', 'help', true, ${ago(RETENTION.inboundSmsDays + 1)}),
       ('recent', '777123456', 'help', true, ${ago(RETENTION.inboundSmsDays - 1)})`.execute(db);
 
+    await sql`insert into upload_tally (client, day, bytes, updated_at) values
+      ('old-client', '2026-01-01', 100, ${ago(RETENTION.uploadTallyDays + 1)}),
+      ('recent-client', '2026-01-02', 100, ${ago(RETENTION.uploadTallyDays - 1)})`.execute(db);
+
     const orphanOld = await file(randomUUID(), RETENTION.orphanFileHours / 24 + 1);
     const orphanYoung = await file(randomUUID(), 0); // an upload whose row is not written yet
     const partialOld = await file(`.partial-${randomUUID()}`, 2);
@@ -171,6 +175,7 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
       sms_message: 1,
       sms_outbox: 1,
       inbound_sms: 1,
+      upload_tally: 1,
       orphan_files: 2,
     });
     expect(await column('select reference_number as v from application')).toEqual(['OLD-SUBMITTED', 'RECENT-DRAFT']);
@@ -192,6 +197,7 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
     expect(await column('select token_hash as v from draft_key')).toEqual(['idle-lately']);
     expect(await column('select phone as v from sms_message')).toEqual(['queued-for-long', 'sent-lately']);
     expect(await column('select phone as v from sms_outbox')).toEqual(['recent']);
+    expect(await column('select client as v from upload_tally')).toEqual(['recent-client']);
 
     expect(existsSync(path.join(uploads, oldDraftFile))).toBe(false);
     expect(existsSync(path.join(uploads, recentDraftFile))).toBe(true);

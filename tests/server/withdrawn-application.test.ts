@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, draft, personal, stored } from './application-fixtures';
 import { createTestApp, databaseKinds, post, TINY_PDF, uploadFile, type Envelope, type TestApp } from './helpers';
-import { applicationIn, dashboardCall, newPerson, signIn } from './signed-in-fixtures';
+import { applicationIn, dashboardCall, newPerson, rejectedDocument, signIn } from './signed-in-fixtures';
 
 /** Issue 17, item 12: once withdrawn, an application is never continued or added to again. */
 describe.each(databaseKinds)('a withdrawn application (%s)', (kind) => {
@@ -71,16 +71,23 @@ describe.each(databaseKinds)('a withdrawn application (%s)', (kind) => {
       });
       return { status: res.status, body: (await res.json()) as Envelope };
     };
-    // Before the withdrawal the same upload is taken: the refusal below is the withdrawal's.
+    // Before the withdrawal the same upload (of a rejected document) is taken: the refusal below is the withdrawal's.
+    await rejectedDocument(t, app.id, 'sheha_letter');
     expect((await upload()).status).toBe(200);
-    expect(await attachmentsOf(app.id)).toBe(1);
+    expect(await attachmentsOf(app.id)).toBe(2);
+    await t.database.db
+      .updateTable('attachment')
+      .set({ status: 'rejected' })
+      .where('application_id', '=', app.id)
+      .where('status', '=', 'uploaded')
+      .execute();
     expect((await dashboardCall(t, 'withdraw_application', cookie, { reason: 'The plot was sold.' })).status).toBe(200);
 
     const before = files();
     const refused = await upload();
     expect(refused.status).toBe(409);
     expect(refused.body.response.message).toBe(api.sw.application_withdrawn);
-    expect(await attachmentsOf(app.id)).toBe(1);
+    expect(await attachmentsOf(app.id)).toBe(2);
     expect(files()).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { newCaptcha, type CaptchaChallenge } from '../../shared/api/captcha';
 import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
+import { uploadAfterSubmit } from '../../shared/uploads-after-submit';
 import { getChangeRequests, type ChangeRequestsAnswer } from '../../shared/api/change-requests';
 import type { ApiCall } from '../../shared/api/call';
 import { verifyCode, type SignedIn, type VerifyCodeRequest } from '../../shared/api/continue';
@@ -374,8 +375,19 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         return envelope(422, message, { errors: [{ path: '/document_type', message }] });
       }
       const existing = mock.attachments.find((a) => a.document_type === code);
-      if (existing?.status === 'accepted')
-        return envelope(409, 'This document has been accepted and cannot be replaced.', {});
+      // The server's rule after Submit; the mock has no rounds of changes (tests give their own), so a
+      // returned application takes the document as if asked.
+      const way = uploadAfterSubmit({
+        status: mock.application.status,
+        fileStatuses: existing ? [existing.status] : [],
+        askedByRound: mock.application.status === 'returned',
+      });
+      if (way === 'refused')
+        return envelope(
+          409,
+          'Once an application is submitted, you can upload only a document the Development Control Unit rejected or asked for again. This document was not.',
+          {},
+        );
       const file = form.get('file');
       if (!(file instanceof File)) return envelope(400, 'Some values in the request are missing or not valid.', {});
       if (file.size > document.max_bytes) return envelope(413, 'The file is too large.', {});

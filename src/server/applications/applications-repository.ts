@@ -142,6 +142,28 @@ export async function addEvent(
   await db.insertInto('application_event').values({ application_id: applicationId, status, remark }).execute();
 }
 
+/**
+ * A line of the history for something the applicant did that moves no status (a document uploaded
+ * after Submit): staff see it (action, details); the applicant's own history lists status moves only.
+ */
+export async function addApplicantAction(
+  db: Kysely<Database> | Transaction<Database>,
+  applicationId: number,
+  line: { status: string; action: string; details: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .insertInto('application_event')
+    .values({
+      application_id: applicationId,
+      status: line.status,
+      remark: null,
+      status_changed: false,
+      action: line.action,
+      details: JSON.stringify(line.details),
+    })
+    .execute();
+}
+
 /** What Continue needs to send a code: the draft's status and the phone saved in it. */
 export async function findDraftPhone(db: Kysely<Database>, referenceNumber: string) {
   return db

@@ -8,6 +8,7 @@ import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { AttachmentsService } from './attachments-service';
+import { uploadClient } from './upload-client';
 
 /** The multipart parser's own errors (no boundary, a malformed part, the form cut short) are the client's: 400. */
 const malformed = (error: unknown): unknown =>
@@ -67,11 +68,21 @@ export async function attachmentRoutes(
         if (reference !== '') {
           await drafts.limits.byReference(request, reference);
           const proof = drafts.cookies.secretFor(request, reference);
-          target = await attachments.checkTarget(reference, field('document_type'), proof);
+          target = await attachments.checkTarget(
+            reference,
+            field('document_type'),
+            proof,
+            uploadClient(request),
+            request.language,
+          );
         } else {
           const session = await sessions.touch(sessionToken(request));
           if (!session) throw new ApiError(401, 'not_signed_in');
-          target = await attachments.checkSessionTarget(session.applicationId, field('document_type'));
+          target = await attachments.checkSessionTarget(
+            session.applicationId,
+            field('document_type'),
+            uploadClient(request),
+          );
         }
         scale = await attachments.checkScale(target.document, field('scale'), request.language);
         attachments.checkFileName(file.filename);

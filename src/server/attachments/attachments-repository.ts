@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DraftAttachment } from '../../shared/api/open-draft';
 import type { Database } from '../db/schema';
 
+type Db = Kysely<Database> | Transaction<Database>;
+
 /**
  * A draft's files as the wizard shows them after a reload or a Continue: every one it still keeps
  * (at most MAX_DRAFT_FILES_PER_DOCUMENT per document type), oldest first.
@@ -73,6 +75,7 @@ export interface NewAttachment {
   remark: string | null;
   scale: string | null;
   file_name: string | null;
+  active_content: boolean;
 }
 
 export async function insertAttachment(trx: Transaction<Database>, attachment: NewAttachment): Promise<void> {
@@ -80,8 +83,8 @@ export async function insertAttachment(trx: Transaction<Database>, attachment: N
 }
 
 /** The application's files of one document that are not replaced yet, with their review status. */
-export async function currentFilesOf(trx: Transaction<Database>, applicationId: number, documentType: string) {
-  return trx
+export async function currentFilesOf(db: Db, applicationId: number, documentType: string) {
+  return db
     .selectFrom('attachment')
     .select(['id', 'status'])
     .where('application_id', '=', applicationId)
@@ -94,11 +97,11 @@ export async function markReplaced(trx: Transaction<Database>, attachmentIds: st
   await trx.updateTable('attachment').set({ status: 'replaced' }).where('id', 'in', attachmentIds).execute();
 }
 
-/** A draft's files of one document, oldest first. */
-export async function draftFilesOf(trx: Transaction<Database>, applicationId: number, documentType: string) {
+/** The application's files of one document (any status), oldest first. */
+export async function filesOf(trx: Transaction<Database>, applicationId: number, documentType: string) {
   return trx
     .selectFrom('attachment')
-    .select('id')
+    .select(['id', 'status'])
     .where('application_id', '=', applicationId)
     .where('document_type', '=', documentType)
     .orderBy('created_at')
@@ -108,4 +111,14 @@ export async function draftFilesOf(trx: Transaction<Database>, applicationId: nu
 
 export async function deleteAttachments(trx: Transaction<Database>, attachmentIds: string[]): Promise<void> {
   await trx.deleteFrom('attachment').where('id', 'in', attachmentIds).execute();
+}
+
+/** The bytes of every file the application keeps (replaced ones too: they are still on disk). */
+export async function storedBytesOf(db: Db, applicationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('attachment')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.val(0)).as('bytes'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
 }

@@ -1,28 +1,37 @@
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { shownFileName } from '../../shared/api/open-draft';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
-import { rulesByCode } from '../../shared/document-rules';
+import { documentsFor, rulesByCode } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import type { Language } from '../../shared/reference-data';
+import { uploadAfterSubmit, type UploadAfterSubmit } from '../../shared/uploads-after-submit';
+import type { ApplicationType } from '../../shared/wizard-driver';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
-import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage } from './file-storage';
-import { fileNameProblem, imageProblem, MAX_IMAGE_PIXELS } from './upload-checks';
+import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage, type StoredFile } from './file-storage';
+import { fileNameProblem } from './upload-checks';
+import { imageProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-checks';
+import { pdfHasActiveContent } from './pdf-active-content';
+import { secondsToNextUtcDay, UPLOAD_LIMITS, utcDay, type UploadLimits } from './upload-limits';
+import { makeRoom } from './upload-room';
+import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
+import { addApplicantAction } from '../applications/applications-repository';
 import { ChangeAnswersService } from '../changes/change-answers-service';
+import { openRound } from '../changes/changes-repository';
 import {
   applicationStatus,
   currentFilesOf,
-  deleteAttachments,
-  draftFilesOf,
   insertAttachment,
   lockForUpload,
   markReplaced,
+  storedBytesOf,
 } from './attachments-repository';
 
 export interface UploadTarget {
@@ -31,20 +40,11 @@ export interface UploadTarget {
   document: DocumentRule;
   /** 'draft': the wizard's upload by reference number; 'dashboard': the signed-in applicant's. */
   mode: 'draft' | 'dashboard';
+  /** Who sends it, for the daily quota: a SHA-256 of the client's address (upload-client.ts). */
+  client: string;
 }
 
-export interface UploadInput {
-  referenceNumber: string;
-  documentType: string;
-  file: Readable;
-}
-
-/**
- * The files a draft keeps per document type: an upload beyond it replaces the oldest one that the
- * draft's answers do not name (the documents step's documents[code]), so uploads never pile up and the file
- * the wizard chose is never lost. A few, not one: the wizard may name its choice only when the step is saved.
- */
-export const MAX_DRAFT_FILES_PER_DOCUMENT = 3;
+const MiB = 1024 * 1024;
 
 /** Documents uploaded to a draft: checked by content and size, stored under a random id, recorded. */
 export class AttachmentsService {
@@ -56,88 +56,135 @@ export class AttachmentsService {
     private readonly forms: Pick<FormsService, 'get' | 'ajv'>,
     /** Who owns which draft: an upload to a draft needs its owner's proof. */
     private readonly owners: DraftOwners,
+    /** How much a draft, an application and a client may store (upload-limits.ts); tests scale them down. */
+    private readonly limits: UploadLimits = UPLOAD_LIMITS,
   ) {}
 
   /**
    * Refuses before reading the file when the draft or the document type is wrong: without the proof of
-   * the draft's owner (`proof`, the secret of its draft cookie), 404 as for an unknown number.
+   * the draft's owner (`proof`, the secret of its draft cookie), 404 as for an unknown number; a document
+   * the draft is not asked for (another application type's, or another number of storeys'), 422.
    */
-  async checkTarget(referenceInput: string, documentType: string, proof: string | undefined): Promise<UploadTarget> {
+  async checkTarget(
+    referenceInput: string,
+    documentType: string,
+    proof: string | undefined,
+    client: string,
+    language: Language,
+  ): Promise<UploadTarget> {
     const application = await this.owners.ownedDraft(referenceInput, proof);
-    const document = await this.document(documentType);
+    const rules = (await this.forms.get()).forms.documents;
+    const document = rulesByCode(rules).get(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
-    return { applicationId: application.id, document, mode: 'draft' as const };
+    const asked = documentsFor(application.application_type as ApplicationType, application.answers, rules);
+    if (!asked.some((rule) => rule.id === document.id)) {
+      const key = 'document_not_for_application';
+      throw new ApiError(422, key, { errors: [{ path: '/document_type', message: message(language, key) }] });
+    }
+    const target = { applicationId: application.id, document, mode: 'draft' as const, client };
+    await this.checkQuotas(target);
+    return target;
   }
 
   /**
-   * The signed-in applicant's upload from the dashboard: a document added to the submitted
-   * application, or one that replaces a rejected or not yet reviewed one (never an accepted one).
+   * The signed-in applicant's upload from the dashboard, once submitted: only a document staff rejected,
+   * or one the open round of changes asks for (409 otherwise).
    */
-  async checkSessionTarget(applicationId: number, documentType: string): Promise<UploadTarget> {
+  async checkSessionTarget(applicationId: number, documentType: string, client: string): Promise<UploadTarget> {
     const application = await applicationStatus(this.db, applicationId);
     refuseWithdrawn(application?.status); // before a byte of the file is stored
-    // Returned for changes: only the documents the open round asks for (src/server/changes).
-    if (application?.status === 'returned')
-      await ChangeAnswersService.checkUpload(this.db, applicationId, documentType);
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
-    return { applicationId, document, mode: 'dashboard' };
+    const status = application?.status ?? '';
+    const round = status === 'returned' ? await openRound(this.db, applicationId) : undefined;
+    refuseAfterSubmit(
+      uploadAfterSubmit({
+        status,
+        fileStatuses: (await currentFilesOf(this.db, applicationId, documentType)).map((file) => file.status),
+        askedByRound: asks(round?.requests, documentType),
+      }),
+    );
+    const target = { applicationId, document, mode: 'dashboard' as const, client };
+    await this.checkQuotas(target);
+    return target;
+  }
+
+  /** Refuses before the file is read when the application or the client has no room left (checked again once stored). */
+  private async checkQuotas(target: UploadTarget): Promise<void> {
+    this.refuseOverApplication(target, await storedBytesOf(this.db, target.applicationId), 'full');
+    this.refuseOverDay(await tallyOf(this.db, target.client, utcDay(new Date())), 'full');
+  }
+
+  /**
+   * 413 when the files the application keeps come to more than its quota: before the file is read
+   * ('full'), when they reach it; once it is recorded ('over'), when they pass it.
+   */
+  private refuseOverApplication(target: UploadTarget, stored: number, when: 'full' | 'over'): void {
+    const most = target.mode === 'draft' ? this.limits.draftBytes : this.limits.applicationBytes;
+    if (when === 'full' ? stored >= most : stored > most)
+      throw new ApiError(413, 'upload_quota_application', { max_bytes: most }, { mb: Number((most / MiB).toFixed(1)) });
+  }
+
+  /** 429 when the client's uploads today reach ('full') or pass ('over') its daily quota, until the next UTC day. */
+  private refuseOverDay(total: number, when: 'full' | 'over'): void {
+    const most = this.limits.clientBytesPerDay;
+    if (when === 'full' ? total >= most : total > most)
+      throw new ApiError(
+        429,
+        'upload_quota_daily',
+        { max_bytes: most, retry_after_s: secondsToNextUtcDay(new Date()) },
+        { mb: Number((most / MiB).toFixed(1)) },
+      );
   }
 
   /** `fileName`: the name the file was sent with (checked by checkFileName), kept only to show it, fit to show. */
   async upload(target: UploadTarget, file: Readable, scale: string | null = null, fileName?: string) {
     const shownName = fileName === undefined ? null : shownFileName(fileName);
-    const limit = Math.min(this.maxBytes, target.document.max_bytes);
-    let stored;
-    // An error of the upload itself (a malformed or cut-off multipart body) is the client's; one of
-    // the storage is ours.
-    let uploadError: unknown;
-    file.once('error', (error) => (uploadError = error));
+    const stored = await this.store(target, file);
+    let activeContent: boolean;
     try {
-      stored = await this.storage.save(file, limit);
+      activeContent = await this.checkContent(stored, target);
     } catch (error) {
-      file.resume(); // drain what is left so the connection can answer
-      if (error instanceof FileTooLargeError)
-        throw new ApiError(413, 'file_too_large', { max_bytes: limit }, { mb: limit / 1048576 });
-      if (error instanceof FileTypeRefusedError) throw new ApiError(415, 'file_type_refused');
-      // (a failed write reaches the request stream too, but as a system error, with its syscall)
-      const { statusCode, syscall } = error as { statusCode?: number; syscall?: string };
-      if (error === uploadError && !statusCode && !syscall) throw new ApiError(400, 'bad_request');
+      await this.storage.remove(stored.id);
       throw error;
     }
-    if (!target.document.accept.includes(stored.mimeType)) {
-      await this.storage.remove(stored.id);
-      throw new ApiError(415, 'file_type_refused');
-    }
-    const image = await imageProblem(this.storage.pathOf(stored.id), stored.mimeType);
-    if (image) {
-      await this.storage.remove(stored.id);
-      if (image === 'too_many_pixels')
-        throw new ApiError(
-          413,
-          'image_too_large',
-          { max_pixels: MAX_IMAGE_PIXELS },
-          { megapixels: MAX_IMAGE_PIXELS / 1e6 },
-        );
-      throw new ApiError(415, 'file_type_refused');
-    }
-    let replaced: string[] = [];
+    let dropped: string[] = [];
     // Read before the transaction (on PGlite a query inside it would wait for its connection).
-    const steps = this.forms ? (await this.forms.get()).forms.steps : {};
+    const steps = (await this.forms.get()).forms.steps;
     try {
-      // Recorded under the application's lock, and only while it is still a draft: an upload that
-      // races a submit cannot land on the submitted application.
+      // Recorded under the application's lock, and only while it is still a draft (or, from the
+      // dashboard, while the upload is still allowed): an upload that races a submit or a review
+      // cannot land where it no longer may.
       await this.db.transaction().execute(async (trx) => {
         const application = await lockForUpload(trx, target.applicationId);
-        if (target.mode === 'draft' && application?.status !== 'draft') throw notDraftAnymore(application?.status);
-        refuseWithdrawn(application?.status); // the dashboard's uploads too
-        const returned = target.mode === 'dashboard' && application?.status === 'returned';
-        // A document asked for again may replace even an accepted one: the officer asked for it.
-        const superseded = target.mode === 'dashboard' ? await this.replaceable(trx, target, returned) : [];
-        if (target.mode === 'draft')
-          replaced = await makeRoom(trx, target, moduleAnswers(application?.answers ?? {}, steps, 'documents'));
+        const status = application?.status ?? '';
+        if (target.mode === 'draft' && status !== 'draft') throw notDraftAnymore(status);
+        refuseWithdrawn(status); // the dashboard's uploads too
+        const uploads = moduleAnswers(application?.answers ?? {}, steps, 'documents');
+        const afterSubmit = target.mode === 'dashboard';
+        let superseded: string[] = [];
+        let way: UploadAfterSubmit | undefined;
+        if (afterSubmit) {
+          const current = await currentFilesOf(trx, target.applicationId, target.document.id);
+          const round = status === 'returned' ? await openRound(trx, target.applicationId) : undefined;
+          way = uploadAfterSubmit({
+            status,
+            fileStatuses: current.map((f) => f.status),
+            askedByRound: asks(round?.requests, target.document.id),
+          });
+          refuseAfterSubmit(way);
+          superseded = current.map((f) => f.id);
+          if (superseded.length > 0) await markReplaced(trx, superseded);
+        }
+        dropped = await makeRoom(trx, {
+          applicationId: target.applicationId,
+          documentType: target.document.id,
+          keep: afterSubmit ? this.limits.applicationFilesPerDocument : this.limits.draftFilesPerDocument,
+          afterSubmit,
+          named: (uploads.documents as Record<string, unknown> | undefined)?.[target.document.id],
+        });
         await insertAttachment(trx, {
           id: stored.id,
           application_id: target.applicationId,
@@ -148,8 +195,11 @@ export class AttachmentsService {
           remark: null,
           scale,
           file_name: shownName,
+          active_content: activeContent,
         });
-        if (returned)
+        this.refuseOverApplication(target, await storedBytesOf(trx, target.applicationId), 'over');
+        this.refuseOverDay(await addToTally(trx, target.client, utcDay(new Date()), stored.size), 'over');
+        if (way === 'asked')
           await ChangeAnswersService.recordUpload(trx, {
             applicationId: target.applicationId,
             documentType: target.document.id,
@@ -158,14 +208,27 @@ export class AttachmentsService {
             scale,
             steps,
           });
+        // Every upload after Submit is a line of the history staff read: what came, and what it replaced.
+        if (afterSubmit)
+          await addApplicantAction(trx, target.applicationId, {
+            status,
+            action: 'upload_document',
+            details: {
+              attachment_id: stored.id,
+              document_type: target.document.id,
+              replaced: superseded,
+              asked_by_round: way === 'asked',
+              active_content: activeContent,
+            },
+          });
       });
     } catch (error) {
       await this.storage.remove(stored.id); // no file without its record
       throw error;
     }
-    // Their records are gone and no answer named them: nothing can serve or submit these files any more.
+    // Their records are gone and nothing named them: nothing can serve or submit these files any more.
     // A file that cannot be removed now is only an orphan on disk, not a reason to fail the upload.
-    for (const id of replaced) await this.storage.remove(id).catch(() => {});
+    for (const id of dropped) await this.storage.remove(id).catch(() => {});
     return {
       attachment_id: stored.id,
       document_name: target.document.name,
@@ -174,6 +237,47 @@ export class AttachmentsService {
       file_name: shownName,
       status: 'uploaded',
     };
+  }
+
+  /** The file streamed to the folder, within its size, of a type the portal takes (by content). */
+  private async store(target: UploadTarget, file: Readable): Promise<StoredFile> {
+    const limit = Math.min(this.maxBytes, target.document.max_bytes);
+    // An error of the upload itself (a malformed or cut-off multipart body) is the client's; one of
+    // the storage is ours.
+    let uploadError: unknown;
+    file.once('error', (error) => (uploadError = error));
+    try {
+      return await this.storage.save(file, limit);
+    } catch (error) {
+      file.resume(); // drain what is left so the connection can answer
+      if (error instanceof FileTooLargeError)
+        throw new ApiError(413, 'file_too_large', { max_bytes: limit }, { mb: limit / 1048576 });
+      if (error instanceof FileTypeRefusedError) throw new ApiError(415, 'file_type_refused');
+      // (a failed write reaches the request stream too, but as a system error, with its syscall)
+      const { statusCode, syscall } = error as { statusCode?: number; syscall?: string };
+      if (error === uploadError && !statusCode && !syscall) throw new ApiError(400, 'bad_request');
+      throw error;
+    }
+  }
+
+  /**
+   * The stored file read through: a type its document takes; an image within a photo's size and whole
+   * (image-checks.ts); a PDF's active content found (answered: true), to be flagged, never refused.
+   */
+  private async checkContent(stored: StoredFile, target: UploadTarget): Promise<boolean> {
+    if (!target.document.accept.includes(stored.mimeType)) throw new ApiError(415, 'file_type_refused');
+    // At most the document's size limit (UPLOAD_MAX_BYTES or less): read whole, once.
+    const bytes = await readFile(this.storage.pathOf(stored.id));
+    const image = await imageProblem(bytes, stored.mimeType);
+    if (image === 'too_large')
+      throw new ApiError(
+        413,
+        'image_too_large',
+        { max_pixels: MAX_IMAGE_PIXELS, max_side: MAX_IMAGE_SIDE },
+        { megapixels: MAX_IMAGE_PIXELS / 1e6, side: MAX_IMAGE_SIDE.toLocaleString('en-US') },
+      );
+    if (image === 'damaged') throw new ApiError(422, 'image_damaged');
+    return stored.mimeType === 'application/pdf' && pdfHasActiveContent(bytes);
   }
 
   /**
@@ -203,39 +307,23 @@ export class AttachmentsService {
     throw new ApiError(422, key, { errors: [{ path: '/scale', message: message(language, key) }] });
   }
 
-  /** 409 when the document was accepted (unless asked for again); otherwise its earlier uploads are marked replaced (their ids). */
-  private async replaceable(trx: Transaction<Database>, target: UploadTarget, askedAgain: boolean): Promise<string[]> {
-    const earlier = await currentFilesOf(trx, target.applicationId, target.document.id);
-    if (!askedAgain && earlier.some((a) => a.status === 'accepted')) throw new ApiError(409, 'document_accepted');
-    const ids = earlier.map((a) => a.id);
-    if (ids.length > 0) await markReplaced(trx, ids);
-    return ids;
-  }
-
   /** The rule of a document of the forms being served: a code no rule has is refused. */
   private async document(code: string): Promise<DocumentRule | undefined> {
     return rulesByCode((await this.forms.get()).forms.documents).get(code);
   }
 }
 
-/**
- * Draft uploads: the oldest files of the document beyond MAX_DRAFT_FILES_PER_DOCUMENT - 1 (room for the
- * new one), never the one the answers name, deleted under the application's lock; their ids, for
- * removing the files once the transaction is committed.
- */
-async function makeRoom(
-  trx: Transaction<Database>,
-  target: UploadTarget,
-  uploads: Record<string, unknown>,
-): Promise<string[]> {
-  const named = (uploads.documents as Record<string, unknown> | undefined)?.[target.document.id];
-  const earlier = await draftFilesOf(trx, target.applicationId, target.document.id);
-  const excess = earlier.length - (MAX_DRAFT_FILES_PER_DOCUMENT - 1);
-  if (excess <= 0) return [];
-  const dropped = earlier
-    .filter((a) => a.id !== named)
-    .slice(0, excess)
-    .map((a) => a.id);
-  if (dropped.length > 0) await deleteAttachments(trx, dropped);
-  return dropped;
+/** Whether the open round's requests ask for this document. */
+function asks(requests: unknown, documentType: string): boolean {
+  return (
+    Array.isArray(requests) &&
+    requests.some(
+      (r: { kind?: string; document_type?: string }) => r.kind === 'document' && r.document_type === documentType,
+    )
+  );
+}
+
+/** 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow. */
+function refuseAfterSubmit(way: UploadAfterSubmit): void {
+  if (way === 'refused') throw new ApiError(409, 'document_not_replaceable');
 }

@@ -208,6 +208,7 @@ export class BackOfficeService {
           size: a.size,
           mime_type: a.mime_type,
           uploaded_at: iso(a.created_at)!,
+          active_content: a.active_content,
         };
       }),
       notifications,

@@ -112,6 +112,8 @@ function showApplication(a: Row): string {
       ['DOCUMENT', (d) => (d.document_name as { en?: string } | undefined)?.en ?? d.document_type],
       ['STATUS', (d) => d.status],
       ['REMARK', (d) => d.remark],
+      // A PDF with scripts, automatic actions or embedded files: staff open it with care (never in a browser).
+      ['CONTENT', (d) => (d.active_content === true ? 'active_content: true' : '')],
     ]),
     ...roundLines(a.change_rounds),
   ];

@@ -19,6 +19,7 @@ import * as unfinishedSteps from './migrations/20261126T110000-unfinished-steps'
 import * as unitMessages from './migrations/20261126T110000-unit-messages';
 import * as staffAccounts from './migrations/20261126T150000-staff-accounts';
 import * as attachmentNames from './migrations/20261126T150500-attachment-names';
+import * as uploadQuotas from './migrations/20261202T050000-upload-quotas';
 import * as formStudio from './migrations/20261126T190000-form-studio';
 import * as changeRequests from './migrations/20261128T060000-change-requests';
 import * as payments from './migrations/20261128T060200-payments';
@@ -63,4 +64,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261202T040000-staff-sign-in-under-lock': staffSignInUnderLock,
   '20261202T040100-permit-use-not-applicant-text': permitUseNotApplicantText,
   '20261202T060000-payment-exceptions': paymentExceptions,
+  '20261202T050000-upload-quotas': uploadQuotas,
 };

@@ -41,6 +41,7 @@ export interface Database {
   simulated_payment: SimulatedPaymentTable;
   payment_exception: PaymentExceptionTable;
   simulated_bill_cancel: SimulatedBillCancelTable;
+  upload_tally: UploadTallyTable;
 }
 
 interface Bilingual {
@@ -207,7 +208,17 @@ export interface AttachmentTable {
   scale: ColumnType<string | null, string | null | undefined, string | null>;
   /** The name the file was sent with, fit to show (src/shared/api/open-draft.ts shownFileName); null before names were kept. */
   file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A PDF with scripts, automatic actions, launches or embedded files (pdf-active-content.ts): flagged to staff. */
+  active_content: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** Bytes one client (a SHA-256 of its address) uploaded on a UTC day ('2026-12-02'): the daily upload quota. */
+export interface UploadTallyTable {
+  client: string;
+  day: string;
+  bytes: ColumnType<string | number, number, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface ApplicantSessionTable {

@@ -137,7 +137,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
           .map((d) => d.id);
         for (const code of new Set([...codes, ...required])) {
           const rule = set.documents.find((d) => d.id === code);
-          const target = await attachments_.checkTarget(reference, code, proof);
+          const target = await attachments_.checkTarget(reference, code, proof, 'demo-seed', 'en');
           const pdf = !rule || rule.accept.includes('application/pdf');
           const file = pdf ? demoPdf(rule?.name.en ?? code) : DEMO_PNG;
           const name = `${code.replace(/_/g, '-')}.${pdf ? 'pdf' : 'png'}`;

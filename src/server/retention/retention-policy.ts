@@ -24,6 +24,8 @@ export const RETENTION = {
   inboundSmsDays: 7,
   /** The development outbox's texts. */
   outboxDays: 7,
+  /** A client's count of bytes uploaded on a day (a hash of its address), after its last upload: the daily quota needs today's only. */
+  uploadTallyDays: 2,
   /** A staff login's count of wrong passwords or codes, after its last window and lock (a week, as locks are forgotten). */
   staffSignInCountDays: 7,
 } as const;

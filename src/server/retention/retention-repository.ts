@@ -48,6 +48,7 @@ export const EXPIRED_ROWS: readonly ExpiredRows[] = [
   { table: 'sms_message', after: sql`sent_at`, only: sql`status = 'sent'`, keepDays: (p) => p.sentSmsDays },
   { table: 'sms_outbox', after: sql`created_at`, keepDays: (p) => p.outboxDays },
   { table: 'inbound_sms', after: sql`received_at`, keepDays: (p) => p.inboundSmsDays },
+  { table: 'upload_tally', after: sql`updated_at`, keepDays: (p) => p.uploadTallyDays },
 ];
 
 /**

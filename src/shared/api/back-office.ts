@@ -116,12 +116,17 @@ export const staffEventSchema = {
 } as const;
 export type StaffEvent = FromSchema<typeof staffEventSchema>;
 
-/** An uploaded document as staff see it: the dashboard's, and those a requested document replaced (`replaced`). */
+/**
+ * An uploaded document as staff see it: the dashboard's, and those a later upload replaced (`replaced`);
+ * `active_content`: a PDF with scripts, automatic actions, launches or embedded files (never opened by the portal).
+ */
 export const staffAttachmentSchema = {
   ...dashboardAttachmentSchema,
+  required: [...dashboardAttachmentSchema.required, 'active_content'],
   properties: {
     ...dashboardAttachmentSchema.properties,
     status: { type: 'string', enum: [...ATTACHMENT_STATUSES, 'replaced'] },
+    active_content: { type: 'boolean' },
   },
 } as const;
 

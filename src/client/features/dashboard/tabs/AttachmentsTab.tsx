@@ -4,21 +4,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttachment } from '../../../../shared/api/dashboard';
 import type { FieldError } from '../../../../shared/envelope';
-import { documentsFor, rulesByCode } from '../../../../shared/document-rules';
+import { rulesByCode } from '../../../../shared/document-rules';
+import { uploadAfterSubmit } from '../../../../shared/uploads-after-submit';
 import type { DocumentRule } from '../../../../shared/forms';
-import { scaleFits, scaleSchemaOf } from '../../../../shared/drawing-scales';
-import { stepWithModule } from '../../../../shared/step-modules';
 import { formatSize } from '../../../../shared/text-format';
-import type { ApplicationType } from '../../../../shared/wizard-driver';
 import type { ApiFailure } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { showToast } from '../../../app/ui-slice';
@@ -71,7 +67,16 @@ function documentLabel(name: string, document: DocumentRule | undefined, optiona
   return document && !document.required ? `${name} (${optional})` : name;
 }
 
-function AttachmentItem({ attachment, document }: { attachment: DashboardAttachment; document?: DocumentRule }) {
+function AttachmentItem({
+  attachment,
+  document,
+  applicationStatus,
+}: {
+  attachment: DashboardAttachment;
+  document?: DocumentRule;
+  /** The application's status (a round of changes' documents are uploaded from the requested changes). */
+  applicationStatus: string;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const download = useDownload();
@@ -80,7 +85,11 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const name = localized(attachment.document_name, lng) || attachment.document_type;
-  const replaceable = attachment.status === 'rejected' || attachment.status === 'uploaded';
+  // After Submit only a document staff rejected (the server's rule; a document a round of changes asks
+  // for is uploaded from the requested changes).
+  const replaceable =
+    uploadAfterSubmit({ status: applicationStatus, fileStatuses: [attachment.status], askedByRound: false }) ===
+    'rejected';
   const ids = {
     title: `attachment-${attachment.attachment_id}`,
     error: `attachment-${attachment.attachment_id}-error`,
@@ -164,120 +173,14 @@ function AttachmentItem({ attachment, document }: { attachment: DashboardAttachm
   );
 }
 
-/** Adds a document the application does not have yet: which one, its scale (a drawing's), the file. */
-function UploadMore({ missing }: { missing: readonly DocumentRule[] }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.language;
-  const { upload, uploading } = useUpload();
-  // The documents step's schema (whatever the step is called) says which documents are drawings, and how a scale is written.
-  const forms = useForms();
-  const [code, setCode] = useState('');
-  const [scale, setScale] = useState('');
-  const [error, setError] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const chosen = missing.find((d) => d.id === code);
-  const steps = forms.data?.steps ?? {};
-  const documentsStep = stepWithModule(steps, 'documents');
-  const scaleSchema = chosen?.drawing_scale
-    ? scaleSchemaOf(documentsStep && steps[documentsStep]?.schema, chosen.id)
-    : undefined;
-  const scaleWrong = Boolean(scaleSchema) && !scaleFits(scaleSchema!, scale.trim());
-
-  const onFile = async (file: File | undefined) => {
-    if (input.current) input.current.value = '';
-    if (!file || !chosen) return;
-    setError('');
-    const failure = await upload(file, chosen, chosen.id, scaleSchema ? scale : '');
-    setError(failure);
-    if (!failure) {
-      setCode('');
-      setScale('');
-    }
-  };
-
-  return (
-    <Box component="section" aria-labelledby="upload-more-title" sx={{ mt: 4 }}>
-      <Typography component="h2" variant="h2" id="upload-more-title" gutterBottom>
-        {t('dashboard.attachments.add_title')}
-      </Typography>
-      {missing.length === 0 ? (
-        <Typography>{t('dashboard.attachments.all_given')}</Typography>
-      ) : (
-        <>
-          <Typography sx={{ mb: 2 }}>{t('dashboard.attachments.add_intro')}</Typography>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-            <TextField
-              select
-              id="upload-more-document"
-              label={t('dashboard.attachments.document')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              sx={{ minWidth: 260 }}
-              helperText={chosen ? chosen.help[lng === 'sw' ? 'sw' : 'en'] : ' '}
-            >
-              {missing.map((d) => (
-                <MenuItem key={d.id} value={d.id}>
-                  {documentLabel(localized(d.name, lng), d, t('wizard.uploads.optional'))}
-                </MenuItem>
-              ))}
-            </TextField>
-            {scaleSchema && (
-              <TextField
-                id="upload-more-scale"
-                label={t('dashboard.attachments.scale_optional')}
-                value={scale}
-                onChange={(event) => setScale(event.target.value)}
-                error={scaleWrong}
-                helperText={t(scaleWrong ? 'wizard.uploads.scale_invalid' : 'wizard.uploads.scale_hint')}
-                slotProps={{ htmlInput: { maxLength: 20 } }}
-              />
-            )}
-            <input
-              ref={input}
-              type="file"
-              hidden
-              data-upload-more
-              accept={(chosen?.accept ?? Object.keys(FILE_TYPE_NAMES)).join(',')}
-              onChange={(event) => void onFile(event.target.files?.[0])}
-            />
-            <Button
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-              disabled={!chosen || uploading || scaleWrong}
-              onClick={() => input.current?.click()}
-              sx={{ mt: { md: 1 } }}
-            >
-              {t('dashboard.attachments.choose_file')}
-            </Button>
-          </Stack>
-          <Box role="status">
-            {uploading && <LinearProgress aria-label={t('wizard.uploads.uploading')} sx={{ mt: 2, maxWidth: 320 }} />}
-          </Box>
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </>
-      )}
-    </Box>
-  );
-}
-
-/** The Attachments tab: each document with its status and remark, download, replace; more to add. */
+/** The Attachments tab: each document with its status and remark, download; replace a rejected one. */
 export function AttachmentsTab() {
   const { t } = useTranslation();
   const { data, isError, refetch } = useGetAttachmentsQuery();
   const application = useGetDashboardApplicationQuery();
   const documents = useDocumentRules();
   if (!data) return <QueryState failed={isError} onRetry={() => void refetch()} />;
-  const given = new Set(data.map((a) => a.document_type));
-  const type = application.data?.application_type as ApplicationType | undefined;
-  // Every document that applies to the application (required or optional) and has no file yet.
-  const needed = type
-    ? documentsFor(type, application.data?.answers ?? {}, documents.rules)
-    : documents.rules.filter((d) => !d.applies.types && !d.applies.when?.length);
-  const missing = needed.filter((d) => !given.has(d.id));
+  const status = application.data?.status ?? '';
   return (
     <>
       <Typography component="h2" variant="h2" id="attachments-title" gutterBottom>
@@ -292,11 +195,12 @@ export function AttachmentsTab() {
               key={attachment.attachment_id}
               attachment={attachment}
               document={documents.byCode.get(attachment.document_type)}
+              applicationStatus={status}
             />
           ))}
         </CardList>
       )}
-      <UploadMore missing={missing} />
+      <Typography sx={{ mt: 3 }}>{t('dashboard.attachments.after_submit')}</Typography>
     </>
   );
 }

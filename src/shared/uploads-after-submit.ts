@@ -1,0 +1,25 @@
+/**
+ * Which uploads an application takes once submitted (issue 31, item 5): the same rule for the server,
+ * which enforces it, and the dashboard, which offers an upload only where it is allowed. An applicant
+ * may replace a document staff rejected (whatever the application's status, but withdrawn), or upload
+ * one the open round of changes asks for; nothing else: no document swapped behind staff's back.
+ */
+
+/**
+ * 'asked': the open round of changes asks for it; 'rejected': it replaces a file staff rejected;
+ * 'refused': not this document.
+ */
+export type UploadAfterSubmit = 'asked' | 'rejected' | 'refused';
+
+export function uploadAfterSubmit(input: {
+  /** The application's stored status. */
+  status: string;
+  /** The review status of the document's current files (not replaced): 'uploaded', 'accepted', 'rejected'. */
+  fileStatuses: readonly string[];
+  /** Whether the open round of changes (status returned) asks for this document. */
+  askedByRound: boolean;
+}): UploadAfterSubmit {
+  if (input.status === 'returned' && input.askedByRound) return 'asked';
+  const rejected = input.fileStatuses.includes('rejected') && !input.fileStatuses.includes('accepted');
+  return rejected ? 'rejected' : 'refused';
+}
