@@ -63,6 +63,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261128T060400-inbound-sms-and-reminders': inboundSmsAndReminders,
   '20261202T040000-staff-sign-in-under-lock': staffSignInUnderLock,
   '20261202T040100-permit-use-not-applicant-text': permitUseNotApplicantText,
-  '20261202T060000-payment-exceptions': paymentExceptions,
   '20261202T050000-upload-quotas': uploadQuotas,
+  '20261202T060000-payment-exceptions': paymentExceptions,
 };
