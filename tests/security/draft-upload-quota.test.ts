@@ -18,7 +18,7 @@ import {
 // server's disk and database. A draft keeps at most a few files per document type: each upload past
 // that replaces the oldest one, rows and files both, but never the file the saved answers name.
 
-/** The files a draft keeps per document type (MAX_DRAFT_FILES_PER_DOCUMENT), written out: the test states the limit. */
+/** The files a draft keeps per document type (UPLOAD_LIMITS.draftFilesPerDocument), written out: the test states the limit. */
 const QUOTA = 3;
 
 describe.each(databaseKinds)('uploads to a draft do not pile up (%s)', (kind) => {

@@ -244,6 +244,7 @@ describe('the retention policy as written', () => {
       RETENTION.sentSmsDays,
       RETENTION.expiredEngineerConfirmationDays,
       RETENTION.expiredCaptchaDays,
+      RETENTION.uploadTallyDays,
     ];
     const said = lng === 'en' ? (n: number) => `${n} day` : (n: number) => `siku ${n} `;
     for (const n of numbers) expect(text).toContain(said(n));

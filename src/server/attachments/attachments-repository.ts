@@ -6,7 +6,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * A draft's files as the wizard shows them after a reload or a Continue: every one it still keeps
- * (at most MAX_DRAFT_FILES_PER_DOCUMENT per document type), oldest first.
+ * (at most UPLOAD_LIMITS.draftFilesPerDocument per document type, upload-limits.ts), oldest first.
  */
 export async function draftAttachments(db: Kysely<Database>, applicationId: number): Promise<DraftAttachment[]> {
   const rows = await db

@@ -18,7 +18,7 @@ import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage, type S
 import { fileNameProblem } from './upload-checks';
 import { imageProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-checks';
 import { pdfHasActiveContent } from './pdf-active-content';
-import { secondsToNextUtcDay, UPLOAD_LIMITS, utcDay, type UploadLimits } from './upload-limits';
+import { refuseOverApplication, refuseOverDay, UPLOAD_LIMITS, utcDay, type UploadLimits } from './upload-limits';
 import { makeRoom } from './upload-room';
 import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
@@ -43,8 +43,6 @@ export interface UploadTarget {
   /** Who sends it, for the daily quota: a SHA-256 of the client's address (upload-client.ts). */
   client: string;
 }
-
-const MiB = 1024 * 1024;
 
 /** Documents uploaded to a draft: checked by content and size, stored under a random id, recorded. */
 export class AttachmentsService {
@@ -113,30 +111,9 @@ export class AttachmentsService {
 
   /** Refuses before the file is read when the application or the client has no room left (checked again once stored). */
   private async checkQuotas(target: UploadTarget): Promise<void> {
-    this.refuseOverApplication(target, await storedBytesOf(this.db, target.applicationId), 'full');
-    this.refuseOverDay(await tallyOf(this.db, target.client, utcDay(new Date())), 'full');
-  }
-
-  /**
-   * 413 when the files the application keeps come to more than its quota: before the file is read
-   * ('full'), when they reach it; once it is recorded ('over'), when they pass it.
-   */
-  private refuseOverApplication(target: UploadTarget, stored: number, when: 'full' | 'over'): void {
     const most = target.mode === 'draft' ? this.limits.draftBytes : this.limits.applicationBytes;
-    if (when === 'full' ? stored >= most : stored > most)
-      throw new ApiError(413, 'upload_quota_application', { max_bytes: most }, { mb: Number((most / MiB).toFixed(1)) });
-  }
-
-  /** 429 when the client's uploads today reach ('full') or pass ('over') its daily quota, until the next UTC day. */
-  private refuseOverDay(total: number, when: 'full' | 'over'): void {
-    const most = this.limits.clientBytesPerDay;
-    if (when === 'full' ? total >= most : total > most)
-      throw new ApiError(
-        429,
-        'upload_quota_daily',
-        { max_bytes: most, retry_after_s: secondsToNextUtcDay(new Date()) },
-        { mb: Number((most / MiB).toFixed(1)) },
-      );
+    refuseOverApplication(most, await storedBytesOf(this.db, target.applicationId), 'full');
+    refuseOverDay(this.limits.clientBytesPerDay, await tallyOf(this.db, target.client, utcDay(new Date())), 'full');
   }
 
   /** `fileName`: the name the file was sent with (checked by checkFileName), kept only to show it, fit to show. */
@@ -197,8 +174,10 @@ export class AttachmentsService {
           file_name: shownName,
           active_content: activeContent,
         });
-        this.refuseOverApplication(target, await storedBytesOf(trx, target.applicationId), 'over');
-        this.refuseOverDay(await addToTally(trx, target.client, utcDay(new Date()), stored.size), 'over');
+        const most = afterSubmit ? this.limits.applicationBytes : this.limits.draftBytes;
+        refuseOverApplication(most, await storedBytesOf(trx, target.applicationId), 'over');
+        const today = await addToTally(trx, target.client, utcDay(new Date()), stored.size);
+        refuseOverDay(this.limits.clientBytesPerDay, today, 'over');
         if (way === 'asked')
           await ChangeAnswersService.recordUpload(trx, {
             applicationId: target.applicationId,

@@ -1,6 +1,8 @@
+import { ApiError } from '../http/envelope';
+
 /**
  * How much one draft, one application and one client may store: the one place for these numbers.
- * README ("Uploads: what one client can store") quotes them and `worstCasePerClientPerDay`; a test
+ * README ("What works today", the upload quotas) quotes them and `worstCasePerClientPerDay`; a test
  * computes the same from here.
  */
 export interface UploadLimits {
@@ -45,4 +47,26 @@ export function secondsToNextUtcDay(now: Date): number {
 /** The UTC day of `now`, as the daily count keys it. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
+}
+
+const inMb = (bytes: number) => Number((bytes / MiB).toFixed(1));
+
+/**
+ * 413 when the files an application keeps come to more than `most`: before the file is read
+ * ('full'), when they reach it; once it is recorded ('over'), when they pass it.
+ */
+export function refuseOverApplication(most: number, stored: number, when: 'full' | 'over'): void {
+  if (when === 'full' ? stored >= most : stored > most)
+    throw new ApiError(413, 'upload_quota_application', { max_bytes: most }, { mb: inMb(most) });
+}
+
+/** 429 when a client's uploads today reach ('full') or pass ('over') `most`, until the next UTC day. */
+export function refuseOverDay(most: number, total: number, when: 'full' | 'over'): void {
+  if (when === 'full' ? total >= most : total > most)
+    throw new ApiError(
+      429,
+      'upload_quota_daily',
+      { max_bytes: most, retry_after_s: secondsToNextUtcDay(new Date()) },
+      { mb: inMb(most) },
+    );
 }
