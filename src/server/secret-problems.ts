@@ -27,8 +27,10 @@ const PUBLISHED_VALUES = new Map<string, string>([
   ['CHANGE-ME-to-48-random-characters-from-openssl-rand', "the example file's placeholder"],
 ]);
 
+// The words stand apart (at an end or beside a character that is no letter or digit): a random key of
+// 48 base64 characters holds "dUMmy" or "fixMe" once in ~400,000 keys, never "-dummy-".
 const PLACEHOLDER =
-  /change[\W_]*me|place[\W_]*holder|replace[\W_]*(?:me|this|with)|fill[\W_]*(?:me|in)|example|your[\W_]*(?:own[\W_]*)?(?:secret|token|key|password)|not[\W_]*(?:a[\W_]*)?secret|dummy|sample|fixme|x{6,}|\.{3}|…|^<.*>$|^\$\{?[A-Z_]+\}?$/i;
+  /(?:^|[^a-z0-9])(?:change[\W_]*me|place[\W_]*holder|replace[\W_]*(?:me|this|with)|fill[\W_]*(?:me|in)|example|your[\W_]*(?:own[\W_]*)?(?:secret|token|key|password)|not[\W_]*(?:a[\W_]*)?secret|dummy|sample|fixme)(?:$|[^a-z0-9])|x{6,}|\.{3}|…|^<.*>$|^\$\{?[A-Z_]+\}?$/i;
 const PLACEHOLDER_WORDS = /^(?:secret|password|passwd|token|key|test|changeit|admin|default|none|null|undefined)$/i;
 
 export function isPlaceholder(value: string): boolean {
