@@ -1,5 +1,4 @@
 import type { DocumentRule, FormsSet } from '../../shared/forms';
-import { formsSetProblems } from '../../shared/forms-check/set-check';
 import type { Language } from '../../shared/reference-data';
 import type { RequestOf } from '../../shared/api/call';
 import type {
@@ -12,6 +11,7 @@ import type {
   StudioDraftAnswer,
 } from '../../shared/api/studio';
 import type { FormRegistry } from '../forms/form-registry';
+import type { DraftChecks } from './draft-checks';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
@@ -30,7 +30,6 @@ import {
   wireRevisions,
 } from './studio-items';
 import {
-  placeProblems,
   questionProblems,
   readQuestion,
   writeDocument,
@@ -63,6 +62,7 @@ export class StudioService {
   constructor(
     private readonly repository: StudioRepository,
     private readonly registry: FormRegistry,
+    private readonly checks: DraftChecks,
   ) {}
 
   /** The draft, started from the live version the first time. */
@@ -77,7 +77,7 @@ export class StudioService {
   }
 
   async answer(draft: DraftRecord): Promise<StudioDraftAnswer> {
-    const live = await this.registry.current();
+    const [live, problems] = await Promise.all([this.registry.current(), this.problems(draft)]);
     return {
       draft: {
         set: draft.set,
@@ -88,8 +88,17 @@ export class StudioService {
         updated_at: draft.updatedAt?.toISOString() ?? null,
       },
       live_version: live.version,
-      problems: placeProblems(draft.set, formsSetProblems(draft.set)),
+      problems,
     };
+  }
+
+  /** The draft's problems, checked in the studio's worker (draft-checks.ts); 503 when the check failed. */
+  private async problems(draft: DraftRecord) {
+    try {
+      return await this.checks.problems(draft.content || JSON.stringify(draft.set));
+    } catch {
+      throw new ApiError(503, 'studio.check_failed');
+    }
   }
 
   async getDraft(): Promise<StudioDraftAnswer> {
@@ -105,7 +114,8 @@ export class StudioService {
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const draft = await this.draft();
       const { set, raise, subject } = change(draft);
-      if (JSON.stringify(set).length > STUDIO_DRAFT_MAX_BYTES)
+      const content = JSON.stringify(set);
+      if (content.length > STUDIO_DRAFT_MAX_BYTES)
         throw new ApiError(413, 'studio.too_large', {}, { mb: STUDIO_DRAFT_MAX_BYTES / 1_000_000 });
       const revision = draft.revision + 1;
       const at = new Date();
@@ -119,7 +129,7 @@ export class StudioService {
         updatedAt: at,
       };
       if (await this.repository.writeDraft(draft.revision, next, auditLine(actor, action, subject)))
-        return { ...next, content: '' };
+        return { ...next, content };
     }
     throw new ApiError(409, 'studio.busy');
   }
