@@ -117,7 +117,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 256 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveStep(actor, body),
+    (actor, body, request) => parts.service.saveStep(actor, body, request.language),
   );
   route(
     saveFlows,
@@ -132,7 +132,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 64 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveDocument(actor, body),
+    (actor, body, request) => parts.service.saveDocument(actor, body, request.language),
   );
   route(
     saveFees,
@@ -142,7 +142,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 64 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveFees(actor, body),
+    (actor, body, request) => parts.service.saveFees(actor, body, request.language),
   );
   route(
     discardDraft,

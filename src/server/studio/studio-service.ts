@@ -16,6 +16,7 @@ import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
 import { auditLine } from './studio-audit';
+import { refuseFormTexts } from './studio-text-rule';
 import {
   documentItem,
   FEES_ITEM,
@@ -136,6 +137,7 @@ export class StudioService {
 
   async saveQuestion(actor: StaffActor, body: SaveQuestionRequest, language: Language): Promise<StudioDraftAnswer> {
     const { step, name, base, question } = body;
+    if (question) refuseFormTexts(question, language);
     const draft = await this.edit(actor, 'save_question', (current) => {
       const set = current.set;
       knownStep(set, step);
@@ -156,8 +158,9 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveStep(actor: StaffActor, body: SaveStepRequest): Promise<StudioDraftAnswer> {
-    const { step, base } = body;
+  async saveStep(actor: StaffActor, body: SaveStepRequest, language: Language): Promise<StudioDraftAnswer> {
+    const { step, base, title, description, schema, ui_schema } = body;
+    refuseFormTexts({ title, description, schema, ui_schema }, language);
     const raw = body.schema !== undefined || body.ui_schema !== undefined;
     const texts = body.title !== undefined || body.description !== undefined;
     const draft = await this.edit(actor, 'save_step', (current) => {
@@ -204,7 +207,8 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveFees(actor: StaffActor, body: RequestOf<typeof saveFees>): Promise<StudioDraftAnswer> {
+  async saveFees(actor: StaffActor, body: RequestOf<typeof saveFees>, language: Language): Promise<StudioDraftAnswer> {
+    refuseFormTexts({ fees: body.fees }, language);
     const draft = await this.edit(actor, 'save_fees', (current) => {
       if (markOf(current.marks, FEES_ITEM).revision !== body.base) throw conflict(current, FEES_ITEM);
       // Checked whole by the checker (fees-check.ts): a schedule with mistakes is kept, its problems answered.
@@ -217,7 +221,12 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveDocument(actor: StaffActor, body: RequestOf<typeof saveDocument>): Promise<StudioDraftAnswer> {
+  async saveDocument(
+    actor: StaffActor,
+    body: RequestOf<typeof saveDocument>,
+    language: Language,
+  ): Promise<StudioDraftAnswer> {
+    refuseFormTexts({ document: body.document }, language);
     const item = documentItem(body.id);
     const draft = await this.edit(actor, 'save_document', (current) => {
       if (markOf(current.marks, item).revision !== body.base) throw conflict(current, item);
