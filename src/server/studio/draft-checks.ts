@@ -2,15 +2,22 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { StudioProblem } from '../../shared/api/studio';
+import type { FormsSet } from '../../shared/forms';
+import type { FormsProblem } from '../../shared/forms-check/problems';
 
-/** What the server asks its check worker (draft-check-worker.ts), and what it answers. */
+/**
+ * What the server asks its check worker (draft-check-worker.ts), and what it answers: the draft's
+ * problems, placed (`draft`), or every problem of a set about to be published, the smoke render's too
+ * (`full`, src/server/forms/check/check-forms.ts).
+ */
 export interface CheckRequest {
   id: number;
-  /** The draft's forms set, as JSON. */
+  kind: 'draft' | 'full';
+  /** The forms set, as JSON. */
   content: string;
 }
 export type CheckAnswer =
-  { id: number; problems: StudioProblem[]; stepsChecked: number } | { id: number; error: string };
+  { id: number; problems: StudioProblem[] | FormsProblem[]; stepsChecked: number } | { id: number; error: string };
 
 /** The worker's heap: a draft is at most 4 MB of JSON (STUDIO_DRAFT_MAX_BYTES); a check that needs more fails alone. */
 const WORKER_HEAP_MB = 512;
@@ -40,7 +47,7 @@ const BOOT = `const { workerData } = require('node:worker_threads');
 })();`;
 
 interface Waiting {
-  resolve(problems: StudioProblem[]): void;
+  resolve(problems: StudioProblem[] | FormsProblem[]): void;
   reject(error: Error): void;
 }
 
@@ -50,7 +57,8 @@ interface Waiting {
  * keeps each step's problems by its content (draft-problems.ts). The same draft asked again (every
  * get_draft of an unchanged draft) is answered from the last check without asking the worker. The
  * worker starts on the first check, holds the process open only while a check is under way, is
- * started again after a failure, and ends with the app (close).
+ * started again after a failure, and ends with the app (close). A publish's full check runs there too;
+ * the worker then ends once it is idle, and with it the React and MUI its smoke render loaded.
  */
 export class DraftChecks {
   private worker: Worker | undefined;
@@ -58,19 +66,26 @@ export class DraftChecks {
   private readonly waiting = new Map<number, Waiting>();
   private last: { content: string; problems: Promise<StudioProblem[]> } | undefined;
   private closed = false;
+  /** The worker ran a full check: it ends once idle. */
+  private retire = false;
   /** Steps the worker checked so far (not found kept): tests count what a change costs. */
   stepsChecked = 0;
 
   /** The problems of the draft whose forms set is `content` (its JSON). */
   problems(content: string): Promise<StudioProblem[]> {
     if (this.last?.content === content) return this.last.problems;
-    const problems = this.ask(content);
+    const problems = this.ask('draft', content) as Promise<StudioProblem[]>;
     const entry = { content, problems };
     this.last = entry;
     problems.catch(() => {
       if (this.last === entry) this.last = undefined;
     });
     return problems;
+  }
+
+  /** Every problem of `set`, as a publish checks it (the smoke render included). */
+  full(set: FormsSet): Promise<FormsProblem[]> {
+    return this.ask('full', JSON.stringify(set));
   }
 
   async close(): Promise<void> {
@@ -81,18 +96,20 @@ export class DraftChecks {
     await worker?.terminate();
   }
 
-  private ask(content: string): Promise<StudioProblem[]> {
+  private ask(kind: CheckRequest['kind'], content: string): Promise<StudioProblem[] | FormsProblem[]> {
     if (this.closed) return Promise.reject(new Error('the studio’s checks have ended'));
     const worker = (this.worker ??= this.start());
+    if (kind === 'full') this.retire = true;
     const id = this.nextId++;
-    return new Promise<StudioProblem[]>((resolve, reject) => {
+    return new Promise<StudioProblem[] | FormsProblem[]>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, content } satisfies CheckRequest);
+      worker.postMessage({ id, kind, content } satisfies CheckRequest);
     });
   }
 
   private start(): Worker {
+    this.retire = false;
     const worker = new Worker(BOOT, {
       eval: true,
       workerData: workerModule(),
@@ -101,7 +118,12 @@ export class DraftChecks {
     worker.on('message', (answer: CheckAnswer) => {
       const waiting = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
-      if (this.waiting.size === 0) worker.unref();
+      if (this.waiting.size === 0) {
+        if (this.retire && this.worker === worker) {
+          this.worker = undefined;
+          void worker.terminate();
+        } else worker.unref();
+      }
       if (!waiting) return;
       if ('error' in answer) return waiting.reject(new Error(`the studio’s check failed: ${answer.error}`));
       this.stepsChecked = answer.stepsChecked;

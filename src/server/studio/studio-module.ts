@@ -20,7 +20,7 @@ export function studioParts(db: Kysely<Database>, forms: FormsService, splash: S
     repository,
     checks,
     service,
-    publisher: new StudioPublisher(repository, forms.registry, service),
+    publisher: new StudioPublisher(repository, forms.registry, service, checks),
     diff: new StudioDiff(repository, service, forms, splash),
     texts: new StudioTexts(repository, service),
   };
