@@ -13,7 +13,7 @@ async function check({ id, kind, content }: CheckRequest): Promise<CheckAnswer> 
   try {
     const problems =
       kind === 'full' ? await fullFormsCheck(JSON.parse(content) as FormsSet) : checker.problems(content);
-    return { id, problems, stepsChecked: checker.stepsChecked };
+    return { id, problems };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -16,8 +16,7 @@ export interface CheckRequest {
   /** The forms set, as JSON. */
   content: string;
 }
-export type CheckAnswer =
-  { id: number; problems: StudioProblem[] | FormsProblem[]; stepsChecked: number } | { id: number; error: string };
+export type CheckAnswer = { id: number; problems: StudioProblem[] | FormsProblem[] } | { id: number; error: string };
 
 /** The worker's heap: a draft is at most 4 MB of JSON (STUDIO_DRAFT_MAX_BYTES); a check that needs more fails alone. */
 const WORKER_HEAP_MB = 512;
@@ -53,7 +52,7 @@ interface Waiting {
 
 /**
  * The studio's check of its draft, off the event loop: each check runs in a worker thread (its own
- * heap; a check of a step with a 20,000-option list takes the worker seconds, never the server), which
+ * heap: however long a check takes, it is the worker's time, never the server's), which
  * keeps each step's problems by its content (draft-problems.ts). The same draft asked again (every
  * get_draft of an unchanged draft) is answered from the last check without asking the worker. The
  * worker starts on the first check, holds the process open only while a check is under way, is
@@ -68,8 +67,6 @@ export class DraftChecks {
   private closed = false;
   /** The worker ran a full check: it ends once idle. */
   private retire = false;
-  /** Steps the worker checked so far (not found kept): tests count what a change costs. */
-  stepsChecked = 0;
 
   /** The problems of the draft whose forms set is `content` (its JSON). */
   problems(content: string): Promise<StudioProblem[]> {
@@ -126,7 +123,6 @@ export class DraftChecks {
       }
       if (!waiting) return;
       if ('error' in answer) return waiting.reject(new Error(`the studio’s check failed: ${answer.error}`));
-      this.stepsChecked = answer.stepsChecked;
       waiting.resolve(answer.problems);
     });
     const stopped = (error: Error) => {
