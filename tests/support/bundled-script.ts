@@ -7,12 +7,15 @@ import { build } from 'esbuild';
  * as `npm run build:server` bundles the server: a child process then starts in about a second instead
  * of the several that tsx takes to compile the same sources on each start. The bundle sits under the
  * project (node_modules/.cache) so that its packages and the project's root are found from it as from
- * dist/server; it is removed when the process exits.
+ * dist/server; it is removed when the process exits. The studio's check worker is bundled beside it, as
+ * in dist/server (src/server/studio/draft-checks.ts finds it there).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'node_modules', '.cache', 'kibali-test-bundles', String(process.pid));
 const bundles = new Map<string, Promise<string>>();
+const CHECK_WORKER = 'src/server/studio/draft-check-worker.ts';
+let worker: Promise<unknown> | undefined;
 let cleanupRegistered = false;
 
 /** The path of the bundle of `entry` (relative to the project's root), built on first use. */
@@ -24,17 +27,23 @@ export function bundledScript(entry: string): Promise<string> {
       process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     }
     const outfile = path.join(outDir, `${entry.replace(/[^\w]+/g, '_')}.mjs`);
-    bundle = build({
+    const options = {
       absWorkingDir: root,
-      entryPoints: [entry],
-      outfile,
       bundle: true,
       platform: 'node',
       target: 'node20',
       format: 'esm',
       packages: 'external',
       logLevel: 'warning',
-    }).then(() => outfile);
+    } as const;
+    bundle = Promise.all([
+      build({ ...options, entryPoints: [entry], outfile }),
+      (worker ??= build({
+        ...options,
+        entryPoints: [CHECK_WORKER],
+        outfile: path.join(outDir, 'draft-check-worker.mjs'),
+      })),
+    ]).then(() => outfile);
     bundles.set(entry, bundle);
   }
   return bundle;

@@ -105,6 +105,11 @@ export class FormRegistry {
     return this.store(set, meta);
   }
 
+  /** Publishes a set its caller has checked whole (fullFormsCheck: the studio does, in its worker). */
+  publishChecked(set: FormsSet, meta: PublishMeta): Promise<PublishResult> {
+    return this.store(set, meta);
+  }
+
   /** Publishes a set already checked whole. */
   private async store(set: FormsSet, meta: PublishMeta): Promise<PublishResult> {
     const result = await this.versions.publish(set, formsContentHash(set), meta.by, meta.reason);

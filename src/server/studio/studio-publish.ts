@@ -8,18 +8,17 @@ import {
   type RollbackRequest,
   type StudioProblem,
 } from '../../shared/api/studio';
-import { fullFormsCheck } from '../forms/form-loader';
 import { formsContentHash, type FormRegistry } from '../forms/form-registry';
 import { ApiError } from '../http/envelope';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
 import { formsChanges, placeProblems } from '../../shared/studio';
+import type { DraftChecks } from './draft-checks';
 import type { StudioRepository } from './studio-repository';
 import type { StudioService } from './studio-service';
 
 /**
- * Publish and roll back (publisher roles), and the history of versions. Both publish through
- * FormRegistry.publish, which runs every check (the smoke render too) and publishes nothing when one
- * fails; every server serves the new version within 2 s, and drafts in flight are brought to it as
+ * Publish and roll back (publisher roles), and the history of versions. Both run every check (the
+ * smoke render too, in the studio's check worker) and publish nothing when one fails; every server serves the new version within 2 s, and drafts in flight are brought to it as
  * they continue (src/server/applications/draft-migration.ts), as after any publish.
  */
 export class StudioPublisher {
@@ -27,6 +26,7 @@ export class StudioPublisher {
     private readonly repository: StudioRepository,
     private readonly registry: FormRegistry,
     private readonly studio: StudioService,
+    private readonly checks: DraftChecks,
   ) {}
 
   async publish(actor: StaffActor, body: PublishRequest): Promise<PublishAnswer> {
@@ -91,11 +91,20 @@ export class StudioPublisher {
     return rows.length > HISTORY_PAGE ? { versions, next_before: page.at(-1)!.version } : { versions };
   }
 
-  /** Checks `set` whole and publishes it; 422 forms_problems (placed) and nothing published on an error. */
+  /**
+   * Checks `set` whole (in the studio's check worker: the smoke render and a long list cost seconds,
+   * never the event loop's) and publishes it; 422 forms_problems (placed) and nothing published on an error.
+   */
   private async publishSet(actor: StaffActor, set: FormsSet, reason: string): Promise<number> {
-    const errors = (await fullFormsCheck(set)).filter((p) => p.severity === 'error');
+    let problems: FormsProblem[];
+    try {
+      problems = await this.checks.full(set);
+    } catch {
+      throw new ApiError(503, 'studio.check_failed');
+    }
+    const errors = problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) throw problemsError(placeProblems(set, errors));
-    const result = await this.registry.publish(set, { by: actorLabel(actor), reason });
+    const result = await this.registry.publishChecked(set, { by: actorLabel(actor), reason });
     if (!result.ok)
       throw problemsError(
         result.problems.map((line): StudioProblem => ({ file: '', message: line, severity: 'error' })),

@@ -26,6 +26,7 @@ import { ApiError, ok } from '../http/envelope';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { RequireStaff } from '../staff-accounts/staff-guard';
 import { auditPage } from './studio-audit';
+import type { DraftChecks } from './draft-checks';
 import type { StudioDiff } from './studio-impact';
 import type { StudioPublisher } from './studio-publish';
 import type { StudioRepository } from './studio-repository';
@@ -38,6 +39,7 @@ export interface StudioParts {
   publisher: StudioPublisher;
   diff: StudioDiff;
   texts: StudioTexts;
+  checks: DraftChecks;
 }
 
 interface StudioRoute {
@@ -60,6 +62,7 @@ const noStore = async (_request: FastifyRequest, res: FastifyReply) => {
  * request, before the body is read; every answer, refusals included, is no-store.
  */
 export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireStaff: RequireStaff): void {
+  app.addHook('onClose', () => parts.checks.close());
   const register = (
     call: ApiCall,
     { summary, roles, bodyLimit, messageKey }: StudioRoute,
@@ -114,7 +117,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 256 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveStep(actor, body),
+    (actor, body, request) => parts.service.saveStep(actor, body, request.language),
   );
   route(
     saveFlows,
@@ -129,7 +132,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 64 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveDocument(actor, body),
+    (actor, body, request) => parts.service.saveDocument(actor, body, request.language),
   );
   route(
     saveFees,
@@ -139,7 +142,7 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
       bodyLimit: 64 * 1024,
       messageKey: 'saved',
     },
-    (actor, body) => parts.service.saveFees(actor, body),
+    (actor, body, request) => parts.service.saveFees(actor, body, request.language),
   );
   route(
     discardDraft,

@@ -1,5 +1,4 @@
 import type { DocumentRule, FormsSet } from '../../shared/forms';
-import { formsSetProblems } from '../../shared/forms-check/set-check';
 import type { Language } from '../../shared/reference-data';
 import type { RequestOf } from '../../shared/api/call';
 import type {
@@ -12,10 +11,12 @@ import type {
   StudioDraftAnswer,
 } from '../../shared/api/studio';
 import type { FormRegistry } from '../forms/form-registry';
+import type { DraftChecks } from './draft-checks';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
 import { auditLine } from './studio-audit';
+import { refuseFormTexts } from './studio-text-rule';
 import {
   documentItem,
   FEES_ITEM,
@@ -30,7 +31,6 @@ import {
   wireRevisions,
 } from './studio-items';
 import {
-  placeProblems,
   questionProblems,
   readQuestion,
   writeDocument,
@@ -63,6 +63,7 @@ export class StudioService {
   constructor(
     private readonly repository: StudioRepository,
     private readonly registry: FormRegistry,
+    private readonly checks: DraftChecks,
   ) {}
 
   /** The draft, started from the live version the first time. */
@@ -77,7 +78,7 @@ export class StudioService {
   }
 
   async answer(draft: DraftRecord): Promise<StudioDraftAnswer> {
-    const live = await this.registry.current();
+    const [live, problems] = await Promise.all([this.registry.current(), this.problems(draft)]);
     return {
       draft: {
         set: draft.set,
@@ -88,8 +89,17 @@ export class StudioService {
         updated_at: draft.updatedAt?.toISOString() ?? null,
       },
       live_version: live.version,
-      problems: placeProblems(draft.set, formsSetProblems(draft.set)),
+      problems,
     };
+  }
+
+  /** The draft's problems, checked in the studio's worker (draft-checks.ts); 503 when the check failed. */
+  private async problems(draft: DraftRecord) {
+    try {
+      return await this.checks.problems(draft.content || JSON.stringify(draft.set));
+    } catch {
+      throw new ApiError(503, 'studio.check_failed');
+    }
   }
 
   async getDraft(): Promise<StudioDraftAnswer> {
@@ -105,7 +115,8 @@ export class StudioService {
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const draft = await this.draft();
       const { set, raise, subject } = change(draft);
-      if (JSON.stringify(set).length > STUDIO_DRAFT_MAX_BYTES)
+      const content = JSON.stringify(set);
+      if (content.length > STUDIO_DRAFT_MAX_BYTES)
         throw new ApiError(413, 'studio.too_large', {}, { mb: STUDIO_DRAFT_MAX_BYTES / 1_000_000 });
       const revision = draft.revision + 1;
       const at = new Date();
@@ -119,13 +130,14 @@ export class StudioService {
         updatedAt: at,
       };
       if (await this.repository.writeDraft(draft.revision, next, auditLine(actor, action, subject)))
-        return { ...next, content: '' };
+        return { ...next, content };
     }
     throw new ApiError(409, 'studio.busy');
   }
 
   async saveQuestion(actor: StaffActor, body: SaveQuestionRequest, language: Language): Promise<StudioDraftAnswer> {
     const { step, name, base, question } = body;
+    if (question) refuseFormTexts(question, language);
     const draft = await this.edit(actor, 'save_question', (current) => {
       const set = current.set;
       knownStep(set, step);
@@ -146,8 +158,9 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveStep(actor: StaffActor, body: SaveStepRequest): Promise<StudioDraftAnswer> {
-    const { step, base } = body;
+  async saveStep(actor: StaffActor, body: SaveStepRequest, language: Language): Promise<StudioDraftAnswer> {
+    const { step, base, title, description, schema, ui_schema } = body;
+    refuseFormTexts({ title, description, schema, ui_schema }, language);
     const raw = body.schema !== undefined || body.ui_schema !== undefined;
     const texts = body.title !== undefined || body.description !== undefined;
     const draft = await this.edit(actor, 'save_step', (current) => {
@@ -194,7 +207,8 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveFees(actor: StaffActor, body: RequestOf<typeof saveFees>): Promise<StudioDraftAnswer> {
+  async saveFees(actor: StaffActor, body: RequestOf<typeof saveFees>, language: Language): Promise<StudioDraftAnswer> {
+    refuseFormTexts({ fees: body.fees }, language);
     const draft = await this.edit(actor, 'save_fees', (current) => {
       if (markOf(current.marks, FEES_ITEM).revision !== body.base) throw conflict(current, FEES_ITEM);
       // Checked whole by the checker (fees-check.ts): a schedule with mistakes is kept, its problems answered.
@@ -207,7 +221,12 @@ export class StudioService {
     return this.answer(draft);
   }
 
-  async saveDocument(actor: StaffActor, body: RequestOf<typeof saveDocument>): Promise<StudioDraftAnswer> {
+  async saveDocument(
+    actor: StaffActor,
+    body: RequestOf<typeof saveDocument>,
+    language: Language,
+  ): Promise<StudioDraftAnswer> {
+    refuseFormTexts({ document: body.document }, language);
     const item = documentItem(body.id);
     const draft = await this.edit(actor, 'save_document', (current) => {
       if (markOf(current.marks, item).revision !== body.base) throw conflict(current, item);

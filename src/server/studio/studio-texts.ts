@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { TEXTS_CSV_COLUMNS, type ExportTextsAnswer, type ImportTextsAnswer } from '../../shared/api/studio';
+import { FORM_TEXT_MAX, formTextFault } from '../../shared/studio/text-rule';
 import { ApiError } from '../http/envelope';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { auditLine } from './studio-audit';
@@ -9,10 +10,21 @@ import { textEntries, withTexts, type TextEntry } from '../../shared/studio';
 import type { StudioRepository } from './studio-repository';
 import { conflict, type StudioService } from './studio-service';
 
-type Row = Record<(typeof TEXTS_CSV_COLUMNS)[number], string>;
+type Row = Record<(typeof TEXTS_CSV_COLUMNS)[number], string> & { line: number };
 
 /** A spreadsheet's line ends inside a text are the wizard's (\n). */
 const lines = (text: string) => text.replace(/\r\n?/g, '\n');
+
+/**
+ * A cell a spreadsheet would take for a formula (=, +, -, @, or a tab or carriage return first, as
+ * `=HYPERLINK(…)`), after any quotes that already start it: exported behind a quote, which the
+ * spreadsheet shows as text. The import takes that one quote away again, so a text comes back as it
+ * went (a text of its own starting with quotes before such a character gets one more, taken away alike).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const QUOTED_FORMULA = /^'+[=+\-@\t\r]/;
+export const csvCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+export const csvText = (cell: string) => (QUOTED_FORMULA.test(cell) ? cell.slice(1) : cell);
 
 /**
  * The translation round trip: the draft's texts as CSV for a translator (key, English, Swahili, and
@@ -28,7 +40,7 @@ export class StudioTexts {
 
   async exportTexts(actor: StaffActor): Promise<ExportTextsAnswer> {
     const draft = await this.studio.draft();
-    const rows = textEntries(draft.set).map((e) => [e.key, e.en, e.sw, e.en]);
+    const rows = textEntries(draft.set).map((e) => [e.key, e.en, e.sw, e.en].map(csvCell));
     const csv = stringify([[...TEXTS_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' });
     await this.repository.addAudit(auditLine(actor, 'export_texts', `revision ${draft.revision}`));
     return { csv, file_name: `kibali-texts-draft-${draft.revision}.csv` };
@@ -36,6 +48,7 @@ export class StudioTexts {
 
   async importTexts(actor: StaffActor, base: number, csv: string): Promise<ImportTextsAnswer> {
     const rows = readCsv(csv);
+    refuseTexts(rows);
     let outcome: Pick<ImportTextsAnswer, 'updated' | 'missing' | 'changed_in_english' | 'unknown'> | undefined;
     const draft = await this.studio.edit(actor, 'import_texts', (current) => {
       if (markOf(current.marks, TEXTS_ITEM).revision !== base) throw conflict(current, TEXTS_ITEM);
@@ -67,17 +80,39 @@ export class StudioTexts {
   }
 }
 
+/** 422, nothing changed, when a text the file brings breaks the studio's text rule (the first one is told). */
+function refuseTexts(rows: Row[]): void {
+  for (const row of rows)
+    for (const text of [row.en, row.sw]) {
+      const fault = formTextFault(lines(text));
+      if (fault)
+        throw new ApiError(
+          422,
+          `studio.csv_text_${fault}`,
+          { line: row.line, key: row.key },
+          { line: row.line, key: row.key, max: FORM_TEXT_MAX },
+        );
+    }
+}
+
 /** The file's rows, by its header; 422 with the line of the first fault, and nothing changed. */
 function readCsv(csv: string): Row[] {
-  let records: string[][];
+  let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: false });
+    // With `info`, each record comes with where it is in the file (its line, told with a text refused).
+    records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      info: true,
+    }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError)
       throw new ApiError(422, 'studio.csv_malformed', { line: error.lines }, { line: error.lines });
     throw error;
   }
-  const [header = [], ...body] = records;
+  const [first, ...body] = records;
+  const header = first?.record ?? [];
   const at = TEXTS_CSV_COLUMNS.map((column) => header.map((h) => h.trim()).indexOf(column));
   if (at.some((i) => i < 0))
     throw new ApiError(
@@ -86,9 +121,9 @@ function readCsv(csv: string): Row[] {
       { line: 1, columns: [...TEXTS_CSV_COLUMNS] },
       { columns: TEXTS_CSV_COLUMNS.join(', ') },
     );
-  return body.map((record) => {
-    const row = {} as Row;
-    TEXTS_CSV_COLUMNS.forEach((column, i) => (row[column] = record[at[i]!] ?? ''));
+  return body.map(({ record, info }) => {
+    const row = { line: info.lines } as Row;
+    TEXTS_CSV_COLUMNS.forEach((column, i) => (row[column] = csvText(record[at[i]!] ?? '')));
     row.key = row.key.trim();
     return row;
   });

@@ -1,3 +1,4 @@
+import stableStringify from 'fast-json-stable-stringify';
 import { createAjv, REFERENCE_LISTS, type JsonSchema } from '../forms';
 import { isJsonObject, type Json } from '../schema-walk';
 import { didYouMeanText, suggestionFor } from './did-you-mean';
@@ -81,13 +82,25 @@ function documentsWordProblems(file: string, schema: Json, problems: ProblemList
   else unknownWords(file, spec.each, problems, [...at, 'each']);
 }
 
-/** The validator as the checker uses it: strict about the schema itself, knowing Kibali's own words. */
-function strictAjv() {
-  const ajv = createAjv({ strict: true, strictTypes: false, strictTuples: false, strictRequired: false });
+/**
+ * The validator as the checker uses it: strict about the schema itself, knowing Kibali's own words. It
+ * keeps every schema it compiles (and its code), so a check makes its own and lets it go after
+ * (formsSetProblems): one kept for the life of the process grew with every check of a new set. Its
+ * compile does not validate the schema against the meta-schema again (schemaValidity has just done it:
+ * with a long "enum" that costs seconds, as its items are compared with each other).
+ */
+export function checkerAjv() {
+  const ajv = createAjv({
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    validateSchema: false,
+  });
   for (const word of OWN_WORDS) ajv.addKeyword(word);
   return ajv;
 }
-let checker: ReturnType<typeof strictAjv> | undefined;
+export type CheckerAjv = ReturnType<typeof checkerAjv>;
 
 const pointerPath = (pointer: string): ProblemPath =>
   pointer
@@ -95,10 +108,53 @@ const pointerPath = (pointer: string): ProblemPath =>
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 
+/** An "enum" longer than this is checked for repeated values here, not by the meta-schema. */
+const LONG_ENUM = 64;
+
+/**
+ * The schema as the meta-schema is to check it: the meta-schema compares each value of an "enum" with
+ * every other (seconds for a 20,000-option list), so a long one is checked for repeats here, in linear
+ * time, and shown to it by its first value (its values may be anything else: nothing more is lost).
+ */
+function withShortEnums(file: string, schema: JsonSchema, problems: ProblemList): JsonSchema {
+  const long: ProblemPath[] = [];
+  walkWithPath(schema, [], (node, path) => {
+    if (Array.isArray(node.enum) && node.enum.length > LONG_ENUM) long.push(path);
+  });
+  if (long.length === 0) return schema;
+  const copy = structuredClone(schema);
+  for (const path of long) {
+    const node = path.reduce<unknown>(
+      (at, key) => (isJsonObject(at) || Array.isArray(at) ? (at as Json)[key] : at),
+      copy,
+    );
+    if (!isJsonObject(node) || !Array.isArray(node.enum)) continue;
+    const seen = new Map<string, number>();
+    node.enum.some((value, index) => {
+      const key = stableStringify(value);
+      const first = seen.get(key);
+      if (first === undefined) return void seen.set(key, index);
+      const detail = `must NOT have duplicate items (items ## ${index} and ${first} are identical)`;
+      problems.error(file, [...path, 'enum'], `the value of "enum" is not valid: it ${detail}.`, {
+        code: 'schema_value_invalid',
+        params: { word: 'enum', detail },
+      });
+      return true;
+    });
+    node.enum = node.enum.slice(0, 1);
+  }
+  return copy;
+}
+
 /** The schema is valid JSON Schema (its words have values of the right kind, its formats and patterns exist). */
-export function schemaValidity(file: string, schema: JsonSchema, problems: ProblemList): void {
-  checker ??= strictAjv();
-  if (!checker.validateSchema(schema)) {
+export function schemaValidity(
+  file: string,
+  schema: JsonSchema,
+  problems: ProblemList,
+  checker: CheckerAjv = checkerAjv(),
+): void {
+  const before = problems.all.length;
+  if (!checker.validateSchema(withShortEnums(file, schema, problems)) || problems.all.length > before) {
     const seen = new Set<string>();
     for (const error of checker.errors ?? []) {
       if (seen.has(error.instancePath)) continue;

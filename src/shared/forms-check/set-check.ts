@@ -9,7 +9,7 @@ import { documentProblems } from './documents-check';
 import { feesProblems } from './fees-check';
 import { levelProblems } from './level-check';
 import { hasErrors, listParam, ProblemList, quotedList, type FormsProblem } from './problems';
-import { referenceProblems, schemaValidity, unknownWords } from './schema-check';
+import { checkerAjv, referenceProblems, schemaValidity, unknownWords, type CheckerAjv } from './schema-check';
 import { textProblems } from './texts-check';
 import { uiProblems } from './ui-check';
 import { yesNoDefaultProblems } from './yes-no-check';
@@ -20,13 +20,19 @@ export interface SetCheckOptions {
    * checked, so one mistake is told once ("flows.json names a step with no schema" would only repeat it).
    */
   unreadable?: ReadonlySet<string>;
+  /**
+   * Keeps each step's own problems (its schema and UI schema checked alone, the costly part: ajv
+   * compiles it) by its content: `check` runs only for a step not kept. The studio's check keeps them
+   * (src/server/studio/draft-problems.ts), so a step is compiled once per change.
+   */
+  stepCheck?: (id: string, step: FormsSet['steps'][string], check: () => FormsProblem[]) => FormsProblem[];
 }
 
-function stepProblems(id: string, step: FormsSet['steps'][string], problems: ProblemList): void {
+function stepProblems(id: string, step: FormsSet['steps'][string], checker: () => CheckerAjv): FormsProblem[] {
   const file = `steps/${id}.schema.json`;
   const mine = new ProblemList();
   unknownWords(file, step.schema, mine);
-  if (!hasErrors(mine.all)) schemaValidity(file, step.schema, mine);
+  if (!hasErrors(mine.all)) schemaValidity(file, step.schema, mine, checker());
   if (!hasErrors(mine.all)) {
     levelProblems(file, step.schema, mine);
     costProblems(file, step.schema, mine);
@@ -34,7 +40,7 @@ function stepProblems(id: string, step: FormsSet['steps'][string], problems: Pro
     yesNoDefaultProblems(file, step.schema, mine);
     uiProblems(`steps/${id}.ui.json`, step.schema, step.uiSchema, mine);
   }
-  problems.all.push(...mine.all);
+  return mine.all;
 }
 
 function flowProblems(flows: unknown, stepIds: string[], problems: ProblemList): void {
@@ -105,7 +111,13 @@ export function formsSetProblems(set: Partial<FormsSet>, options: SetCheckOption
   const unreadable = options.unreadable ?? new Set<string>();
   const problems = new ProblemList();
   const steps = set.steps ?? {};
-  for (const [id, step] of Object.entries(steps)) stepProblems(id, step, problems);
+  // One validator for this check, made when a step needs it and let go with it (ajv keeps what it compiles).
+  let ajv: CheckerAjv | undefined;
+  const checker = () => (ajv ??= checkerAjv());
+  for (const [id, step] of Object.entries(steps)) {
+    const check = () => stepProblems(id, step, checker);
+    problems.all.push(...(options.stepCheck ? options.stepCheck(id, step, check) : check()));
+  }
   const brokenSteps = [...unreadable].flatMap((file) => /^steps\/(.+)\.(schema|ui)\.json$/.exec(file)?.[1] ?? []);
   const stepIds = [...new Set([...Object.keys(steps), ...brokenSteps])].sort();
   if (!unreadable.has('flows.json') && set.flows !== undefined) {

@@ -55,7 +55,8 @@ export function UploadTexts() {
             onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
           />
         </Box>
-        <Button type="submit" variant="contained" disabled={isLoading}>
+        {/* The draft gives the texts' revision the upload is made on: the button waits for it. */}
+        <Button type="submit" variant="contained" disabled={isLoading || !draft.data}>
           {t('translations.upload')}
         </Button>
       </form>
