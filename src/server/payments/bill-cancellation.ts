@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { JobRunner } from '../jobs/job-runner';
 import type { PaymentGateway } from './payment-gateway';
+import * as repo from './payments-repository';
 
 /** The job that cancels a bill at the gateway until it answers (its queue: migration 20261202T060000). */
 export const CANCEL_BILL_QUEUE = 'payments-cancel-bill';
@@ -30,15 +31,9 @@ export class BillCancellation {
 
   /** The invoice's open bills (raising or issued) cancelled, each with its gateway job; answers their ids. */
   async cancelOpenBills(trx: Transaction<Database>, invoiceId: string): Promise<string[]> {
-    const bills = await trx
-      .selectFrom('bill')
-      .select('id')
-      .where('invoice_id', '=', invoiceId)
-      .where('status', 'in', ['raising', 'issued'])
-      .forUpdate()
-      .execute();
+    const bills = await repo.lockOpenBills(trx, invoiceId);
     for (const { id } of bills) {
-      await trx.updateTable('bill').set({ status: 'cancelled' }).where('id', '=', id).execute();
+      await repo.setBillStatus(trx, id, 'cancelled');
       await this.jobs.send(
         trx,
         CANCEL_BILL_QUEUE,
@@ -62,11 +57,7 @@ export class BillCancellation {
 
   /** Cancels one bill at the gateway, once: true when the gateway confirmed it (now or before). */
   async atGateway(billId: string, options: { rethrow?: boolean } = {}): Promise<boolean> {
-    const bill = await this.db
-      .selectFrom('bill')
-      .select(['id', 'status', 'gateway_cancelled_at'])
-      .where('id', '=', billId)
-      .executeTakeFirst();
+    const bill = await repo.billCancellationState(this.db, billId);
     if (!bill || bill.status !== 'cancelled') return false;
     if (bill.gateway_cancelled_at !== null) return true;
     try {
@@ -80,7 +71,7 @@ export class BillCancellation {
       if (options.rethrow) throw error;
       return false;
     }
-    await this.db.updateTable('bill').set({ gateway_cancelled_at: new Date() }).where('id', '=', billId).execute();
+    await repo.markBillCancelledAtGateway(this.db, billId, new Date());
     return true;
   }
 }

@@ -4,6 +4,7 @@ import { recordAction } from '../back-office/back-office-repository';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
 import { insertException, paymentsOfInvoice } from './payment-exceptions-repository';
+import * as repo from './payments-repository';
 
 /** A withdrawal, as recorded in the history of the invoices it cancels (the applicant's own move). */
 const WITHDRAWAL: StaffActor = { kind: 'system', name: 'withdrawal' };
@@ -21,11 +22,7 @@ export async function cancelInvoiceRow(
   how: { reason: string | null; actor: StaffActor; action: string; details?: Record<string, unknown> },
   now = new Date(),
 ): Promise<string[]> {
-  await trx
-    .updateTable('invoice')
-    .set({ cancelled_at: now, ...(how.reason ? { cancel_reason: how.reason } : {}) })
-    .where('id', '=', invoice.id)
-    .execute();
+  await repo.setInvoiceCancelled(trx, invoice.id, now, how.reason);
   if (Number(invoice.paid_tzs) > 0) {
     for (const payment of await paymentsOfInvoice(trx, invoice.id)) {
       await insertException(trx, {
@@ -63,14 +60,7 @@ export async function cancelForWithdrawal(
   applicationId: number,
   now = new Date(),
 ): Promise<string[]> {
-  const invoices = await trx
-    .selectFrom('invoice')
-    .select(['id', 'application_id', 'amount_tzs', 'paid_tzs'])
-    .where('application_id', '=', applicationId)
-    .where('paid_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .forUpdate()
-    .execute();
+  const invoices = await repo.lockUnpaidInvoicesOf(trx, applicationId);
   const bills: string[] = [];
   for (const invoice of invoices) {
     bills.push(

@@ -45,11 +45,7 @@ export async function applyToBill(
 ): Promise<AppliedPayment> {
   const before = await repo.lockInvoice(trx, bill.invoice_id);
   if (!before) throw new ApiError(404, 'payments.unknown_bill');
-  const application = await trx
-    .selectFrom('application')
-    .select('status')
-    .where('id', '=', before.application_id)
-    .executeTakeFirstOrThrow();
+  const applicationStatus = await repo.applicationStatusOf(trx, before.application_id);
   const base = {
     invoice_id: before.id,
     transaction_id: payment.transaction_id,
@@ -65,7 +61,7 @@ export async function applyToBill(
     controlNumber: payment.control_number,
   };
   const unpaid = before.paid_at === null;
-  if (before.cancelled_at !== null || (application.status === 'withdrawn' && unpaid)) {
+  if (before.cancelled_at !== null || (applicationStatus === 'withdrawn' && unpaid)) {
     // Nothing is due on it: the money is the applicant's, to refund.
     await insertException(trx, {
       payment_id: payment.id,

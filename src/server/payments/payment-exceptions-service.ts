@@ -9,23 +9,16 @@ import type {
 } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
-import { recordAction, touchApplication } from '../back-office/back-office-repository';
+import { applicationIdOf, recordAction, touchApplication } from '../back-office/back-office-repository';
 import { Problems, UUID, cleanText, iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import type { NoticeKind, Notifier } from '../notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
 import { cancelInvoiceRow } from './invoice-cancellation';
 import * as exceptions from './payment-exceptions-repository';
 import * as repo from './payments-repository';
-
-/** What the applicant is told of a settled exception, by how. */
-const SETTLED_NOTICE: Record<SettlePaymentExceptionRequest['how'], NoticeKind> = {
-  refunded: 'excess_refunded',
-  applied: 'excess_applied',
-  other: 'excess_settled',
-};
 
 /**
  * The staff's side of the money no invoice takes: cancel an invoice raised by mistake, list the
@@ -78,11 +71,7 @@ export class PaymentExceptionsService {
           now,
         );
       } else {
-        await trx
-          .updateTable('invoice')
-          .set({ cancelled_at: now, cancel_reason: reason! })
-          .where('id', '=', invoice.id)
-          .execute();
+        await repo.setInvoiceCancelled(trx, invoice.id, now, reason);
         await repo.closeOpenBills(trx, invoice.id);
         await recordAction(trx, invoice.application_id, reason, {
           actor,
@@ -118,15 +107,9 @@ export class PaymentExceptionsService {
     };
     if (input.reference_number !== undefined) {
       const reference = normalizeReferenceNumber(input.reference_number);
-      const application = reference
-        ? await this.db
-            .selectFrom('application')
-            .select('id')
-            .where('reference_number', '=', reference)
-            .executeTakeFirst()
-        : undefined;
-      if (!application) throw new ApiError(404, 'application_not_found');
-      filter.applicationId = application.id;
+      const applicationId = reference ? await applicationIdOf(this.db, reference) : undefined;
+      if (applicationId === undefined) throw new ApiError(404, 'application_not_found');
+      filter.applicationId = applicationId;
     }
     const [rows, total, totals] = await Promise.all([
       exceptions.listExceptions(this.db, filter, pageSize, (page - 1) * pageSize),
@@ -160,12 +143,8 @@ export class PaymentExceptionsService {
         if (!UUID.test(input.invoice_id!)) throw new ApiError(404, 'back_office.invoice_not_found');
         const invoice = await repo.lockInvoice(trx, input.invoice_id!);
         if (!invoice) throw new ApiError(404, 'back_office.invoice_not_found');
-        const application = await trx
-          .selectFrom('application')
-          .select('status')
-          .where('id', '=', invoice.application_id)
-          .executeTakeFirstOrThrow();
-        if (invoice.cancelled_at !== null || application.status === 'withdrawn')
+        const applicationStatus = await repo.applicationStatusOf(trx, invoice.application_id);
+        if (invoice.cancelled_at !== null || applicationStatus === 'withdrawn')
           throw new ApiError(409, 'payments.apply_to_cancelled');
         const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
         if (amount > balance)
@@ -211,10 +190,19 @@ export class PaymentExceptionsService {
     const delivery =
       settled.tell === null
         ? undefined
-        : await this.notifier.notice(settled.tell, SETTLED_NOTICE[input.how], {
-            amount: settled.amount,
-            ...(remark ? { remark } : {}),
-          });
+        : await this.notifier.notice(
+            settled.tell,
+            // What the applicant is told, by how it was settled: a literal each, for the message checker.
+            input.how === 'refunded'
+              ? 'excess_refunded'
+              : input.how === 'applied'
+                ? 'excess_applied'
+                : 'excess_settled',
+            {
+              amount: settled.amount,
+              ...(remark ? { remark } : {}),
+            },
+          );
     const [row] = await this.one(settled.row.id);
     return {
       exception: row!,

@@ -85,8 +85,69 @@ export async function closeOpenBills(db: Db, invoiceId: string) {
     .execute();
 }
 
+/** The invoice's open bills (raising or issued), locked while they are cancelled. */
+export async function lockOpenBills(trx: Transaction<Database>, invoiceId: string) {
+  return trx
+    .selectFrom('bill')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('status', 'in', ['raising', 'issued'])
+    .forUpdate()
+    .execute();
+}
+
+/** A cancelled bill, as far as the gateway is concerned: whether it confirmed the cancellation yet. */
+export async function billCancellationState(db: Db, billId: string) {
+  return db
+    .selectFrom('bill')
+    .select(['id', 'status', 'gateway_cancelled_at'])
+    .where('id', '=', billId)
+    .executeTakeFirst();
+}
+
+/** The gateway confirmed the bill's cancellation (at `now`). */
+export async function markBillCancelledAtGateway(db: Db, billId: string, now: Date) {
+  await db.updateTable('bill').set({ gateway_cancelled_at: now }).where('id', '=', billId).execute();
+}
+
 export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
   return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+}
+
+/** The invoice cancelled at `now`, with the staff's reason when there is one. */
+export async function setInvoiceCancelled(
+  trx: Transaction<Database>,
+  invoiceId: string,
+  now: Date,
+  reason: string | null,
+) {
+  await trx
+    .updateTable('invoice')
+    .set({ cancelled_at: now, ...(reason ? { cancel_reason: reason } : {}) })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+/** The application's invoices neither paid in full nor cancelled, locked while a withdrawal cancels them. */
+export async function lockUnpaidInvoicesOf(trx: Transaction<Database>, applicationId: number) {
+  return trx
+    .selectFrom('invoice')
+    .select(['id', 'application_id', 'amount_tzs', 'paid_tzs'])
+    .where('application_id', '=', applicationId)
+    .where('paid_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .forUpdate()
+    .execute();
+}
+
+/** The status of the application an invoice is of (a withdrawn one takes no more money). */
+export async function applicationStatusOf(db: Db, applicationId: number): Promise<string> {
+  const row = await db
+    .selectFrom('application')
+    .select('status')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.status;
 }
 
 export async function setInvoiceControlNumber(db: Db, invoiceId: string, controlNumber: string) {
