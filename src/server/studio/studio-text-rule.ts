@@ -17,7 +17,10 @@ export function refuseFormTexts(body: Record<string, unknown>, language: Languag
   const errors = found.slice(0, TOLD_MAX).map(({ path, fault }) => ({
     path,
     part: path.split('/')[1] ?? '',
-    message: message(language, `studio.text_${fault}`, { at: path.slice(1), max: FORM_TEXT_MAX }),
+    message: message(language, fault === 'hidden' ? 'studio.text_hidden' : 'studio.text_too_long', {
+      at: path.slice(1),
+      max: FORM_TEXT_MAX,
+    }),
   }));
   throw new ApiError(422, 'studio.text_refused', { errors });
 }

@@ -88,7 +88,7 @@ function refuseTexts(rows: Row[]): void {
       if (fault)
         throw new ApiError(
           422,
-          `studio.csv_text_${fault}`,
+          fault === 'hidden' ? 'studio.csv_text_hidden' : 'studio.csv_text_too_long',
           { line: row.line, key: row.key },
           { line: row.line, key: row.key, max: FORM_TEXT_MAX },
         );
