@@ -1,10 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormsSet } from '../../src/shared/forms';
 import { formsSetProblems } from '../../src/shared/forms-check/set-check';
 import { placeProblems } from '../../src/shared/studio';
 import { readFormsFolder } from '../../src/server/forms/check/read-folder';
+import { DRAFT_CHECK_DEADLINE_MS, DraftChecks } from '../../src/server/studio/draft-checks';
 import { DraftProblems } from '../../src/server/studio/draft-problems';
 
 // Issue 31, item 4: the studio's check compiled every step of the draft on every call with one ajv
@@ -81,4 +82,55 @@ describe("the studio's check of its draft", () => {
     const grownMb = (heapAfterGc() - before) / 1_000_000;
     expect(grownMb, `${grownMb} MB`).toBeLessThan(10);
   }, 300_000);
+});
+
+// Review of issue 31: the check worker had no deadline. One worker checks one draft after another and
+// the last check's promise is kept, so a check that never ended held every later get_draft and publish.
+describe("the studio's check worker", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fails a check past its deadline, ends its worker, and checks the next draft in a new one', async () => {
+    // The clock is the test's: the deadline passes before the worker can answer anything.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const checks = new DraftChecks();
+    try {
+      const big = JSON.stringify(
+        withList(
+          set,
+          Array.from({ length: 20_000 }, (_, i) => `o${i}`),
+        ),
+      );
+      const stuck = checks.problems(big);
+      const behind = checks.problems(JSON.stringify(set));
+      vi.advanceTimersByTime(DRAFT_CHECK_DEADLINE_MS);
+      // The check first asked fails (the service answers 503 studio.check_failed); the one waiting
+      // behind it had its own deadline, which has passed too.
+      await expect(stuck).rejects.toThrow(/longer than 30000 ms/);
+      await expect(behind).rejects.toThrow(/longer than 30000 ms/);
+      // The same draft asked again is checked anew (not the failed promise kept), in a new worker.
+      const again = checks.problems(big);
+      const next = checks.problems(JSON.stringify(set));
+      await expect(next).resolves.toEqual(placeProblems(set, formsSetProblems(set)));
+      await expect(again).resolves.toEqual([]);
+    } finally {
+      await checks.close();
+    }
+  }, 120_000);
+
+  it('asks a check waiting behind an overdue one again, of a new worker, within its own deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const checks = new DraftChecks(1000);
+    try {
+      const stuck = checks.problems(JSON.stringify(withList(set, ['a'])));
+      vi.advanceTimersByTime(600);
+      const behind = checks.problems(JSON.stringify(set));
+      vi.advanceTimersByTime(400);
+      await expect(stuck).rejects.toThrow(/longer than 1000 ms/);
+      await expect(behind).resolves.toEqual(placeProblems(set, formsSetProblems(set)));
+    } finally {
+      await checks.close();
+    }
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormsSet } from '../../src/shared/forms';
 import { formsSetProblems } from '../../src/shared/forms-check/set-check';
-import { PATTERN_MAX_LENGTH } from '../../src/shared/forms-check/cost-check';
+import { ENUM_ROW_COMPARISONS_MAX, PATTERN_MAX_LENGTH } from '../../src/shared/forms-check/cost-check';
 import { realSet } from './studio-set';
 
 // What a published form costs the server to check an answer against (issue 31, item 1): the checker,
@@ -10,7 +10,15 @@ import { realSet } from './studio-set';
 
 type Json = Record<string, unknown>;
 
-const COST_CODES = ['pattern_not_linear', 'pattern_max_length', 'unique_items_rows', 'ref_cycle', 'ref_not_pointer'];
+const COST_CODES = [
+  'pattern_not_linear',
+  'pattern_max_length',
+  'unique_items_rows',
+  'enum_not_single_values',
+  'enum_rows_costly',
+  'ref_cycle',
+  'ref_not_pointer',
+];
 
 /** The cost problems of the forms with `field` added to the repair step (and `extra` merged into its schema). */
 function costCodes(field: Json, extra: Json = {}): string[] {
@@ -25,6 +33,7 @@ function costCodes(field: Json, extra: Json = {}): string[] {
 
 const WORDS = '^([a-zA-Z0-9]+\\s?)+$';
 const rows = (items: Json, more: Json = {}) => ({ type: 'array', maxItems: 10_000, items, ...more });
+const options = (n: number) => Array.from({ length: n }, (_, i) => `o${i}`);
 const node = {
   type: 'object',
   properties: { name: { type: 'string', maxLength: 20 }, child: { $ref: '#/definitions/node' } },
@@ -93,6 +102,55 @@ const CASES: [string, Json, Json, string[]][] = [
     ['unique_items_rows:properties/probe/uniqueItems'],
   ],
   ['uniqueItems over texts', rows({ type: 'string', maxLength: 5 }, { uniqueItems: true }), {}, []],
+  // Review of issue 31: ajv compares an answer with each option of an enum in turn, deeply.
+  [
+    'a 20,000-option enum in each of 10,000 rows (2×10⁸ comparisons a save)',
+    rows({ type: 'string', enum: options(20_000) }),
+    {},
+    ['enum_rows_costly:properties/probe/items/enum'],
+  ],
+  [
+    'a 2,000-option enum in a column of a table of 100 rows',
+    {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'object', properties: { kind: { type: 'string', enum: options(2000) } } },
+    },
+    {},
+    ['enum_rows_costly:properties/probe/items/properties/kind/enum'],
+  ],
+  [
+    'a 20-option enum in a list of 100 rows, in a list of 100 rows',
+    rows({ type: 'array', maxItems: 100, items: { enum: options(20) } }, { maxItems: 100 }),
+    {},
+    ['enum_rows_costly:properties/probe/items/items/enum'],
+  ],
+  [
+    'an enum at the limit: 100 rows × 1,000 options',
+    { type: 'array', maxItems: 100, items: { type: 'string', enum: options(ENUM_ROW_COMPARISONS_MAX / 100) } },
+    {},
+    [],
+  ],
+  ['a 20,000-option enum outside any list', { type: 'string', enum: options(20_000) }, {}, []],
+  [
+    'a 20,000-option enum in the first place of a tuple',
+    { type: 'array', maxItems: 1, items: [{ type: 'string', enum: options(20_000) }] },
+    {},
+    [],
+  ],
+  [
+    'an enum of objects',
+    { type: 'object', enum: [{ a: 1 }, { a: 2 }] },
+    {},
+    ['enum_not_single_values:properties/probe/enum'],
+  ],
+  [
+    'an enum with one list among texts',
+    { enum: ['a', ['b', 'c']] },
+    {},
+    ['enum_not_single_values:properties/probe/enum'],
+  ],
+  ['an enum of texts, numbers, true/false and null', { enum: ['a', 1, 2.5, true, null] }, {}, []],
   [
     'a $ref to a definition that holds itself',
     { $ref: '#/definitions/node' },

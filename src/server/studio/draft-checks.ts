@@ -45,7 +45,19 @@ const BOOT = `const { workerData } = require('node:worker_threads');
   await import(workerData.entry);
 })();`;
 
+/**
+ * How long a check may take, from its asking to its answer (a wait behind the worker's earlier checks
+ * included): a draft check of a 4 MB draft takes a few seconds, a publish's full check (its smoke render)
+ * some more. Past it the worker is ended (a check that never ends would otherwise hold every later
+ * get_draft and publish, one worker checking one after another), the check fails (503
+ * studio.check_failed), and the checks still waiting are asked again of a new worker.
+ */
+export const DRAFT_CHECK_DEADLINE_MS = 30_000;
+
 interface Waiting {
+  kind: CheckRequest['kind'];
+  content: string;
+  timer: NodeJS.Timeout;
   resolve(problems: StudioProblem[] | FormsProblem[]): void;
   reject(error: Error): void;
 }
@@ -56,7 +68,8 @@ interface Waiting {
  * keeps each step's problems by its content (draft-problems.ts). The same draft asked again (every
  * get_draft of an unchanged draft) is answered from the last check without asking the worker. The
  * worker starts on the first check, holds the process open only while a check is under way, is
- * started again after a failure, and ends with the app (close). A publish's full check runs there too;
+ * started again after a failure or a check past its deadline (DRAFT_CHECK_DEADLINE_MS), and ends with
+ * the app (close). A publish's full check runs there too;
  * the worker then ends once it is idle, and with it the React and MUI its smoke render loaded.
  */
 export class DraftChecks {
@@ -67,6 +80,9 @@ export class DraftChecks {
   private closed = false;
   /** The worker ran a full check: it ends once idle. */
   private retire = false;
+
+  /** `deadlineMs`: how long a check may take (DRAFT_CHECK_DEADLINE_MS). */
+  constructor(private readonly deadlineMs = DRAFT_CHECK_DEADLINE_MS) {}
 
   /** The problems of the draft whose forms set is `content` (its JSON). */
   problems(content: string): Promise<StudioProblem[]> {
@@ -95,14 +111,32 @@ export class DraftChecks {
 
   private ask(kind: CheckRequest['kind'], content: string): Promise<StudioProblem[] | FormsProblem[]> {
     if (this.closed) return Promise.reject(new Error('the studio’s checks have ended'));
-    const worker = (this.worker ??= this.start());
-    if (kind === 'full') this.retire = true;
     const id = this.nextId++;
     return new Promise<StudioProblem[] | FormsProblem[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, kind, content } satisfies CheckRequest);
+      const timer = setTimeout(() => this.overdue(id), this.deadlineMs);
+      timer.unref();
+      this.waiting.set(id, { kind, content, timer, resolve, reject });
+      this.post(id, kind, content);
     });
+  }
+
+  private post(id: number, kind: CheckRequest['kind'], content: string): void {
+    const worker = (this.worker ??= this.start());
+    if (kind === 'full') this.retire = true;
+    worker.ref();
+    worker.postMessage({ id, kind, content } satisfies CheckRequest);
+  }
+
+  /** Check `id` is past its deadline: it fails, its worker is ended, and the others are asked of a new one. */
+  private overdue(id: number): void {
+    const late = this.waiting.get(id);
+    if (!late) return;
+    this.waiting.delete(id);
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+    late.reject(new Error(`the studio’s check took longer than ${this.deadlineMs} ms`));
+    for (const [other, w] of this.waiting) this.post(other, w.kind, w.content);
   }
 
   private start(): Worker {
@@ -113,6 +147,7 @@ export class DraftChecks {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     worker.on('message', (answer: CheckAnswer) => {
+      if (this.worker !== worker) return;
       const waiting = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if (this.waiting.size === 0) {
@@ -122,6 +157,7 @@ export class DraftChecks {
         } else worker.unref();
       }
       if (!waiting) return;
+      clearTimeout(waiting.timer);
       if ('error' in answer) return waiting.reject(new Error(`the studio’s check failed: ${answer.error}`));
       waiting.resolve(answer.problems);
     });
@@ -138,6 +174,9 @@ export class DraftChecks {
   private failAll(error: Error): void {
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
-    for (const w of waiting) w.reject(error);
+    for (const w of waiting) {
+      clearTimeout(w.timer);
+      w.reject(error);
+    }
   }
 }

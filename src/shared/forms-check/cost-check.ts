@@ -10,6 +10,18 @@ import { walkWithPath } from './schema-check';
  */
 export const PATTERN_MAX_LENGTH = 200;
 
+/**
+ * The most comparisons an "enum" under a list's "items" may cost one answer: the list's "maxItems"
+ * times the options of the enum (times the "maxItems" of every list around it). ajv checks an enum by
+ * comparing the answer with each option in turn, so a list of 10,000 rows each with a 20,000-option
+ * enum was 2×10⁸ comparisons, seconds of the server’s time, on every save. 100,000 single-value
+ * comparisons (every answer the last option) took 2.5 ms here on a busy machine, and still allow a
+ * 100-row table with a 1,000-option choice.
+ */
+export const ENUM_ROW_COMPARISONS_MAX = 100_000;
+
+const isSingleValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
 const SINGLE_VALUE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
 /**
@@ -88,7 +100,8 @@ function refProblems(file: string, schema: Json, problems: ProblemList): void {
 /**
  * What a schema costs to check an answer against stays linear in the answer, whatever policy staff
  * publish: every "pattern" (and "patternProperties" name) runs on RE2 and comes with a small
- * "maxLength", "uniqueItems" only over single values, and no "$ref" leads back to itself.
+ * "maxLength", "uniqueItems" and "enum" only over single values, a long "enum" is not repeated in
+ * many rows, and no "$ref" leads back to itself.
  */
 export function costProblems(file: string, schema: Json, problems: ProblemList): void {
   walkWithPath(schema, [], (node, path) => {
@@ -117,7 +130,52 @@ export function costProblems(file: string, schema: Json, problems: ProblemList):
         { code: 'unique_items_rows' },
       );
   });
+  enumProblems(file, schema, problems);
   refProblems(file, schema, problems);
+}
+
+/** How many times a node at `path` in `root` is checked per answer: the "maxItems" of each list it is a row of. */
+function rowsAt(root: Json, path: ProblemPath): number {
+  let rows = 1;
+  let node: unknown = root;
+  path.forEach((key, i) => {
+    const repeated = (key === 'items' && typeof path[i + 1] !== 'number') || key === 'additionalItems';
+    // A list without "maxItems" is level-check's to tell (level_max_items).
+    if (repeated && isJsonObject(node) && typeof node.maxItems === 'number') rows *= Math.max(node.maxItems, 1);
+    node = isJsonObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  });
+  return rows;
+}
+
+/**
+ * An "enum" is checked by comparing the answer with each option: its options are single values (an
+ * object or a list is compared deeply, member by member), and a long one is not repeated in many rows.
+ */
+function enumProblems(file: string, schema: Json, problems: ProblemList): void {
+  walkWithPath(schema, [], (node, path) => {
+    if (!Array.isArray(node.enum)) return;
+    if (!node.enum.every(isSingleValue)) {
+      problems.error(
+        file,
+        [...path, 'enum'],
+        'the options of an "enum" must be single values (texts, numbers, true/false or null): an option that is a list or an object is compared deeply with every answer, which takes too long.',
+        { code: 'enum_not_single_values' },
+      );
+      return;
+    }
+    const rows = rowsAt(schema, path);
+    const options = node.enum.length;
+    if (rows > 1 && rows * options > ENUM_ROW_COMPARISONS_MAX)
+      problems.error(
+        file,
+        [...path, 'enum'],
+        `a list of up to ${rows} rows, each with a choice of ${options} options, costs ${rows * options} comparisons to check one answer: keep rows × options at most ${ENUM_ROW_COMPARISONS_MAX} (a smaller "maxItems", or fewer options).`,
+        {
+          code: 'enum_rows_costly',
+          params: { rows, options, product: rows * options, limit: ENUM_ROW_COMPARISONS_MAX },
+        },
+      );
+  });
 }
 
 function notLinear(file: string, path: ProblemPath, detail: string, problems: ProblemList): void {
