@@ -304,6 +304,45 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
       expect(amount).toBeGreaterThan(1000);
       await reconciled();
     });
+    it('money staff applied to a part-paid invoice is refunded when the application is withdrawn: nothing vanishes', async () => {
+      const { person, application, bill, amount } = await invoiced('82');
+      const paid = await simulatorOf(t).pay({ control_number: bill.control_number!, amount_tzs: amount + 5_000 });
+      const [over] = await exceptionsOf(paid.transaction_id);
+      expect(over).toMatchObject({ kind: 'over_payment' });
+      const second = await staff(t, 'add_invoice', {
+        reference_number: application.reference,
+        amount_tzs: 20_000,
+        amount_reason: 'Inspection fee.',
+        due_date: day(10),
+      });
+      expect(second.status).toBe(200);
+      const secondId = second.data.invoice_id as string;
+      const applied = await staff(t, 'settle_payment_exception', {
+        exception_id: over!.id,
+        how: 'applied',
+        invoice_id: secondId,
+      });
+      expect(applied.status).toBe(200);
+      expect(Number((await invoiceRow(t, secondId)).paid_tzs)).toBe(5_000);
+      await reconciled();
+      // Withdrawn while the second invoice is part paid (by the applied excess, no payment row of its own).
+      const cookie = await signIn(t, application.reference, person.phone);
+      expect((await dashboardCall(t, 'withdraw_application', cookie, { reason: 'Not now.' })).status).toBe(200);
+      expect((await invoiceRow(t, secondId)).cancelled_at).not.toBeNull();
+      // Before the fix no refund was due and the 5,000 vanished from the books.
+      const refunds = await t.database.db
+        .selectFrom('payment_exception')
+        .selectAll()
+        .where('invoice_id', '=', secondId)
+        .where('kind', '=', 'refund_due')
+        .execute();
+      expect(refunds.map((r) => [r.payment_id, Number(r.amount_tzs), r.settled_at])).toEqual([
+        [over!.payment_id, 5_000, null],
+      ]);
+      const totals = await reconciled();
+      expect(totals.refunds_tzs).toBeGreaterThanOrEqual(5_000);
+    });
+
     it('withdraw_overdue (the unit withdraws a returned application) cancels its open bills too', async () => {
       const person = newPerson('81');
       const application = await applicationIn(t, person, 'under_review');
@@ -554,6 +593,32 @@ describe.each(databaseKinds)('the money adds up (%s)', (kind) => {
       .where('invoice.application_id', '=', applicationId)
       .execute();
   }
+
+  it('a bill cancelled while it was being raised is cancelled at the gateway again when its number comes after all', async () => {
+    simulatorOf(t).configure({ failing: true });
+    const { person, invoiceId, bill } = await invoiced('83');
+    simulatorOf(t).configure({ failing: false, control_number_by_callback: true });
+    expect((await staff(t, 'cancel_invoice', { invoice_id: invoiceId, reason: 'Duplicate.' })).status).toBe(200);
+    expect((await billsOf(t, invoiceId))[0]!.gateway_cancelled_at).not.toBeNull();
+    // The gateway had not registered the bill yet: its cancellation answered "no such bill" (taken as
+    // done) and holds nothing; then the raise under way registers it and its number comes by callback.
+    await t.database.db.deleteFrom('simulated_bill_cancel').where('bill_id', '=', bill.id).execute();
+    const before = (await smsTo(t, person.phone)).length;
+    const number = SimulatedGateway.controlNumberOf(bill.id);
+    const callback = JSON.stringify({ bill_id: bill.id, control_number: number });
+    expect((await postSigned(t, callback, { path: controlNumberCallback.path })).status).toBe(200);
+    // Cancelled at the gateway again: the number takes no money (before the fix the citizen could pay it).
+    const [after] = await billsOf(t, invoiceId);
+    expect(after).toMatchObject({ status: 'cancelled', control_number: number });
+    expect(after!.gateway_cancelled_at).not.toBeNull();
+    await expect(simulatorOf(t).pay({ control_number: number, amount_tzs: 1000 })).rejects.toMatchObject({
+      code: 409,
+      messageKey: 'payments.bill_cancelled',
+    });
+    expect(await smsTo(t, person.phone)).toHaveLength(before);
+    expect((await invoiceRow(t, invoiceId)).control_number).toBeNull();
+    await reconciled();
+  });
 
   it('the control-number callback for a cancelled bill tells no one and pays nothing', async () => {
     simulatorOf(t).configure({ failing: true });

@@ -124,6 +124,15 @@ describe.each(databaseKinds)('daily reminders by SMS (%s)', (kind) => {
     expect(texts.map((sms) => sms.message).join()).not.toContain('991234500000');
   });
 
+  it('does not ask the applicant to pay an invoice staff cancelled', async () => {
+    const { id } = await application('approved');
+    await invoice(id, '991234522222', addDays(TODAY, REMINDERS.invoiceDueDays + 1));
+    await sql`update invoice set cancelled_at = ${NOW}, cancel_reason = 'raised by mistake'
+      where id = 'inv-991234522222'`.execute(t.database.db);
+    expect((await reminders.run(at(1))).invoice_due).toBe(0);
+    expect(await textsOf('reminder_invoice_due')).toHaveLength(0);
+  });
+
   it('of a partly paid invoice, asks only for what is still to pay', async () => {
     const { id } = await application('approved');
     await invoice(id, '991234512345', addDays(TODAY, REMINDERS.invoiceDueDays + 1), false, 100000);

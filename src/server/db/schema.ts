@@ -330,7 +330,7 @@ export interface BillTable {
   checked_at: Date | null;
   created_at: ColumnType<Date, never, never>;
   /** When the gateway confirmed the bill's cancellation (20261202T060000). */
-  gateway_cancelled_at: ColumnType<Date | null, never, Date>;
+  gateway_cancelled_at: ColumnType<Date | null, never, Date | null>;
 }
 
 export interface PaymentTable {

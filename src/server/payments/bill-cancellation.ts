@@ -34,20 +34,28 @@ export class BillCancellation {
     const bills = await repo.lockOpenBills(trx, invoiceId);
     for (const { id } of bills) {
       await repo.setBillStatus(trx, id, 'cancelled');
-      await this.jobs.send(
-        trx,
-        CANCEL_BILL_QUEUE,
-        { bill_id: id },
-        {
-          startAfter: this.firstRetrySeconds,
-          retryLimit: 20,
-          retryDelay: 60,
-          retryBackoff: true,
-          expireInSeconds: 120,
-        },
-      );
+      await this.enqueue(trx, id);
     }
     return bills.map((b) => b.id);
+  }
+
+  /**
+   * A cancelled bill whose control number the gateway issued after all (its cancellation reached the
+   * gateway before the bill did, and was answered "no such bill"): cancelled at the gateway again, with
+   * its job, so the number it just issued takes no money. Call `now` with it after commit.
+   */
+  async cancelAgain(trx: Transaction<Database>, billId: string): Promise<void> {
+    await repo.clearBillCancelledAtGateway(trx, billId);
+    await this.enqueue(trx, billId);
+  }
+
+  private enqueue(trx: Transaction<Database>, billId: string) {
+    return this.jobs.send(
+      trx,
+      CANCEL_BILL_QUEUE,
+      { bill_id: billId },
+      { startAfter: this.firstRetrySeconds, retryLimit: 20, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
+    );
   }
 
   /** Right after commit: each bill cancelled at the gateway now (a failure is left to its job). */

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { recordAction } from '../back-office/back-office-repository';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
-import { insertException, paymentsOfInvoice } from './payment-exceptions-repository';
+import { appliedToInvoice, insertException, paymentsOfInvoice } from './payment-exceptions-repository';
 import * as repo from './payments-repository';
 
 /** A withdrawal, as recorded in the history of the invoices it cancels (the applicant's own move). */
@@ -23,12 +23,26 @@ export async function cancelInvoiceRow(
   now = new Date(),
 ): Promise<string[]> {
   await repo.setInvoiceCancelled(trx, invoice.id, now, how.reason);
-  if (Number(invoice.paid_tzs) > 0) {
-    for (const payment of await paymentsOfInvoice(trx, invoice.id)) {
+  const paid = Number(invoice.paid_tzs);
+  if (paid > 0) {
+    // What the invoice took is the applicant's to refund, to the shilling: its own payments, and the
+    // money staff applied to it from another invoice's excess (no payment row of this invoice).
+    const sources = [
+      ...(await paymentsOfInvoice(trx, invoice.id)).map((p) => ({ payment_id: p.id, amount: Number(p.amount_tzs) })),
+      ...(await appliedToInvoice(trx, invoice.id)).map((e) => ({
+        payment_id: e.payment_id,
+        amount: Number(e.amount_tzs),
+      })),
+    ];
+    let left = paid;
+    for (const source of sources) {
+      const amount = Math.min(source.amount, left);
+      if (amount <= 0) break;
+      left -= amount;
       await insertException(trx, {
-        payment_id: payment.id,
+        payment_id: source.payment_id,
         kind: 'refund_due',
-        amount_tzs: Number(payment.amount_tzs),
+        amount_tzs: amount,
         application_id: invoice.application_id,
         invoice_id: invoice.id,
       });

@@ -212,3 +212,17 @@ export async function paymentsOfInvoice(db: Db, invoiceId: string) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Exceptions staff applied to the invoice (settle `applied`): money in its paid sum with no payment row
+ * of its own. Cancelling the invoice makes each of them money to refund, against its own payment.
+ */
+export async function appliedToInvoice(db: Db, invoiceId: string) {
+  return db
+    .selectFrom('payment_exception')
+    .select(['id', 'payment_id', 'amount_tzs'])
+    .where('settled_how', '=', 'applied')
+    .where('settled_invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+}

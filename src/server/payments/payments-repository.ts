@@ -110,6 +110,11 @@ export async function markBillCancelledAtGateway(db: Db, billId: string, now: Da
   await db.updateTable('bill').set({ gateway_cancelled_at: now }).where('id', '=', billId).execute();
 }
 
+/** The bill's cancellation at the gateway no longer holds (the gateway issued its number after it). */
+export async function clearBillCancelledAtGateway(trx: Transaction<Database>, billId: string) {
+  await trx.updateTable('bill').set({ gateway_cancelled_at: null }).where('id', '=', billId).execute();
+}
+
 export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
   return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
 }

@@ -116,8 +116,11 @@ export class PaymentsService {
   /** The bill's control number (from the gateway's answer or its callback): kept, and the applicant told once. */
   async controlNumberArrived(callback: ControlNumberCallback, now = new Date()): Promise<ControlNumberAcknowledgement> {
     const issued = await this.db.transaction().execute(async (trx) => {
-      const bill = await repo.lockBill(trx, callback.bill_id);
-      if (!bill) throw new ApiError(404, 'payments.unknown_bill');
+      // Its invoice locked first, then the bill: the order of every path that locks both (no deadlock).
+      const unlocked = await repo.findBill(trx, callback.bill_id);
+      if (!unlocked) throw new ApiError(404, 'payments.unknown_bill');
+      const invoice = await repo.lockInvoice(trx, unlocked.invoice_id);
+      const bill = (await repo.lockBill(trx, callback.bill_id))!;
       if (bill.control_number !== null) {
         if (bill.control_number !== callback.control_number)
           throw new ApiError(409, 'payments.control_number_conflict');
@@ -126,14 +129,21 @@ export class PaymentsService {
       const taken = await repo.findBillByControlNumber(trx, callback.control_number);
       if (taken) throw new ApiError(409, 'payments.control_number_conflict');
       await repo.setBillIssued(trx, bill.id, callback.control_number, now);
-      const invoice = await repo.lockInvoice(trx, bill.invoice_id);
+      if (bill.status === 'cancelled') {
+        // Cancelled while it was being raised: its cancellation may have reached the gateway before the
+        // bill did ("no such bill", taken as done). The number just issued is cancelled there again; the
+        // applicant is not told it.
+        await this.cancellation.cancelAgain(trx, bill.id);
+        return { cancelAgain: true as const, billId: bill.id };
+      }
       // A bill whose invoice was paid meanwhile (by hand) keeps its number but is not the invoice's.
       if (bill.status !== 'raising' || !invoice || invoice.paid_at !== null) return undefined;
       await repo.setInvoiceControlNumber(trx, invoice.id, callback.control_number);
       const reissued = (await repo.countBills(trx, invoice.id)) > 1;
-      return { applicationId: invoice.application_id, bill, reissued };
+      return { cancelAgain: false as const, applicationId: invoice.application_id, bill, reissued };
     });
-    if (issued) {
+    if (issued?.cancelAgain) await this.cancellation.now([issued.billId]);
+    else if (issued) {
       const { bill } = issued;
       await this.notifier.notice(issued.applicationId, issued.reissued ? 'bill_reissued' : 'bill_issued', {
         amount: Number(bill.amount_tzs),
@@ -240,9 +250,13 @@ export class PaymentsService {
     const raised: string[] = [];
     for (const { id } of due) {
       const newBill = await this.db.transaction().execute(async (trx) => {
+        // Its invoice locked first, then the bill (the order of every path that locks both); the bill's
+        // state checked again under its lock.
+        const unlocked = await repo.findBill(trx, id);
+        if (!unlocked) return undefined;
+        const invoice = await repo.lockInvoice(trx, unlocked.invoice_id);
         const bill = await repo.lockBill(trx, id);
         if (!bill || (bill.status !== 'issued' && bill.status !== 'raising')) return undefined;
-        const invoice = await repo.lockInvoice(trx, bill.invoice_id);
         await repo.setBillStatus(trx, bill.id, 'expired');
         if (!invoice || invoice.paid_at !== null) return undefined;
         const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);

@@ -19,6 +19,10 @@ export async function matchUnmatched(
   now = new Date(),
 ): Promise<number> {
   const applied = await db.transaction().execute(async (trx) => {
+    // Its invoice locked first, then the bill: the order of every path that locks both (no deadlock).
+    const unlocked = await repo.findBill(trx, billId);
+    if (!unlocked?.control_number) return [];
+    await repo.lockInvoice(trx, unlocked.invoice_id);
     const bill = await repo.lockBill(trx, billId);
     if (!bill?.control_number) return [];
     const out: AppliedPayment[] = [];

@@ -98,6 +98,8 @@ export async function dueInvoices(
       'i.due_date',
     ])
     .where('i.paid_at', 'is', null)
+    // A cancelled invoice (staff's cancel_invoice, a withdrawal) asks for nothing any more.
+    .where('i.cancelled_at', 'is', null)
     // Without a control number yet (the gateway has not answered) there is nothing to pay with.
     .where('i.control_number', 'is not', null)
     .where('i.due_date', '>=', today)
