@@ -109,10 +109,12 @@ export class AttachmentsService {
     return target;
   }
 
-  /** Refuses before the file is read when the application or the client has no room left (checked again once stored). */
+  /**
+   * Refuses before the file is read when the client has no room left today (checked again once stored).
+   * The draft's or application's quota is checked only once the file is recorded, after the files it
+   * makes room by are gone: a draft at its quota may still replace a document (issue 31).
+   */
   private async checkQuotas(target: UploadTarget): Promise<void> {
-    const most = target.mode === 'draft' ? this.limits.draftBytes : this.limits.applicationBytes;
-    refuseOverApplication(most, await storedBytesOf(this.db, target.applicationId), 'full');
     refuseOverDay(this.limits.clientBytesPerDay, await tallyOf(this.db, target.client, utcDay(new Date())), 'full');
   }
 
@@ -174,8 +176,9 @@ export class AttachmentsService {
           file_name: shownName,
           active_content: activeContent,
         });
+        // The files it replaced and made room by gone: what the draft or application now keeps.
         const most = afterSubmit ? this.limits.applicationBytes : this.limits.draftBytes;
-        refuseOverApplication(most, await storedBytesOf(trx, target.applicationId), 'over');
+        refuseOverApplication(most, await storedBytesOf(trx, target.applicationId));
         const today = await addToTally(trx, target.client, utcDay(new Date()), stored.size);
         refuseOverDay(this.limits.clientBytesPerDay, today, 'over');
         if (way === 'asked')
