@@ -24,6 +24,7 @@ import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
 import { addApplicantAction } from '../applications/applications-repository';
 import { ChangeAnswersService } from '../changes/change-answers-service';
+import { deadlinePassed, refuseAfterDeadline } from '../changes/change-deadline-rule';
 import { openRound } from '../changes/changes-repository';
 import {
   applicationStatus,
@@ -102,7 +103,9 @@ export class AttachmentsService {
         status,
         fileStatuses: (await currentFilesOf(this.db, applicationId, documentType)).map((file) => file.status),
         askedByRound: asks(round?.requests, documentType),
+        deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
       }),
+      round,
     );
     const target = { applicationId, document, mode: 'dashboard' as const, client };
     await this.checkQuotas(target);
@@ -152,8 +155,9 @@ export class AttachmentsService {
             status,
             fileStatuses: current.map((f) => f.status),
             askedByRound: asks(round?.requests, target.document.id),
+            deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
           });
-          refuseAfterSubmit(way);
+          refuseAfterSubmit(way, round);
           superseded = current.map((f) => f.id);
           if (superseded.length > 0) await markReplaced(trx, superseded);
         }
@@ -305,7 +309,11 @@ function asks(requests: unknown, documentType: string): boolean {
   );
 }
 
-/** 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow. */
-function refuseAfterSubmit(way: UploadAfterSubmit): void {
-  if (way === 'refused') throw new ApiError(409, 'document_not_replaceable');
+/**
+ * 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow:
+ * `changes.deadline_passed`, as every change is refused, once the open round's deadline has passed.
+ */
+function refuseAfterSubmit(way: UploadAfterSubmit, round: { due_date: string } | undefined): void {
+  if (way === 'late' && round) refuseAfterDeadline(round);
+  if (way === 'refused' || way === 'late') throw new ApiError(409, 'document_not_replaceable');
 }
