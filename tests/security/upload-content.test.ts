@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_OBJECT_STREAMS, scanPdf } from '../../src/server/attachments/pdf-active-content';
 import { printAnswer } from '../../src/server/back-office/staff-cli-output';
 import type { StaffApplication } from '../../src/shared/api/back-office';
 import { api, personal, REPAIR, sample, SAVE } from '../server/application-fixtures';
@@ -79,6 +80,28 @@ const HIDDEN_PDF = Buffer.concat([
   Buffer.alloc(200, 32),
   Buffer.from('\ntrailer\n%%EOF\n'),
 ]);
+
+/**
+ * A 2 MiB PDF of nothing but object-stream keywords (`/ObjStm/FlateDecode stream`), each followed by
+ * `tail`: the active-content scan once searched to the end of the file for each one's `endstream`
+ * (quadratic: a 10 MiB upload held the server for minutes).
+ */
+const keywordFlood = (tail = '', end = '') => {
+  const unit = `/ObjStm/FlateDecode stream\n${tail}`;
+  return Buffer.from(`%PDF-1.7\n${unit.repeat(Math.floor((2 * 1024 * 1024) / unit.length))}${end}\n%%EOF\n`, 'latin1');
+};
+
+test('attack: a PDF of object-stream keywords is read through in one pass, at most MAX_OBJECT_STREAMS streams inflated', () => {
+  // Each with its own `endstream`: inflated one by one until the cap, then flagged (could not be read through).
+  expect(scanPdf(keywordFlood('x\nendstream\n'))).toEqual({ active: true, objectStreams: MAX_OBJECT_STREAMS });
+  // None ends: not one stream can be inflated, and the file is searched for an `endstream` once.
+  expect(scanPdf(keywordFlood())).toEqual({ active: false, objectStreams: 0 });
+  // All end at the file's one `endstream`: the streams overlap, flagged after the first.
+  expect(scanPdf(keywordFlood('', 'endstream'))).toEqual({ active: true, objectStreams: 1 });
+  // What the scan found before still counts.
+  expect(scanPdf(HIDDEN_PDF)).toEqual({ active: true, objectStreams: 1 });
+  expect(scanPdf(PLAIN_PDF)).toEqual({ active: false, objectStreams: 0 });
+});
 
 describe.each(databaseKinds)('what an upload holds (%s)', (kind) => {
   let t: TestApp;
@@ -219,5 +242,26 @@ describe.each(databaseKinds)('what an upload holds (%s)', (kind) => {
     const line = out.split('\n').find((l) => l.startsWith(scriptId!));
     expect(line).toContain('active_content: true');
     expect(out.split('\n').find((l) => l.startsWith(documents.land_document!))).not.toContain('active_content');
+  });
+
+  test('attack: 2 MiB PDFs of object-stream keywords are answered, kept and flagged when they cannot be read through', async () => {
+    for (const [file, flagged] of [
+      [keywordFlood(), false],
+      [keywordFlood('', 'endstream'), true],
+    ] as const) {
+      const res = await uploadFile(
+        t.app,
+        { reference_number: await newDraft(), document_type: 'sheha_letter' },
+        file,
+        'letter.pdf',
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const row = await t.database.db
+        .selectFrom('attachment')
+        .select('active_content')
+        .where('id', '=', res.body!.response.data.attachment_id!)
+        .executeTakeFirstOrThrow();
+      expect(row.active_content).toBe(flagged);
+    }
   });
 });

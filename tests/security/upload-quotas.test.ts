@@ -111,6 +111,38 @@ describe.each(databaseKinds)('upload quotas (%s)', (kind) => {
     expect([await rows(), files()]).toEqual([rowsBefore, filesBefore]);
   });
 
+  test('a draft at its byte quota replaces a document it holds 3 files of (the oldest goes); a new document is still refused', async () => {
+    await newDay();
+    const reference = await newDraft('repair');
+    for (const code of ['sheha_letter', 'sheha_letter', 'sheha_letter', 'land_document'])
+      expect((await upload(reference, code)).status).toBe(200);
+    const { id } = await t.database.db
+      .selectFrom('application')
+      .select('id')
+      .where('reference_number', '=', reference.replace('-', ''))
+      .executeTakeFirstOrThrow();
+    const held = () =>
+      t.database.db
+        .selectFrom('attachment')
+        .select(['id', 'document_type'])
+        .where('application_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    expect((await held()).length * S).toBe(LIMITS.draftBytes); // at its quota
+    const oldest = (await held()).find((file) => file.document_type === 'sheha_letter');
+    // The corrected letter: it takes the place of the oldest, the draft keeps no more than before.
+    const corrected = await upload(reference, 'sheha_letter');
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect((await held()).map((file) => file.id)).not.toContain(oldest!.id);
+    expect((await held()).length * S).toBe(LIMITS.draftBytes);
+    expect(files()).not.toContain(oldest!.id);
+    const [rowsBefore, filesBefore] = [await rows(), files()];
+    const more = await upload(reference, 'site_plan');
+    expect(more.status).toBe(413);
+    expect([await rows(), files()]).toEqual([rowsBefore, filesBefore]);
+  });
+
   test('attack: one client over many drafts: refused (429, Retry-After) once its day holds the worst case', async () => {
     await newDay();
     const worst = worstCasePerClientPerDay(LIMITS);

@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { StaffApplication } from '../../src/shared/api/back-office';
 import type { DashboardApplication } from '../../src/shared/dashboard';
-import { api } from './application-fixtures';
+import { api, apiText } from './application-fixtures';
 import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
 import { applicationIn, dashboardCall, newPerson, rejectedDocument, signIn } from './signed-in-fixtures';
 
@@ -133,4 +133,55 @@ describe.each(databaseKinds)('uploads after Submit (%s)', (kind) => {
       expect((await upload(app.cookie)).status).toBe(409);
     },
   );
+
+  describe('once the open round of changes is past its deadline', () => {
+    afterEach(() => vi.useRealTimers());
+
+    test('attack: returned, the deadline passed: a rejected document the round does not ask for, and one it asks for, are refused (409 changes.deadline_passed, both languages), nothing stored or written', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // Signed in on the deadline's own day (2026-12-17, Zanzibar's date).
+      vi.setSystemTime(new Date('2026-12-17T20:58:00Z'));
+      const app = await applicationWith('returned', 'rejected');
+      const { cookie } = app;
+      // The round asks for a step and another document, not the rejected letter.
+      await t.database.db
+        .insertInto('change_round')
+        .values({
+          application_id: app.id,
+          number: 1,
+          requests: JSON.stringify([
+            { kind: 'step', step: 'personal', remark: 'Your name.' },
+            { kind: 'document', document_type: 'land_document', action: 'add', remark: 'The title deed.' },
+          ]),
+          remark: null,
+          due_date: '2026-12-17',
+          asked_by_kind: null,
+          asked_by_account_id: null,
+          asked_by_name: null,
+        })
+        .execute();
+
+      // From midnight in Zanzibar nothing is taken, before a byte is stored.
+      vi.setSystemTime(new Date('2026-12-17T21:00:00Z'));
+      const before = await state(app.id);
+      for (const [document, language] of [
+        ['sheha_letter', 'en'],
+        ['sheha_letter', 'sw'],
+        ['land_document', 'en'],
+      ] as const) {
+        const res = await upload(cookie, document, language);
+        expect(res.status, document).toBe(409);
+        expect(res.body.response.message).toBe(
+          apiText(language, 'changes.deadline_passed', { due_date: '2026-12-17' }),
+        );
+        expect(res.body.response.data).toEqual({ due_date: '2026-12-17' });
+      }
+      expect(await state(app.id)).toEqual(before);
+
+      // On the deadline's own day the rejected letter is still replaced.
+      vi.setSystemTime(new Date('2026-12-17T20:59:00Z'));
+      const onTime = await upload(cookie);
+      expect(onTime.status, JSON.stringify(onTime.body)).toBe(200);
+    });
+  });
 });

@@ -24,6 +24,7 @@ import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
 import { addApplicantAction } from '../applications/applications-repository';
 import { ChangeAnswersService } from '../changes/change-answers-service';
+import { deadlinePassed, refuseAfterDeadline } from '../changes/change-deadline-rule';
 import { openRound } from '../changes/changes-repository';
 import {
   applicationStatus,
@@ -102,17 +103,21 @@ export class AttachmentsService {
         status,
         fileStatuses: (await currentFilesOf(this.db, applicationId, documentType)).map((file) => file.status),
         askedByRound: asks(round?.requests, documentType),
+        deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
       }),
+      round,
     );
     const target = { applicationId, document, mode: 'dashboard' as const, client };
     await this.checkQuotas(target);
     return target;
   }
 
-  /** Refuses before the file is read when the application or the client has no room left (checked again once stored). */
+  /**
+   * Refuses before the file is read when the client has no room left today (checked again once stored).
+   * The draft's or application's quota is checked only once the file is recorded, after the files it
+   * makes room by are gone: a draft at its quota may still replace a document (issue 31).
+   */
   private async checkQuotas(target: UploadTarget): Promise<void> {
-    const most = target.mode === 'draft' ? this.limits.draftBytes : this.limits.applicationBytes;
-    refuseOverApplication(most, await storedBytesOf(this.db, target.applicationId), 'full');
     refuseOverDay(this.limits.clientBytesPerDay, await tallyOf(this.db, target.client, utcDay(new Date())), 'full');
   }
 
@@ -150,8 +155,9 @@ export class AttachmentsService {
             status,
             fileStatuses: current.map((f) => f.status),
             askedByRound: asks(round?.requests, target.document.id),
+            deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
           });
-          refuseAfterSubmit(way);
+          refuseAfterSubmit(way, round);
           superseded = current.map((f) => f.id);
           if (superseded.length > 0) await markReplaced(trx, superseded);
         }
@@ -174,8 +180,9 @@ export class AttachmentsService {
           file_name: shownName,
           active_content: activeContent,
         });
+        // The files it replaced and made room by gone: what the draft or application now keeps.
         const most = afterSubmit ? this.limits.applicationBytes : this.limits.draftBytes;
-        refuseOverApplication(most, await storedBytesOf(trx, target.applicationId), 'over');
+        refuseOverApplication(most, await storedBytesOf(trx, target.applicationId));
         const today = await addToTally(trx, target.client, utcDay(new Date()), stored.size);
         refuseOverDay(this.limits.clientBytesPerDay, today, 'over');
         if (way === 'asked')
@@ -302,7 +309,11 @@ function asks(requests: unknown, documentType: string): boolean {
   );
 }
 
-/** 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow. */
-function refuseAfterSubmit(way: UploadAfterSubmit): void {
-  if (way === 'refused') throw new ApiError(409, 'document_not_replaceable');
+/**
+ * 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow:
+ * `changes.deadline_passed`, as every change is refused, once the open round's deadline has passed.
+ */
+function refuseAfterSubmit(way: UploadAfterSubmit, round: { due_date: string } | undefined): void {
+  if (way === 'late' && round) refuseAfterDeadline(round);
+  if (way === 'refused' || way === 'late') throw new ApiError(409, 'document_not_replaceable');
 }

@@ -51,13 +51,9 @@ export function utcDay(now: Date): string {
 
 const inMb = (bytes: number) => Number((bytes / MiB).toFixed(1));
 
-/**
- * 413 when the files an application keeps come to more than `most`: before the file is read
- * ('full'), when they reach it; once it is recorded ('over'), when they pass it.
- */
-export function refuseOverApplication(most: number, stored: number, when: 'full' | 'over'): void {
-  if (when === 'full' ? stored >= most : stored > most)
-    throw new ApiError(413, 'upload_quota_application', { max_bytes: most }, { mb: inMb(most) });
+/** 413 when the files an application (or a draft) keeps, the new one recorded, come to more than `most`. */
+export function refuseOverApplication(most: number, stored: number): void {
+  if (stored > most) throw new ApiError(413, 'upload_quota_application', { max_bytes: most }, { mb: inMb(most) });
 }
 
 /** 429 when a client's uploads today reach ('full') or pass ('over') `most`, until the next UTC day. */

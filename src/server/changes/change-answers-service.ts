@@ -27,8 +27,9 @@ type Answers = Record<string, unknown>;
 /**
  * The applicant's side (signed in): the open round's requests, a new answer for ONLY an asked step
  * (validated as the wizard's saves are, under the application's own forms version), and the resubmit
- * once every request is answered; each until the round's deadline has passed (change-deadline-rule.ts). The documents asked for go through the dashboard's upload, which
- * asks `checkUpload` and `recordUpload` here while the application is returned.
+ * once every request is answered; each until the round's deadline has passed (change-deadline-rule.ts). The documents asked for go through the dashboard's upload
+ * (attachments-service.ts, which refuses every upload once the deadline has passed), recorded here by
+ * `recordUpload`.
  */
 export class ChangeAnswersService {
   private readonly holidays: HolidaysService;
@@ -153,19 +154,6 @@ export class ChangeAnswersService {
         round: round.number,
       };
     });
-  }
-
-  /**
-   * Before a byte of a dashboard upload is stored: while the application is returned, only a document
-   * its open round asks for may be uploaded (403 otherwise). Answers whether it is a requested one.
-   */
-  static async checkUpload(db: Kysely<Database>, applicationId: number, documentType: string): Promise<void> {
-    const round = await repo.openRound(db, applicationId);
-    const asked = (round?.requests as ChangeRequest[] | undefined)?.some(
-      (r) => r.kind === 'document' && r.document_type === documentType,
-    );
-    if (!round || !asked) throw new ApiError(403, 'changes.document_not_asked', { document_type: documentType });
-    refuseAfterDeadline(round);
   }
 
   /**
