@@ -53,13 +53,20 @@ const brokenSets: FormsProblem[][] = [
     set.steps.format_value = step({ properties: { a: { type: 'string', format: 'emial', pattern: '(' } } });
     set.steps.reference = step({ properties: { a: { $ref: '#/nowhere' } } });
   }),
-  // What a form costs to check: a slow or unbounded pattern, uniqueItems over rows, a $ref cycle or by $id.
+  // What a form costs to check: a slow or unbounded pattern, uniqueItems over rows, a long enum in rows,
+  // an enum of objects, a $ref cycle or by $id.
   edited((set) => {
     set.steps.costly = step({
       properties: {
         words: { type: 'string', pattern: '^([a-zA-Z0-9]+\\s?)+$' },
         twice: { type: 'string', pattern: '^(a+)\\1$', maxLength: 20 },
         rows: { type: 'array', maxItems: 10_000, uniqueItems: true, items: { type: 'object' } },
+        kinds: {
+          type: 'array',
+          maxItems: 1000,
+          items: { type: 'string', enum: ['a', 'b', 'c'].concat(Array.from({ length: 200 }, (_, i) => `k${i}`)) },
+        },
+        shapes: { enum: [{ side: 1 }, { side: 2 }] },
         tree: { $ref: '#/definitions/tree' },
         short: { $ref: 'short' },
       },
