@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteDialect } from '../../src/server/db/pglite-dialect';
 import { PGliteStatements } from '../../src/server/db/pglite-statements';
@@ -95,6 +95,27 @@ describe('PGlite prepared statements', () => {
     await sql`alter table thing add column extra text not null default 'x'`.execute(db);
     const after = await db.selectFrom('thing').selectAll().where('name', '=', 'n0').executeTakeFirstOrThrow();
     expect((after as unknown as { extra: string }).extra).toBe('x');
+  });
+
+  it('runs a raw single statement with parameters prepared too (the job runner writes its jobs so)', async () => {
+    const text =
+      'insert into thing (name, at, day, data, yes, amount, big) values ($1, $2, $3, $4, $5, $6, $7) returning id';
+    const r = row('raw');
+    const inserted = await db.executeQuery<{ id: number }>(
+      CompiledQuery.raw(text, [r.name, r.at, r.day, r.data, r.yes, r.amount, r.big]),
+    );
+    expect(inserted.rows).toHaveLength(1);
+    const viaQuery = (await pglite.query('select * from thing where name = $1', ['raw'])).rows[0];
+    const viaKysely = await db.selectFrom('thing').selectAll().where('name', '=', 'raw').executeTakeFirstOrThrow();
+    expect(viaKysely).toEqual(viaQuery);
+    const kept = await pglite.query('select 1 from pg_prepared_statements where statement = $1', [text]);
+    expect(kept.rows).toHaveLength(1);
+    // Several statements in one text, or none of select/insert/update/delete, still go through query().
+    await db.executeQuery(CompiledQuery.raw("update thing set yes = true where name = 'raw'; select 1"));
+    const script = await pglite.query(
+      "select 1 from pg_prepared_statements where statement like 'update thing set yes%'",
+    );
+    expect(script.rows).toHaveLength(0);
   });
 
   it('keeps at most its limit of statements, closing the least recently used', async () => {

@@ -103,6 +103,7 @@ class PGliteDriver implements Driver {
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
 const DML = new Set(['SelectQueryNode', ...WRITES]);
+const RAW_DML = /^\s*(select|insert|update|delete|with)\b/i;
 const TRANSACTION = /^(begin|commit|rollback)\b[a-z ]*$/i;
 /** Statements after which the kept plans may be wrong: any that is not one of these. */
 const KEEPS_SCHEMA =
@@ -117,6 +118,19 @@ function isScript(query: CompiledQuery): boolean {
   return query.parameters.length === 0 && query.query.kind === 'RawNode' && /;\s*\S/.test(query.sql);
 }
 
+/**
+ * A raw text of one select, insert, update or delete with parameters, such as the job runner's
+ * (pg-boss writes each job with one constant text): kept prepared like Kysely's own queries.
+ */
+function isRawStatement(query: CompiledQuery): boolean {
+  return (
+    query.query.kind === 'RawNode' &&
+    query.parameters.length > 0 &&
+    RAW_DML.test(query.sql) &&
+    !/;\s*\S/.test(query.sql)
+  );
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pglite: PGlite,
@@ -124,7 +138,7 @@ class PGliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const dml = DML.has(query.query.kind);
+    const dml = DML.has(query.query.kind) || isRawStatement(query);
     const result =
       dml && this.statements.accepts(query.parameters)
         ? await this.statements.query<R>(query.sql, query.parameters)
