@@ -378,13 +378,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   formsRoutes(app, forms, requireStaff);
   studioRoutes(app, studioParts(database.db, forms, splash), requireStaff);
   validatorRoutes(app, forms);
+  const referenceSms = new ReferenceSms(sms);
+  app.addHook('preClose', () => referenceSms.settled());
   const applications = new ApplicationsService(
     database.db,
     forms,
     dependencies.engineerProofs ?? confirmation,
     owners,
     phones,
-    new ReferenceSms(sms),
+    referenceSms,
   );
   applicationRoutes(app, applications, { cookies: draftCookies, limits });
   draftResumeRoutes(app, new DraftResumeService(owners, applications, (id) => draftAttachments(database.db, id)), {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { axeCheck, callApi, useBrowser } from './browser';
 import { JOURNEY_TIMEOUT_MS, smsCode, uploadAll } from './journey-helpers';
@@ -69,13 +69,16 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       expect(reference).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
       // A reload at each step reopens the draft there (issue 17, item 1; the first step is draft-continuity's).
       await reloadedOn(page, t('forms:repair.title'));
-      expect(await outboxTo(phone)).toEqual([
-        {
-          phone,
-          purpose: 'reference_first_save',
-          message: t('api:sms_reference_saved', { reference_number: reference }),
-        },
-      ]);
+      // The SMS is tried beside the answer: wait until the outbox has it.
+      await vi.waitFor(async () =>
+        expect(await outboxTo(phone)).toEqual([
+          {
+            phone,
+            purpose: 'reference_first_save',
+            message: t('api:sms_reference_saved', { reference_number: reference }),
+          },
+        ]),
+      );
 
       // Save & Complete Later: a second SMS, and nothing for the Save And Continue in between.
       await textbox(page, t('forms:repair.street_village.title')).fill('Kikwajuni');
@@ -87,8 +90,11 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       await page.getByRole('checkbox', { name: t('forms:repair.disclaimer_agreed.title') }).check();
       await page.getByRole('button', { name: t('wizard.buttons.save_later'), exact: true }).click();
       await heading(page, 2, t('wizard.saved.title')).waitFor();
-      const later = await outboxTo(phone);
-      expect(later.map((sms) => sms.purpose)).toEqual(['reference_first_save', 'reference_saved_later']);
+      const later = await vi.waitFor(async () => {
+        const sent = await outboxTo(phone);
+        expect(sent.map((sms) => sms.purpose)).toEqual(['reference_first_save', 'reference_saved_later']);
+        return sent;
+      });
       expect(later[1]!.message).toBe(t('api:sms_reference_saved_later', { reference_number: reference }));
 
       // Back with Continue and the code; the documents, then Submit.
@@ -111,7 +117,11 @@ describe.each(LANGUAGES)('the reference number stays in reach (%s)', (lng: Lng) 
       await page.getByRole('checkbox', { name: t('wizard.declaration.label') }).check();
       await page.getByRole('button', { name: t('wizard.buttons.submit'), exact: true }).click();
       await page.getByText(t('wizard.submitted.final', { reference_number: reference })).waitFor();
-      const submitted = await outboxTo(phone);
+      const submitted = await vi.waitFor(async () => {
+        const sent = await outboxTo(phone);
+        expect(sent.at(-1)?.purpose).toBe('reference_submitted');
+        return sent;
+      });
       expect(submitted.at(-1)).toEqual({
         phone,
         purpose: 'reference_submitted',

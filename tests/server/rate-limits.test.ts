@@ -123,7 +123,7 @@ describe('rate limits per client (in memory)', () => {
       codes: (await t.database.db.selectFrom('one_time_code').select('id').execute()).length,
     });
     // Each first save sent its reference number by SMS (issue 17): 11 SMS before any code.
-    expect(await counts()).toEqual({ sms: 11, codes: 0 });
+    await vi.waitFor(async () => expect(await counts()).toEqual({ sms: 11, codes: 0 }));
     for (const reference_number of references.slice(0, 10)) {
       expect((await hit(t.app, '/api/application/continue_application', { reference_number })).status).toBe(200);
     }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_REFERENCE_SMS_PER_PHONE_HOUR } from '../../src/server/applications/reference-sms';
 import type { RequiredDocument, Splash } from '../../src/shared/reference-data';
 import { api, call, personal, REPAIR, sample, SAVE, without } from './application-fixtures';
@@ -117,12 +117,15 @@ describe.each(databaseKinds)('the reference number by SMS (%s)', (kind) => {
   it('writes the SMS and its job with the draft: stored as delivered, its text no longer kept', async () => {
     const answers = withPhone();
     await call(t, SAVE, { application_type: 'repair', step_number: 1, data: answers });
-    const rows = await t.database.db
-      .selectFrom('sms_message')
-      .select(['status', 'message', 'purpose'])
-      .where('phone', '=', answers.phone)
-      .execute();
-    expect(rows).toEqual([{ status: 'sent', message: '', purpose: 'reference_first_save' }]);
+    // Its first attempt runs beside the answer (the applicant does not wait on the gateway).
+    await vi.waitFor(async () => {
+      const rows = await t.database.db
+        .selectFrom('sms_message')
+        .select(['status', 'message', 'purpose'])
+        .where('phone', '=', answers.phone)
+        .execute();
+      expect(rows).toEqual([{ status: 'sent', message: '', purpose: 'reference_first_save' }]);
+    });
   });
 
   it('sends nothing for a save that is refused, and changes nothing', async () => {

@@ -417,7 +417,7 @@ export class ApplicationsService {
       sms = await this.referenceSms?.queue(trx, event, { ...changes, reference: record.reference_number });
       return { ...record, secret: await this.owners.issue(record.id, trx) };
     });
-    await this.referenceSms?.deliver(sms);
+    this.referenceSms?.deliver(sms);
     return created;
   }
 
@@ -435,7 +435,7 @@ export class ApplicationsService {
       sms = await referenceSms.queue(trx, 'saved_later', { ...changes, reference: existing.reference_number });
       return true;
     });
-    await referenceSms.deliver(sms);
+    referenceSms.deliver(sms);
     return written;
   }
 
@@ -597,7 +597,7 @@ export class ApplicationsService {
       this.recent.delete(record.reference_number);
       return { reference_number: formatReferenceNumber(record.reference_number), status: SUBMITTED };
     });
-    await this.referenceSms?.deliver(sms);
+    this.referenceSms?.deliver(sms);
     if (phoneChange) await this.tellOldPhone(result.reference_number, phoneChange, language);
     return result;
   }

@@ -35,9 +35,11 @@ export interface ReferenceSmsInput {
  * The SMS that keeps the reference number within the applicant's reach: after the first save, after
  * Save & Complete Later and after Submit, in the applicant's language, saying the number and where to
  * continue (Continue) or follow it (View). It carries nothing else of the applicant. Queued in the
- * transaction of the change (`queue`), tried at once once that commits (`deliver`).
+ * transaction of the change (`queue`), tried once that commits (`deliver`), beside the answer.
  */
 export class ReferenceSms {
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(private readonly sms: QueuedSms) {}
 
   /** Queues the event's SMS through `trx`; answers the SMS's id for deliver(), none when nothing is sent. */
@@ -51,13 +53,24 @@ export class ReferenceSms {
     return this.sms.queue(trx, input.phone, text, `${PURPOSE_PREFIX}${event}`);
   }
 
-  /** The first attempt, after the change committed; a failure waits for the SMS's job, never fails the save. */
-  async deliver(id: number | undefined): Promise<void> {
+  /**
+   * The first attempt, after the change committed, without keeping the applicant's answer waiting on the
+   * gateway; a failure waits for the SMS's job (its row and job are stored), never fails the save.
+   */
+  deliver(id: number | undefined): void {
     if (id === undefined) return;
-    try {
-      await this.sms.deliver(id);
-    } catch {
-      // The row and its job are stored: the job runner delivers it later.
-    }
+    const attempt: Promise<void> = Promise.resolve()
+      .then(() => this.sms.deliver(id))
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.inFlight.delete(attempt));
+    this.inFlight.add(attempt);
+  }
+
+  /** Resolves once the attempts started so far have ended (before the database closes). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 }
