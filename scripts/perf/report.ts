@@ -249,7 +249,7 @@ export function apiLoadLines(results: ApiLoadResults): string[] {
     `autocannon ${s.connections} connections, ${s.duration_s} s a call after ${s.warmup_s} s of warm-up, on loopback, ` +
       'with the headers a browser sends (`Accept-Encoding: gzip, deflate, br`, `Accept-Language: en`, JSON). ' +
       `The server runs in its own process (\`node ${serverNodeFlags().join(' ')} dist/server/main.js\`, the built server, as \`npm run serve\` starts it, ` +
-      'with its Node flags for memory: see the README) with ' +
+      'with its Node flags for memory: see docs/performance.md) with ' +
       `\`NODE_ENV=test\`, \`LOG_LEVEL=${s.log_level}\` (the log written to /dev/null), \`DEV_TOOLS=1\` and \`RATE_LIMIT_FACTOR=1000\` ` +
       '(both refused in production: the development tools, and every load client is 127.0.0.1), SMS through a fake HTTP gateway ' +
       'in the bench process (`SMS_GATEWAY_URL`, as in production). The bare route is a separate Fastify process answering a small JSON ' +

@@ -11,7 +11,7 @@ import { DEVELOPMENT_SIGNING_KEY } from './permits/permit-signature';
  * passes every rule; so does one of `openssl rand -hex 32`.
  */
 
-/** The command the example file and the README give for each key the operator makes. */
+/** The command the example file, the README and docs/configuration.md give for each key the operator makes. */
 export const SECRET_COMMAND = 'openssl rand -base64 36';
 
 /** The keys the operator makes (at least 32 characters): random, so every rule applies. */

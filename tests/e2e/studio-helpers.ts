@@ -16,7 +16,7 @@ import { bundledScript } from '../support/bundled-script';
 import { copySeededDataDir } from '../support/pglite-template';
 
 /**
- * The studio's browser tests (issue 18): staff accounts made as the README says (`npm run staff --
+ * The studio's browser tests (issue 18): staff accounts made as docs/staff-accounts.md says (`npm run staff --
  * users add`), their second factor computed from the secret the command prints, and the studio's
  * pages and calls as a staff member meets them.
  */

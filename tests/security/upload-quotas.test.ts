@@ -20,7 +20,8 @@ import { applicationIn, newPerson, rejectedDocument, signIn } from '../server/si
 // applicant's replacements were all kept. Now a draft takes only the documents of its own type and
 // storeys; a draft, an application and a client each have a byte quota; replacements after Submit
 // are bounded like a draft's. The quotas are scaled down here (`uploadLimits`) so that tiny files
-// reach them; the worst case per client per day is computed from the same constants the README quotes.
+// reach them; the worst case per client per day is computed from the same constants
+// docs/security-and-limits.md quotes.
 
 const S = TINY_PDF.length;
 const LIMITS: UploadLimits = {
@@ -170,9 +171,9 @@ describe.each(databaseKinds)('upload quotas (%s)', (kind) => {
     expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused!.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
     expect([await rows(), files()]).toEqual(before);
-    // The README says the worst case of the real constants, computed the same way.
-    const readme = readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8');
-    expect(readme).toContain(`${worstCasePerClientPerDay(UPLOAD_LIMITS) / MiB} MiB`);
+    // docs/security-and-limits.md says the worst case of the real constants, computed the same way.
+    const limitsDoc = readFileSync(path.join(import.meta.dirname, '../../docs/security-and-limits.md'), 'utf8');
+    expect(limitsDoc).toContain(`${worstCasePerClientPerDay(UPLOAD_LIMITS) / MiB} MiB`);
   });
 
   test('attack: a signed-in applicant replaces a rejected document over and over: at most 3 files kept, the named one too', async () => {

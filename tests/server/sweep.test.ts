@@ -220,8 +220,7 @@ describe.each(databaseKinds)('the retention sweep (%s)', (kind) => {
 });
 
 describe('the retention policy as written', () => {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('## How long data is kept'), readme.indexOf('### SMS delivery'));
+  const section = readFileSync('docs/data-retention.md', 'utf8');
   const terms = (lng: string) => {
     const pages = JSON.parse(readFileSync(`locales/${lng}/pages.json`, 'utf8')) as {
       terms: { sections: { body: string }[] };
@@ -229,7 +228,7 @@ describe('the retention policy as written', () => {
     return pages.terms.sections.map((s) => s.body).join('\n');
   };
 
-  it("README's table gives each number of retention-policy.ts", () => {
+  it("docs/data-retention.md's table gives each number of retention-policy.ts", () => {
     const days = Object.entries(RETENTION).filter(([key]) => key !== 'orphanFileHours');
     for (const [, n] of days) expect(section).toMatch(new RegExp(`\\| ${n} days? after`));
     expect(section).toContain(`| ${RETENTION.orphanFileHours} hours after`);

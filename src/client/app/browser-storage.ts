@@ -3,7 +3,7 @@
  * Persistent (localStorage): reference_number alone. Session (sessionStorage): user, continue_data,
  * step_number, language, splash. The spec keeps user and continue_data persistent; they hold names,
  * ID numbers, phones and answers, which a shared phone or a cyber-café PC would keep after the browser
- * closes, so they last for the tab's session instead (README, "Browser storage").
+ * closes, so they last for the tab's session instead (docs/applicant-portal.md, "Browser storage").
  */
 export const STORAGE_KEYS = {
   user: 'user',

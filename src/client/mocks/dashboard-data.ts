@@ -21,7 +21,7 @@ export interface MockApplication {
   permits: Permit[];
 }
 
-/** The mock's applications (README, mock mode): one applicant, Amina Khamis Makame, ZanID 190012345. */
+/** The mock's applications (docs/development.md, "Mock mode"): one applicant, Amina Khamis Makame, ZanID 190012345. */
 export const MOCK_REFERENCES = {
   /** A new building with its permit issued (every tab has data; Renew is offered). */
   permit: 'AMK7Q-4MXPR',

@@ -2,7 +2,7 @@ import { ApiError } from '../http/envelope';
 
 /**
  * How much one draft, one application and one client may store: the one place for these numbers.
- * README ("What works today", the upload quotas) quotes them and `worstCasePerClientPerDay`; a test
+ * docs/security-and-limits.md (the upload quotas) quotes them and `worstCasePerClientPerDay`; a test
  * computes the same from here.
  */
 export interface UploadLimits {

@@ -1,6 +1,6 @@
 /**
  * How long each kind of data is kept once it is no longer used: the one place for these numbers.
- * README ("How long data is kept") and the Terms' privacy section (locales/<lng>/terms) say the same:
+ * docs/data-retention.md and the Terms' privacy section (locales/<lng>/terms) say the same:
  * change them together.
  */
 export const RETENTION = {

@@ -7,7 +7,9 @@ import { runScript, ScriptRefusedError } from './script-errors';
 await runScript(async () => {
   const config = loadConfig();
   if (config.DATABASE_URL) {
-    throw new ScriptRefusedError('db:backup backs up the embedded database; with DATABASE_URL use pg_dump (README).');
+    throw new ScriptRefusedError(
+      'db:backup backs up the embedded database; with DATABASE_URL use pg_dump (docs/deployment.md).',
+    );
   }
   const file = path.resolve(process.argv[2] ?? `kibali-backup-${new Date().toISOString().slice(0, 10)}.tar.gz`);
   const size = await backupPglite(config.DATA_DIR, file);

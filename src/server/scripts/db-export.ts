@@ -7,12 +7,12 @@ import { openConfiguredDatabase } from '../db/setup';
 import { runScript, ScriptRefusedError } from './script-errors';
 
 // `npm run db:export [-- <file.sql>]`: the embedded database (DATA_DIR) as a plain-SQL file for
-// PostgreSQL (see the README, "Moving from the embedded database to PostgreSQL"). Stop the server first.
+// PostgreSQL (see docs/deployment.md, "Moving from the embedded database to PostgreSQL"). Stop the server first.
 await runScript(async () => {
   const config = loadConfig();
   if (config.DATABASE_URL) {
     throw new ScriptRefusedError(
-      'db:export reads the embedded database (DATA_DIR); DATABASE_URL is set. To back up PostgreSQL use pg_dump (README).',
+      'db:export reads the embedded database (DATA_DIR); DATABASE_URL is set. To back up PostgreSQL use pg_dump (docs/deployment.md).',
     );
   }
   if (!existsSync(path.join(pgliteDirOf(config.DATA_DIR), 'PG_VERSION'))) {

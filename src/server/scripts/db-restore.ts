@@ -14,7 +14,7 @@ await runScript(async () => {
   const config = loadConfig();
   if (config.DATABASE_URL) {
     throw new ScriptRefusedError(
-      'db:restore restores the embedded database; with DATABASE_URL use pg_restore (README).',
+      'db:restore restores the embedded database; with DATABASE_URL use pg_restore (docs/deployment.md).',
     );
   }
   if (positionals.length !== 1) throw new ScriptRefusedError('Usage: npm run db:restore -- <file.tar.gz> [--replace]');
