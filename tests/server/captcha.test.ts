@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CaptchaService, CAPTCHA_ALGORITHM, PROOF_OF_WORK } from '../../src/server/captcha/captcha-service';
 import { solveCaptcha } from './captcha-solver';
 import { createTestApp, databaseKinds, post, TEST_CAPTCHA_WORK, type Envelope, type TestApp } from './helpers';
+import { fakeDate } from './fake-clock';
 
 interface Challenge {
   parameters: Record<string, unknown> & { expiresAt: number; algorithm: string; cost: number; keyPrefix: string };
@@ -80,8 +81,7 @@ describe.each(databaseKinds)('captcha: ALTCHA proof of work (%s)', (kind) => {
     const stale = await solveCaptcha(await issue());
     const spent = await solveCaptcha(await issue());
     expect(await captchas.consume(spent)).toBe(true);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 301_000);
+    fakeDate(Date.now() + 301_000);
     expect(await captchas.consume(stale)).toBe(false);
     // A fresh challenge's consumption clears the expired record of the spent one.
     const fresh = await solveCaptcha(await issue());

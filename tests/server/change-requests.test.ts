@@ -10,6 +10,7 @@ import { apiText, personal, sample, type Answers } from './application-fixtures'
 import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
 import { dashboardCall, newPerson, signIn, type Person } from './signed-in-fixtures';
 import { addStaff, staffSignIn } from './staff-fixtures';
+import { fakeDate } from './fake-clock';
 
 // Requests for changes (issue 19, item 1): an officer returns an application with typed requests and a
 // working-day deadline → the signed-in applicant answers only what was asked → resubmits → every round
@@ -176,8 +177,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
     });
 
     it('tells the applicant by SMS and on the dashboard in their language, with the deadline in working days', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-12-02T06:00:00Z')); // a Wednesday; 9 December is Independence Day
+      fakeDate(new Date('2026-12-02T06:00:00Z')); // a Wednesday; 9 December is Independence Day
       const person = newPerson('805');
       const app = await application(person, 'under_review', 'sw');
       const res = await staff('return_for_changes', {
@@ -328,7 +328,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
 
   describe('deadlines, on a fake clock', () => {
     it('reminds 3 working days before (once, weekends and holidays counted), marks overdue, extends, withdraws', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
+      fakeDate();
       const at = (iso: string) => {
         const now = new Date(`${iso}T06:00:00Z`);
         vi.setSystemTime(now);
@@ -391,8 +391,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       expect((await eventsOf(app.id)).at(-1)).toMatchObject({ status: 'withdrawn', remark: 'No answer came.' });
     });
     it('refuses the changes once the deadline has passed (409, contact the unit) and takes them again once extended', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
+      fakeDate(new Date('2026-12-02T06:00:00Z'));
       const person = newPerson('822');
       const app = await application(person);
       const returned = await staff('return_for_changes', {
@@ -451,8 +450,7 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
     });
 
     it('tells the officer who asked, by SMS in Swahili and English, when the deadline has passed (once)', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
+      fakeDate(new Date('2026-12-02T06:00:00Z'));
       const officer = await addStaff(t, 'officer', { factor: 'sms' });
       const cookie = await staffSignIn(t, officer);
       const app = await application(newPerson('821'));

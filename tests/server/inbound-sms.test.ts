@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { inboundSms, type InboundSmsAnswer } from '../../src/shared/api/inbound-sms';
 import { MAX_REPLIES_PER_PHONE } from '../../src/server/inbound-sms/inbound-sms-service';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
+import { fakeDate } from './fake-clock';
 
 const TOKEN = 'inbound-gateway-token-0123456789abcdef';
 const GATEWAY = { authorization: `Bearer ${TOKEN}` };
@@ -239,8 +240,7 @@ describe.each(databaseKinds)('status by SMS for feature phones (%s)', (kind) => 
   });
 
   it('answers a phone at most a few times an hour, however many reference numbers it tries', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-12-01T08:00:00Z'));
+    fakeDate(new Date('2026-12-01T08:00:00Z'));
     await application(REFERENCE, 'under_review');
     const guesses = ['AMK7Q4MXPR', 'BMK7Q4MXPR', 'CMK7Q4MXPR', 'DMK7Q4MXPR', 'EMK7Q4MXPR', 'FMK7Q4MXPR', 'GMK7Q4MXPR'];
     const replied: boolean[] = [];

@@ -15,6 +15,7 @@ import { api, apiText } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 import { dashboardCall, signIn } from './signed-in-fixtures';
 import { addStaff, staffSignIn } from './staff-fixtures';
+import { fakeDate } from './fake-clock';
 
 // The permit document (issue 19, item 4): the PDF (its text and QR code read back), who may download
 // it, the public verify call for every state and every forgery, revocation, and the SMS at issue.
@@ -445,7 +446,7 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       const permit = await issued({ from: day(0), until: day(10) });
       const later = await issued({ from: day(5), until: day(30) });
       expect((await verify({ permit_number: later.permit_number })).body!.response.data.status).toBe('not_yet_valid');
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 12 * DAY });
+      fakeDate(Date.now() + 12 * DAY);
       try {
         const answer = await verify({ permit_number: permit.permit_number, signature: signer.sign(permit) });
         expect(answer.body!.response.data).toMatchObject({ status: 'expired', signature: 'valid' });

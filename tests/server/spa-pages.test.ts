@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
+import { fakeDate } from './fake-clock';
 
 // The app's pages as the server sends them (src/server/spa/spa-pages.ts): index.html with the page
 // settings in it, and the landing page rendered by the client's server bundle, in a child process, in
@@ -259,8 +260,7 @@ describe('with the server bundle', () => {
 
   test('a new year renders the page again, with its year', async () => {
     const year = new Date().getFullYear();
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(year + 1, 0, 1, 0, 0, 5));
+    fakeDate(new Date(year + 1, 0, 1, 0, 0, 5));
     // The first request of the new year starts the render and gets last year's page meanwhile: its
     // settings are those it was rendered with, so the app can take it over as it is.
     const first = await get(t, '/home/landing');

@@ -5,6 +5,7 @@ import { MAX_FAILURES, LOCK_WAITS_S } from '../../src/server/codes/code-lockout'
 import { api } from './application-fixtures';
 import { createTestApp, databaseKinds, post, smsCode, type Envelope, type TestApp } from './helpers';
 import { addStaff, cookieOf, signInStep, staffSignIn, totpCode, verifyStep, type TestStaff } from './staff-fixtures';
+import { fakeDate } from './fake-clock';
 
 // Staff sign-in (issue 18, item 1): login and password (argon2id), then the authenticator app's code
 // or an SMS code; the staff session (its own cookie and table), its limits and its lockouts.
@@ -199,7 +200,7 @@ describe.each(databaseKinds)('staff sign-in (%s)', (kind) => {
   it('ends after 30 minutes without a call, each call restarting it (fake clock)', async () => {
     const staff = await addStaff(t, 'officer');
     const cookie = await staffSignIn(t, staff);
-    vi.useFakeTimers({ toFake: ['Date'] });
+    fakeDate();
     const start = Date.now();
     for (const minutes of [29, 58, 87]) {
       vi.setSystemTime(start + minutes * 60_000);
@@ -212,7 +213,7 @@ describe.each(databaseKinds)('staff sign-in (%s)', (kind) => {
   it('ends 12 hours after sign-in however busy (fake clock)', async () => {
     const staff = await addStaff(t, 'officer');
     const cookie = await staffSignIn(t, staff);
-    vi.useFakeTimers({ toFake: ['Date'] });
+    fakeDate();
     const start = Date.now();
     for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
       vi.setSystemTime(start + minutes * 60_000);

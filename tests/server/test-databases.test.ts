@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { jobsSchemaFor } from '../../src/server/jobs/job-runner';
+import { fakeDate } from './fake-clock';
 import { createTestApp, databaseKinds, openTestDatabase, post, sendEngineerCode } from './helpers';
 
 // The tests' databases are given again once closed (test-databases.ts): one given again
@@ -87,6 +88,27 @@ describe.each(databaseKinds)('the tests’ databases, given again (%s)', (kind) 
       await sql`create table counter (n int)`.execute(given.db);
     } finally {
       await given.close();
+    }
+  });
+
+  test('a database open while Date was fake (weeks ahead) is not given again: PGlite may hold a timeout armed for then', async () => {
+    const kept = await openTestDatabase(kind);
+    const used = await openTestDatabase(kind);
+    fakeDate(Date.now() + 27 * 24 * 3600_000);
+    try {
+      await sql`select now()`.execute(used.db);
+    } finally {
+      vi.useRealTimers();
+    }
+    await used.close();
+    await kept.close();
+    const given = [await openTestDatabase(kind), await openTestDatabase(kind)];
+    try {
+      const reused = given.filter((database) => database.db === used.db || database.db === kept.db);
+      // PostgreSQL's timeouts run in its own server, on its own clock: its databases are given again.
+      expect(reused).toHaveLength(kind === 'pglite' ? 0 : 2);
+    } finally {
+      for (const database of given) await database.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { isAlive } from '../../src/server/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { clockFakings, dateIsFake } from './fake-clock';
 
 // The tests' databases: migrated and empty, PGlite in memory or a schema of its own in PostgreSQL. A
 // run asks for ~190 of them. Making one costs ~0.5 s of CPU (a copy of PGlite's template opened, or a
@@ -208,13 +209,17 @@ export async function openTestDatabase(kind: DatabaseKind = 'pglite', fresh = fa
   }
   if (fresh) return database.handle;
   const kept = database;
+  const fakingsAtOpen = clockFakings();
+  let sawFakeDate = dateIsFake();
   let closed = false;
   return {
     ...kept.handle,
     close: async () => {
       if (closed) return;
       closed = true;
-      if (idle[kind].length < IDLE) idle[kind].push(kept);
+      // One that saw a fake Date may hold a PostgreSQL timeout armed for then (fake-clock.ts).
+      sawFakeDate ||= dateIsFake() || clockFakings() !== fakingsAtOpen;
+      if (idle[kind].length < IDLE && !(kind === 'pglite' && sawFakeDate)) idle[kind].push(kept);
       else await kept.handle.close();
     },
   };

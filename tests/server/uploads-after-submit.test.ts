@@ -7,6 +7,7 @@ import type { DashboardApplication } from '../../src/shared/dashboard';
 import { api, apiText } from './application-fixtures';
 import { createTestApp, databaseKinds, post, TINY_PDF, type Envelope, type TestApp } from './helpers';
 import { applicationIn, dashboardCall, newPerson, rejectedDocument, signIn } from './signed-in-fixtures';
+import { fakeDate } from './fake-clock';
 
 // Issue 31, item 5, as the attack: a signed-in applicant replaced documents of a submitted, under
 // review or even approved application, silently. After Submit an applicant uploads only a document
@@ -138,7 +139,7 @@ describe.each(databaseKinds)('uploads after Submit (%s)', (kind) => {
     afterEach(() => vi.useRealTimers());
 
     test('attack: returned, the deadline passed: a rejected document the round does not ask for, and one it asks for, are refused (409 changes.deadline_passed, both languages), nothing stored or written', async () => {
-      vi.useFakeTimers({ toFake: ['Date'] });
+      fakeDate();
       // Signed in on the deadline's own day (2026-12-17, Zanzibar's date).
       vi.setSystemTime(new Date('2026-12-17T20:58:00Z'));
       const app = await applicationWith('returned', 'rejected');
