@@ -18,7 +18,7 @@ import { checkedDraft, type DraftAccess, type DraftInput } from './checked-draft
 import { droppedRemark, type DraftMigration } from './draft-migration';
 import { newReferenceNumber } from './reference-number';
 import type { ReferenceSms } from './reference-sms';
-import type { SaveReceipts } from './save-receipts';
+import type { RepeatedSave, SaveReceipts } from './save-receipts';
 
 /** Saves of one draft racing each other: each tries this often before answering 409 changed_meanwhile. */
 const SAVE_ATTEMPTS = 5;
@@ -54,6 +54,9 @@ export async function compareAndSet<D, T>(
     attempt++;
   }
 }
+
+/** What a save says of how it writes: the draft it names (if any), its idempotency key, Save & Complete Later. */
+export type SaveInput = DraftInput & { application_type: ApplicationType; save_id?: string; save_later?: boolean };
 
 /** Reading and writing drafts for the operations on them: ownership, the kept copies, creation, compare-and-set. */
 export class DraftWriter {
@@ -134,8 +137,44 @@ export class DraftWriter {
     this.recent.delete(reference);
   }
 
+  /**
+   * One write of a save: the draft updated by compare-and-set (undefined when it changed meanwhile), or
+   * created (when the same first save raced this one, its first answer instead, without `id`); then kept
+   * here, with the save's receipt and the answers a migration dropped. `opens`: the step the answer opens.
+   */
+  async write(
+    input: SaveInput,
+    existing: ApplicationRecord | undefined,
+    changes: ApplicationChanges & { language: Language },
+    opens: number,
+    migration: DraftMigration | undefined,
+  ): Promise<(ApplicationRecord & { secret?: string }) | RepeatedSave | undefined> {
+    const later = input.save_later === true;
+    const saveId = input.save_id;
+    if (!existing) {
+      const created = await this.create(input.application_type, changes, later, saveId, opens).catch((error: unknown) =>
+        this.receipts.repeatOfRace(error, saveId, input),
+      );
+      if ('id' in created) this.keep(created);
+      return created;
+    }
+    if (!(await this.update(existing, changes, later))) return undefined;
+    const written = {
+      ...existing,
+      step_number: changes.step_number,
+      answers: changes.answers,
+      revision: existing.revision + 1,
+      forms_version: changes.forms_version,
+      unfinished: changes.unfinished ?? existing.unfinished,
+    };
+    this.keep(written);
+    if (saveId) await this.receipts.saved(saveId, written.id, opens);
+    await this.recordDropped(written.id, existing.forms_version, changes.forms_version, migration);
+    return written;
+  }
+
   /** A new draft, its owner's first key and the SMS with its reference number, together. */
-  async create(
+  private async create(
     type: ApplicationType,
     changes: ApplicationChanges & { language: Language },
     later: boolean,
@@ -155,7 +194,7 @@ export class DraftWriter {
   }
 
   /** A save of a draft by compare-and-set; Save & Complete Later queues its SMS in the same transaction. */
-  async update(
+  private async update(
     existing: ApplicationRecord,
     changes: ApplicationChanges & { language: Language },
     later: boolean,

@@ -60,24 +60,8 @@ async function keepAttempt(
     forms_version: version,
     ...contactOf(answers, migrating.steps, migrating.flow),
   };
-  const later = input.save_later === true;
-  const written = existing
-    ? (await parts.drafts.update(existing, changes, later)) && {
-        ...existing,
-        step_number: stepNumberKept,
-        answers,
-        unfinished,
-        revision: existing.revision + 1,
-        forms_version: version,
-      }
-    : await parts.drafts
-        .create(input.application_type, changes, later, input.save_id, stepNumber)
-        .catch((error: unknown) => parts.receipts.repeatOfRace(error, input.save_id, input));
-  if (!written) return undefined;
-  if (!('id' in written)) return written;
-  parts.drafts.keep(written);
-  if (input.save_id && existing) await parts.receipts.saved(input.save_id, written.id, stepNumber);
-  if (existing) await parts.drafts.recordDropped(written.id, existing.forms_version, version, migration);
+  const written = await parts.drafts.write(input, existing, changes, stepNumber, migration);
+  if (!written || !('id' in written)) return written;
   const pending = migration?.toAnswer ?? [];
   return {
     reference_number: formatReferenceNumber(written.reference_number),

@@ -145,25 +145,8 @@ async function saveAttempt(
     ...contact,
     ...(unfinished ? { unfinished } : {}),
   };
-  const later = input.save_later === true;
-  const saveId = input.save_id;
-  const written = existing
-    ? (await parts.drafts.update(existing, changes, later)) && {
-        ...existing,
-        step_number: reached,
-        answers: saved,
-        revision: existing.revision + 1,
-        forms_version: version,
-        unfinished: unfinished ?? existing.unfinished,
-      }
-    : await parts.drafts
-        .create(input.application_type, changes, later, saveId, toOpen)
-        .catch((error: unknown) => parts.receipts.repeatOfRace(error, saveId, input));
-  if (!written) return undefined;
-  if (!('id' in written)) return written;
-  parts.drafts.keep(written);
-  if (saveId && existing) await parts.receipts.saved(saveId, written.id, toOpen);
-  if (existing) await parts.drafts.recordDropped(written.id, existing.forms_version, version, migration);
+  const written = await parts.drafts.write(input, existing, changes, toOpen, migration);
+  if (!written || !('id' in written)) return written;
   if (phoneChange) await tellOldPhoneQuietly(parts.phones, written.reference_number, phoneChange, language);
   return {
     reference_number: formatReferenceNumber(written.reference_number),
