@@ -88,3 +88,17 @@ export class PhoneChange {
     await this.sms.send(change.from, text, 'phone_changed');
   }
 }
+
+/** The old phone hears of the change; the change is saved whatever happens to that SMS. */
+export async function tellOldPhoneQuietly(
+  phones: PhoneChange,
+  reference: string,
+  change: PhoneChangeNeeded,
+  language: Language,
+): Promise<void> {
+  try {
+    await phones.tellOldPhone(reference, change, language);
+  } catch {
+    // the SMS layer reports its own failures
+  }
+}
