@@ -17,6 +17,25 @@ const FEATURES = 'src/client/features';
 const features = readdirSync(path.join(root, FEATURES), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The client's folders every feature may use, and which use none: all but the app and the features. */
+const SHARED_CLIENT_FOLDERS = ['forms', 'session', 'components', 'layout', 'pages', 'studio', 'sw', 'vendor'].map(
+  (folder) => `src/client/${folder}`,
+);
+/**
+ * A call of fetch with an /api path written out: the API's calls go through their RTK endpoints, or
+ * their path from src/shared/api (the contract), so that a renamed call cannot leave one behind.
+ */
+const RAW_API_FETCH = [
+  {
+    selector: "CallExpression[callee.name='fetch'] > Literal:first-child[value=/^\\/api(\\/|$)/]",
+    message: "Call the API through its RTK endpoint or its contract's path (src/shared/api), not fetch('/api/…').",
+  },
+  {
+    selector:
+      "CallExpression[callee.name='fetch'] > TemplateLiteral:first-child > TemplateElement:first-child[value.raw=/^\\/api(\\/|$)/]",
+    message: "Call the API through its RTK endpoint or its contract's path (src/shared/api), not fetch(`/api/…`).",
+  },
+];
 const FEATURE_APART =
   'Features never import each other: move what both need to a shared client folder (src/client/forms, session, components, app).';
 
@@ -115,10 +134,11 @@ export default tseslint.config(
               message: FEATURE_APART,
             })),
             {
-              // The shared client folders serve the features: they never reach into one.
-              target: ['src/client/forms', 'src/client/session', 'src/client/components'],
+              // The shared client folders serve the features: they never reach into one. Only the app
+              // (the routes and the store) puts the features together.
+              target: SHARED_CLIENT_FOLDERS,
               from: FEATURES,
-              message: 'A shared client folder never imports a feature.',
+              message: 'A shared client folder never imports a feature: the app (routes, store) puts them together.',
             },
           ],
         },
@@ -157,7 +177,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
   {
-    files: ['src/server/**/*.ts'],
+    // The one place that turns a contract's path into a request (src/client/app/api.ts, early-calls.ts).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/app/api.ts', 'src/client/app/early-calls.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_API_FETCH] },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+  },
+  {
+    // The forms checker renders every step with the wizard's own RJSF theme (to catch what would break
+    // it), so it alone may import the client's form engine, and nothing else of the client.
+    files: ['src/server/forms/check/smoke-render.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)client/(?!forms/)', message: 'Of the client, only src/client/forms.' }] },
+      ],
+    },
   },
 );

@@ -81,7 +81,7 @@ describe('the modules of each page, for the server to preload', () => {
     ]);
     expect(modules['/dashboard/profile']).toEqual([
       'locales/{language}/common.json',
-      'src/client/layout/DashboardLayout.tsx',
+      'src/client/features/dashboard/DashboardLayout.tsx',
       'locales/{language}/dashboard.json',
       'src/client/features/dashboard/ProfilePage.tsx',
       'locales/{language}/validation.json',

@@ -85,6 +85,65 @@ describe('lint keeps the design', () => {
     expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('refuses a feature import in the layout, the pages and the studio: only the app puts features together', async () => {
+    for (const folder of ['layout', 'pages', 'studio']) {
+      const messages = await lintText(
+        `src/client/${folder}/lint-probe.tsx`,
+        "import { ProfileBlock } from '../features/dashboard/ProfileBlock';\nexport const probe = ProfileBlock;\n",
+      );
+      expect(ruleIds(messages)).toEqual(['import-x/no-restricted-paths']);
+    }
+    const fromApp = await lintText(
+      'src/client/app/lint-probe.tsx',
+      "import { ProfileBlock } from '../features/dashboard/ProfileBlock';\nexport const probe = ProfileBlock;\n",
+    );
+    expect(fromApp).toEqual([]);
+  });
+
+  it('refuses a client import on the server, in .tsx files too; the forms checker may use the client forms alone', async () => {
+    for (const file of ['src/server/lint-probe.ts', 'src/server/forms/check/lint-probe.tsx']) {
+      const messages = await lintText(
+        file,
+        "import { translateStep } from '../../../client/forms/translate-schema';\nexport const probe = translateStep;\n",
+      );
+      expect(ruleIds(messages)).toEqual(['no-restricted-imports']);
+    }
+    const smoke = 'src/server/forms/check/smoke-render.tsx';
+    expect(
+      await lintText(
+        smoke,
+        "import { translateStep } from '../../../client/forms/translate-schema';\nexport const probe = translateStep;\n",
+      ),
+    ).toEqual([]);
+    const beyond = await lintText(
+      smoke,
+      "import { useSplash } from '../../../client/app/splash-api';\nexport const probe = useSplash;\n",
+    );
+    expect(ruleIds(beyond)).toEqual(['no-restricted-imports']);
+  });
+
+  it("refuses fetch('/api/…') written out in the client, and passes the contract's path", async () => {
+    const messages = await lintText(
+      'src/client/features/engineers/lint-probe.ts',
+      [
+        "export const one = () => fetch('/api/engineers/get_engineers');",
+        'export const two = (id: string) => fetch(`/api/dashboard/${id}`);',
+        "export const three = () => fetch('/api');",
+        '',
+      ].join('\n'),
+    );
+    expect(messages.map((message) => [message.ruleId, message.line])).toEqual([
+      ['no-restricted-syntax', 1],
+      ['no-restricted-syntax', 2],
+      ['no-restricted-syntax', 3],
+    ]);
+    const clean = await lintText(
+      'src/client/features/engineers/lint-probe.ts',
+      "const call = { path: '/api/captcha/new' };\nexport const one = () => fetch(call.path);\nexport const two = () => fetch('/apiary');\n",
+    );
+    expect(clean).toEqual([]);
+  });
+
   it('keeps React DOM, MUI, RJSF and react-i18next out of src/shared', async () => {
     const messages = await lintText(
       'src/shared/lint-probe.ts',

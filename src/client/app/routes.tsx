@@ -43,7 +43,7 @@ const LAZY = import.meta.glob<{ default: ComponentType }>([
   '../features/find-reference/FindReferencePage.tsx',
   '../features/wizard/ContinueFormPage.tsx',
   '../features/wizard/WizardPage.tsx',
-  '../layout/DashboardLayout.tsx',
+  '../features/dashboard/DashboardLayout.tsx',
   '../features/dashboard/ApplicationPage.tsx',
   '../features/dashboard/ApplicationsPage.tsx',
   '../features/dashboard/ProfilePage.tsx',
@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The layout and its pages load lazily: nothing of the dashboard is on the landing page.
-            ...page('../layout/DashboardLayout.tsx', ['dashboard']),
+            ...page('../features/dashboard/DashboardLayout.tsx', ['dashboard']),
             children: [
               // The spec's /dashboard/home has no page: the dashboard opens on the application.
               { index: true, element: <Redirect to="/dashboard/application" /> },
