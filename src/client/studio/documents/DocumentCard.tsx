@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StudioProblem } from '../../../shared/api/studio';
 import type { DocumentRule } from '../../../shared/forms';
+import { CardActions } from '../editor/CardActions';
 import { ConflictNotice } from '../editor/ConflictNotice';
 import { ProblemList } from '../editor/ProblemList';
 import { SaveStatus } from '../editor/SaveStatus';
@@ -40,7 +40,6 @@ export function DocumentCard(props: DocumentCardProps) {
   const { t } = useTranslation('studio');
   const language = useLanguage();
   const [spec, setSpec] = useState(rule);
-  const [confirming, setConfirming] = useState(false);
   const [open, setOpen] = useState(props.startOpen === true);
   const [saveDocument] = useSaveDocumentMutation();
   const send: Send<DocumentRule | null> = async (value, base, extra) =>
@@ -75,10 +74,6 @@ export function DocumentCard(props: DocumentCardProps) {
     save.takeTheirs();
     setSpec(rule);
   };
-  const remove = () => {
-    setConfirming(false);
-    void save.saveNow(null);
-  };
 
   const title = inLanguage(spec.name, language, id);
   const headingId = `doc-${id}-heading`;
@@ -104,48 +99,22 @@ export function DocumentCard(props: DocumentCardProps) {
           </Typography>
         )}
         <SaveStatus state={save.state} failure={save.failure?.message} />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant={open ? 'outlined' : 'contained'}
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-            aria-label={t(open ? 'documents.close_document' : 'documents.edit_document', { title })}
-          >
-            {t(open ? 'editor.close' : 'editor.edit')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={props.upTo === undefined}
-            onClick={() => void save.saveNow(spec, { position: props.upTo })}
-            aria-label={t('documents.up', { title })}
-          >
-            {t('editor.move_up')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={props.downTo === undefined}
-            onClick={() => void save.saveNow(spec, { position: props.downTo })}
-            aria-label={t('documents.down', { title })}
-          >
-            {t('editor.move_down')}
-          </Button>
-          {!confirming && (
-            <Button color="error" onClick={() => setConfirming(true)} aria-label={t('documents.remove', { title })}>
-              {t('editor.remove')}
-            </Button>
-          )}
-        </Stack>
-        {confirming && (
-          <Box role="group" aria-label={t('documents.remove_confirm', { title })}>
-            <Typography>{t('documents.remove_confirm', { title })}</Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1 }}>
-              <Button color="error" variant="contained" onClick={remove}>
-                {t('documents.remove_yes')}
-              </Button>
-              <Button onClick={() => setConfirming(false)}>{t('editor.cancel')}</Button>
-            </Stack>
-          </Box>
-        )}
+        <CardActions
+          open={open}
+          onToggle={() => setOpen(!open)}
+          onUp={props.upTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.upTo })}
+          onDown={props.downTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.downTo })}
+          onRemove={() => void save.saveNow(null)}
+          labels={{
+            edit: t('documents.edit_document', { title }),
+            close: t('documents.close_document', { title }),
+            up: t('documents.up', { title }),
+            down: t('documents.down', { title }),
+            remove: t('documents.remove', { title }),
+            removeConfirm: t('documents.remove_confirm', { title }),
+            removeYes: t('documents.remove_yes'),
+          }}
+        />
       </Stack>
     </Paper>
   );

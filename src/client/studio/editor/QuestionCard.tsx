@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { QuestionSpec, StudioProblem } from '../../../shared/api/studio';
 import { useSaveQuestionMutation } from '../studio-api';
+import { CardActions } from './CardActions';
 import { ConflictNotice } from './ConflictNotice';
 import { ProblemList } from './ProblemList';
 import { QuestionEditor } from './QuestionEditor';
@@ -41,7 +41,6 @@ export function QuestionCard(props: QuestionCardProps) {
   const { name } = question;
   const { t, i18n } = useTranslation('studio');
   const [spec, setSpec] = useState(question);
-  const [confirming, setConfirming] = useState(false);
   // Closed, a question is its summary: a step of a dozen questions reads at a glance (and weighs little).
   const [open, setOpen] = useState(props.startOpen === true);
   const [saveQuestion] = useSaveQuestionMutation();
@@ -77,7 +76,6 @@ export function QuestionCard(props: QuestionCardProps) {
     }
   };
   const remove = () => {
-    setConfirming(false);
     onEdited(name, null);
     void save.saveNow(null);
   };
@@ -106,52 +104,22 @@ export function QuestionCard(props: QuestionCardProps) {
           </Typography>
         )}
         <SaveStatus state={save.state} failure={save.failure?.message} />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button
-            variant={open ? 'outlined' : 'contained'}
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-            aria-label={t(open ? 'editor.close_question' : 'editor.edit_question', { title })}
-          >
-            {t(open ? 'editor.close' : 'editor.edit')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={props.upTo === undefined}
-            onClick={() => void save.saveNow(spec, { position: props.upTo })}
-            aria-label={t('editor.question_up', { title })}
-          >
-            {t('editor.move_up')}
-          </Button>
-          <Button
-            variant="outlined"
-            disabled={props.downTo === undefined}
-            onClick={() => void save.saveNow(spec, { position: props.downTo })}
-            aria-label={t('editor.question_down', { title })}
-          >
-            {t('editor.move_down')}
-          </Button>
-          {!confirming && (
-            <Button
-              color="error"
-              onClick={() => setConfirming(true)}
-              aria-label={t('editor.question_remove', { title })}
-            >
-              {t('editor.remove')}
-            </Button>
-          )}
-        </Stack>
-        {confirming && (
-          <Box role="group" aria-label={t('editor.remove_confirm', { title })}>
-            <Typography>{t('editor.remove_confirm', { title })}</Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1 }}>
-              <Button color="error" variant="contained" onClick={remove}>
-                {t('editor.remove_yes')}
-              </Button>
-              <Button onClick={() => setConfirming(false)}>{t('editor.cancel')}</Button>
-            </Stack>
-          </Box>
-        )}
+        <CardActions
+          open={open}
+          onToggle={() => setOpen(!open)}
+          onUp={props.upTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.upTo })}
+          onDown={props.downTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.downTo })}
+          onRemove={remove}
+          labels={{
+            edit: t('editor.edit_question', { title }),
+            close: t('editor.close_question', { title }),
+            up: t('editor.question_up', { title }),
+            down: t('editor.question_down', { title }),
+            remove: t('editor.question_remove', { title }),
+            removeConfirm: t('editor.remove_confirm', { title }),
+            removeYes: t('editor.remove_yes'),
+          }}
+        />
       </Stack>
     </Paper>
   );
