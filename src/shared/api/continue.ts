@@ -1,15 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import {
-  answersByStep,
-  applicationTypeSchema,
-  formsChangedSchema,
-  formsVersionSchema,
-  submittedSchema,
-} from './applications';
+import { answersByStep, formsVersionSchema, submittedSchema } from './applications';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { declarationProperty } from './declaration';
 import { codeAnswerBody, codeSentSchema } from './one-time-code';
-import { draftAnswersSchema, draftAttachmentSchema } from './open-draft';
+import { reopenedDraftProperties } from './open-draft';
 import { referenceNumberBody, referenceNumberProperty } from './reference-number';
 import { saveIdProperty } from './save-id';
 
@@ -29,26 +23,15 @@ export const continueApplication = apiCall({
 export type ContinueApplicationRequest = RequestOf<typeof continueApplication>;
 export type ContinueChallenge = AnswerOf<typeof continueApplication>;
 
-/** The right code of a continue: the draft, under the forms being served. */
+/**
+ * The right code of a continue: the draft, under the forms being served (as open_draft reopens it; the
+ * steps kept unfinished and the files only when there are some).
+ */
 export const continuedDraftSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['reference_number', 'application_type', 'step_number', 'data'],
-  properties: {
-    /** As shown, with its dash: 'K7PQ2-M9XHT'. */
-    reference_number: { type: 'string' },
-    application_type: applicationTypeSchema,
-    /** The step to open next, 1-based (past the last step: the review). */
-    step_number: { type: 'integer', minimum: 1 },
-    /** The draft's answers, by step id. */
-    data: draftAnswersSchema,
-    /** What was typed on steps Save & Complete Later kept unfinished, by step id, when there is any. */
-    unfinished: draftAnswersSchema,
-    /** The draft's files (name, size, scale), when it has any. */
-    attachments: { type: 'array', items: draftAttachmentSchema },
-    /** The forms changed since the draft was saved: what it must answer now. */
-    forms_changed: formsChangedSchema,
-  },
+  properties: reopenedDraftProperties,
 } as const;
 export type ContinuedDraft = FromSchema<typeof continuedDraftSchema>;
 

@@ -35,6 +35,26 @@ export type DraftAttachment = FromSchema<typeof draftAttachmentSchema>;
 /** Answers by step id, as a draft holds them (each step's answers an object of its own). */
 export const draftAnswersSchema = { type: 'object', additionalProperties: { type: 'object' } } as const;
 
+/**
+ * A draft as it reopens (open_draft here, continue's right code in continue.ts): where it stands, its
+ * answers, the steps kept unfinished, its files, and what changed in the forms since it was saved.
+ */
+export const reopenedDraftProperties = {
+  /** As shown, with its dash: 'K7PQ2-M9XHT'. */
+  reference_number: { type: 'string' },
+  application_type: applicationTypeSchema,
+  /** The step to open next, 1-based (past the last step: the review), as save_and_continue answers it. */
+  step_number: { type: 'integer', minimum: 1 },
+  /** The finished steps' answers, by step id. */
+  data: draftAnswersSchema,
+  /** What was typed on steps kept unfinished by Save & Complete Later, by step id: those steps are not finished. */
+  unfinished: draftAnswersSchema,
+  /** The draft's files (name, size, scale), oldest first. */
+  attachments: { type: 'array', items: draftAttachmentSchema },
+  /** The forms changed since the draft was saved: what it must answer now. */
+  forms_changed: formsChangedSchema,
+} as const;
+
 export const openDraft = apiCall({
   path: '/api/application/open_draft',
   method: 'POST',
@@ -43,20 +63,7 @@ export const openDraft = apiCall({
     type: 'object',
     additionalProperties: false,
     required: ['reference_number', 'application_type', 'step_number', 'data', 'unfinished', 'attachments'],
-    properties: {
-      /** As shown, with its dash: 'K7PQ2-M9XHT'. */
-      reference_number: { type: 'string' },
-      application_type: applicationTypeSchema,
-      /** The step to open next, 1-based (past the last step: the review), as save_and_continue answers it. */
-      step_number: { type: 'integer', minimum: 1 },
-      /** The finished steps' answers, by step id. */
-      data: draftAnswersSchema,
-      /** What was typed on steps kept unfinished by Save & Complete Later, by step id: those steps are not finished. */
-      unfinished: draftAnswersSchema,
-      /** The draft's files, oldest first. */
-      attachments: { type: 'array', items: draftAttachmentSchema },
-      forms_changed: formsChangedSchema,
-    },
+    properties: reopenedDraftProperties,
   },
 } as const);
 export type OpenDraftRequest = RequestOf<typeof openDraft>;
