@@ -38,6 +38,4 @@ export type AttachmentReview = Omit<UpdateAttachmentRequest, 'attachment_id'>;
 export type PageInput = Pick<PagedByReferenceRequest, 'page' | 'page_size'>;
 
 /** Set on an answer when the change was made and the dashboard notification written, but the SMS failed. */
-export interface Notified {
-  sms_failed?: true;
-}
+export type { Notified } from '../notifications/notice-answer';

@@ -17,7 +17,14 @@ import { DraftOwners } from '../drafts/draft-owners';
 import { AttachmentsService } from '../attachments/attachments-service';
 import { FolderFileStorage } from '../attachments/file-storage';
 import { permitsServiceFor } from '../permits/permits-module';
-import { BackOfficeService } from '../back-office/back-office-service';
+import { StaffServices } from '../back-office/staff-services';
+import { getApplication } from '../back-office/get-application';
+import { setStatus } from '../back-office/set-status';
+import { reviewAttachment } from '../attachments/review-attachment';
+import { addNotification } from '../notifications/add-notification';
+import { addInvoice } from '../payments/add-invoice';
+import { markInvoicePaid } from '../payments/mark-invoice-paid';
+import { issuePermit } from '../permits/issue-permit';
 import type { FormRegistry } from '../forms/form-registry';
 import { FormsService } from '../forms/forms-service';
 import { SCHEMAS_DIR } from '../project-root';
@@ -99,7 +106,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const notifier = new Notifier(db, queue);
   // Demo permits' SMS link to a local server; their PDFs are signed by the serving server's key when downloaded.
   const permits = permitsServiceFor({ PORT: 8080 }, db, served, notifier);
-  const office = new BackOfficeService(db, notifier, served, permits);
+  const office = new StaffServices(db, notifier, served, permits);
   const { lists } = await splash.get();
   const engineer = await firstActiveEngineer(db);
 
@@ -168,7 +175,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   }
 
   const invoice = (reference: string, amount: number, description: string) =>
-    office.addInvoice(DEMO_SEED, reference, {
+    addInvoice(office, DEMO_SEED, reference, {
       amount_tzs: amount,
       amount_reason: 'Demo data: a set amount.',
       control_number: `99${digits(10)}`,
@@ -178,7 +185,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   const permitNumber = () => `ZDCU/DEMO/${digits(6)}`;
   const out: DemoApplication[] = [];
   const record = async (who: Answers, reference: string, story: string) => {
-    const row = await office.getApplication(reference);
+    const row = await getApplication(office, reference);
     out.push({
       reference_number: reference,
       status: row.status,
@@ -202,7 +209,7 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
   // 2. Under review, with an invoice to pay.
   const mwanaisha = personal(person('190034567'), '+255700099903', 'Bumbwini');
   const reviewed = await apply('special', { personal: mwanaisha });
-  await office.setStatus(DEMO_SEED, reviewed, 'under_review', 'Plot visit planned for next week.');
+  await setStatus(office, DEMO_SEED, reviewed, 'under_review', 'Plot visit planned for next week.');
   await invoice(reviewed, 150_000, 'Application and inspection fee');
   await record(mwanaisha, reviewed, 'under review, one unpaid invoice');
 
@@ -212,24 +219,24 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     personal: salim,
     repair: { street_village: 'Jang’ombe', repair_description: 'Replace the roof of the back room.' },
   });
-  await office.setStatus(DEMO_SEED, approved, 'under_review');
+  await setStatus(office, DEMO_SEED, approved, 'under_review');
   const paid = await invoice(approved, 75_000, 'Permit fee');
-  await office.markInvoicePaid(DEMO_SEED, paid.invoice_id);
-  await office.setStatus(DEMO_SEED, approved, 'approved', 'Approved. The permit will follow.');
+  await markInvoicePaid(office, DEMO_SEED, paid.invoice_id);
+  await setStatus(office, DEMO_SEED, approved, 'approved', 'Approved. The permit will follow.');
   await record(salim, approved, 'approved, invoice paid');
 
   // 4. Permit issued after a return for changes: documents reviewed, a staff note.
   const amina = personal(person('190012345'), '+255700099901', 'Mwanakwerekwe');
   const issued = await apply('new', { personal: amina });
-  await office.setStatus(DEMO_SEED, issued, 'under_review');
-  const details = await office.getApplication(issued);
+  await setStatus(office, DEMO_SEED, issued, 'under_review');
+  const details = await getApplication(office, issued);
   for (const document of details.attachments) {
     await (document.document_type === 'site_plan'
-      ? office.updateAttachment(DEMO_SEED, document.attachment_id, {
+      ? reviewAttachment(office, DEMO_SEED, document.attachment_id, {
           status: 'rejected',
           remark: 'The scale cannot be read. Please bring a clearer copy to the office.',
         })
-      : office.updateAttachment(DEMO_SEED, document.attachment_id, { status: 'accepted' }));
+      : reviewAttachment(office, DEMO_SEED, document.attachment_id, { status: 'accepted' }));
   }
   await office.changes.returnForChanges(
     DEMO_SEED,
@@ -248,17 +255,17 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     },
     'en',
   );
-  await office.setStatus(DEMO_SEED, issued, 'under_review', 'The clearer site plan was received at the office.');
+  await setStatus(office, DEMO_SEED, issued, 'under_review', 'The clearer site plan was received at the office.');
   const fee = await invoice(issued, 450_000, 'Building permit fee');
-  await office.markInvoicePaid(DEMO_SEED, fee.invoice_id);
-  await office.setStatus(DEMO_SEED, issued, 'approved');
-  await office.issuePermit(DEMO_SEED, issued, {
+  await markInvoicePaid(office, DEMO_SEED, fee.invoice_id);
+  await setStatus(office, DEMO_SEED, issued, 'approved');
+  await issuePermit(office, DEMO_SEED, issued, {
     permit_number: permitNumber(),
     approved_use: 'A family house with a shop on the ground floor',
     valid_from: daysFromToday(-10),
     valid_until: daysFromToday(720),
   });
-  await office.addNotification(DEMO_SEED, issued, {
+  await addNotification(office, DEMO_SEED, issued, {
     title: 'Site inspection',
     message: 'An inspector will visit the site when the foundation is laid. Keep the permit on site.',
   });
@@ -270,9 +277,9 @@ export async function seedDemo({ db, forms, uploadsDir, samples }: DemoSeedOptio
     personal: fatma,
     repair: { street_village: 'Kiembesamaki', repair_description: 'Replace the roof over the kitchen.' },
   });
-  await office.setStatus(DEMO_SEED, expired, 'under_review');
-  await office.setStatus(DEMO_SEED, expired, 'approved');
-  await office.issuePermit(DEMO_SEED, expired, {
+  await setStatus(office, DEMO_SEED, expired, 'under_review');
+  await setStatus(office, DEMO_SEED, expired, 'approved');
+  await issuePermit(office, DEMO_SEED, expired, {
     permit_number: permitNumber(),
     approved_use: 'Repair of the roof over the kitchen',
     valid_from: daysFromToday(-400),
