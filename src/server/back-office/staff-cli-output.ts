@@ -1,4 +1,4 @@
-import type { Invocation } from './staff-cli-commands';
+import type { Invocation } from './staff-cli-parse';
 import type { CliIo, StaffResponse } from './staff-cli';
 import { jsonForTerminal, terminalSafe } from './terminal-text';
 import { roundLines } from '../changes/change-cli';

@@ -27,7 +27,7 @@ import { paymentGatewayFor } from '../payments/payments-module';
 import { PaymentsService } from '../payments/payments-service';
 import { StaffServices } from './staff-services';
 import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
-import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
+import { parseCommandLine, UsageError, type Invocation } from './staff-cli-parse';
 import { printAnswer } from './staff-cli-output';
 import { DraftOwners } from '../drafts/draft-owners';
 import { FeesRepository } from '../fees/fees-repository';
