@@ -2,7 +2,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
 
-/** Every line of the back office's SQL. Input never becomes SQL text: values are parameters. */
+/**
+ * The back office's own SQL: its search and lists, an application as staff see it, and the history's
+ * lines every staff action writes (the invoices', permits', documents' and messages' SQL is in their
+ * modules' repositories). Input never becomes SQL text: values are parameters.
+ */
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,7 +9,7 @@ import type {
 /**
  * What the back office takes and answers: the HTTP API's bodies and data, the command line's too, are
  * the shared calls' (src/shared/api/back-office.ts: ListApplicationsRequest, StaffApplication, …); the
- * service takes a call's body without the number that names the application, invoice or document.
+ * operations take a call's body without the number that names the application, invoice or document.
  */
 export type {
   ApplicationsPage,
