@@ -69,7 +69,7 @@ import { FeesService } from './fees/fees-service';
 import { engineerRoutes } from './engineers/engineer-routes';
 import { healthRoutes } from './http/health-routes';
 import { splashRoutes } from './reference/splash-routes';
-import { BackOfficeService } from './back-office/back-office-service';
+import { StaffServices } from './back-office/staff-services';
 import { Notifier } from './notifications/notifier';
 import { staffRoutes } from './back-office/staff-routes';
 import { CaptchaService, type ProofOfWork } from './captcha/captcha-service';
@@ -440,7 +440,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
 
   const permits = permitsServiceFor(config, database.db, forms, notifier);
   permitsRoutes(app, permits, sessions);
-  staffRoutes(app, new BackOfficeService(database.db, notifier, forms, permits, payments, fees), requireStaff);
+  staffRoutes(app, new StaffServices(database.db, notifier, forms, permits, payments, fees), requireStaff);
   // A typed const, not an assertion: Fastify's instance is typed as thenable, which the async return would unwrap.
   const kibali: KibaliApp = Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments });
   return kibali;

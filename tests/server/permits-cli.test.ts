@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, UsageError } from '../../src/server/back-office/staff-cli-commands';
+import { parseCommandLine, UsageError } from '../../src/server/back-office/staff-cli-parse';
 import { STAFF_ACTIONS } from '../../src/server/back-office/staff-actions';
 import Ajv from 'ajv';
 

@@ -122,3 +122,36 @@ export async function storedBytesOf(db: Db, applicationId: number): Promise<numb
     .executeTakeFirst();
   return Number(row?.bytes ?? 0);
 }
+
+/** An application's documents, oldest first, as the back office lists them. */
+export async function attachmentsOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at')
+    .execute();
+}
+/** The document staff review, locked until the review is written. */
+export async function lockAttachment(trx: Transaction<Database>, attachmentId: string) {
+  return trx
+    .selectFrom('attachment')
+    .select(['id', 'application_id', 'document_type', 'status'])
+    .where('id', '=', attachmentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+/** Staff's review of a document: accepted or rejected, with their remark. */
+export async function setAttachmentReview(
+  trx: Transaction<Database>,
+  attachmentId: string,
+  status: string,
+  remark: string | null,
+) {
+  return trx
+    .updateTable('attachment')
+    .set({ status, remark })
+    .where('id', '=', attachmentId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -2,7 +2,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
 
-/** Every line of the back office's SQL. Input never becomes SQL text: values are parameters. */
+/**
+ * The back office's own SQL: its search and lists, an application as staff see it, and the history's
+ * lines every staff action writes (the invoices', permits', documents' and messages' SQL is in their
+ * modules' repositories). Input never becomes SQL text: values are parameters.
+ */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -201,68 +205,6 @@ export async function history(db: Db, applicationId: number) {
     .execute();
 }
 
-export async function invoicesOf(db: Db, applicationId: number) {
-  return db
-    .selectFrom('invoice')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at', 'desc')
-    .execute();
-}
-
-export async function permitsOf(db: Db, applicationId: number) {
-  return db
-    .selectFrom('permit')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('valid_until', 'desc')
-    .execute();
-}
-
-export async function attachmentsOf(db: Db, applicationId: number) {
-  return db
-    .selectFrom('attachment')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at')
-    .execute();
-}
-
-export async function notificationCount(db: Db, applicationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notification')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function controlNumberTaken(db: Db, controlNumber: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('invoice')
-    .select('id')
-    .where('control_number', '=', controlNumber)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function insertInvoice(
-  trx: Transaction<Database>,
-  invoice: {
-    id: string;
-    application_id: number;
-    description: string | null;
-    amount_tzs: number;
-    control_number: string | null;
-    due_date: string;
-    amount_reason?: string | null;
-    lines?: string | null;
-  },
-) {
-  return trx.insertInto('invoice').values(invoice).returningAll().executeTakeFirstOrThrow();
-}
-
 /** Who pays an invoice: the applicant's answers (their name) and phone. */
 export async function payerOf(trx: Transaction<Database>, applicationId: number) {
   return trx
@@ -270,79 +212,6 @@ export async function payerOf(trx: Transaction<Database>, applicationId: number)
     .select(['answers', 'phone'])
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
-}
-
-export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
-  return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
-}
-
-export async function markPaid(trx: Transaction<Database>, invoiceId: string) {
-  return trx
-    .updateTable('invoice')
-    .set({ paid_at: new Date() })
-    .where('id', '=', invoiceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function permitNumberTaken(db: Db, permitNumber: string): Promise<boolean> {
-  const row = await db.selectFrom('permit').select('id').where('permit_number', '=', permitNumber).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function insertPermit(
-  trx: Transaction<Database>,
-  permit: { id: string; application_id: number; permit_number: string; valid_from: string; valid_until: string },
-) {
-  return trx.insertInto('permit').values(permit).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function lockAttachment(trx: Transaction<Database>, attachmentId: string) {
-  return trx
-    .selectFrom('attachment')
-    .select(['id', 'application_id', 'document_type', 'status'])
-    .where('id', '=', attachmentId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function reviewAttachment(
-  trx: Transaction<Database>,
-  attachmentId: string,
-  status: string,
-  remark: string | null,
-) {
-  return trx
-    .updateTable('attachment')
-    .set({ status, remark })
-    .where('id', '=', attachmentId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** What applicants sent, newest first, optionally of one application; with the total for paging. */
-export async function findMessages(db: Db, applicationId: number | undefined, limit: number, offset: number) {
-  let query = db
-    .selectFrom('applicant_message')
-    .innerJoin('application', 'application.id', 'applicant_message.application_id');
-  if (applicationId !== undefined) query = query.where('applicant_message.application_id', '=', applicationId);
-  const [rows, count] = await Promise.all([
-    query
-      .select([
-        'applicant_message.id',
-        'application.reference_number',
-        'applicant_message.subject',
-        'applicant_message.message',
-        'applicant_message.created_at',
-      ])
-      .orderBy('applicant_message.created_at', 'desc')
-      .orderBy('applicant_message.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(count?.n ?? 0) };
 }
 
 export async function findRenewals(db: Db, applicationId: number | undefined, limit: number, offset: number) {

@@ -5,6 +5,7 @@ import { documentNameOf } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
 import type { Language, LocalizedText } from '../../shared/reference-data';
 import type { InvoiceTable } from '../db/schema';
+import { normalizeReferenceNumber } from '../applications/reference-number';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import type { StaffEvent } from './back-office-types';
@@ -51,6 +52,13 @@ export const cleanText = (value: string | null | undefined) => {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
 };
+
+/** The stored form of a reference number staff give; 404 when it cannot be one. */
+export function staffReference(input: string): string {
+  const reference = typeof input === 'string' ? normalizeReferenceNumber(input) : undefined;
+  if (!reference) throw new ApiError(404, 'application_not_found');
+  return reference;
+}
 
 /** The applicant's name as the personal step holds it. */
 export function applicantName(personal: unknown): string {

@@ -9,7 +9,7 @@ import type {
 /**
  * What the back office takes and answers: the HTTP API's bodies and data, the command line's too, are
  * the shared calls' (src/shared/api/back-office.ts: ListApplicationsRequest, StaffApplication, …); the
- * service takes a call's body without the number that names the application, invoice or document.
+ * operations take a call's body without the number that names the application, invoice or document.
  */
 export type {
   ApplicationsPage,
@@ -38,6 +38,4 @@ export type AttachmentReview = Omit<UpdateAttachmentRequest, 'attachment_id'>;
 export type PageInput = Pick<PagedByReferenceRequest, 'page' | 'page_size'>;
 
 /** Set on an answer when the change was made and the dashboard notification written, but the SMS failed. */
-export interface Notified {
-  sms_failed?: true;
-}
+export type { Notified } from '../notifications/notice-answer';

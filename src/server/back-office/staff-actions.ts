@@ -1,26 +1,25 @@
-import {
-  addInvoice,
-  addNotification,
-  getPermitDocument,
-  getReceipt,
-  getStaffApplication,
-  issuePermit,
-  listApplications,
-  listMessages,
-  listRenewals,
-  markInvoicePaid,
-  revokePermit,
-  setStatus,
-  updateAttachment,
-} from '../../shared/api/back-office';
+import * as calls from '../../shared/api/back-office';
 import type { AnswerOf, ApiCall, RequestOf } from '../../shared/api/call';
-import { answerMessage } from '../../shared/api/conversation';
+import { answerMessage as answerMessageCall } from '../../shared/api/conversation';
 import { cancelInvoice, listPaymentExceptions, settlePaymentException } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
 import { CHANGE_ACTIONS, type AnyChangeAction } from '../changes/change-actions';
 import type { StaffActor } from '../staff-accounts/staff-actor';
-import type { BackOfficeService, Notified } from './back-office-service';
+import { reviewAttachment } from '../attachments/review-attachment';
+import { answerMessage } from '../messages/answer-message';
+import { listMessages } from '../messages/list-messages';
+import { addNotification } from '../notifications/add-notification';
+import type { Notified } from '../notifications/notice-answer';
+import { addInvoice } from '../payments/add-invoice';
+import { markInvoicePaid } from '../payments/mark-invoice-paid';
+import { staffReceipt } from '../payments/receipts';
+import { issuePermit } from '../permits/issue-permit';
+import { getApplication } from './get-application';
+import { listApplications } from './list-applications';
+import { listRenewals } from './list-renewals';
+import { setStatus } from './set-status';
+import type { StaffServices } from './staff-services';
 
 /**
  * The back office's calls, each built from its shared call (src/shared/api/back-office.ts, and
@@ -39,7 +38,7 @@ export interface StaffAction<C extends ApiCall> {
   call: C;
   summary: string;
   run(
-    service: BackOfficeService,
+    staff: StaffServices,
     body: RequestOf<C>,
     language: Language,
     actor: StaffActor,
@@ -50,7 +49,7 @@ export interface StaffAction<C extends ApiCall> {
 export interface AnyStaffAction {
   call: ApiCall;
   summary: string;
-  run(service: BackOfficeService, body: never, language: Language, actor: StaffActor): Promise<StaffAnswer>;
+  run(staff: StaffServices, body: never, language: Language, actor: StaffActor): Promise<StaffAnswer>;
 }
 
 /** The staff's texts that may run over several lines (remarks, messages, descriptions); every other text is one line. */
@@ -67,30 +66,30 @@ const done = <D extends Notified>(data: D, messageKey: string, params?: Record<s
     ? { data, messageKey: 'back_office.sms_failed' }
     : { data, messageKey, ...(params ? { params } : {}) };
 
-/** A call of the requests for changes (src/server/changes/change-actions.ts), run on the back office's changes service. */
+/** A call of the requests for changes (src/server/changes/change-actions.ts), run on the staff's changes service. */
 const viaChanges = (action: AnyChangeAction): AnyStaffAction => ({
   call: action.call,
   summary: action.summary,
-  run: (service, body, language, actor) => action.run(service.changes, body, language, actor),
+  run: (staff, body, language, actor) => action.run(staff.changes, body, language, actor),
 });
 
 export const STAFF_ACTIONS = {
-  list_applications: define(listApplications, {
+  list_applications: define(calls.listApplications, {
     summary:
       'Back office: search and page applications by status (as shown, `expired` too; drafts only when asked ' +
       'for), type, reference number (or its beginning) and part of the applicant’s name; most recently changed first',
-    run: async (service, body, language) => {
-      const page = await service.listApplications(body, language);
+    run: async (staff, body, language) => {
+      const page = await listApplications(staff, body, language);
       return { data: page, messageKey: 'back_office.applications_found', params: { count: page.total } };
     },
   }),
 
-  get_application: define(getStaffApplication, {
+  get_application: define(calls.getStaffApplication, {
     summary:
       'Back office: one application with its answers, status history, invoices, permits, documents, the ' +
       'number of notifications, and the moves it allows now',
-    run: async (service, body) => {
-      const application = await service.getApplication(body.reference_number);
+    run: async (staff, body) => {
+      const application = await getApplication(staff, body.reference_number);
       return {
         data: application,
         messageKey: 'back_office.application_found',
@@ -99,19 +98,19 @@ export const STAFF_ACTIONS = {
     },
   }),
 
-  set_status: define(setStatus, {
+  set_status: define(calls.setStatus, {
     summary:
       'Back office: move an application along its states (submitted → under_review → returned | approved | ' +
       'rejected; returned → under_review by hand, which ends the open round), with a remark (required to reject); ' +
       'a return for changes is return_for_changes; notifies the applicant. ' +
       '409 illegal_status_move with { from, to, allowed }',
-    run: async (service, body, language, actor) => {
-      const moved = await service.setStatus(actor, body.reference_number, body.status, body.remark, language);
+    run: async (staff, body, language, actor) => {
+      const moved = await setStatus(staff, actor, body.reference_number, body.status, body.remark, language);
       return done(moved, 'back_office.status_set', { status: message(language, `statuses.${moved.status}`) });
     },
   }),
 
-  add_invoice: define(addInvoice, {
+  add_invoice: define(calls.addInvoice, {
     summary:
       'Back office: an invoice (due date YYYY-MM-DD not in the past) of the fee schedule’s estimate with its ' +
       'lines, unless `amount_tzs` (whole TZS) says another, which needs `amount_reason` (kept in the history); ' +
@@ -119,18 +118,18 @@ export const STAFF_ACTIONS = {
       'with the payment gateway, which gives the control number (at once: in the answer; or later) and the ' +
       'applicant gets it with how to pay by SMS. `control_number` only for a bill the integration registered ' +
       'itself elsewhere (6–20 digits; no bill is raised). Not for a draft or rejected application',
-    run: async (service, body, language, actor) => {
+    run: async (staff, body, language, actor) => {
       const { reference_number, ...invoice } = body;
-      return done(await service.addInvoice(actor, reference_number, invoice, language), 'back_office.invoice_added');
+      return done(await addInvoice(staff, actor, reference_number, invoice, language), 'back_office.invoice_added');
     },
   }),
 
-  mark_invoice_paid: define(markInvoicePaid, {
+  mark_invoice_paid: define(calls.markInvoicePaid, {
     summary:
       'Back office: record by hand that an invoice was paid (cash at the unit, or an exception): its balance is ' +
       'recorded as a cash payment with a receipt; notifies the applicant. 409 when already paid',
-    run: async (service, body, _language, actor) =>
-      done(await service.markInvoicePaid(actor, body.invoice_id), 'back_office.invoice_paid'),
+    run: async (staff, body, _language, actor) =>
+      done(await markInvoicePaid(staff, actor, body.invoice_id), 'back_office.invoice_paid'),
   }),
 
   cancel_invoice: define(cancelInvoice, {
@@ -139,9 +138,9 @@ export const STAFF_ACTIONS = {
       'and notification in their language, kept in the history); its open bills are cancelled at the payment ' +
       'gateway (a job retries while it is down). 409 invoice_cancel_paid when anything was paid on it (refunds ' +
       'are settled with settle_payment_exception), 409 invoice_already_cancelled',
-    run: async (service, body, language, actor) =>
+    run: async (staff, body, language, actor) =>
       done(
-        await service.money.cancelInvoice(actor, body.invoice_id, body.reason, language),
+        await staff.money.cancelInvoice(actor, body.invoice_id, body.reason, language),
         'back_office.invoice_cancelled',
       ),
   }),
@@ -151,8 +150,8 @@ export const STAFF_ACTIONS = {
       'Back office: the money no invoice takes, oldest first: unmatched payments, over-payments and money to ' +
       'refund (paid on a cancelled invoice or a withdrawn application); open ones unless `settled`; with the ' +
       'unit’s totals to the shilling (payments = applied + unmatched + over-payments + refunds)',
-    run: async (service, body) => {
-      const page = await service.money.list(body);
+    run: async (staff, body) => {
+      const page = await staff.money.list(body);
       return { data: page, messageKey: 'payments.exceptions_found', params: { count: page.total } };
     },
   }),
@@ -162,45 +161,45 @@ export const STAFF_ACTIONS = {
       'Back office: records how a payment exception was settled (`refunded`, `applied` to another invoice ' +
       'given by `invoice_id`, up to its balance, or `other` with a required remark), with who did it; the ' +
       'applicant is told. 409 when already settled',
-    run: async (service, body, language, actor) =>
-      done(await service.money.settle(actor, body, language), 'payments.exception_settled_done'),
+    run: async (staff, body, language, actor) =>
+      done(await staff.money.settle(actor, body, language), 'payments.exception_settled_done'),
   }),
 
-  get_receipt: define(getReceipt, {
+  get_receipt: define(calls.getReceipt, {
     summary: 'Back office: a payment receipt (PDF, English and Swahili) as base64, by its receipt number',
-    run: async (service, body) => ({ data: await service.receipt(body.receipt_number), messageKey: 'ok' }),
+    run: async (staff, body) => ({ data: await staffReceipt(staff.db, body.receipt_number), messageKey: 'ok' }),
   }),
 
-  issue_permit: define(issuePermit, {
+  issue_permit: define(calls.issuePermit, {
     summary:
       'Back office: a permit with its number and validity dates (YYYY-MM-DD), for an approved application ' +
       '(→ permit_issued) or a requested renewal (→ renewed); notifies the applicant with the link to its ' +
       'verify page. The permit document prints the approved use (required here: 422 without it; the ' +
       "applicant's own description is never printed as it), the storeys (from the answers unless given here) " +
       'and the conditions (at most 20, one line each)',
-    run: async (service, body, language, actor) => {
+    run: async (staff, body, language, actor) => {
       const { reference_number, ...permit } = body;
-      const issued = await service.issuePermit(actor, reference_number, permit, language);
+      const issued = await issuePermit(staff, actor, reference_number, permit, language);
       return done(issued, 'back_office.permit_issued', { permit_number: issued.permit.permit_number });
     },
   }),
 
-  revoke_permit: define(revokePermit, {
+  revoke_permit: define(calls.revokePermit, {
     summary:
       'Back office: revokes a permit with a reason (required; told to the applicant by notice and SMS, not to ' +
       'the public); its verify page then says revoked, with the date. 409 when already revoked',
-    run: async (service, body, language, actor) => {
-      const revoked = await service.permits.revoke(actor, body.permit_number, body.reason, language);
+    run: async (staff, body, language, actor) => {
+      const revoked = await staff.permits.revoke(actor, body.permit_number, body.reason, language);
       return done(revoked, 'permits.revoked_done', { permit_number: revoked.permit_number });
     },
   }),
 
-  get_permit_document: define(getPermitDocument, {
+  get_permit_document: define(calls.getPermitDocument, {
     summary:
       'Back office: a permit’s PDF (English and Swahili, with its signed QR code), as `content_base64` with ' +
       'its `file_name`. 409 for a revoked permit',
-    run: async (service, body) => {
-      const file = await service.permits.staffDocument(body.permit_number);
+    run: async (staff, body) => {
+      const file = await staff.permits.staffDocument(body.permit_number);
       return {
         data: {
           file_name: file.file_name,
@@ -214,52 +213,52 @@ export const STAFF_ACTIONS = {
     },
   }),
 
-  add_notification: define(addNotification, {
+  add_notification: define(calls.addNotification, {
     summary: 'Back office: a notification in staff’s own words, on the applicant’s dashboard and by SMS',
-    run: async (service, body, language, actor) => {
+    run: async (staff, body, language, actor) => {
       const { reference_number, ...note } = body;
       return done(
-        await service.addNotification(actor, reference_number, note, language),
+        await addNotification(staff, actor, reference_number, note, language),
         'back_office.notification_sent',
       );
     },
   }),
 
-  update_attachment: define(updateAttachment, {
+  update_attachment: define(calls.updateAttachment, {
     summary:
       'Back office: accept or reject an uploaded document (`accepted` | `rejected`), with a remark (required to ' +
       'reject); notifies the applicant',
-    run: async (service, body, language, actor) => {
-      const reviewed = await service.updateAttachment(actor, body.attachment_id, body, language);
+    run: async (staff, body, language, actor) => {
+      const reviewed = await reviewAttachment(staff, actor, body.attachment_id, body, language);
       return done(reviewed, 'back_office.attachment_reviewed', {
         status: message(language, `attachment_statuses.${reviewed.status}`),
       });
     },
   }),
 
-  list_messages: define(listMessages, {
+  list_messages: define(calls.listMessages, {
     summary: 'Back office: the messages applicants sent, newest first, optionally of one application',
-    run: async (service, body, language) => {
-      const page = await service.listMessages(body, language);
+    run: async (staff, body, language) => {
+      const page = await listMessages(staff, body, language);
       return { data: page, messageKey: 'back_office.messages_found', params: { count: page.total } };
     },
   }),
 
-  answer_message: define(answerMessage, {
+  answer_message: define(answerMessageCall, {
     summary:
       'Back office: the unit’s answer to an applicant’s message (`message_id` from list_messages), signed with ' +
       'the signed-in staff member’s name (a `by` is ignored); with the integration’s token, `by` names the ' +
       'person of its own system and is required. The applicant sees it in the conversation on the dashboard',
-    run: async (service, body, language, actor) => ({
-      data: await service.answerMessage(actor, body, language),
+    run: async (staff, body, language, actor) => ({
+      data: await answerMessage(staff, actor, body, language),
       messageKey: 'back_office.message_answered',
     }),
   }),
 
-  list_renewals: define(listRenewals, {
+  list_renewals: define(calls.listRenewals, {
     summary: 'Back office: the permit renewal requests applicants sent, newest first, optionally of one application',
-    run: async (service, body, language) => {
-      const page = await service.listRenewals(body, language);
+    run: async (staff, body, language) => {
+      const page = await listRenewals(staff, body, language);
       return { data: page, messageKey: 'back_office.renewals_found', params: { count: page.total } };
     },
   }),

@@ -1,4 +1,4 @@
-import type { Invocation } from './staff-cli-commands';
+import type { Invocation } from './staff-cli-parse';
 import type { CliIo, StaffResponse } from './staff-cli';
 import { jsonForTerminal, terminalSafe } from './terminal-text';
 import { roundLines } from '../changes/change-cli';
@@ -120,6 +120,68 @@ function showApplication(a: Row): string {
   return lines.join('\n');
 }
 
+type Columns = Parameters<typeof table>[1];
+
+/** The lists' tables: the page line follows each but the holidays' (a year's, not paged). */
+const LISTS: Partial<Record<Invocation['action'], Columns>> = {
+  list_applications: [
+    ['REFERENCE', (r) => r.reference_number],
+    ['TYPE', (r) => r.application_type],
+    ['STATUS', (r) => r.status],
+    ['APPLICANT', (r) => r.applicant_name],
+    ['SUBMITTED (EAT)', (r) => when(r.submitted_at)],
+    ['CHANGED (EAT)', (r) => when(r.updated_at)],
+  ],
+  list_messages: [
+    ['SENT (EAT)', (r) => when(r.created_at)],
+    ['REFERENCE', (r) => r.reference_number],
+    ['SUBJECT', (r) => r.subject],
+    ['MESSAGE', (r) => r.message],
+  ],
+  list_renewals: [
+    ['SENT (EAT)', (r) => when(r.created_at)],
+    ['REFERENCE', (r) => r.reference_number],
+    ['PERMIT', (r) => r.permit_number],
+    ['TYPE OF WORK', (r) => r.type_of_work],
+    ['REASON', (r) => r.reason],
+  ],
+  list_overdue_changes: [
+    ['REFERENCE', (r) => r.reference_number],
+    ['ROUND', (r) => r.round],
+    ['DUE', (r) => r.due_date],
+    ['OVERDUE SINCE (EAT)', (r) => when(r.overdue_since)],
+  ],
+  list_payment_exceptions: [
+    ['ID', (r) => r.exception_id],
+    ['KIND', (r) => r.kind],
+    ['AMOUNT', (r) => tzs(r.amount_tzs)],
+    ['REFERENCE', (r) => r.reference_number],
+    ['CONTROL NUMBER', (r) => r.control_number],
+    ['PAYER PHONE', (r) => r.payer_phone],
+    ['PAID (EAT)', (r) => when(r.paid_at)],
+    ['SETTLED', (r) => settledLine(r.settled)],
+  ],
+  list_holidays: [
+    ['DATE', (r) => r.date],
+    ['ENGLISH', (r) => r.name_en],
+    ['SWAHILI', (r) => r.name_sw],
+    ['', (r) => (r.expected ? 'expected date' : '')],
+  ],
+};
+
+/** A change's answer: its message, then its plain facts, the new deadline and the permit where there are. */
+function doneLines(message: string, data: Row): string {
+  const details = Object.entries(data)
+    .filter(([, value]) => value === null || typeof value !== 'object')
+    .map(([key, value]) => `  ${key}: ${cell(value, 200)}`);
+  const round = data.round as Row | undefined;
+  if (round) details.push(`  due: ${cell(round.due_date)} (round ${cell(round.number)})`);
+  const permit = data.permit as Row | undefined;
+  if (permit)
+    details.push(`  permit: ${cell(permit.permit_number)} ${cell(permit.valid_from)} → ${cell(permit.valid_until)}`);
+  return [message, ...details].join('\n');
+}
+
 /** Prints the answer: on success to stdout; a refusal's message (and field problems) to stderr. */
 export function printAnswer(invocation: Invocation, response: StaffResponse, terminal: CliIo): void {
   // Stored texts may hold anything (written before they were checked, or straight into the database).
@@ -135,99 +197,18 @@ export function printAnswer(invocation: Invocation, response: StaffResponse, ter
     io.err([`${response.message}${allowed}`, ...errors.map((e) => `  ${e.path}: ${e.message}`)].join('\n'));
     return;
   }
-  switch (invocation.action) {
-    case 'list_applications':
-      io.out(
-        table(items(data), [
-          ['REFERENCE', (r) => r.reference_number],
-          ['TYPE', (r) => r.application_type],
-          ['STATUS', (r) => r.status],
-          ['APPLICANT', (r) => r.applicant_name],
-          ['SUBMITTED (EAT)', (r) => when(r.submitted_at)],
-          ['CHANGED (EAT)', (r) => when(r.updated_at)],
-        ]),
-      );
-      io.out(pageLine(data));
-      return;
-    case 'get_application':
-      io.out(showApplication(data));
-      return;
-    case 'list_messages':
-      io.out(
-        table(items(data), [
-          ['SENT (EAT)', (r) => when(r.created_at)],
-          ['REFERENCE', (r) => r.reference_number],
-          ['SUBJECT', (r) => r.subject],
-          ['MESSAGE', (r) => r.message],
-        ]),
-      );
-      io.out(pageLine(data));
-      return;
-    case 'list_renewals':
-      io.out(
-        table(items(data), [
-          ['SENT (EAT)', (r) => when(r.created_at)],
-          ['REFERENCE', (r) => r.reference_number],
-          ['PERMIT', (r) => r.permit_number],
-          ['TYPE OF WORK', (r) => r.type_of_work],
-          ['REASON', (r) => r.reason],
-        ]),
-      );
-      io.out(pageLine(data));
-      return;
-    case 'list_overdue_changes':
-      io.out(
-        table(items(data), [
-          ['REFERENCE', (r) => r.reference_number],
-          ['ROUND', (r) => r.round],
-          ['DUE', (r) => r.due_date],
-          ['OVERDUE SINCE (EAT)', (r) => when(r.overdue_since)],
-        ]),
-      );
-      io.out(pageLine(data));
-      return;
-    case 'list_payment_exceptions':
-      io.out(
-        table(items(data), [
-          ['ID', (r) => r.exception_id],
-          ['KIND', (r) => r.kind],
-          ['AMOUNT', (r) => tzs(r.amount_tzs)],
-          ['REFERENCE', (r) => r.reference_number],
-          ['CONTROL NUMBER', (r) => r.control_number],
-          ['PAYER PHONE', (r) => r.payer_phone],
-          ['PAID (EAT)', (r) => when(r.paid_at)],
-          ['SETTLED', (r) => settledLine(r.settled)],
-        ]),
-      );
-      io.out(pageLine(data));
-      io.out(totalsLine(data.totals));
-      return;
-    case 'settle_payment_exception':
-      io.out([response.message, `  settled: ${settledLine((data.exception as Row | undefined)?.settled)}`].join('\n'));
-      io.out(totalsLine(data.totals));
-      return;
-    case 'list_holidays':
-      io.out(
-        table(items(data), [
-          ['DATE', (r) => r.date],
-          ['ENGLISH', (r) => r.name_en],
-          ['SWAHILI', (r) => r.name_sw],
-          ['', (r) => (r.expected ? 'expected date' : '')],
-        ]),
-      );
-      return;
-    default: {
-      const details = Object.entries(data)
-        .filter(([, value]) => value === null || typeof value !== 'object')
-        .map(([key, value]) => `  ${key}: ${cell(value, 200)}`);
-      const round = data.round as Row | undefined;
-      if (round) details.push(`  due: ${cell(round.due_date)} (round ${cell(round.number)})`);
-      const permit = data.permit as Row | undefined;
-      if (permit)
-        details.push(
-          `  permit: ${cell(permit.permit_number)} ${cell(permit.valid_from)} → ${cell(permit.valid_until)}`,
-        );
-      io.out([response.message, ...details].join('\n'));
-    }
+  const { action } = invocation;
+  const columns = LISTS[action];
+  if (columns) {
+    io.out(table(items(data), columns));
+    if (action !== 'list_holidays') io.out(pageLine(data));
+    if (action === 'list_payment_exceptions') io.out(totalsLine(data.totals));
+  } else if (action === 'get_application') {
+    io.out(showApplication(data));
+  } else if (action === 'settle_payment_exception') {
+    io.out([response.message, `  settled: ${settledLine((data.exception as Row | undefined)?.settled)}`].join('\n'));
+    io.out(totalsLine(data.totals));
+  } else {
+    io.out(doneLines(response.message, data));
   }
 }

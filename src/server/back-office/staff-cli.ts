@@ -25,9 +25,9 @@ import { OutboxSmsSender, type SmsSender } from '../sms/sms-sender';
 import { permitsServiceFor } from '../permits/permits-module';
 import { paymentGatewayFor } from '../payments/payments-module';
 import { PaymentsService } from '../payments/payments-service';
-import { BackOfficeService } from './back-office-service';
+import { StaffServices } from './staff-services';
 import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS, type StaffActionName } from './staff-actions';
-import { parseCommandLine, UsageError, type Invocation } from './staff-cli-commands';
+import { parseCommandLine, UsageError, type Invocation } from './staff-cli-parse';
 import { printAnswer } from './staff-cli-output';
 import { DraftOwners } from '../drafts/draft-owners';
 import { FeesRepository } from '../fees/fees-repository';
@@ -194,7 +194,7 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
   const payments = simulatorRefused
     ? undefined
     : new PaymentsService(database.db, paymentGatewayFor(config, database.db), jobs, notifier);
-  const service = new BackOfficeService(
+  const staff = new StaffServices(
     database.db,
     notifier,
     forms,
@@ -214,7 +214,7 @@ async function databaseCaller(env: Record<string, string | undefined>, invocatio
       try {
         // As the server's staff routes do: no hidden characters in the texts (src/server/http/plain-text.ts).
         refuseHiddenText(body, STAFF_MULTILINE_TEXTS, language);
-        const answer = await definition.run(service, body as never, language, actor);
+        const answer = await definition.run(staff, body as never, language, actor);
         return {
           code: 200,
           message: message(language, answer.messageKey, answer.params, answer.data),

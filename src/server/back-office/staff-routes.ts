@@ -4,7 +4,7 @@ import { contractRoute } from '../http/contract-route';
 import { ApiError, reply } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import type { RequireStaff } from '../staff-accounts/staff-guard';
-import type { BackOfficeService } from './back-office-service';
+import type { StaffServices } from './staff-services';
 import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS } from './staff-actions';
 
 /**
@@ -13,7 +13,7 @@ import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS } from './staff-actions';
  * session cookie), or by the machine integration with `Authorization: Bearer <STAFF_API_TOKEN>`. Each
  * change is recorded with who made it.
  */
-export function staffRoutes(app: FastifyInstance, service: BackOfficeService, requireStaff: RequireStaff) {
+export function staffRoutes(app: FastifyInstance, staff: StaffServices, requireStaff: RequireStaff) {
   // On request, before the body is read: without the right credentials nothing about the call is answered, not even a 400.
   const onRequest = requireStaff(BACK_OFFICE_ROLES, { integration: true });
   for (const action of Object.values(STAFF_ACTION_LIST)) {
@@ -22,7 +22,7 @@ export function staffRoutes(app: FastifyInstance, service: BackOfficeService, re
       if (!actor) throw new ApiError(401, 'staff_not_signed_in');
       // Shown to applicants (notices, SMS) and to staff (the command line): nothing hidden in them.
       refuseHiddenText(request.body, STAFF_MULTILINE_TEXTS, request.language);
-      const answer = await action.run(service, request.body as never, request.language, actor);
+      const answer = await action.run(staff, request.body as never, request.language, actor);
       return reply(request, res, 200, answer.messageKey, answer.data, answer.params);
     });
   }

@@ -1,7 +1,7 @@
 import type { ChangeRequestInput } from '../../shared/api/change-requests';
 
 /**
- * The command line's words for the requests for changes (staff-cli-commands.ts lists the commands):
+ * The command line's words for the requests for changes (staff-cli-change-commands.ts lists the commands):
  * each --request is one request, written
  *   step:<step>[:<field>,<field>…]=<remark>       e.g. step:repair:repair_description=Say more
  *   document:<document type>:replace|add=<remark> e.g. document:sheha_letter:replace=The stamp is unreadable

@@ -26,7 +26,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
 import type { ApplicantMessage, Conversation, SendMessageRequest } from '../../shared/api/conversation';
-import { conversationOf } from './conversation-repository';
+import { conversationOf } from '../messages/conversation-repository';
 import {
   currentAttachments,
   findDashboardApplication,

@@ -25,3 +25,13 @@ export async function insertStaffNote(
 ): Promise<void> {
   await db.insertInto('notification').values(note).execute();
 }
+
+/** How many notifications the applicant has been sent. */
+export async function notificationCount(db: Kysely<Database>, applicationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

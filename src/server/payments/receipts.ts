@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReceiptFileAnswer } from '../../shared/api/back-office';
 import type { Database } from '../db/schema';
 import { formatReferenceNumber } from '../applications/reference-number';
 import { ApiError } from '../http/envelope';
@@ -32,4 +33,14 @@ export async function receiptFile(
     transaction_id: row.transaction_id,
   });
   return { file_name: `receipt-${row.receipt_number}.pdf`, bytes };
+}
+
+/** A receipt's PDF for staff (any application's), as the back office answers it: base64. */
+export async function staffReceipt(db: Kysely<Database>, receiptNumber: string): Promise<ReceiptFileAnswer> {
+  const file = await receiptFile(db, receiptNumber);
+  return {
+    file_name: file.file_name,
+    mime_type: 'application/pdf',
+    content_base64: Buffer.from(file.bytes).toString('base64'),
+  };
 }

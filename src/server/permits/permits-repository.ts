@@ -115,3 +115,24 @@ export async function answersOf(db: Db, applicationId: number): Promise<Record<s
     .executeTakeFirstOrThrow();
   return row.answers;
 }
+
+/** An application's permits, the latest first (a renewal issues a newer one). */
+export async function permitsOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('permit')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('valid_until', 'desc')
+    .execute();
+}
+export async function permitNumberTaken(db: Db, permitNumber: string): Promise<boolean> {
+  const row = await db.selectFrom('permit').select('id').where('permit_number', '=', permitNumber).executeTakeFirst();
+  return row !== undefined;
+}
+export async function insertPermit(
+  trx: Transaction<Database>,
+  permit: { id: string; application_id: number; permit_number: string; valid_from: string; valid_until: string },
+) {
+  return trx.insertInto('permit').values(permit).returningAll().executeTakeFirstOrThrow();
+}

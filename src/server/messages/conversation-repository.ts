@@ -71,3 +71,28 @@ export async function insertUnitMessage(
     .executeTakeFirstOrThrow();
   return { id, created_at: iso(row.created_at) };
 }
+
+/** What applicants sent, newest first, optionally of one application; with the total for paging. */
+export async function findMessages(db: Db, applicationId: number | undefined, limit: number, offset: number) {
+  let query = db
+    .selectFrom('applicant_message')
+    .innerJoin('application', 'application.id', 'applicant_message.application_id');
+  if (applicationId !== undefined) query = query.where('applicant_message.application_id', '=', applicationId);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'applicant_message.id',
+        'application.reference_number',
+        'applicant_message.subject',
+        'applicant_message.message',
+        'applicant_message.created_at',
+      ])
+      .orderBy('applicant_message.created_at', 'desc')
+      .orderBy('applicant_message.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

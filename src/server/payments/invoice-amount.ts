@@ -1,5 +1,5 @@
 import type { FeeEstimateAnswer } from '../../shared/api/fees';
-import { MAX_AMOUNT_TZS, type Problems, cleanText } from './back-office-rules';
+import { MAX_AMOUNT_TZS, type Problems, cleanText } from '../back-office/back-office-rules';
 
 /** What add_invoice saves of the amount: the estimate's total and lines, or staff's amount with its reason. */
 export interface InvoiceAmount {

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import { STATUS_MOVES, isApplicationStatus, shownStatus, statusAfterPermit, todayIso } from '../../shared/dashboard';
+import type { DocumentRule } from '../../shared/forms';
+import { moduleAnswers } from '../../shared/step-modules';
+import { formatReferenceNumber } from '../applications/reference-number';
+import { attachmentsOf } from '../attachments/attachments-repository';
+import type { ChangeRequestsService } from '../changes/change-requests-service';
+import type { Database } from '../db/schema';
+import type { FeesService } from '../fees/fees-service';
+import type { FormsService } from '../forms/forms-service';
+import { ApiError } from '../http/envelope';
+import { notificationCount } from '../notifications/notifications-repository';
+import { invoicesOf } from '../payments/invoices-repository';
+import { permitsOf } from '../permits/permits-repository';
+import { findApplication, history } from './back-office-repository';
+import {
+  applicantName,
+  documentName,
+  iso,
+  staffReference,
+  toInvoice,
+  toPermit,
+  toStaffEvent,
+} from './back-office-rules';
+import type { StaffApplication } from './back-office-types';
+
+/** What get_application runs on (StaffServices has it). */
+export interface GetApplicationDeps {
+  db: Kysely<Database>;
+  /** The forms being served: the applicant step names the applicant, the document rules the documents. */
+  forms: Pick<FormsService, 'get'>;
+  /** The rounds of requests for changes. */
+  changes: Pick<ChangeRequestsService, 'rounds'>;
+  /** Fee estimates: what the invoice would be. */
+  fees?: Pick<FeesService, 'forApplication'> | undefined;
+}
+
+type AttachmentRow = Awaited<ReturnType<typeof attachmentsOf>>[number];
+
+/**
+ * One application as staff see it: its answers, history, invoices, permits, documents, the number of
+ * notifications, the rounds of changes, the fee estimate, and the moves it allows now.
+ */
+export async function getApplication(deps: GetApplicationDeps, referenceInput: string): Promise<StaffApplication> {
+  const row = await findApplication(deps.db, staffReference(referenceInput));
+  if (!row) throw new ApiError(404, 'application_not_found');
+  const [events, invoices, permits, attachments, notifications, forms] = await Promise.all([
+    history(deps.db, row.id),
+    invoicesOf(deps.db, row.id),
+    permitsOf(deps.db, row.id),
+    attachmentsOf(deps.db, row.id),
+    notificationCount(deps.db, row.id),
+    deps.forms.get(),
+  ]);
+  const changeRounds = await deps.changes.rounds(row.id);
+  const today = todayIso();
+  const { steps } = (await deps.forms.get()).forms;
+  const uploads = moduleAnswers(row.answers, steps, 'documents');
+  const scales = (uploads.scales ?? {}) as Record<string, unknown>;
+  return {
+    reference_number: formatReferenceNumber(row.reference_number),
+    application_type: row.application_type,
+    status: shownStatus(row.status, permits[0]?.valid_until, today),
+    stored_status: row.status,
+    applicant_name: applicantName(moduleAnswers(row.answers, steps, 'applicant')),
+    phone: row.phone,
+    id_number: row.id_number,
+    language: row.language,
+    created_at: iso(row.created_at)!,
+    submitted_at: iso(row.submitted_at),
+    updated_at: iso(row.updated_at)!,
+    allowed_moves: isApplicationStatus(row.status) ? [...STATUS_MOVES[row.status]] : [],
+    permit_moves_to: statusAfterPermit(row.status) ?? null,
+    answers: row.answers,
+    history: events.map(toStaffEvent),
+    invoices: invoices.map(toInvoice),
+    permits: permits.map((p) => toPermit(p, today)),
+    attachments: attachments.map((a) => staffAttachment(a, forms.forms.documents, scales)),
+    notifications,
+    change_rounds: changeRounds,
+    fee_estimate: (await deps.fees?.forApplication(row.id)) ?? null,
+  };
+}
+
+/** A document as staff see it, with the scale recorded with the upload where there is one, else the uploads step's. */
+function staffAttachment(
+  a: AttachmentRow,
+  documents: DocumentRule[],
+  scales: Record<string, unknown>,
+): StaffApplication['attachments'][number] {
+  const scale = (a as { scale?: unknown }).scale ?? scales[a.document_type];
+  return {
+    attachment_id: a.id,
+    document_type: a.document_type,
+    document_name: documentName(documents, a.document_type),
+    file_name: a.file_name,
+    scale: typeof scale === 'string' ? scale : null,
+    status: a.status as StaffApplication['attachments'][number]['status'],
+    remark: a.remark,
+    size: a.size,
+    mime_type: a.mime_type,
+    uploaded_at: iso(a.created_at)!,
+    active_content: a.active_content,
+  };
+}
