@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type {
   ControlNumberAcknowledgement,
@@ -11,12 +11,13 @@ import { ApiError } from '../http/envelope';
 import type { Executor, JobRunner } from '../jobs/job-runner';
 import type { Notifier } from '../notifications/notifier';
 import { BillCancellation } from './bill-cancellation';
-import { applyToBill, record, tellApplicant, type AppliedPayment } from './payment-apply';
-import { insertException } from './payment-exceptions-repository';
+import { record } from './payment-apply';
+import { applyNotice } from './payment-notice';
 import { matchUnmatched } from './unmatched-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { billExpiry, PAYMENT_TIMING, type PaymentTiming } from './payment-timing';
 import * as repo from './payments-repository';
+import { recordStaffPayment, type StaffPaidInvoice } from './staff-payment';
 
 /** The job that raises a bill (again) until the gateway gives it a control number (its queue: migration 20261128T060200). */
 export const RAISE_BILL_QUEUE = 'payments-raise-bill';
@@ -157,88 +158,20 @@ export class PaymentsService {
   }
 
   /**
-   * One payment the gateway reports (its notice, or reconciliation). The same transaction id twice
-   * pays once and answers the same acknowledgement; the same id saying something else is refused.
+   * One payment the gateway reports (its notice, or reconciliation): see payment-notice.ts. The same
+   * transaction id twice pays once and answers the same acknowledgement.
    */
-  async applyNotice(
+  applyNotice(
     notice: PaymentNotice,
     source: 'notice' | 'reconciliation' = 'notice',
     now = new Date(),
   ): Promise<PaymentAcknowledgement> {
-    const fingerprint = fingerprintOf(notice);
-    const applied = await this.db.transaction().execute(async (trx): Promise<Applied> => {
-      const existing = await repo.findPayment(trx, notice.transaction_id);
-      if (existing) return { ack: this.acknowledge(existing, fingerprint), retry: true };
-      const bill = await repo.findBillByControlNumber(trx, notice.control_number);
-      if (!bill || bill.id !== notice.bill_id) {
-        // Money was taken for a number that is no bill of ours (yet): kept for staff, applied to nothing
-        // until its bill's control number is known (unmatched-payments.ts).
-        const row = this.paymentRow(notice, null, source, fingerprint);
-        const { id } = await repo.insertPayment(trx, { ...row, notice_bill_id: notice.bill_id }, now.getUTCFullYear());
-        await insertException(trx, {
-          payment_id: id,
-          kind: 'unmatched',
-          amount_tzs: notice.amount_tzs,
-          application_id: null,
-          invoice_id: null,
-        });
-        this.log('warn', { transaction_id: notice.transaction_id }, 'a payment notice names no bill of ours');
-        return { ack: { transaction_id: notice.transaction_id, status: 'unmatched', receipt_number: null } as const };
-      }
-      const { id, receipt_number } = await repo.insertPayment(
-        trx,
-        this.paymentRow(notice, bill, source, fingerprint),
-        now.getUTCFullYear(),
-      );
-      const payment = await applyToBill(
-        trx,
-        bill,
-        { ...notice, id, receipt_number, control_number: notice.control_number },
-        source,
-        now,
-      );
-      return { ack: { transaction_id: notice.transaction_id, status: 'accepted', receipt_number } as const, payment };
-    });
-    if (applied.payment) await tellApplicant(this.notifier, applied.payment);
-    if (applied.ack.status === 'unmatched' && applied.retry) {
-      // Said again once its bill's number is known: matched now, and acknowledged as such.
-      const bill = await repo.findBillByControlNumber(this.db, notice.control_number);
-      if (bill?.id === notice.bill_id) {
-        await matchUnmatched(this.db, this.notifier, bill.id, now);
-        const payment = await repo.findPayment(this.db, notice.transaction_id);
-        return this.acknowledge(payment!, fingerprint);
-      }
-    }
-    return applied.ack;
+    return applyNotice({ db: this.db, notifier: this.notifier, log: this.log }, notice, source, now);
   }
 
-  /**
-   * Staff marked an invoice paid by hand (cash at the unit, or an exception): the balance is recorded
-   * as a payment of channel `cash`, source `staff`, in the caller's transaction, with a receipt.
-   */
-  async recordStaffPayment(
-    trx: Transaction<Database>,
-    invoice: { id: string; amount_tzs: string | number; paid_tzs: string | number; control_number: string | null },
-    now = new Date(),
-  ): Promise<string | null> {
-    const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
-    if (balance <= 0) return null;
-    const row = {
-      transaction_id: `STAFF-${randomUUID()}`,
-      invoice_id: invoice.id,
-      bill_id: null,
-      control_number: invoice.control_number,
-      amount_tzs: balance,
-      channel: 'cash',
-      payer_phone: null,
-      paid_at: now,
-      source: 'staff' as const,
-      fingerprint: '-',
-    };
-    const { receipt_number } = await repo.insertPayment(trx, row, now.getUTCFullYear());
-    await repo.setInvoicePaid(trx, invoice.id, Number(invoice.amount_tzs));
-    await repo.closeOpenBills(trx, invoice.id);
-    return receipt_number;
+  /** Staff marked an invoice paid by hand: see staff-payment.ts. */
+  recordStaffPayment(trx: Transaction<Database>, invoice: StaffPaidInvoice, now = new Date()): Promise<string | null> {
+    return recordStaffPayment(trx, invoice, now);
   }
 
   /**
@@ -324,45 +257,6 @@ export class PaymentsService {
     return { checked: bills.length, applied };
   }
 
-  private acknowledge(
-    existing: { transaction_id: string; fingerprint: string; invoice_id: string | null; receipt_number: string | null },
-    fingerprint: string,
-  ): PaymentAcknowledgement {
-    if (existing.fingerprint !== fingerprint) {
-      this.log(
-        'warn',
-        { transaction_id: existing.transaction_id },
-        'a payment notice reuses a transaction id with other content',
-      );
-      throw new ApiError(409, 'payments.transaction_conflict');
-    }
-    return {
-      transaction_id: existing.transaction_id,
-      status: existing.invoice_id === null ? 'unmatched' : 'accepted',
-      receipt_number: existing.receipt_number,
-    };
-  }
-
-  private paymentRow(
-    notice: PaymentNotice,
-    bill: { id: string; invoice_id: string } | null,
-    source: 'notice' | 'reconciliation',
-    fingerprint: string,
-  ): repo.NewPayment {
-    return {
-      transaction_id: notice.transaction_id,
-      invoice_id: bill?.invoice_id ?? null,
-      bill_id: bill?.id ?? null,
-      control_number: notice.control_number,
-      amount_tzs: notice.amount_tzs,
-      channel: notice.channel,
-      payer_phone: notice.payer_phone ?? null,
-      paid_at: new Date(notice.paid_at),
-      source,
-      fingerprint,
-    };
-  }
-
   private enqueueRaise(executor: Executor, billId: string) {
     return this.jobs.send(
       executor,
@@ -378,28 +272,6 @@ export class PaymentsService {
       },
     );
   }
-}
-
-/** A notice applied: its acknowledgement, and (a new payment of ours) what the applicant is told. */
-interface Applied {
-  ack: PaymentAcknowledgement;
-  payment?: AppliedPayment;
-  /** The same notice said again. */
-  retry?: boolean;
-}
-
-/** What a notice says, as one hash: the same transaction id must always say the same. */
-function fingerprintOf(notice: PaymentNotice): string {
-  const fields = [
-    notice.transaction_id,
-    notice.bill_id,
-    notice.control_number,
-    String(notice.amount_tzs),
-    notice.channel,
-    notice.payer_phone ?? '',
-    new Date(notice.paid_at).toISOString(),
-  ];
-  return createHash('sha256').update(fields.join('\n')).digest('hex');
 }
 
 /** The calendar date in Zanzibar (UTC+3, no daylight saving) of a moment. */
