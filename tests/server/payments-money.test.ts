@@ -5,7 +5,7 @@ import type { MoneyTotals } from '../../src/shared/api/payment-exceptions';
 import { controlNumberCallback, type ApplicantInvoice } from '../../src/shared/api/payments';
 import { CANCEL_BILL_QUEUE } from '../../src/server/payments/bill-cancellation';
 import { SimulatedGateway } from '../../src/server/payments/simulated-gateway';
-import { insertSimulatedPayment } from '../../src/server/payments/payments-repository';
+import { insertSimulatedPayment } from '../../src/server/payments/simulated-gateway-repository';
 import { api } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 import {

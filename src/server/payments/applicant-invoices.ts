@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ApplicantInvoice, InvoiceExcess, InvoiceStatus, PaymentChannel } from '../../shared/api/payments';
 import type { Database } from '../db/schema';
 import { exceptionsOfInvoices } from './payment-exceptions-repository';
-import { invoicesWithBills } from './payments-repository';
+import { invoicesWithBills } from './invoices-repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -47,3 +47,31 @@ export async function markPaid(trx: Transaction<Database>, invoiceId: string) {
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** What the applicant's Invoices tab shows of an application's invoices. */
+export async function invoicesWithBills(db: Db, applicationId: number) {
+  const invoices = await db
+    .selectFrom('invoice')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+  const ids = invoices.map((i) => i.id);
+  if (ids.length === 0) return { invoices, bills: [], payments: [] };
+  const [bills, payments] = await Promise.all([
+    db
+      .selectFrom('bill')
+      .select(['id', 'invoice_id', 'status', 'control_number', 'expires_at', 'created_at'])
+      .where('invoice_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('payment')
+      .select(['invoice_id', 'receipt_number', 'amount_tzs', 'channel', 'paid_at'])
+      .where('invoice_id', 'in', ids)
+      .orderBy('paid_at')
+      .execute(),
+  ]);
+  return { invoices, bills, payments };
+}

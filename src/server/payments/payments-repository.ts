@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Every line of the payments' SQL: bills, payments, and the simulator's ledger. */
+/** The payments' SQL: bills and payments (the invoices: invoices-repository.ts; receipts: receipts-repository.ts). */
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -251,111 +251,4 @@ export async function billsToReconcile(db: Db, olderThan: Date, checkedBefore: D
 
 export async function markChecked(db: Db, billId: string, now: Date) {
   await db.updateTable('bill').set({ checked_at: now }).where('id', '=', billId).execute();
-}
-
-/** What the applicant's Invoices tab shows of an application's invoices. */
-export async function invoicesWithBills(db: Db, applicationId: number) {
-  const invoices = await db
-    .selectFrom('invoice')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute();
-  const ids = invoices.map((i) => i.id);
-  if (ids.length === 0) return { invoices, bills: [], payments: [] };
-  const [bills, payments] = await Promise.all([
-    db
-      .selectFrom('bill')
-      .select(['id', 'invoice_id', 'status', 'control_number', 'expires_at', 'created_at'])
-      .where('invoice_id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .execute(),
-    db
-      .selectFrom('payment')
-      .select(['invoice_id', 'receipt_number', 'amount_tzs', 'channel', 'paid_at'])
-      .where('invoice_id', 'in', ids)
-      .orderBy('paid_at')
-      .execute(),
-  ]);
-  return { invoices, bills, payments };
-}
-
-/** A receipt's payment with its invoice and application (for the PDF); optionally of one application only. */
-export async function receiptOf(db: Db, receiptNumber: string, applicationId?: number) {
-  let query = db
-    .selectFrom('payment')
-    .innerJoin('invoice', 'invoice.id', 'payment.invoice_id')
-    .innerJoin('application', 'application.id', 'invoice.application_id')
-    .select([
-      'payment.receipt_number',
-      'payment.transaction_id',
-      'payment.amount_tzs',
-      'payment.channel',
-      'payment.control_number',
-      'payment.paid_at',
-      'payment.bill_id',
-      'invoice.id as invoice_id',
-      'invoice.description',
-      'invoice.amount_tzs as invoice_amount_tzs',
-      'application.id as application_id',
-      'application.reference_number',
-    ])
-    .where('payment.receipt_number', '=', receiptNumber);
-  if (applicationId !== undefined) query = query.where('application.id', '=', applicationId);
-  return query.executeTakeFirst();
-}
-
-/** The payer the invoice's latest bill named (a payment marked by staff has no bill of its own). */
-export async function invoicePayer(db: Db, invoiceId: string) {
-  return db
-    .selectFrom('bill')
-    .select(['payer_name'])
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-export async function insertSimulatedPayment(
-  db: Db,
-  row: {
-    transaction_id: string;
-    bill_id: string;
-    control_number: string;
-    amount_tzs: number;
-    channel: string;
-    payer_phone: string | null;
-    paid_at: Date;
-  },
-) {
-  await db.insertInto('simulated_payment').values(row).execute();
-}
-
-export async function simulatedPayments(db: Db, billId: string) {
-  return db
-    .selectFrom('simulated_payment')
-    .selectAll()
-    .where('bill_id', '=', billId)
-    .orderBy('paid_at')
-    .limit(100)
-    .execute();
-}
-
-/** The simulator's side: a bill cancelled at the gateway (again: nothing new). */
-export async function insertSimulatedCancel(db: Db, billId: string) {
-  await db
-    .insertInto('simulated_bill_cancel')
-    .values({ bill_id: billId })
-    .onConflict((oc) => oc.column('bill_id').doNothing())
-    .execute();
-}
-
-export async function simulatedCancelled(db: Db, billId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('simulated_bill_cancel')
-    .select('bill_id')
-    .where('bill_id', '=', billId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

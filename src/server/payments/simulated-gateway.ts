@@ -22,6 +22,7 @@ import {
 } from './payment-gateway';
 import { SIMULATOR_PRIVATE_KEY, signBody } from './payment-signature';
 import * as repo from './payments-repository';
+import * as simulated from './simulated-gateway-repository';
 
 /** How the simulator reaches the portal: a POST of the exact body with its signature header. */
 export type Delivery = (
@@ -74,7 +75,7 @@ export class SimulatedGateway implements PaymentGateway {
     if (this.settings.failing) throw new GatewayUnavailable('the simulated gateway is down');
     const bill = await repo.findBill(this.db, billId);
     if (!bill) return { control_number: null, payments: [] };
-    const payments = await repo.simulatedPayments(this.db, billId);
+    const payments = await simulated.simulatedPayments(this.db, billId);
     return {
       control_number: SimulatedGateway.controlNumberOf(billId),
       payments: payments.map((p) => ({
@@ -91,14 +92,14 @@ export class SimulatedGateway implements PaymentGateway {
 
   async cancelBill(billId: string): Promise<void> {
     if (this.settings.failing) throw new GatewayUnavailable('the simulated gateway is down');
-    await repo.insertSimulatedCancel(this.db, billId);
+    await simulated.insertSimulatedCancel(this.db, billId);
   }
 
   /** A citizen pays `control_number`: the whole bill unless an amount is given; a bill cancelled here takes nothing. */
   async pay(request: PaySimulatedRequest, now = new Date()): Promise<PaySimulatedAnswer> {
     const bill = await repo.findBillByControlNumber(this.db, request.control_number);
     if (!bill) throw new ApiError(404, 'payments.unknown_control_number');
-    if (await repo.simulatedCancelled(this.db, bill.id)) throw new ApiError(409, 'payments.bill_cancelled');
+    if (await simulated.simulatedCancelled(this.db, bill.id)) throw new ApiError(409, 'payments.bill_cancelled');
     const amount = request.amount_tzs ?? Number(bill.amount_tzs);
     const notice: PaymentNotice = {
       transaction_id: `SIM${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`,
@@ -109,7 +110,11 @@ export class SimulatedGateway implements PaymentGateway {
       ...(request.payer_phone ? { payer_phone: request.payer_phone } : {}),
       paid_at: now.toISOString(),
     };
-    await repo.insertSimulatedPayment(this.db, { ...notice, payer_phone: notice.payer_phone ?? null, paid_at: now });
+    await simulated.insertSimulatedPayment(this.db, {
+      ...notice,
+      payer_phone: notice.payer_phone ?? null,
+      paid_at: now,
+    });
     const acknowledgements: PaymentAcknowledgement[] = [];
     if (!request.lose_notice) {
       for (let i = 0; i < (request.duplicate ? 2 : 1); i += 1) {
