@@ -5,7 +5,7 @@ import { permitsServiceFor } from '../permits/permits-module';
 import { permitsRoutes } from '../permits/permits-routes';
 import type { Parts } from './parts';
 
-/** Permits (their pages and checks), and the back office's staff actions over every module. */
+/** Permits (the public check, the applicant's download), and the back office's staff actions over every module. */
 export function registerBackOffice(
   app: FastifyInstance,
   parts: Pick<Parts, 'config' | 'db' | 'forms' | 'notifier' | 'sessions' | 'payments' | 'fees' | 'requireStaff'>,
