@@ -153,7 +153,8 @@ describe('a PGlite directory', () => {
     } finally {
       await again.close();
     }
-  });
+    // initdb and two opens from disk: seconds of a core each, more on a busy machine.
+  }, 120_000);
 });
 
 describe('the data directory lock', () => {
