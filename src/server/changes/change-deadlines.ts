@@ -7,6 +7,7 @@ import { message } from '../i18n/messages';
 import type { Notifier } from '../notifications/notifier';
 import type { SmsSender } from '../sms/sms-sender';
 import * as repo from './changes-repository';
+import * as deadlines from './deadlines-repository';
 import { HolidaysService } from './holidays-service';
 
 /** The job queue of the daily deadline run. */
@@ -38,7 +39,7 @@ export class ChangeDeadlines {
     const today = todayIso(now);
     // The furthest deadline that is REMINDER_WORKING_DAYS working days away or less.
     const lastDue = await this.holidays.addWorkingDays(today, REMINDER_WORKING_DAYS);
-    const rounds = await repo.openRoundsDueBy(this.db, lastDue, BATCH);
+    const rounds = await deadlines.openRoundsDueBy(this.db, lastDue, BATCH);
     let reminded = 0;
     let overdue = 0;
     for (const round of rounds) {
@@ -46,7 +47,7 @@ export class ChangeDeadlines {
       if (round.due_date < today) {
         if (round.overdue_at !== null) continue;
         const marked = await this.db.transaction().execute(async (trx) => {
-          if (!(await repo.markOverdue(trx, round.id, now))) return false;
+          if (!(await deadlines.markOverdue(trx, round.id, now))) return false;
           await repo.eventWithoutMove(trx, round.application_id, null, {
             actor: { kind: 'system', name: 'deadline job' },
             action: 'changes_overdue',
@@ -62,7 +63,7 @@ export class ChangeDeadlines {
       if (round.reminded_at !== null) continue;
       const left = await this.holidays.workingDaysLeft(today, round.due_date);
       if (left > REMINDER_WORKING_DAYS) continue;
-      const claimed = await this.db.transaction().execute((trx) => repo.markReminded(trx, round.id, now));
+      const claimed = await this.db.transaction().execute((trx) => deadlines.markReminded(trx, round.id, now));
       if (!claimed) continue;
       await this.notifier.notice(round.application_id, 'changes_reminder', { due_date: round.due_date, days: left });
       reminded += 1;
@@ -72,7 +73,7 @@ export class ChangeDeadlines {
 
   private async tellOfficer(round: { asked_by_account_id: number | null; reference_number: string; due_date: string }) {
     if (round.asked_by_account_id === null) return; // asked by the integration: its system reads the list
-    const phone = await repo.officerPhone(this.db, round.asked_by_account_id);
+    const phone = await deadlines.officerPhone(this.db, round.asked_by_account_id);
     if (!phone) return;
     const params = { reference_number: formatReferenceNumber(round.reference_number), due_date: round.due_date };
     const text = [

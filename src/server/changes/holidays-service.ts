@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { isIsoDate, Problems } from '../back-office/back-office-rules';
 import { actorLabel, type StaffActor } from '../staff-accounts/staff-actor';
-import * as repo from './changes-repository';
+import * as repo from './holidays-repository';
 
 /** Zanzibar's public holidays as data, and the working-day arithmetic over them. */
 export class HolidaysService {
