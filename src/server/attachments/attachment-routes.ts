@@ -8,6 +8,7 @@ import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { AttachmentsService } from './attachments-service';
+import { checkFileName } from './upload-checks';
 import { uploadClient } from './upload-client';
 
 /** The multipart parser's own errors (no boundary, a malformed part, the form cut short) are the client's: 400. */
@@ -85,7 +86,7 @@ export async function attachmentRoutes(
           );
         }
         scale = await attachments.checkScale(target.document, field('scale'), request.language);
-        attachments.checkFileName(file.filename);
+        checkFileName(file.filename);
       } catch (error) {
         file.file.resume();
         throw error;

@@ -8,6 +8,7 @@ import type { DocumentRule } from '../../shared/forms';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import type { Language } from '../../shared/reference-data';
 import { uploadAfterSubmit, type UploadAfterSubmit } from '../../shared/uploads-after-submit';
+import { asks, refuseAfterSubmit } from './after-submit';
 import type { ApplicationType } from '../../shared/wizard-driver';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
@@ -15,7 +16,6 @@ import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { FileTooLargeError, FileTypeRefusedError, type FolderFileStorage, type StoredFile } from './file-storage';
-import { fileNameProblem } from './upload-checks';
 import { imageProblem, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-checks';
 import { pdfHasActiveContent } from './pdf-active-content';
 import { refuseOverApplication, refuseOverDay, UPLOAD_LIMITS, utcDay, type UploadLimits } from './upload-limits';
@@ -24,7 +24,7 @@ import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
 import { addApplicantAction } from '../applications/applications-repository';
 import { ChangeAnswersService } from '../changes/change-answers-service';
-import { deadlinePassed, refuseAfterDeadline } from '../changes/change-deadline-rule';
+import { deadlinePassed } from '../changes/change-deadline-rule';
 import { openRound } from '../changes/changes-repository';
 import {
   applicationStatus,
@@ -267,16 +267,6 @@ export class AttachmentsService {
   }
 
   /**
-   * The name the file was sent with, before it is read: never used to store or serve it, but a path, a
-   * control character, or an extension other than .pdf/.jpg/.png (or an active one inside) is refused.
-   */
-  checkFileName(name: string): void {
-    const problem = fileNameProblem(name);
-    if (problem === 'malformed') throw new ApiError(400, 'file_name_refused');
-    if (problem === 'disguised') throw new ApiError(415, 'file_name_refused');
-  }
-
-  /**
    * The scale sent with a drawing ('1:100'), checked by the uploads step's own schema (scales.<code>);
    * null when none was sent. 422 for a malformed scale, or a scale for a document that is not a drawing.
    */
@@ -297,23 +287,4 @@ export class AttachmentsService {
   private async document(code: string): Promise<DocumentRule | undefined> {
     return rulesByCode((await this.forms.get()).forms.documents).get(code);
   }
-}
-
-/** Whether the open round's requests ask for this document. */
-function asks(requests: unknown, documentType: string): boolean {
-  return (
-    Array.isArray(requests) &&
-    requests.some(
-      (r: { kind?: string; document_type?: string }) => r.kind === 'document' && r.document_type === documentType,
-    )
-  );
-}
-
-/**
- * 409 for an upload after Submit that the rule (src/shared/uploads-after-submit.ts) does not allow:
- * `changes.deadline_passed`, as every change is refused, once the open round's deadline has passed.
- */
-function refuseAfterSubmit(way: UploadAfterSubmit, round: { due_date: string } | undefined): void {
-  if (way === 'late' && round) refuseAfterDeadline(round);
-  if (way === 'refused' || way === 'late') throw new ApiError(409, 'document_not_replaceable');
 }

@@ -4,6 +4,8 @@
  * but a name that pretends to be something else is an attack, not an applicant's document.
  */
 
+import { ApiError } from '../http/envelope';
+
 /** The extensions a document's name may end with (none at all is fine: some phones name files so). */
 const ACCEPTED_EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png']);
 /** Extensions that run or render when opened: never inside a document's name (`plan.exe.pdf`). */
@@ -34,4 +36,14 @@ export function fileNameProblem(name: string): FileNameProblem | undefined {
   if (extensions.length === 0) return undefined;
   if (!ACCEPTED_EXTENSIONS.has(extensions.at(-1)!)) return 'disguised';
   return extensions.some((extension) => ACTIVE_EXTENSIONS.has(extension)) ? 'disguised' : undefined;
+}
+
+/**
+ * The name the file was sent with, before it is read: never used to store or serve it, but a path, a
+ * control character, or an extension other than .pdf/.jpg/.png (or an active one inside) is refused.
+ */
+export function checkFileName(name: string): void {
+  const problem = fileNameProblem(name);
+  if (problem === 'malformed') throw new ApiError(400, 'file_name_refused');
+  if (problem === 'disguised') throw new ApiError(415, 'file_name_refused');
 }
