@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   answersByStep,
   applicationTypeSchema,
+  draftWriteErrors,
   formsChangedSchema,
   formsVersionSchema,
   submittedSchema,
@@ -130,5 +131,6 @@ export const submitApplication = apiCall({
     },
   },
   answer: submittedSchema,
+  errors: draftWriteErrors,
 } as const);
 export type SubmitApplicationRequest = RequestOf<typeof submitApplication>;
