@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
 
 /**
  * The client needs a shared call's path and method, never its schemas: the server validates bodies and
- * the tests check answers (src/shared/api/call.ts). So in the browser's build the `body` and `answer`
- * of every `apiCall({ … })` in src/shared/api/ become `undefined`, and the schemas they alone used are
+ * the tests check answers (src/shared/api/call.ts). So in the browser's build the `body`, `answer` and
+ * `errors` of every `apiCall({ … })` in src/shared/api/ become `undefined`, and the schemas they alone used are
  * left out of the bundle (the splash answer's schema alone is a kilobyte of gzip on the landing page).
  * The types are untouched: they come from the source.
  */
@@ -27,7 +27,7 @@ export function contractPathsOnly(code: string, file: string): string | undefine
         for (const property of argument.properties as Record<string, unknown>[]) {
           const key = property.key as { type: string; name?: string } | undefined;
           if (property.type !== 'Property' || key?.type !== 'Identifier') continue;
-          if (key.name !== 'body' && key.name !== 'answer') continue;
+          if (key.name !== 'body' && key.name !== 'answer' && key.name !== 'errors') continue;
           const { start, end } = property as { start: number; end: number };
           out.overwrite(start, end, `${key.name}: undefined`);
           changed = true;

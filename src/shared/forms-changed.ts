@@ -23,9 +23,6 @@ export interface FormsChanged {
   first_step: string;
 }
 
-/** The message key of a save or submit refused because the client's forms are older than the served ones. */
-export const FORMS_CHANGED = 'forms_changed';
-
 /**
  * `data` with only the answers its schema declares, recursively into objects and rows of tables
  * whose schema closes them (`additionalProperties: false`). The names a schema lists only in

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { saveAndContinue } from '../../src/shared/api/applications';
+import type { ErrorDataOf } from '../../src/shared/api/call';
 import { server } from './msw-server';
 import { envelope, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
@@ -150,8 +152,13 @@ describe('the wizard', () => {
         const code = (sent.phone_code as { code?: string } | undefined)?.code;
         if (code === undefined)
           return envelope(409, 'Enter the code we sent to the new number •••• 888.', {
-            phone_confirmation: { challenge_id: 'challenge-1', sent_to: '•••• 888', expires_in_s: 600 },
-          });
+            phone_confirmation: {
+              challenge_id: 'challenge-1',
+              sent_to: '•••• 888',
+              expires_in_s: 600,
+              resend_after_s: 60,
+            },
+          } satisfies ErrorDataOf<typeof saveAndContinue, 'phone_change_code_sent'>);
         if (code !== '654321')
           return envelope(422, 'The code is wrong or has expired.', {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],

@@ -134,6 +134,14 @@ describe('the API contract', () => {
       const answer = JSON.stringify(document.paths[saveAndContinue.path]?.post?.responses['200']);
       expect(answer).toContain('forms_changed');
       expect(answer).toContain('step_number');
+      // The error answers the contract declares, under their status: 409's two codes, their data apart.
+      const responses = document.paths[saveAndContinue.path]?.post?.responses ?? {};
+      const refused = JSON.stringify(responses['409']);
+      expect(refused).toContain('phone_change_code_sent');
+      expect(refused).toContain('forms_changed');
+      expect(refused).toContain('resend_after_s');
+      expect(refused).toContain('first_step');
+      expect(JSON.stringify(responses['422'])).toContain('validation_failed');
     } finally {
       await dev.close();
     }

@@ -141,6 +141,20 @@ function valuesBeside(
   return undefined;
 }
 
+/** Whether `argument` is given to a parameter named `error` (an error answer of the contract). */
+function errorParameter(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression, argument: ts.Expression) {
+  // apiError({ status, code, data }) defines one: the data comes where it is used.
+  if (ts.isObjectLiteralExpression(argument) || ts.isAsExpression(argument)) return false;
+  const index = call.arguments?.indexOf(argument) ?? -1;
+  const parameter = checker.getResolvedSignature(call)?.parameters[index];
+  return parameter?.name === 'error';
+}
+
+/** The values given with an error answer of the contract: the other arguments (its data, its params). */
+function errorBeside(call: ts.CallExpression | ts.NewExpression, argument: ts.Expression) {
+  return { values: (call.arguments ?? []).filter((other) => other !== argument), notice: false };
+}
+
 /**
  * The catalogue's keys a literal may name: itself, and the keys it ends after a dot (its caller adds a
  * prefix such as `back_office.fields.`), else after an underscore (`studio_question_`). Which prefix
@@ -182,10 +196,16 @@ export function messageCallSites(catalogue: Catalogue): { sites: CallSite[]; nam
       if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments) {
         for (const argument of node.arguments) {
           if (ts.isStringLiteralLike(argument)) continue;
-          const type = checker.getTypeAtLocation(argument);
+          const argumentType = checker.getTypeAtLocation(argument);
+          // An error answer of the contract (errorAnswer(validationFailed, data), src/server/http/contract-error.ts): its `code`.
+          const errorCode = argumentType.getProperty('code');
+          const type =
+            errorCode && errorParameter(checker, node, argument)
+              ? checker.getTypeOfSymbolAtLocation(errorCode, argument)
+              : argumentType;
           const literals = (type.isUnion() ? type.types : [type]).filter((t) => t.isStringLiteral());
           if (literals.length === 0) continue;
-          const beside = valuesBeside(checker, argument);
+          const beside = type === argumentType ? valuesBeside(checker, argument) : errorBeside(node, argument);
           if (!beside || beside.notice) continue;
           const values = { paths: new Set<string>(), open: false };
           for (const expression of beside.values)

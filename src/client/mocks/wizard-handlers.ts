@@ -8,6 +8,7 @@ import {
   type SubmitRequest,
   type SubmittedAnswer,
 } from '../../shared/api/applications';
+import type { ErrorDataOf } from '../../shared/api/call';
 import { DECLARATION_PATH } from '../../shared/api/declaration';
 import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
 import {
@@ -220,14 +221,24 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       // As the server: changing the phone saved in the draft takes the code sent to the new number.
       const phoneBefore = (draft.answers[step] as { phone?: unknown } | undefined)?.phone;
       if (typeof phoneBefore === 'string' && typeof data.phone === 'string' && phoneBefore !== data.phone) {
-        if (phone_code && phone_code.code !== MOCK_CODE)
-          return envelope(422, 'The code is wrong or has expired.', {
+        if (phone_code && phone_code.code !== MOCK_CODE) {
+          const wrong: ErrorDataOf<typeof saveAndContinue, 'wrong_code'> = {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
-          });
-        if (!phone_code)
-          return envelope(409, `To change the phone number, enter the code we sent to the new number.`, {
-            phone_confirmation: { challenge_id: `mock-${randomId(16)}`, sent_to: '•••• 888', expires_in_s: 600 },
-          });
+          };
+          return envelope(422, 'The code is wrong or has expired.', wrong);
+        }
+        if (!phone_code) {
+          // The contract's answer (src/shared/api/errors.ts), every field the server sends.
+          const asked: ErrorDataOf<typeof saveAndContinue, 'phone_change_code_sent'> = {
+            phone_confirmation: {
+              challenge_id: `mock-${randomId(16)}`,
+              sent_to: '•••• 888',
+              expires_in_s: 600,
+              resend_after_s: 60,
+            },
+          };
+          return envelope(409, `To change the phone number, enter the code we sent to the new number.`, asked);
+        }
       }
       draft.answers[step] = data;
       // As the server: the step after the furthest reached, never past the last.

@@ -1,7 +1,9 @@
-import { FORMS_CHANGED, knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
+import { knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
 import { stepAtNumber, type ApplicationType } from '../../shared/wizard-driver';
 import type { FormsService } from '../forms/forms-service';
-import { ApiError } from '../http/envelope';
+import { formsChanged as formsChangedRefusal } from '../../shared/api/applications';
+import type { ApiError } from '../http/envelope';
+import { errorAnswer } from '../http/contract-error';
 import type { MigrationForms } from './draft-migration';
 
 type Answers = Record<string, unknown>;
@@ -57,7 +59,7 @@ export function formsChanged(version: number, pending: QuestionToAnswer[]): Form
 
 /** 409 forms_changed: the client's forms are older, and the draft must answer `pending` under the new ones. */
 export function formsChangedError(version: number, pending: QuestionToAnswer[]): ApiError {
-  return new ApiError(409, FORMS_CHANGED, { ...formsChanged(version, pending) });
+  return errorAnswer(formsChangedRefusal, formsChanged(version, pending));
 }
 
 /** Answers by step sent from older forms: only the steps of the flow, each with only the answers its schema declares. */

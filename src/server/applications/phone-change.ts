@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/reference-data';
 import { CODE_TTL_S, RESEND_AFTER_S, type OneTimeCodes } from '../codes/one-time-codes';
-import { ApiError } from '../http/envelope';
+import { phoneChangeCodeSent, phoneCodeWrong } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 import { message, validationMessage } from '../i18n/messages';
 import { maskPhone, type QueuedSms, type SmsSender } from '../sms/sms-sender';
 import { formatReferenceNumber } from './reference-number';
@@ -49,7 +50,7 @@ export class PhoneChange {
     const challenge = await this.codes.verifyChallenge(phoneCode.challenge_id, phoneCode.code);
     const prefix = `${reference}|`;
     if (!challenge || challenge.purpose !== PURPOSE || !challenge.subject.startsWith(prefix)) {
-      throw new ApiError(422, 'wrong_code', {
+      throw errorAnswer(phoneCodeWrong, {
         errors: [{ path: '/phone_code/code', message: validationMessage(language, 'wrong_code') }],
       });
     }
@@ -68,9 +69,10 @@ export class PhoneChange {
       text: (code) =>
         message(language, 'sms_phone_change_code', { code, reference_number: formatReferenceNumber(reference) }),
     });
-    throw new ApiError(409, 'phone_change_code_sent', {
+    throw errorAnswer(phoneChangeCodeSent, {
       phone_confirmation: {
-        challenge_id: challengeId,
+        // Issued with a challenge (issueAndSend's default), as sign-in's and find_reference's.
+        challenge_id: challengeId!,
         sent_to: maskPhone(change.to),
         expires_in_s: CODE_TTL_S,
         resend_after_s: RESEND_AFTER_S,

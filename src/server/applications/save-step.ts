@@ -15,6 +15,7 @@ import { PhoneChange, phoneChangeOf, tellOldPhoneQuietly } from './phone-change'
 import { formatReferenceNumber } from './reference-number';
 import { stepRefusal } from './step-validation';
 import { unfinishedAnswers, withoutStep } from './unfinished-steps';
+import { validationFailed } from '../../shared/api/errors';
 
 type Answers = Record<string, unknown>;
 
@@ -90,7 +91,7 @@ async function validAnswers(
     return await parts.steps.valid(step, data, language, existing?.id);
   } catch (error) {
     const pending = clientOlder ? migrateDraft({ ...(existing?.answers ?? {}), [step]: data }, migrating).toAnswer : [];
-    if (error instanceof ApiError && error.messageKey === 'validation_failed' && pending.length > 0)
+    if (error instanceof ApiError && error.messageKey === validationFailed.code && pending.length > 0)
       throw formsChangedError(version, pending);
     throw error;
   }

@@ -11,6 +11,8 @@ import type { FormsService, Served } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import { unstorableText } from './unfinished-steps';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
 type Steps = Readonly<Record<string, StepForm | undefined>>;
@@ -47,7 +49,7 @@ export class StepValidation {
     // validator's work (and its errors) would grow with every row of a hostile list.
     const oversized = oversizedAnswers(schema, data, `/${step}`);
     if (oversized.length > 0) {
-      throw new ApiError(422, 'validation_failed', {
+      throw errorAnswer(validationFailed, {
         errors: oversized.map((problem) => ({
           path: problem.path,
           message: validationMessage(language, problem.keyword, { limit: problem.limit }),
@@ -57,7 +59,7 @@ export class StepValidation {
     const cleaned = dropInactiveAnswers(this.forms.ajv, schema, applyComputed(schema, data)) as Answers;
     if (!validate(cleaned)) {
       const translate = (key: string, params: Record<string, unknown>) => validationMessage(language, key, params);
-      throw new ApiError(422, 'validation_failed', { errors: fieldErrors(validate.errors, translate, `/${step}`) });
+      throw errorAnswer(validationFailed, { errors: fieldErrors(validate.errors, translate, `/${step}`) });
     }
     storableText(cleaned, step, form.uiSchema, language);
     // The engineer step (whatever it is called) needs the engineer's confirmation by SMS code.
@@ -93,7 +95,7 @@ export class StepValidation {
     const errors = ruleErrors({ ...answers, [step]: cleaned }, served.forms.steps, flow, language).filter(
       (e) => !before.has(key(e)),
     );
-    if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
+    if (errors.length > 0) throw errorAnswer(validationFailed, { errors: errors.slice(0, MAX_FIELD_ERRORS) });
     return cleaned;
   }
 }
@@ -104,11 +106,11 @@ function storableText(cleaned: Answers, step: string, uiSchema: StepForm['uiSche
   if (hidden.length > 0) {
     const message = validationMessage(language, 'hidden_characters');
     const errors = hidden.slice(0, MAX_FIELD_ERRORS).map((path) => ({ path, message }));
-    throw new ApiError(422, 'validation_failed', { errors });
+    throw errorAnswer(validationFailed, { errors });
   }
   const unstorable = unstorableText(cleaned, `/${step}`);
   if (unstorable) {
-    throw new ApiError(422, 'validation_failed', {
+    throw errorAnswer(validationFailed, {
       errors: [{ path: unstorable, message: validationMessage(language, 'invalid') }],
     });
   }
@@ -133,5 +135,5 @@ export function stepRefusal(
   if (!canVisit(steps, saved, step)) return new ApiError(409, 'step_out_of_order');
   // Only the rules about this step: a changed storey count is fixed on the floors' own step.
   const broken = ruleErrors(saved, forms, steps, language).filter((error) => error.path.startsWith(`/${step}/`));
-  return broken.length > 0 ? new ApiError(422, 'validation_failed', { errors: broken }) : undefined;
+  return broken.length > 0 ? errorAnswer(validationFailed, { errors: broken }) : undefined;
 }

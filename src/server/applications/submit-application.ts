@@ -17,6 +17,8 @@ import { formsChangedError, isBehind, isOlder, knownSteps, migrationForms } from
 import { PhoneChange, phoneChangeOf, tellOldPhoneQuietly } from './phone-change';
 import { formatReferenceNumber, newReferenceNumber } from './reference-number';
 import { checkUploads, documentsNamed, validSubmission, type SubmittedDocuments } from './submit-checks';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
 
@@ -70,7 +72,7 @@ async function submitOnce(
   const data = clientOlder ? knownSteps(input.data, migrating) : input.data;
   const unknown = Object.keys(data).filter((step) => !flow.flow.includes(step));
   if (unknown.length > 0) {
-    throw new ApiError(422, 'validation_failed', {
+    throw errorAnswer(validationFailed, {
       errors: unknown.map((step) => ({
         path: `/${step}`,
         message: validationMessage(language, 'additionalProperties'),

@@ -12,6 +12,8 @@ import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import type { ApplicationRecord } from './applications-repository';
 import { ruleErrors, type StepValidation } from './step-validation';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
 type Steps = Readonly<Record<string, StepForm | undefined>>;
@@ -33,7 +35,7 @@ export async function validSubmission(
   const open = Object.keys(before?.unfinished ?? {}).filter((step) => !(step in sent));
   const missing = flow.filter((step) => !(step in merged) || open.includes(step));
   if (!isReadyToSubmit(flow, finishedAnswers(merged, open))) {
-    throw new ApiError(422, 'validation_failed', {
+    throw errorAnswer(validationFailed, {
       errors: missing.map((step) => ({ path: `/${step}`, message: validationMessage(language, 'required') })),
     });
   }
@@ -49,7 +51,7 @@ export async function validSubmission(
     if (errors.length >= MAX_FIELD_ERRORS) break;
   }
   if (errors.length < MAX_FIELD_ERRORS) errors.push(...ruleErrors(answers, forms, flow, language));
-  if (errors.length > 0) throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
+  if (errors.length > 0) throw errorAnswer(validationFailed, { errors: errors.slice(0, MAX_FIELD_ERRORS) });
   return answers;
 }
 

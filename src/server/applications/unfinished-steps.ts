@@ -3,7 +3,8 @@ import { MAX_FIELD_ERRORS, oversizedAnswers } from '../../shared/answer-bounds';
 import type { StepForm } from '../../shared/forms';
 import { knownAnswers } from '../../shared/forms-changed';
 import { hiddenTextPaths } from '../../shared/hidden-characters';
-import { ApiError } from '../http/envelope';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 import { validationMessage } from '../i18n/messages';
 
 type Answers = Record<string, unknown>;
@@ -31,7 +32,7 @@ export function unstorableText(value: unknown, path: string): string | undefined
  */
 export function unfinishedAnswers(step: string, form: StepForm, data: Answers, language: Language): Answers {
   const refuse = (errors: { path: string; message: string }[]) => {
-    throw new ApiError(422, 'validation_failed', { errors: errors.slice(0, MAX_FIELD_ERRORS) });
+    throw errorAnswer(validationFailed, { errors: errors.slice(0, MAX_FIELD_ERRORS) });
   };
   const oversized = oversizedAnswers(form.schema, data, `/${step}`);
   if (oversized.length > 0)

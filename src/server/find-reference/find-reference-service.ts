@@ -15,6 +15,8 @@ import { tooManyTries } from '../http/rate-limits';
 import { message, validationMessage } from '../i18n/messages';
 import type { QueuedSms } from '../sms/sms-sender';
 import { applicationsOf, findCodesThisHour, phoneOnFile, purposeOfChallenge } from './find-reference-repository';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 
 const PURPOSE = 'find_reference';
 /**
@@ -45,7 +47,7 @@ export class FindReferenceService {
       ...(idNumber ? [] : [{ path: '/id_number', message: validationMessage(language, 'invalid') }]),
       ...(digits ? [] : [{ path: '/phone', message: validationMessage(language, 'invalid') }]),
     ];
-    if (!idNumber || !digits) throw new ApiError(422, 'validation_failed', { errors });
+    if (!idNumber || !digits) throw errorAnswer(validationFailed, { errors });
     if ((await findCodesThisHour(this.db, PURPOSE, idNumber)) >= MAX_FIND_CODES_PER_ID_HOUR) {
       throw tooManyTries(3600_000);
     }

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, RouteShorthandOptions } from 'fastify';
-import { answerEnvelopeSchema, type ApiCall, type RequestOf } from '../../shared/api/call';
+import { answerEnvelopeSchema, errorEnvelopeSchemas, type ApiCall, type RequestOf } from '../../shared/api/call';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,9 +24,9 @@ export type ContractRouteOptions<C extends ApiCall> = Omit<
 };
 
 /**
- * Adds the route of a shared call: its method and path, its body's schema (validated), and its answer's
+ * Adds the route of a shared call: its method and path, its body's schema (validated), its answer's
  * schema (documented in the OpenAPI document and, outside production, every 200 checked against it:
- * registerAnswerChecks).
+ * registerAnswerChecks), and its error answers (`errors`, documented under their status).
  */
 export function contractRoute<C extends ApiCall>(
   app: FastifyInstance,
@@ -51,7 +51,7 @@ export function contractRoute<C extends ApiCall>(
     method: call.method,
     url: call.path,
     config: { ...config, call },
-    schema: { summary, ...consumes, ...body, response: { 200: answer } },
+    schema: { summary, ...consumes, ...body, response: { 200: answer, ...errorEnvelopeSchemas(call) } },
     handler: handler as unknown as RouteOptions['handler'],
   };
   app.route(route);

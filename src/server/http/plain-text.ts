@@ -1,7 +1,8 @@
 import type { Language } from '../../shared/reference-data';
 import { hiddenTextPaths } from '../../shared/hidden-characters';
 import { validationMessage } from '../i18n/messages';
-import { ApiError } from './envelope';
+import { validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from './contract-error';
 
 /**
  * Refuses (422, the field's path and a message in the caller's language) a body whose texts hold
@@ -13,6 +14,6 @@ export function refuseHiddenText(body: unknown, multiline: readonly string[], la
   const paths = hiddenTextPaths(body, '', ui);
   if (paths.length > 0) {
     const message = validationMessage(language, 'hidden_characters');
-    throw new ApiError(422, 'validation_failed', { errors: paths.map((path) => ({ path, message })) });
+    throw errorAnswer(validationFailed, { errors: paths.map((path) => ({ path, message })) });
   }
 }

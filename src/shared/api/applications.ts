@@ -1,6 +1,7 @@
 import { APPLICATION_TYPES } from '../wizard-driver';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, apiError, type AnswerOf, type ErrorData, type RequestOf } from './call';
 import { declarationProperty } from './declaration';
+import { phoneChangeCodeSent, phoneCodeWrong, validationFailed } from './errors';
 import { codeAnswerBody } from './one-time-code';
 import { referenceNumberProperty } from './reference-number';
 import { saveIdProperty } from './save-id';
@@ -37,6 +38,17 @@ export const formsChangedSchema = {
     first_step: { type: 'string' },
   },
 } as const;
+
+/** 409 forms_changed: the client's forms are older than those served, and the draft must answer these first. */
+export const formsChanged = apiError({ status: 409, code: 'forms_changed', data: formsChangedSchema } as const);
+export type FormsChangedData = ErrorData<typeof formsChanged>;
+
+/**
+ * The error answers of a save or a submit of a draft (src/server/applications: save-step,
+ * submit-application, phone-change): refused answers, a wrong code for the new phone, older forms, a
+ * code sent to the new phone.
+ */
+export const draftWriteErrors = [validationFailed, phoneCodeWrong, formsChanged, phoneChangeCodeSent] as const;
 
 /** What every Submit answers. */
 export const submittedSchema = {
@@ -86,6 +98,7 @@ export const saveAndContinue = apiCall({
       unfinished: { type: 'boolean', const: true },
     },
   },
+  errors: draftWriteErrors,
 } as const);
 export type SaveStepRequest = RequestOf<typeof saveAndContinue>;
 export type SaveStepAnswer = AnswerOf<typeof saveAndContinue>;
@@ -113,6 +126,7 @@ export const saveFinal = apiCall({
     properties: { application_type: applicationTypeSchema, ...submitProperties },
   },
   answer: submittedSchema,
+  errors: draftWriteErrors,
 } as const);
 
 const wholeRequestBody = {
@@ -128,6 +142,7 @@ export const requestMaintenance = apiCall({
   method: 'POST',
   body: wholeRequestBody,
   answer: submittedSchema,
+  errors: draftWriteErrors,
 } as const);
 
 /** A special request with no drawings, submitted whole. */
@@ -136,6 +151,7 @@ export const requestNoDrawings = apiCall({
   method: 'POST',
   body: wholeRequestBody,
   answer: submittedSchema,
+  errors: draftWriteErrors,
 } as const);
 
 /** What save_final, request_maintainence and request_noDrawings take (the type is the route's or the body's). */

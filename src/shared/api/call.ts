@@ -23,6 +23,21 @@ export interface ApiCall {
   readonly download?: readonly string[];
   /** A multipart/form-data call (an upload): `body` documents its fields, in the order they must come. */
   readonly multipart?: boolean;
+  /**
+   * The error answers a client acts on (src/shared/api/errors.ts), not every refusal the call may give
+   * (404, 429, 503… answer `{}` or their own small data): each its HTTP status (the envelope's `code`),
+   * the server's message key (`ApiError(status, code, data)`; the envelope's `message` is its text in
+   * the request's language, so a client tells two answers of one status apart by their `data`), and
+   * the schema of the envelope's `data`.
+   */
+  readonly errors?: readonly ApiErrorAnswer[];
+}
+
+/** One error answer of the contract: `ApiError(status, code, data)` on the server, the envelope's `data` on the wire. */
+export interface ApiErrorAnswer {
+  readonly status: number;
+  readonly code: string;
+  readonly data: JSONSchema;
 }
 
 /** The answer schema of a download. */
@@ -38,6 +53,24 @@ export type RequestOf<C extends ApiCall> = C['body'] extends JSONSchema ? FromSc
 
 /** What the client gets: the `data` of the successful envelope. */
 export type AnswerOf<C extends ApiCall> = FromSchema<C['answer']>;
+
+/** Defines an error answer shared by calls: `apiError({ status, code, data } as const)` keeps the literal types. */
+export function apiError<const E extends ApiErrorAnswer>(error: E): E {
+  return error;
+}
+
+/** The `data` of an error answer. */
+export type ErrorData<E extends ApiErrorAnswer> = FromSchema<E['data']>;
+
+/** The error answers a call declares (never when it declares none). */
+export type ErrorsOf<C extends ApiCall> = C['errors'] extends readonly (infer E)[] ? E : never;
+
+/** The message keys of a call's error answers. */
+export type ErrorCodeOf<C extends ApiCall> = ErrorsOf<C> extends { code: infer K } ? K : never;
+
+/** The `data` of one error answer of a call, by its message key: `ErrorDataOf<typeof saveAndContinue, 'forms_changed'>`. */
+export type ErrorDataOf<C extends ApiCall, Code extends ErrorCodeOf<C>> =
+  Extract<ErrorsOf<C>, { code: Code }> extends { data: infer D extends JSONSchema } ? FromSchema<D> : never;
 
 /** The path under /api, as the client's base query takes it ('/application/save_and_continue'). */
 export function pathUnderApi(call: ApiCall): string {
@@ -63,4 +96,40 @@ export function answerEnvelopeSchema(call: ApiCall) {
       },
     },
   } as const;
+}
+
+/**
+ * The error answers of a call by HTTP status, each the envelope around its `data` (anyOf when codes of one
+ * status differ in `data`; one schema when they share it), described by their message keys: the
+ * OpenAPI document's non-200 responses.
+ */
+export function errorEnvelopeSchemas(call: ApiCall): Record<number, JSONSchema> {
+  const byStatus = new Map<number, ApiErrorAnswer[]>();
+  for (const error of call.errors ?? []) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, errors]) => {
+      const datas = [...new Set(errors.map((error) => error.data))];
+      return [
+        status,
+        {
+          description: `Refused: ${errors.map((error) => `\`${error.code}\``).join(' or ')} (the message key; \`message\` is its text).`,
+          type: 'object',
+          additionalProperties: false,
+          required: ['response'],
+          properties: {
+            response: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['code', 'message', 'data'],
+              properties: {
+                code: { type: 'integer', const: status },
+                message: { type: 'string' },
+                data: datas.length === 1 ? datas[0]! : { anyOf: datas },
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
 }

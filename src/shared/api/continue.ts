@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { answersByStep, formsVersionSchema, submittedSchema } from './applications';
+import { answersByStep, draftWriteErrors, formsVersionSchema, submittedSchema } from './applications';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { declarationProperty } from './declaration';
 import { codeAnswerBody, codeSentSchema } from './one-time-code';
@@ -113,5 +113,6 @@ export const submitApplication = apiCall({
     },
   },
   answer: submittedSchema,
+  errors: draftWriteErrors,
 } as const);
 export type SubmitApplicationRequest = RequestOf<typeof submitApplication>;

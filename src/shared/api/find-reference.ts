@@ -10,6 +10,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { validationFailed } from './errors';
 import { codeAnswerBody } from './one-time-code';
 
 /** A ZanID (9 digits) or a passport number (6 to 12 letters and digits); spaces and dashes ignored. */
@@ -32,6 +33,8 @@ export const findReference = apiCall({
     required: ['challenge_id', 'expires_in_s'],
     properties: { challenge_id: { type: 'string' }, expires_in_s: { type: 'integer', minimum: 0 } },
   },
+  /** An ID number or a phone that is not one once spaces and dashes are left out. */
+  errors: [validationFailed],
 } as const);
 export type FindReferenceBody = RequestOf<typeof findReference>;
 export type FindReferenceAnswer = AnswerOf<typeof findReference>;

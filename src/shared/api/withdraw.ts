@@ -1,4 +1,5 @@
 import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { validationFailed } from './errors';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -43,6 +44,8 @@ export const withdrawApplication = apiCall({
     properties: { reason },
   },
   answer: withdrawAnswerSchema,
+  /** A reason with hidden characters (src/server/http/plain-text.ts). */
+  errors: [validationFailed],
 } as const);
 
 /** /api/application/withdraw_draft: the draft named, with its owner's draft cookie. */
@@ -59,6 +62,8 @@ export const withdrawDraft = apiCall({
     },
   },
   answer: withdrawAnswerSchema,
+  /** A reason with hidden characters (src/server/http/plain-text.ts). */
+  errors: [validationFailed],
 } as const);
 
 export type WithdrawApplicationRequest = RequestOf<typeof withdrawApplication>;

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import type { saveAndContinue } from '../../../shared/api/applications';
+import type { ErrorCodeOf, ErrorDataOf } from '../../../shared/api/call';
 import type { ApiFailure } from '../../app/api';
 
 /** The code sent to the new phone, with its challenge: sent again with the save that changes the phone. */
@@ -7,12 +9,14 @@ export interface PhoneCode {
   code: string;
 }
 
-/** What the server says when a save changes the phone saved in the draft (409 phone_change_code_sent). */
-export interface PhoneConfirmation {
-  challenge_id: string;
-  sent_to: string;
-  expires_in_s: number;
-}
+/** A save's error answers (the contract's, src/shared/api/errors.ts): those of every save and submit of a draft. */
+type SaveError<Code extends ErrorCodeOf<typeof saveAndContinue>> = ErrorDataOf<typeof saveAndContinue, Code>;
+
+/**
+ * What the server says when a save changes the phone saved in the draft (409 phone_change_code_sent):
+ * where the code went, for how long it holds, and when another may be sent.
+ */
+export type PhoneConfirmation = SaveError<'phone_change_code_sent'>['phone_confirmation'];
 
 export interface PhoneCodeRequest extends PhoneConfirmation {
   /** The server's words: where the code went. */
@@ -24,13 +28,13 @@ export interface PhoneCodeRequest extends PhoneConfirmation {
 
 function confirmationOf(failure: unknown): PhoneConfirmation | undefined {
   const { code, data } = (failure ?? {}) as Partial<ApiFailure>;
-  const asked = (data as { phone_confirmation?: PhoneConfirmation } | undefined)?.phone_confirmation;
+  const asked = (data as Partial<SaveError<'phone_change_code_sent'>> | undefined)?.phone_confirmation;
   return code === 409 && asked && typeof asked.challenge_id === 'string' ? asked : undefined;
 }
 
 const wrongCode = (failure: unknown) => {
   const { code, data } = (failure ?? {}) as Partial<ApiFailure>;
-  const errors = (data as { errors?: { path: string }[] } | undefined)?.errors ?? [];
+  const errors = (data as Partial<SaveError<'wrong_code'>> | undefined)?.errors ?? [];
   return code === 422 && errors.some((e) => e.path === '/phone_code/code');
 };
 

@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import type { saveAndContinue } from '../../../shared/api/applications';
+import type { ErrorDataOf } from '../../../shared/api/call';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
 import { nextStep, stepNumberOf, type ApplicationType } from '../../../shared/wizard-driver';
@@ -35,15 +37,21 @@ import { newSaveId, saveOnceAnswered } from './offline/offline-saving';
 /** A failed call as the page shows it: the 422's field errors, else the server's message. */
 export function outcomeOf(failure: unknown): { ok: false; errors: FieldError[]; message: string } {
   const { code, message, data } = (failure ?? {}) as Partial<ApiFailure>;
-  const errors = code === 422 ? (data as { errors?: FieldError[] } | undefined)?.errors : undefined;
+  const errors =
+    code === 422
+      ? (data as Partial<ErrorDataOf<typeof saveAndContinue, 'validation_failed'>> | undefined)?.errors
+      : undefined;
   return { ok: false, errors: Array.isArray(errors) ? errors : [], message: message ?? '' };
 }
 
 /** The forms changed since the client read them (409 forms_changed): what to answer under the new ones. */
-function formsChangedIn(failure: unknown): FormsChanged | undefined {
-  const { code, data } = (failure ?? {}) as Partial<ApiFailure> & { data?: Partial<FormsChanged> };
-  return code === 409 && Array.isArray(data?.to_answer) ? (data as FormsChanged) : undefined;
+function formsChangedIn(failure: unknown): FormsChangedData | undefined {
+  const { code, data } = (failure ?? {}) as Partial<ApiFailure> & { data?: Partial<FormsChangedData> };
+  return code === 409 && data && Array.isArray(data.to_answer) ? (data as FormsChangedData) : undefined;
 }
+
+/** The data of 409 forms_changed, as the contract says (the same for every save and submit of a draft). */
+type FormsChangedData = ErrorDataOf<typeof saveAndContinue, 'forms_changed'>;
 
 /**
  * Save And Continue, Save & Complete Later and Submit, for the application being filled in.
