@@ -40,7 +40,11 @@ export const formsChangedSchema = {
 } as const;
 
 /** 409 forms_changed: the client's forms are older than those served, and the draft must answer these first. */
-export const formsChanged = apiError({ status: 409, code: 'forms_changed', data: formsChangedSchema } as const);
+export const formsChanged = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'forms_changed',
+  data: formsChangedSchema,
+} as const);
 export type FormsChangedData = ErrorData<typeof formsChanged>;
 
 /**

@@ -24,11 +24,19 @@ export const fieldErrorsSchema = {
 } as const;
 
 /** 422 validation_failed: answers (or a body) the server's rules refuse, each at its path. */
-export const validationFailed = apiError({ status: 422, code: 'validation_failed', data: fieldErrorsSchema } as const);
+export const validationFailed = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'validation_failed',
+  data: fieldErrorsSchema,
+} as const);
 export type ValidationFailed = ErrorData<typeof validationFailed>;
 
 /** 422 wrong_code: the code sent to the new phone (`phone_code`) is wrong or spent, at `/phone_code/code`. */
-export const phoneCodeWrong = apiError({ status: 422, code: 'wrong_code', data: fieldErrorsSchema } as const);
+export const phoneCodeWrong = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'wrong_code',
+  data: fieldErrorsSchema,
+} as const);
 
 /** Where the code to confirm a draft's new phone went, and for how long it holds. */
 export const phoneConfirmationSchema = {
@@ -51,7 +59,7 @@ export const phoneConfirmationSchema = {
  * 409 phone_change_code_sent: the save would change the phone saved in the draft; a code went to the new
  * phone, and the same save made again with `phone_code` goes through. Nothing was saved.
  */
-export const phoneChangeCodeSent = apiError({
+export const phoneChangeCodeSent = /* @__PURE__ */ apiError({
   status: 409,
   code: 'phone_change_code_sent',
   data: {
