@@ -35,8 +35,23 @@ describe.each(databaseKinds)('the reference number by SMS (%s)', (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The outbox's SMS to `phone`, oldest first. */
-  const outboxTo = async (phone: string) =>
+  /**
+   * The outbox's SMS to `phone`, oldest first, once every SMS written for it has had its first attempt
+   * (made beside the save's answer, not before it).
+   */
+  const outboxTo = async (phone: string) => {
+    await vi.waitFor(async () => {
+      const waiting = await t.database.db
+        .selectFrom('sms_message')
+        .select('status')
+        .where('phone', '=', phone)
+        .where('status', 'in', ['queued', 'sending'])
+        .execute();
+      expect(waiting).toEqual([]);
+    });
+    return outboxNow(phone);
+  };
+  const outboxNow = async (phone: string) =>
     (await post<Envelope<Sms[]>>(t.app, '/api/dev/outbox', {}))
       .body!.response.data.filter((sms) => sms.phone === phone)
       .map(({ phone, message, purpose }) => ({ phone, message, purpose }))
