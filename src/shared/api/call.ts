@@ -77,8 +77,8 @@ export function pathUnderApi(call: ApiCall): string {
   return call.path.slice('/api'.length);
 }
 
-/** The successful envelope around a call's answer (api-contract.md, Transport). */
-export function answerEnvelopeSchema(call: ApiCall) {
+/** The envelope (api-contract.md, Transport) of an answer with this code around this `data`. */
+function envelopeSchema<const Code extends number, const Data>(code: Code, data: Data) {
   return {
     type: 'object',
     additionalProperties: false,
@@ -89,13 +89,18 @@ export function answerEnvelopeSchema(call: ApiCall) {
         additionalProperties: false,
         required: ['code', 'message', 'data'],
         properties: {
-          code: { type: 'integer', const: 200 },
+          code: { type: 'integer', const: code },
           message: { type: 'string' },
-          data: call.answer,
+          data,
         },
       },
     },
   } as const;
+}
+
+/** The successful envelope around a call's answer (api-contract.md, Transport). */
+export function answerEnvelopeSchema(call: ApiCall) {
+  return envelopeSchema(200, call.answer);
 }
 
 /**
@@ -113,21 +118,7 @@ export function errorEnvelopeSchemas(call: ApiCall): Record<number, JSONSchema> 
         status,
         {
           description: `Refused: ${errors.map((error) => `\`${error.code}\``).join(' or ')} (the message key; \`message\` is its text).`,
-          type: 'object',
-          additionalProperties: false,
-          required: ['response'],
-          properties: {
-            response: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['code', 'message', 'data'],
-              properties: {
-                code: { type: 'integer', const: status },
-                message: { type: 'string' },
-                data: datas.length === 1 ? datas[0]! : { anyOf: datas },
-              },
-            },
-          },
+          ...envelopeSchema(status, datas.length === 1 ? datas[0]! : { anyOf: datas }),
         },
       ];
     }),
