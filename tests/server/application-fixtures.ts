@@ -37,6 +37,21 @@ export const without = (answers: Answers, ...names: string[]): Answers =>
 export const sample = (label: string): Answers => stepSample(label);
 export const personal = () => sample('personal ok (zanid)');
 
+/**
+ * The applicant step of the tests that read a name or a phone back (an SMS, the outbox, a lockout
+ * notice): Asha Said, by passport, on 0777123456. `changes` replaces fields (another phone, another number).
+ */
+export const ashaByPassport = (changes: Answers = {}): Answers => ({
+  identification_type: 'passport',
+  passport_number: 'AB123456',
+  first_name: 'Asha',
+  last_name: 'Said',
+  phone: '0777123456',
+  address: 'P.O. Box 1, Zanzibar',
+  street: 'Malindi',
+  ...changes,
+});
+
 export const SAVE = '/api/application/save_and_continue';
 export const FINAL = '/api/application/save_final';
 export const REPAIR = '/api/application/request_maintainence';

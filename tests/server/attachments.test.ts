@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personal } from './application-fixtures';
+import { ashaByPassport, personal } from './application-fixtures';
 import { createTestApp, databaseKinds, draftCookieHeaders, post, type TestApp } from './helpers';
 
 const PDF = Buffer.concat([
@@ -46,15 +46,7 @@ describe.each(databaseKinds)('uploads (%s)', (kind) => {
     const saved = await post(t.app, '/api/application/save_and_continue', {
       application_type: 'repair',
       step_number: 1,
-      data: {
-        identification_type: 'passport',
-        passport_number: 'AB123456',
-        first_name: 'Asha',
-        last_name: 'Said',
-        phone: '0777123456',
-        address: 'P.O. Box 1',
-        street: 'Malindi',
-      },
+      data: ashaByPassport({ address: 'P.O. Box 1' }),
     });
     reference = (saved.body as unknown as { response: { data: { reference_number: string } } }).response.data
       .reference_number;

@@ -4,7 +4,7 @@ import type { Splash } from '../../src/shared/reference-data';
 import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { OneTimeCodes } from '../../src/server/codes/one-time-codes';
 import { LOCK_WAITS_S, MAX_FAILURES } from '../../src/server/codes/code-lockout';
-import { api, sample } from './application-fixtures';
+import { api, ashaByPassport, sample } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type Answer, type TestApp } from './helpers';
 
 // The attack: guessing an application's (or an engineer's) one-time code by asking for a new code
@@ -15,15 +15,7 @@ import { createTestApp, databaseKinds, post, type Answer, type TestApp } from '.
 const UNLIMITED = { max: 1_000_000 };
 const data = <T>(answer: { body?: unknown }) => (answer.body as { response: { data: T } }).response.data;
 const messageOf = (answer: Answer) => answer.body!.response.message;
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Said',
-  phone: '0777123456',
-  address: 'P.O. Box 1, Zanzibar',
-  street: 'Malindi',
-};
+const personal = ashaByPassport();
 const SW = { 'accept-language': 'sw' };
 
 interface OutboxMessage {

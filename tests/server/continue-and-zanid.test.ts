@@ -1,18 +1,11 @@
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DemoIdentityRegistry, HttpIdentityRegistry } from '../../src/server/identity/identity-registry';
+import { ashaByPassport } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
 
 const data = <T>(answer: { body?: unknown }) => (answer.body as { response: { data: T } }).response.data;
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Said',
-  phone: '0777123456',
-  address: 'P.O. Box 1, Zanzibar',
-  street: 'Malindi',
-};
+const personal = ashaByPassport();
 
 describe.each(databaseKinds)('continue a saved application with a code (%s)', (kind) => {
   let t: TestApp;

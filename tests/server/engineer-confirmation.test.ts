@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engineer, Splash } from '../../src/shared/reference-data';
 import { withSeededContacts } from '../fixtures/seeded-engineers';
+import { ashaByPassport } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type TestApp } from './helpers';
 
 interface OutboxMessage {
@@ -10,15 +11,7 @@ interface OutboxMessage {
   purpose: string;
 }
 
-const personal = {
-  identification_type: 'passport',
-  passport_number: 'AB123456',
-  first_name: 'Asha',
-  last_name: 'Said',
-  phone: '0777123456',
-  address: 'P.O. Box 1, Zanzibar',
-  street: 'Malindi',
-};
+const personal = ashaByPassport();
 
 describe.each(databaseKinds)('engineer confirmation by SMS code (%s)', (kind) => {
   let t: TestApp;

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/server/config';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KibaliApp } from '../../src/server/app';
+import { ashaByPassport } from './application-fixtures';
 import { createTestApp, redisAnswers, REDIS_URL, type Envelope, type TestApp } from './helpers';
 
 // The Redis suite runs when Redis answers at TEST_REDIS_URL (default redis://127.0.0.1:6379), and
@@ -105,15 +106,10 @@ describe('rate limits per client (in memory)', () => {
       const saved = await hit(t.app, '/api/application/save_and_continue', {
         application_type: 'repair',
         step_number: 1,
-        data: {
-          identification_type: 'passport',
+        data: ashaByPassport({
           passport_number: `AB12345${i % 10}`,
-          first_name: 'Asha',
-          last_name: 'Said',
           phone: `07771234${String(i).padStart(2, '0')}`,
-          address: 'P.O. Box 1, Zanzibar',
-          street: 'Malindi',
-        },
+        }),
       });
       expect(saved.status).toBe(200);
       references.push((saved.body.response.data as { reference_number: string }).reference_number);

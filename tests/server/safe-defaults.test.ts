@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { demoModeWarning, loadConfig, servingProblems } from '../../src/server/config';
 import { bundledScript } from '../support/bundled-script';
 import { copySeededDataDir } from '../support/pglite-template';
+import { ashaByPassport } from './application-fixtures';
 
 // The server as an operator starts it (src/server/main.ts in its own process), with nothing set but
 // what each test names: what it does by default is what these tests check.
@@ -216,15 +217,7 @@ describe('a development server', () => {
     const saved = await post<{ reference_number: string }>(server, '/api/application/save_and_continue', {
       application_type: 'repair',
       step_number: 1,
-      data: {
-        identification_type: 'passport',
-        passport_number: 'AB1234567',
-        first_name: 'Asha',
-        last_name: 'Said',
-        phone: '0777123456',
-        address: 'P.O. Box 1, Zanzibar',
-        street: 'Malindi',
-      },
+      data: ashaByPassport({ passport_number: 'AB1234567' }),
     });
     expect(saved.status).toBe(200);
     const reference_number = saved.body.response.data.reference_number;

@@ -6,6 +6,7 @@ import { ApiError } from '../../src/server/http/envelope';
 import { HttpSmsSender, type SmsFailure } from '../../src/server/sms/http-sms-sender';
 import type { Engineer, Splash } from '../../src/shared/reference-data';
 import { withSeededContacts } from '../fixtures/seeded-engineers';
+import { ashaByPassport } from './application-fixtures';
 import { createTestApp, databaseKinds, post, type TestApp, sendEngineerCode } from './helpers';
 
 interface Received {
@@ -195,15 +196,7 @@ describe.each(databaseKinds)('SMS through the gateway (%s)', (kind) => {
     const saved = await post(t.app, '/api/application/save_and_continue', {
       application_type: 'repair',
       step_number: 1,
-      data: {
-        identification_type: 'passport',
-        passport_number: 'AB123456',
-        first_name: 'Asha',
-        last_name: 'Said',
-        phone: '0777123456',
-        address: 'P.O. Box 1, Zanzibar',
-        street: 'Malindi',
-      },
+      data: ashaByPassport(),
     });
     gateway.received = []; // the reference-number SMS of the first save
     gateway.status = 502;
