@@ -498,6 +498,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           environment: 'node',
           include: ['tests/{content,shared,server,security,lint}/**/*.test.ts'],
           exclude: [...ISOLATED_NODE_FILES],
+          setupFiles: ['tests/support/timer-guard.ts'],
           ...SERVER_TEST_TIMEOUTS,
           // The files of a worker share its modules (the server's, ajv's, PGlite's migrated template):
           // each file no longer imports them all again. A file must leave no state behind (real timers
@@ -511,6 +512,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           name: 'node-isolated',
           environment: 'node',
           include: [...ISOLATED_NODE_FILES],
+          setupFiles: ['tests/support/timer-guard.ts'],
           ...SERVER_TEST_TIMEOUTS,
         },
       },

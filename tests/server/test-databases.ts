@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { isAlive } from '../../src/server/db/data-dir-lock';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { clockFakings, dateIsFake } from './fake-clock';
+import { clockFakings, dateIsFake, whenDateIsFaked } from './fake-clock';
 
 // The tests' databases: migrated and empty, PGlite in memory or a schema of its own in PostgreSQL. A
 // run asks for ~190 of them. Making one costs ~0.5 s of CPU (a copy of PGlite's template opened, or a
@@ -44,6 +44,12 @@ interface Template {
 }
 
 const idle: Record<DatabaseKind, TestDatabase[]> = { pglite: [], postgres: [] };
+
+// An idle PGlite database is alive while another file fakes Date: its PostgreSQL would arm a timeout for
+// the fake time and, once Date is real again, spin on it (fake-clock.ts). Closed before Date is faked.
+whenDateIsFaked(() => {
+  for (const database of idle.pglite.splice(0)) void database.handle.close().catch(() => undefined);
+});
 const templates: Partial<Record<DatabaseKind, Promise<Template>>> = {};
 
 const JOB_TABLES = ['job', 'archive', 'schedule', 'subscription', 'version'];
