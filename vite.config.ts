@@ -121,6 +121,29 @@ const LAZY_RJSF_PARTS: Record<string, Record<string, LazyPartSpec>> = {
 /** The id of a lazy stand-in: the prefix, its spec (JSON), a colon, the part's own id. */
 const LAZY_PART = '\0kibali-lazy-part:';
 
+/**
+ * React Router's names for React's developer tools (`Link.displayName = "Link"`, one for each of its
+ * contexts and components), left out of its production build: a statement that writes to a component
+ * keeps the component, so its form parts (Form, useSubmit), ScrollRestoration and the like, which the
+ * portal never uses, stayed in the app chunk. React reads displayName only in development.
+ */
+function reactRouterNamesPlugin(): Plugin {
+  return {
+    name: 'kibali-react-router-names',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+      handler(code) {
+        const named = code.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
+        return {
+          code: named.replace(/= (React\d*\.(forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 function rjsfTrimPlugin(): Plugin {
   const vendor = (file: string) => path.resolve(import.meta.dirname, 'src/client/vendor', file);
   const posix = (id: string | undefined) => id?.split(path.sep).join('/') ?? '';
@@ -428,6 +451,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     rjsfTrimPlugin(),
+    reactRouterNamesPlugin(),
     // The browser's builds: a shared call's path and method, without its schemas (see the file).
     ...(isSsrBuild ? [] : [contractPathsPlugin()]),
     ...(mode === 'studio' && command === 'build' ? [precompressPlugin(studioFiles)] : []),
