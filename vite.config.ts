@@ -230,6 +230,24 @@ const SERVER_TEST_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 30_000 };
 
 /** Node test files that replace a module for themselves (vi.mock): each runs in a fresh module graph. */
 const ISOLATED_NODE_FILES = ['tests/server/staff-passwords.test.ts'];
+/**
+ * Node test files whose behaviour neither the database nor the Node version changes: the command line
+ * on a PGlite data directory (PGlite whatever TEST_DATABASE_KINDS names), PGlite's own statements, and
+ * checks of the sources, texts and deployment files. The second runtime's run (`npm run test:node24`,
+ * TEST_SECOND_RUNTIME=1: Node 24 on PostgreSQL) leaves them out; Node 20's has them.
+ */
+const SAME_ON_EVERY_RUNTIME = [
+  'tests/server/staff-cli.test.ts',
+  'tests/server/staff-users-cli.test.ts',
+  'tests/server/change-requests-cli.test.ts',
+  'tests/server/permits-cli.test.ts',
+  'tests/server/pglite-statements.test.ts',
+  'tests/server/message-placeholders.test.ts',
+  'tests/server/sql-in-repositories.test.ts',
+  'tests/server/deploy-files.test.ts',
+  'tests/server/ensure-chromium.test.ts',
+];
+const secondRuntime = process.env.TEST_SECOND_RUNTIME === '1';
 /** Client test files that replace a module (vi.mock) or a page global for the whole file (the captcha's worker). */
 const ISOLATED_CLIENT_FILES = ['tests/client/submitted-reference.test.tsx', 'tests/client/view-sign-in.test.tsx'];
 const studioFiles = (file: string) => {
@@ -521,7 +539,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
           name: 'node',
           environment: 'node',
           include: ['tests/{content,shared,server,security,lint}/**/*.test.ts'],
-          exclude: [...ISOLATED_NODE_FILES],
+          exclude: [...ISOLATED_NODE_FILES, ...(secondRuntime ? SAME_ON_EVERY_RUNTIME : [])],
           setupFiles: ['tests/support/timer-guard.ts'],
           ...SERVER_TEST_TIMEOUTS,
           // The files of a worker share its modules (the server's, ajv's, PGlite's migrated template):
