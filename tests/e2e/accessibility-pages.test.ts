@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Splash } from '../../src/shared/reference-data';
 import { APPLICATION_TYPES } from '../../src/shared/wizard-driver';
-import { callApi, draftCookieOf, staff, startApp } from './browser';
+import { callApi, draftCookieOf, pastTheEdge, staff, startApp } from './browser';
 import {
   axeFindings,
   collectErrors,
@@ -216,18 +216,7 @@ class Session {
     // WCAG 1.4.10, reflow: 320 CSS px wide, nothing needs scrolling sideways (a table row's fields wrap).
     const size = this.page.viewportSize();
     await this.page.setViewportSize({ width: 320, height: 640 });
-    const sideways = await this.page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      if (document.documentElement.scrollWidth <= width) return [];
-      // The innermost elements reaching past the right edge: what to make wrap.
-      const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
-        (e) => e.getBoundingClientRect().right > width + 0.5 && e.getBoundingClientRect().width > 1,
-      );
-      return past
-        .filter((e) => !past.some((other) => other !== e && e.contains(other)))
-        .slice(0, 3)
-        .map((e) => `<${e.tagName.toLowerCase()} class="${e.className}"> ${(e.textContent ?? '').slice(0, 40)}`);
-    });
+    const sideways = await pastTheEdge(this.page, true);
     expect.soft(sideways, `what reaches past the right edge at 320 px wide on ${where}`).toEqual([]);
     if (size) await this.page.setViewportSize(size);
     const repeated = repeatedNames(found);

@@ -210,3 +210,35 @@ export async function staff<T>(call: string, body: unknown): Promise<T> {
     throw new Error(`staff ${call} answered ${payload.response.code}: ${payload.response.message}`);
   return payload.response.data;
 }
+
+/**
+ * What reaches past the right edge of the screen (or makes the page wider than it), innermost first;
+ * empty when the page fits. Parts inside something that scrolls or clips on its own (the studio's two
+ * preview phones' row) are not counted. `onlyWhenScrolled`: nothing when the page itself does not
+ * scroll sideways (WCAG 1.4.10 reflow asks no more).
+ */
+export function pastTheEdge(page: Page, onlyWhenScrolled = false): Promise<string[]> {
+  return page.evaluate((onlyWhenScrolled) => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (onlyWhenScrolled && document.documentElement.scrollWidth <= width) return found;
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width} px`);
+    const clipped = (element: Element): boolean => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+        const { overflowX } = getComputedStyle(up);
+        if (overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => {
+      const box = e.getBoundingClientRect();
+      return box.width > 1 && box.right > width + 0.5 && !clipped(e);
+    });
+    for (const e of past.filter((e) => !past.some((other) => other !== e && e.contains(other))).slice(0, 5))
+      found.push(
+        `<${e.tagName.toLowerCase()} class="${String(e.className).slice(0, 60)}"> "${(e.textContent ?? '').slice(0, 50)}" reaches ${Math.round(e.getBoundingClientRect().right)} px`,
+      );
+    return found;
+  }, onlyWhenScrolled);
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { Engineer, Splash } from '../../src/shared/reference-data';
 import { completeDraft, continueData, launch, languageContext, type WizardType } from './accessibility-helpers';
-import { callApi, draftCookieOf } from './browser';
+import { callApi, draftCookieOf, pastTheEdge } from './browser';
 import { SHARED_ENGINEERS, smsCode } from './journey-helpers';
 import { withSeededContacts } from '../fixtures/seeded-engineers';
 import { LANGUAGES, tr, type Lng } from './locales';
@@ -113,35 +113,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * What reaches past the right edge of the screen (or makes the page wider than it), innermost first;
- * empty when the page fits. Parts inside something that scrolls or clips on its own are not counted.
- */
-function pastTheEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width)
-      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width} px`);
-    const clipped = (element: Element): boolean => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
-        const { overflowX } = getComputedStyle(up);
-        if (overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => {
-      const box = e.getBoundingClientRect();
-      return box.width > 1 && box.right > width + 0.5 && !clipped(e);
-    });
-    for (const e of past.filter((e) => !past.some((other) => other !== e && e.contains(other))).slice(0, 5))
-      found.push(
-        `<${e.tagName.toLowerCase()} class="${String(e.className).slice(0, 60)}"> "${(e.textContent ?? '').slice(0, 50)}" reaches ${Math.round(e.getBoundingClientRect().right)} px`,
-      );
-    return found;
-  });
-}
 
 /**
  * The controls the WhatsApp button covers, each once focused (the browser scrolls a focused control into

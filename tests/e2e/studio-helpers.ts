@@ -253,36 +253,6 @@ export async function stopStudioServer(running: StudioServer | undefined): Promi
   if (running) rmSync(running.temp, { recursive: true, force: true });
 }
 
-/**
- * What reaches past the right edge of the screen (or makes the page wider than it), innermost first;
- * empty when the page fits (as phone-fit.test.ts measures it). Parts inside something that scrolls or
- * clips on its own (the two preview phones' row) are not counted.
- */
-export function pastTheEdge(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    if (document.documentElement.scrollWidth > width)
-      found.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width} px`);
-    const clipped = (element: Element): boolean => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
-        const { overflowX } = getComputedStyle(up);
-        if (overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => {
-      const box = e.getBoundingClientRect();
-      return box.width > 1 && box.right > width + 0.5 && !clipped(e);
-    });
-    for (const e of past.filter((e) => !past.some((other) => other !== e && e.contains(other))).slice(0, 5))
-      found.push(
-        `<${e.tagName.toLowerCase()} class="${String(e.className).slice(0, 60)}"> "${(e.textContent ?? '').slice(0, 50)}" reaches ${Math.round(e.getBoundingClientRect().right)} px`,
-      );
-    return found;
-  });
-}
-
 /** Switches the studio's language with its own switch (no reload). */
 export async function switchLanguage(page: Page, to: Lng): Promise<void> {
   await page

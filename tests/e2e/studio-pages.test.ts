@@ -4,13 +4,12 @@ import { stringify } from 'csv-stringify/sync';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEXTS_CSV_COLUMNS, type StudioDraftAnswer } from '../../src/shared/api/studio';
-import { axeCheck, useBrowser } from './browser';
+import { axeCheck, pastTheEdge, useBrowser } from './browser';
 import { LANGUAGES, tr, type Lng } from './locales';
 import {
   callAs,
   navLink,
   openStep,
-  pastTheEdge,
   previewFrame,
   signIn,
   stopStudioServer,
