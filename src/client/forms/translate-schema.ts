@@ -10,6 +10,18 @@ export interface TranslateOptions {
   referenceLabel: (list: string, id: unknown) => string | undefined;
 }
 
+/** `referenceLabel` of the splash's lists (get_splash), in `language`. */
+export function splashLabels(
+  splash: Readonly<Record<string, unknown>>,
+  language: string,
+): TranslateOptions['referenceLabel'] {
+  return (list, id) =>
+    (Object.hasOwn(splash, list)
+      ? (splash[list] as { id: number; name?: Record<string, string> }[] | undefined)
+      : undefined
+    )?.find((item) => item.id === id)?.name?.[language];
+}
+
 export interface TranslatedStep {
   /** The served schema itself, untouched: the precompiled validator was compiled from it. */
   schema: JsonSchema;

@@ -9,7 +9,7 @@ import type { AskedForms } from '../../../shared/api/change-requests';
 import type { FieldError } from '../../../shared/envelope';
 import { useSplash } from '../../app/splash-api';
 import { StepPanel } from '../../forms/StepPanel';
-import { translateStep } from '../../forms/translate-schema';
+import { splashLabels, translateStep } from '../../forms/translate-schema';
 import { WIZARD_NAMESPACES } from '../../forms/wizard-i18n';
 import { useGetChangeRequestsQuery, useSaveChangeStepMutation } from './dashboard-api';
 
@@ -45,10 +45,7 @@ export default function ChangeStepEditor({
     const texts = forms.texts[lng] ?? {};
     return translateStep(form, {
       t: (key: string) => (Object.hasOwn(texts, key) ? texts[key]! : key),
-      referenceLabel: (list: string, id: unknown) =>
-        (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
-          (item) => item.id === id,
-        )?.name?.[lng],
+      referenceLabel: splashLabels(splash, lng),
     });
   }, [form, forms.texts, splash, lng]);
 

@@ -9,7 +9,7 @@ import { answerTexts } from '../../forms/answer-texts';
 import { answerRows, type AnswerRow } from '../../forms/answers-format';
 import { FormsLoadState } from '../../forms/FormsLoadState';
 import { useForms } from '../../forms/forms-query';
-import { translateStep } from '../../forms/translate-schema';
+import { splashLabels, translateStep } from '../../forms/translate-schema';
 import { WIZARD_NAMESPACES } from '../../forms/wizard-i18n';
 import { Details } from '../../components/Details';
 import { moduleOf } from '../../../shared/step-modules';
@@ -52,10 +52,7 @@ export function SavedAnswers({
     if (!forms.data) return [];
     const options = {
       t: (key: string) => t(`forms:${key}`),
-      referenceLabel: (list: string, id: unknown) =>
-        (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
-          (item) => item.id === id,
-        )?.name?.[lng],
+      referenceLabel: splashLabels(splash, lng),
     };
     const texts = answerTexts(t, lng);
     return steps.map((step) => {

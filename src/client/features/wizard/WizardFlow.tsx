@@ -26,7 +26,13 @@ import { StepPanel } from '../../forms/StepPanel';
 import { preloadValidator } from '../../forms/validator-source';
 import { preloadParts } from '../../vendor/lazy-part';
 import { walkSchema } from '../../../shared/schema-walk';
-import { stepTitle, translateStep, type TranslatedStep, type TranslateOptions } from '../../forms/translate-schema';
+import {
+  splashLabels,
+  stepTitle,
+  type TranslatedStep,
+  type TranslateOptions,
+  translateStep,
+} from '../../forms/translate-schema';
 import { useWizardActions } from './use-wizard-actions';
 import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
 import { widgets } from './wizard-widgets';
@@ -114,10 +120,7 @@ export function WizardFlow({
   const translate = useMemo(() => {
     const options = {
       t: (key: string) => t(`forms:${key}`),
-      referenceLabel: (list: string, id: unknown) =>
-        (splash[list as keyof typeof splash] as { id: number; name?: Record<string, string> }[] | undefined)?.find(
-          (item) => item.id === id,
-        )?.name?.[lng],
+      referenceLabel: splashLabels(splash, lng),
     };
     return lazyTranslator(forms, options);
   }, [forms, splash, lng, t]);
