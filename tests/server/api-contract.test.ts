@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../src/shared/api/call';
 import { createTestApp, type TestApp } from './helpers';
@@ -98,7 +98,7 @@ describe('the API contract', () => {
           probe.app,
           { ...call, path: `${call.path}/${route}` },
           { summary: 'probe' },
-          async (_r, res) => res.code(200).send(body) as never,
+          async (_r, res) => (res as unknown as FastifyReply).code(200).send(body) as never,
         );
       add('object', wrong);
       // Written already, as the cached answers (get_forms, get_splash) are sent.

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { continueApplication, submitApplication, verifyCode, type SignedIn } from '../../shared/api/continue';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
-import { contractRoute } from '../http/contract-route';
+import { contractRoute, type CookieReply } from '../http/contract-route';
 import { ApiError } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
 import { submitted, type DraftRouting } from './application-routes';
@@ -19,7 +19,7 @@ export function continueRoutes(
   /** Answers the right code of a sign-in challenge (purpose, subject = reference number). */
   signIn: {
     purpose: string;
-    complete(request: FastifyRequest, res: FastifyReply, reference: string): Promise<SignedIn>;
+    complete(request: FastifyRequest, res: CookieReply, reference: string): Promise<SignedIn>;
   },
 ): void {
   contractRoute(

@@ -24,11 +24,25 @@ declare module 'fastify' {
 declare const answered: unique symbol;
 
 /**
- * What a contract route's handler returns: the reply once answered through its call's `Answer` (only
- * it makes one; `res.send`, `reply` and another call's answer do not), so the compiler holds every
- * handler to its call's answer (tests/lint/contract-handlers.test.ts plants a wrong one).
+ * What a contract route's handler returns: its call answered through its `Answer` (only it makes one;
+ * another call's answer does not do), so the compiler holds every handler to its call's answer
+ * (tests/lint/contract-handlers.test.ts plants wrong ones). Not the reply itself: Fastify's reply is
+ * thenable, and an async function returning one returns `any` to the compiler.
  */
-export type Sent<C extends ApiCall> = FastifyReply & { readonly [answered]: C['path'] };
+export interface Sent<C extends ApiCall> {
+  readonly [answered]: C['path'];
+}
+
+type CookieOptions = Parameters<FastifyReply['setCookie']>[2];
+
+/**
+ * The reply as a contract route's handler holds it: its cookies only, so that it answers through
+ * `answer` (with the whole reply, `return res.send(anything)` would compile: see Sent).
+ */
+export interface CookieReply {
+  setCookie(name: string, value: string, options?: CookieOptions): unknown;
+  clearCookie(name: string, options?: CookieOptions): unknown;
+}
 
 /** A file of a download call, of one of the types it declares. */
 export interface DownloadFile<C extends ApiCall> {
@@ -52,7 +66,7 @@ export type Answer<C extends ApiCall> = C extends { download: readonly string[] 
 
 type Handler<C extends ApiCall> = (
   request: FastifyRequest<{ Body: RequestOf<C> }>,
-  res: FastifyReply,
+  res: CookieReply,
   answer: Answer<C>,
 ) => Promise<Sent<C>>;
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignedIn } from '../../shared/api/continue';
 import { logout, requestSignInCode } from '../../shared/api/sign-in';
-import { contractRoute } from '../http/contract-route';
+import { contractRoute, type CookieReply } from '../http/contract-route';
 import type { DraftLimits } from '../http/draft-limits';
 import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie';
@@ -11,7 +11,7 @@ import type { SignInService } from './sign-in-service';
 /** The right code of a sign-in challenge (verify_code answers it 'signed_in'): the session cookie set, the user. */
 export async function completeSignIn(
   request: FastifyRequest,
-  res: FastifyReply,
+  res: CookieReply,
   signIn: SignInService,
   sessions: SessionStore,
   reference: string,
