@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyZanid } from '../../shared/api/identity';
+import { contractError } from '../http/contract-error';
 import { contractRoute } from '../http/contract-route';
 import { ApiError } from '../http/envelope';
 import { ZANID_LIMIT } from '../http/rate-limits';
@@ -19,7 +20,7 @@ export function identityRoutes(app: FastifyInstance, registry: IdentityRegistry)
     async (request, _res, answer) => {
       const zanId = request.body.zan_id.replace(/[\s-]/g, '');
       if (!ZAN_ID.test(zanId)) {
-        throw new ApiError(422, 'zan_id_malformed', {
+        throw contractError(verifyZanid, 'zan_id_malformed', {
           errors: [{ path: '/zan_id', message: validationMessage(request.language, 'zan_id') }],
         });
       }
