@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../src/shared/api/call';
 import { createTestApp, type TestApp } from './helpers';
@@ -92,9 +92,13 @@ describe('the API contract', () => {
     beforeAll(async () => {
       const { contractRoute } = await import('../../src/server/http/contract-route');
       probe = await createTestApp();
+      // Sent around the typed answer on purpose (`as never`): the compiler would refuse the wrong one.
       const add = (route: string, body: unknown) =>
-        contractRoute(probe.app, { ...call, path: `${call.path}/${route}` }, { summary: 'probe' }, async (_r, res) =>
-          res.code(200).send(body),
+        contractRoute(
+          probe.app,
+          { ...call, path: `${call.path}/${route}` },
+          { summary: 'probe' },
+          async (_r, res) => (res as unknown as FastifyReply).code(200).send(body) as never,
         );
       add('object', wrong);
       // Written already, as the cached answers (get_forms, get_splash) are sent.
@@ -118,6 +122,55 @@ describe('the API contract', () => {
         expect(answer.statusCode, route).toBe(200);
         expect(answer.json(), route).toEqual(right);
       }
+    });
+  });
+
+  describe('an error answer the call declares, its data not as declared (outside production)', () => {
+    let probe: TestApp;
+    const declared = {
+      status: 409,
+      code: 'probe_conflict',
+      data: { type: 'object', additionalProperties: false, required: ['n'], properties: { n: { type: 'integer' } } },
+    } as const;
+    const call = {
+      path: '/api/test/probe_error',
+      method: 'POST',
+      answer: { type: 'object' },
+      errors: [declared],
+    } as const;
+    const send = async (route: string) =>
+      probe.app.inject({ method: 'POST', url: `${call.path}/${route}`, payload: {} });
+
+    beforeAll(async () => {
+      const { contractRoute } = await import('../../src/server/http/contract-route');
+      const { ApiError } = await import('../../src/server/http/envelope');
+      probe = await createTestApp();
+      const add = (route: string, error: InstanceType<typeof ApiError>) =>
+        contractRoute(probe.app, { ...call, path: `${call.path}/${route}` }, { summary: 'probe' }, async () => {
+          throw error;
+        });
+      // Thrown as `new ApiError` on purpose: contractError would not compile with the wrong data.
+      add('wrong', new ApiError(409, 'probe_conflict', { n: 'one', extra: true }));
+      add('right', new ApiError(409, 'probe_conflict', { n: 1 }));
+      // Refusals the call does not declare are not checked: another code of the status, another status.
+      add('other-code', new ApiError(409, 'probe_other', { anything: 'goes' }));
+      add('not-found', new ApiError(404, 'not_found', { anything: 'goes' }));
+    });
+    afterAll(() => probe?.close());
+
+    it('answers 500 instead', async () => {
+      const answer = await send('wrong');
+      expect(answer.statusCode).toBe(500);
+      expect(answer.body).not.toContain('extra');
+      expect(answer.json<{ response: { code: number } }>().response.code).toBe(500);
+    });
+
+    it('is sent as it is when it matches, and refusals it does not declare are not checked', async () => {
+      const right = await send('right');
+      expect(right.statusCode).toBe(409);
+      expect(right.json<{ response: { data: unknown } }>().response.data).toEqual({ n: 1 });
+      expect((await send('other-code')).statusCode).toBe(409);
+      expect((await send('not-found')).statusCode).toBe(404);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   requestMaintenance,
   requestNoDrawings,
@@ -12,7 +12,7 @@ import type { DraftCookies } from '../drafts/draft-cookie';
 import { APPLICATION_BODY_LIMIT, STEP_BODY_LIMIT } from '../http/body-schemas';
 import { contractRoute } from '../http/contract-route';
 import type { DraftLimits } from '../http/draft-limits';
-import { ok, reply } from '../http/envelope';
+
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 
 /** What the application routes need besides the service: the draft cookies and the limits by draft. */
@@ -60,10 +60,10 @@ export function applicationRoutes(
         'Complete Later) send the reference number by SMS to the phone saved in the draft.' +
         OWNER_NOTE,
     },
-    async (request, res) => {
+    async (request, res, answer) => {
       const { secret, ...saved } = await applications.saveStep(request.body, request.language, access(request));
       if (secret) cookies.set(request, res, saved.reference_number, secret);
-      return ok(request, res, saved, 'saved');
+      return answer.ok(saved, 'saved');
     },
   );
 
@@ -79,8 +79,10 @@ export function applicationRoutes(
         'must be valid and every required document named. The application is then submitted.' +
         OWNER_NOTE,
     },
-    async (request, res) =>
-      submitted(request, res, await applications.submit(request.body, request.language, access(request))),
+    async (request, _res, answer) => {
+      const result = await applications.submit(request.body, request.language, access(request));
+      return answer.ok(result, ...submitted(result));
+    },
   );
 
   const wholeRequest = (
@@ -97,12 +99,10 @@ export function applicationRoutes(
         preHandler: countDraftCall,
         summary: summary + OWNER_NOTE,
       },
-      async (req, res) =>
-        submitted(
-          req,
-          res,
-          await applications.submit({ ...req.body, application_type: type }, req.language, access(req)),
-        ),
+      async (req, _res, answer) => {
+        const result = await applications.submit({ ...req.body, application_type: type }, req.language, access(req));
+        return answer.ok(result, ...submitted(result));
+      },
     );
   wholeRequest(requestMaintenance, 'repair', 'A repair request, submitted whole: answers by step id.');
   wholeRequest(
@@ -112,6 +112,7 @@ export function applicationRoutes(
   );
 }
 
-export function submitted(request: FastifyRequest, res: FastifyReply, result: SubmittedAnswer): FastifyReply {
-  return reply(request, res, 200, 'submitted', result, { reference_number: result.reference_number });
+/** The message of a submitted application's answer, and its parameters. */
+export function submitted(result: SubmittedAnswer): [messageKey: string, params: Record<string, unknown>] {
+  return ['submitted', { reference_number: result.reference_number }];
 }

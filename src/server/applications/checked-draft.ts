@@ -1,6 +1,7 @@
 import { ApiError } from '../http/envelope';
 import type { ApplicationRecord } from './applications-repository';
 import { normalizeReferenceNumber } from './reference-number';
+import { notDraftAnymore } from './withdrawn-guard';
 
 /** A draft's status until it is submitted (or withdrawn). */
 export const DRAFT = 'draft';
@@ -29,8 +30,7 @@ export async function checkedDraft(
   if (!reference || (ownerOf && owned === undefined)) throw new ApiError(404, 'draft_not_found');
   const record = await find(reference);
   if (!record || (ownerOf && record.id !== owned)) throw new ApiError(404, 'draft_not_found');
-  if (record.status !== DRAFT)
-    throw new ApiError(409, record.status === 'withdrawn' ? 'application_withdrawn' : 'already_submitted');
+  if (record.status !== DRAFT) throw notDraftAnymore(record.status);
   if (record.application_type !== input.application_type) throw new ApiError(409, 'other_application_type');
   return record;
 }

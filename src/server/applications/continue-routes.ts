@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { continueApplication, submitApplication, verifyCode } from '../../shared/api/continue';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { continueApplication, submitApplication, verifyCode, type SignedIn } from '../../shared/api/continue';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
-import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { contractRoute, type CookieReply } from '../http/contract-route';
+import { ApiError } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
 import { submitted, type DraftRouting } from './application-routes';
 import type { ApplicationsService } from './applications-service';
@@ -19,7 +19,7 @@ export function continueRoutes(
   /** Answers the right code of a sign-in challenge (purpose, subject = reference number). */
   signIn: {
     purpose: string;
-    complete(request: FastifyRequest, res: FastifyReply, reference: string): Promise<FastifyReply>;
+    complete(request: FastifyRequest, res: CookieReply, reference: string): Promise<SignedIn>;
   },
 ): void {
   contractRoute(
@@ -30,8 +30,8 @@ export function continueRoutes(
       preHandler: async (request) => drafts.limits.draftCall(request),
       summary: 'Starts continuing a draft: a one-time code goes by SMS to the phone saved in it',
     },
-    async (request, res) =>
-      ok(request, res, await continuing.start(request.body.reference_number, request.language), 'code_sent_applicant'),
+    async (request, _res, answer) =>
+      answer.ok(await continuing.start(request.body.reference_number, request.language), 'code_sent_applicant'),
   );
 
   contractRoute(
@@ -43,14 +43,14 @@ export function continueRoutes(
         'Answers a challenge with its code: for a continue, the draft (reference, type, step, answers) and its draft cookie (the proof that writes it); for a sign-in, { user, session } and the session cookie. ' +
         'A draft saved under older forms is first brought to the forms being served (answers to removed questions dropped and recorded in its history); `forms_changed` then lists what it must answer now ({ forms_version, to_answer: [{ step, field?, label }], first_step }).',
     },
-    async (request, res) => {
+    async (request, res, answer) => {
       const challenge = await codes.verifyChallenge(request.body.challenge_id, request.body.code);
       if (!challenge) throw new ApiError(422, 'wrong_code');
       if (challenge.purpose === ContinueService.PURPOSE) {
         const draft = await continuing.open(challenge.subject);
         // The code proves the phone saved in the draft: this browser may now write the draft too.
         drafts.cookies.set(request, res, draft.reference_number, await drafts.owners.issue(draft.id));
-        return ok(request, res, {
+        return answer.ok({
           reference_number: draft.reference_number,
           application_type: draft.application_type,
           step_number: draft.step_number,
@@ -62,7 +62,9 @@ export function continueRoutes(
           ...(draft.forms_changed ? { forms_changed: draft.forms_changed } : {}),
         });
       }
-      if (challenge.purpose === signIn.purpose) return signIn.complete(request, res, challenge.subject);
+      if (challenge.purpose === signIn.purpose) {
+        return answer.ok(await signIn.complete(request, res, challenge.subject), 'signed_in');
+      }
       throw new ApiError(422, 'wrong_code');
     },
   );
@@ -78,9 +80,10 @@ export function continueRoutes(
         'Submits a continued draft, with answers by step id for the steps not saved before. Only with the ' +
         'draft cookie of its owner; without it, 404 as for an unknown number.',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const proof = drafts.cookies.secretFor(request, request.body.reference_number);
-      return submitted(request, res, await applications.submitDraft(request.body, request.language, { proof }));
+      const result = await applications.submitDraft(request.body, request.language, { proof });
+      return answer.ok(result, ...submitted(result));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { ContinuedDraft } from '../../shared/api/continue';
 import { stepNumberToResume } from '../../shared/wizard-driver';
 import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/reference-data';
@@ -41,6 +42,7 @@ export class ContinueService {
           reference_number: formatReferenceNumber(draft.reference_number),
         }),
     });
+    if (challengeId === null) throw new Error('a continue challenge has its id');
     return { challenge_id: challengeId, sent_to: maskPhone(draft.phone), expires_in_s: CODE_TTL_S };
   }
 
@@ -56,10 +58,11 @@ export class ContinueService {
     return {
       id: draft.id,
       reference_number: formatReferenceNumber(draft.reference_number),
-      application_type: draft.application_type,
+      // The column holds only the application types (and the answers are kept by step): as the contract says them.
+      application_type: draft.application_type as ContinuedDraft['application_type'],
       // As save_and_continue answers it: the step to open next (1-based; past the last step, the review).
       step_number: stepNumberToResume(current.step_number),
-      data: current.answers,
+      data: current.answers as ContinuedDraft['data'],
       // What was typed on steps Save & Complete Later kept unfinished: shown again, not finished.
       unfinished: current.unfinished,
       // Its files, as the documents step and the review show them (names, sizes, scales).

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openDraft } from '../../shared/api/open-draft';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import type { DraftRouting } from './application-routes';
 import type { DraftResumeService } from './draft-resume-service';
@@ -21,10 +20,8 @@ export function draftResumeRoutes(app: FastifyInstance, resume: DraftResumeServi
         'verify_code does for a continue; `unfinished` holds what was typed on steps Save & Complete Later kept ' +
         'unfinished, `attachments` the draft’s files ({ attachment_id, document_type, file_name, size, scale }).',
     },
-    async (request, res) =>
-      ok(
-        request,
-        res,
+    async (request, _res, answer) =>
+      answer.ok(
         await resume.reopen(request.body.reference_number, cookies.secretFor(request, request.body.reference_number)),
       ),
   );

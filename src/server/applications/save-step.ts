@@ -15,7 +15,8 @@ import { PhoneChange, phoneChangeOf, tellOldPhoneQuietly } from './phone-change'
 import { formatReferenceNumber } from './reference-number';
 import { stepRefusal } from './step-validation';
 import { unfinishedAnswers, withoutStep } from './unfinished-steps';
-import { validationFailed } from '../../shared/api/errors';
+import { unknownStep as unknownStepError, validationFailed } from '../../shared/api/errors';
+import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export async function saveStep(
     ? await stepOfVersion(parts.forms, Number(input.forms_version), input.application_type, input.step_number)
     : stepAtNumber(steps, input.step_number);
   const stepNumber = step === undefined ? 0 : stepNumberOf(steps, step);
-  const unknownStep = new ApiError(422, 'unknown_step', {
+  const unknownStep = errorAnswer(unknownStepError, {
     errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
   });
   if (step === undefined) throw unknownStep;

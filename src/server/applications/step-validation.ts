@@ -11,7 +11,7 @@ import type { FormsService, Served } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import { unstorableText } from './unfinished-steps';
-import { validationFailed } from '../../shared/api/errors';
+import { engineerUnconfirmed, unknownStep, validationFailed } from '../../shared/api/errors';
 import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
@@ -44,7 +44,7 @@ export class StepValidation {
     const validate = this.forms.validatorIn(forms, step);
     const form = forms.forms.steps[step];
     const schema = form?.schema;
-    if (!validate || !schema) throw new ApiError(422, 'unknown_step', {});
+    if (!validate || !schema) throw errorAnswer(unknownStep, {});
     // Lists and texts over their limits are refused before anything else looks at the answers: the
     // validator's work (and its errors) would grow with every row of a hostile list.
     const oversized = oversizedAnswers(schema, data, `/${step}`);
@@ -67,7 +67,7 @@ export class StepValidation {
       moduleOf(form) === 'engineer' &&
       !(await this.engineerProofs.isValid(cleaned.validation_token, cleaned.engineer_id, applicationId))
     ) {
-      throw new ApiError(422, 'engineer_unconfirmed', {
+      throw errorAnswer(engineerUnconfirmed, {
         errors: [{ path: `/${step}/validation_token`, message: validationMessage(language, 'engineer_unconfirmed') }],
       });
     }

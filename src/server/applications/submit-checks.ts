@@ -12,7 +12,7 @@ import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import type { ApplicationRecord } from './applications-repository';
 import { ruleErrors, type StepValidation } from './step-validation';
-import { validationFailed } from '../../shared/api/errors';
+import { documentsMissing, validationFailed } from '../../shared/api/errors';
 import { errorAnswer } from '../http/contract-error';
 
 type Answers = Record<string, unknown>;
@@ -76,7 +76,7 @@ export function documentsNamed(
   const uploads = moduleAnswers(answers, forms, 'documents', flow);
   const documents = missingDocuments(step === undefined ? [] : required, uploads);
   if (documents.length > 0) {
-    throw new ApiError(422, 'documents_missing', {
+    throw errorAnswer(documentsMissing, {
       errors: documents.map((code) => ({
         path: `/${step}/documents/${code}`,
         message: validationMessage(language, 'required'),
@@ -95,7 +95,7 @@ export async function checkUploads(
 ): Promise<void> {
   const wrong = step === undefined ? [] : await unknownAttachments(trx, applicationId, required, uploads);
   if (wrong.length > 0) {
-    throw new ApiError(422, 'documents_missing', {
+    throw errorAnswer(documentsMissing, {
       errors: wrong.map((code) => ({
         path: `/${step}/documents/${code}`,
         message: validationMessage(language, 'invalid'),

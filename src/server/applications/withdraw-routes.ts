@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { withdrawApplication, withdrawDraft } from '../../shared/api/withdraw';
 import { contractRoute } from '../http/contract-route';
-import { reply } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, RENEWAL_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -28,11 +27,11 @@ export function withdrawRoutes(
         'Withdraws a draft, with a reason (1–500 characters). Only with the draft cookie of its owner; ' +
         'without it, 404 as for an unknown number. Withdrawing it again answers the same.',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const { reference_number, reason } = request.body;
       const proof = cookies.secretFor(request, reference_number);
-      const answer = await withdrawals.withdrawDraft(reference_number, proof, reason, request.language);
-      return reply(request, res, 200, 'withdrawn', answer, { reference_number: answer.reference_number });
+      const withdrawn = await withdrawals.withdrawDraft(reference_number, proof, reason, request.language);
+      return answer.ok(withdrawn, 'withdrawn', { reference_number: withdrawn.reference_number });
     },
   );
 
@@ -47,13 +46,13 @@ export function withdrawRoutes(
           'Withdraws the signed-in application while it is not decided (submitted, under review or ' +
           'returned), with a reason (1–500 characters); 409 withdraw_not_allowed after a decision.',
       },
-      async (request, res) => {
-        const answer = await withdrawals.withdrawSignedIn(
+      async (request, _res, answer) => {
+        const withdrawn = await withdrawals.withdrawSignedIn(
           request.applicant!.applicationId,
           request.body.reason,
           request.language,
         );
-        return reply(request, res, 200, 'withdrawn', answer, { reference_number: answer.reference_number });
+        return answer.ok(withdrawn, 'withdrawn', { reference_number: withdrawn.reference_number });
       },
     );
   });

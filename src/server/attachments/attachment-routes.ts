@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploadAttachment } from '../../shared/api/attachments';
 import type { DraftRouting } from '../applications/application-routes';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import { sessionToken } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -48,7 +48,7 @@ export async function attachmentRoutes(
       summary:
         'Uploads one document (PDF, JPEG or PNG by content) to a draft (reference_number, with the draft cookie of its owner: without it 404, as for an unknown number) or, without it, to the signed-in application',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupported_media_type');
       let file;
       try {
@@ -91,7 +91,7 @@ export async function attachmentRoutes(
         file.file.resume();
         throw error;
       }
-      return ok(request, res, await attachments.upload(target, file.file, scale, file.filename), 'uploaded');
+      return answer.ok(await attachments.upload(target, file.file, scale, file.filename), 'uploaded');
     },
   );
 }

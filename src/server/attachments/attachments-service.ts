@@ -221,7 +221,7 @@ export class AttachmentsService {
       size: stored.size,
       scale,
       file_name: shownName,
-      status: 'uploaded',
+      status: 'uploaded' as const,
     };
   }
 

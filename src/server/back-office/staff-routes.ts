@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BACK_OFFICE_ROLES } from '../../shared/api/staff-session';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, reply } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import type { RequireStaff } from '../staff-accounts/staff-guard';
 import type { StaffServices } from './staff-services';
@@ -17,13 +17,14 @@ export function staffRoutes(app: FastifyInstance, staff: StaffServices, requireS
   // On request, before the body is read: without the right credentials nothing about the call is answered, not even a 400.
   const onRequest = requireStaff(BACK_OFFICE_ROLES, { integration: true });
   for (const action of Object.values(STAFF_ACTION_LIST)) {
-    contractRoute(app, action.call, { summary: action.summary, onRequest }, async (request, res) => {
+    contractRoute(app, action.call, { summary: action.summary, onRequest }, async (request, _res, answer) => {
       const actor = request.staff;
       if (!actor) throw new ApiError(401, 'staff_not_signed_in');
       // Shown to applicants (notices, SMS) and to staff (the command line): nothing hidden in them.
       refuseHiddenText(request.body, STAFF_MULTILINE_TEXTS, request.language);
-      const answer = await action.run(staff, request.body as never, request.language, actor);
-      return reply(request, res, 200, answer.messageKey, answer.data, answer.params);
+      // Each action's answer is its call's (StaffAction<C>: define binds them); the list is of any call.
+      const done = await action.run(staff, request.body as never, request.language, actor);
+      return answer.ok(done.data, done.messageKey, done.params);
     });
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newCaptcha } from '../../shared/api/captcha';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { CAPTCHA_LIMIT } from '../http/rate-limits';
 import type { CaptchaService } from './captcha-service';
 
@@ -14,6 +13,6 @@ export function captchaRoutes(app: FastifyInstance, captcha: CaptchaService): vo
       summary:
         "A new proof-of-work challenge for sign-in (ALTCHA: parameters and signature, valid 5 minutes); the ALTCHA widget solves it, and get_application takes the widget's payload",
     },
-    async (request, res) => ok(request, res, await captcha.create()),
+    async (_request, _res, answer) => answer.ok(await captcha.create()),
   );
 }

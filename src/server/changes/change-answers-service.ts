@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import type {
-  ChangeRequest,
-  ChangeRequestsAnswer,
-  ResubmitChangesAnswer,
-  SaveChangeStepAnswer,
+import {
+  resubmitChanges,
+  type ChangeRequest,
+  type ChangeRequestsAnswer,
+  type ResubmitChangesAnswer,
+  type SaveChangeStepAnswer,
 } from '../../shared/api/change-requests';
 import { todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
@@ -14,6 +15,7 @@ import type { Database } from '../db/schema';
 import type { FormsDocument } from '../../shared/forms';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import type { FormsService } from '../forms/forms-service';
+import { contractError } from '../http/contract-error';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
 import { askedForms } from './asked-forms';
@@ -136,7 +138,7 @@ export class ChangeAnswersService {
       const open = openRequests(round.requests as ChangeRequest[], changesOf(round));
       if (open.length > 0) {
         const all = round.requests as ChangeRequest[];
-        throw new ApiError(422, 'changes.requests_open', {
+        throw contractError(resubmitChanges, 'changes.requests_open', {
           errors: open.map((r) => ({
             path: `/requests/${all.indexOf(r)}`,
             message:

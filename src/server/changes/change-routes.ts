@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getChangeRequests, resubmitChanges, saveChangeStep } from '../../shared/api/change-requests';
 import { STEP_BODY_LIMIT } from '../http/body-schemas';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
@@ -26,7 +25,7 @@ export function changeRoutes(app: FastifyInstance, changes: ChangeAnswersService
       {
         summary: 'The open requests for changes (a checklist, the deadline) and every earlier round, oldest first',
       },
-      async (request, res) => ok(request, res, await changes.requests(applicationOf(request))),
+      async (request, _res, answer) => answer.ok(await changes.requests(applicationOf(request))),
     );
 
     contractRoute(
@@ -39,10 +38,8 @@ export function changeRoutes(app: FastifyInstance, changes: ChangeAnswersService
           'A new answer to a step the open round asks for, validated as the wizard validates it (the application’s ' +
           'forms version); 403 changes.step_not_asked for any other step',
       },
-      async (request, res) =>
-        ok(
-          request,
-          res,
+      async (request, _res, answer) =>
+        answer.ok(
           await changes.saveStep(applicationOf(request), request.body.step, request.body.data, request.language),
           'changes.step_saved',
         ),
@@ -57,11 +54,9 @@ export function changeRoutes(app: FastifyInstance, changes: ChangeAnswersService
           'Resubmits the returned application with a note (→ submitted); 422 changes.requests_open with what is ' +
           'still to answer',
       },
-      async (request, res) => {
+      async (request, _res, answer) => {
         refuseHiddenText(request.body, ['note'], request.language);
-        return ok(
-          request,
-          res,
+        return answer.ok(
           await changes.resubmit(applicationOf(request), request.body.note, request.language),
           'changes.resubmitted',
         );

@@ -16,7 +16,6 @@ import { getInvoices } from '../../shared/api/payments';
 import type { FolderFileStorage } from '../attachments/file-storage';
 import { contractRoute } from '../http/contract-route';
 import type { DraftLimits } from '../http/draft-limits';
-import { ok } from '../http/envelope';
 import { refuseHiddenText } from '../http/plain-text';
 import { MESSAGE_LIMIT, RENEWAL_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
@@ -49,43 +48,46 @@ export function dashboardRoutes(
       scope,
       keepAlive,
       { summary: 'Stay signed in: restarts the idle time; when the session ends' },
-      async (r, res) => ok(r, res, r.applicant!.times),
+      async (r, _res, answer) => answer.ok(r.applicant!.times),
     );
     contractRoute(
       scope,
       getDashboardApplication,
       { summary: 'The signed-in application: status, history, answers, engineer' },
-      async (r, res) => ok(r, res, await dashboard.application(applicationOf(r))),
+      async (r, _res, answer) => answer.ok(await dashboard.application(applicationOf(r))),
     );
     contractRoute(
       scope,
       getApplications,
       { summary: "The applicant's applications (same ID number and phone)" },
-      async (r, res) => ok(r, res, await dashboard.applications(applicationOf(r))),
+      async (r, _res, answer) => answer.ok(await dashboard.applications(applicationOf(r))),
     );
-    contractRoute(scope, getAttachments, { summary: 'Uploaded documents with their review status' }, async (r, res) =>
-      ok(r, res, await dashboard.attachments(applicationOf(r))),
+    contractRoute(
+      scope,
+      getAttachments,
+      { summary: 'Uploaded documents with their review status' },
+      async (r, _res, answer) => answer.ok(await dashboard.attachments(applicationOf(r))),
     );
-    contractRoute(scope, getInvoices, { summary: 'Invoices, newest first' }, async (r, res) =>
-      ok(r, res, await dashboard.invoices(applicationOf(r))),
+    contractRoute(scope, getInvoices, { summary: 'Invoices, newest first' }, async (r, _res, answer) =>
+      answer.ok(await dashboard.invoices(applicationOf(r))),
     );
     contractRoute(
       scope,
       getNotifications,
       { summary: 'Notifications, newest first, in the request language' },
-      async (r, res) => ok(r, res, await dashboard.notifications(applicationOf(r), r.language)),
+      async (r, _res, answer) => answer.ok(await dashboard.notifications(applicationOf(r), r.language)),
     );
-    contractRoute(scope, readNotifications, { summary: 'Marks every notification read' }, async (r, res) =>
-      ok(r, res, await dashboard.readNotifications(applicationOf(r))),
+    contractRoute(scope, readNotifications, { summary: 'Marks every notification read' }, async (r, _res, answer) =>
+      answer.ok(await dashboard.readNotifications(applicationOf(r))),
     );
-    contractRoute(scope, getPermits, { summary: 'Permits, newest first' }, async (r, res) =>
-      ok(r, res, await dashboard.permits(applicationOf(r))),
+    contractRoute(scope, getPermits, { summary: 'Permits, newest first' }, async (r, _res, answer) =>
+      answer.ok(await dashboard.permits(applicationOf(r))),
     );
     contractRoute(
       scope,
       getMessages,
       { summary: "The messages both ways (the applicant's and the unit's answers), oldest first" },
-      async (r, res) => ok(r, res, await dashboard.conversation(applicationOf(r))),
+      async (r, _res, answer) => answer.ok(await dashboard.conversation(applicationOf(r))),
     );
 
     contractRoute(
@@ -96,10 +98,8 @@ export function dashboardRoutes(
         preHandler: async (request) => limits.byReference(request, request.body.reference_number),
         summary: "Opens another of the applicant's applications: a code to its phone, answered by verify_code",
       },
-      async (request, res) =>
-        ok(
-          request,
-          res,
+      async (request, _res, answer) =>
+        answer.ok(
           await signIn.startOther(applicationOf(request), request.body.reference_number, request.language),
           'code_sent_applicant',
         ),
@@ -109,16 +109,13 @@ export function dashboardRoutes(
       scope,
       downloadAttachment,
       { summary: "One of the applicant's own documents: the file itself, not an envelope" },
-      async (request, res) => {
+      async (request, _res, answer) => {
         const file = await dashboard.attachmentFile(applicationOf(request), request.body.attachment_id);
         const name = `${file.document_type}.${EXTENSIONS[file.mime_type] ?? 'bin'}`;
         const bytes = await storage.open(file.id); // a missing file answers 503 (the error handler)
-        return res
-          .header('Content-Type', file.mime_type)
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', `attachment; filename="${name}"`)
-          .header('Cache-Control', 'no-store')
-          .send(bytes);
+        // Stored only of the types it declares: an upload is checked by its content.
+        const type = file.mime_type as (typeof downloadAttachment.download)[number];
+        return answer.file({ type, name, bytes, size: file.size });
       },
     );
 
@@ -126,9 +123,9 @@ export function dashboardRoutes(
       scope,
       renewPermit,
       { config: { rateLimit: RENEWAL_LIMIT }, summary: "Asks to renew the application's issued permit" },
-      async (request, res) => {
+      async (request, _res, answer) => {
         refuseHiddenText(request.body, ['reason'], request.language);
-        return ok(request, res, await dashboard.renew(applicationOf(request), request.body), 'renewal_sent');
+        return answer.ok(await dashboard.renew(applicationOf(request), request.body), 'renewal_sent');
       },
     );
 
@@ -136,9 +133,9 @@ export function dashboardRoutes(
       scope,
       sendMessage,
       { config: { rateLimit: MESSAGE_LIMIT }, summary: 'Sends a message to the development control unit' },
-      async (request, res) => {
+      async (request, _res, answer) => {
         refuseHiddenText(request.body, ['message'], request.language);
-        return ok(request, res, await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent');
+        return answer.ok(await dashboard.sendMessage(applicationOf(request), request.body), 'message_sent');
       },
     );
   });

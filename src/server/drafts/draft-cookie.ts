@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { CookieReply } from '../http/contract-route';
 import { normalizeReferenceNumber } from '../applications/reference-number';
 
 /** How many draft cookies a browser keeps: the one being set and the latest others beyond are cleared. */
@@ -23,7 +24,7 @@ export class DraftCookies {
     return reference ? request.cookies[this.prefix + reference] : undefined;
   }
 
-  set(request: FastifyRequest, res: FastifyReply, referenceInput: string, secret: string): void {
+  set(request: FastifyRequest, res: CookieReply, referenceInput: string, secret: string): void {
     const reference = normalizeReferenceNumber(referenceInput);
     if (!reference) return;
     const others = Object.keys(request.cookies).filter(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { normalizeReferenceNumber } from '../applications/reference-number';
+import { notDraftAnymore } from '../applications/withdrawn-guard';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import {
@@ -60,8 +61,7 @@ export class DraftOwners {
    */
   async ownedDraft(referenceInput: string, secret: string | undefined): Promise<OwnedDraftRow> {
     const draft = await this.owned(referenceInput, secret);
-    if (draft.status !== 'draft')
-      throw new ApiError(409, draft.status === 'withdrawn' ? 'application_withdrawn' : 'already_submitted');
+    if (draft.status !== 'draft') throw notDraftAnymore(draft.status);
     return draft;
   }
 

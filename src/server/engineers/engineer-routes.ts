@@ -5,7 +5,6 @@ import type { DraftRouting } from '../applications/application-routes';
 import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
 import { findEngineers } from '../reference/reference-repository';
 import type { EngineerConfirmation } from './engineer-confirmation';
@@ -32,14 +31,9 @@ export function engineerRoutes(
         'Sends a one-time code to the phone the engineer registry holds for this engineer (never in the ' +
         'answer), naming the applicant and the draft to confirm; only with the draft cookie of its owner',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const draft = await draftOf(request);
-      return ok(
-        request,
-        res,
-        await confirmation.sendCode(request.body.engineer_id, request.language, draft),
-        'code_sent',
-      );
+      return answer.ok(await confirmation.sendCode(request.body.engineer_id, request.language, draft), 'code_sent');
     },
   );
 
@@ -52,10 +46,10 @@ export function engineerRoutes(
         'Checks the code; answers the engineer and a validation_token that confirms this draft alone, which ' +
         'its engineer step carries; only with the draft cookie of its owner',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const draft = await draftOf(request);
       const { engineer_id, otp } = request.body;
-      return ok(request, res, await confirmation.validateCode(engineer_id, otp, draft), 'engineer_confirmed');
+      return answer.ok(await confirmation.validateCode(engineer_id, otp, draft), 'engineer_confirmed');
     },
   );
 
@@ -65,10 +59,10 @@ export function engineerRoutes(
     {
       summary: 'A page of the public engineers list, searched by name, email or phone and filtered by role code',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const { search, role, page, page_size } = request.body;
       const found = await findEngineers(db, { search, roleCode: role || undefined, page, pageSize: page_size });
-      return ok(request, res, { ...found, page, page_size });
+      return answer.ok({ ...found, page, page_size });
     },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { estimateFee } from '../../shared/api/fees';
 import type { DraftRouting } from '../applications/application-routes';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT } from '../http/rate-limits';
 import type { FeesService } from './fees-service';
 
@@ -21,9 +20,9 @@ export function feesRoutes(app: FastifyInstance, fees: FeesService, { cookies, l
         'exemption } | null, missing: { reason, answer?, question? } | null }, every text in English and Swahili. ' +
         'Only with the draft cookie of its owner; without it, 404 `draft_not_found`, as for an unknown number.',
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const { reference_number } = request.body;
-      return ok(request, res, await fees.forDraft(reference_number, cookies.secretFor(request, reference_number)));
+      return answer.ok(await fees.forDraft(reference_number, cookies.secretFor(request, reference_number)));
     },
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findReference, verifyFindCode } from '../../shared/api/find-reference';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { SIGN_IN_LIMIT } from '../http/rate-limits';
 import type { FindReferenceService } from './find-reference-service';
 
@@ -17,8 +16,8 @@ export function findReferenceRoutes(app: FastifyInstance, finding: FindReference
         'number have that phone saved in them, a one-time code goes to it by SMS. The answer is the same ' +
         'either way: { challenge_id, expires_in_s }.',
     },
-    async (request, res) =>
-      ok(request, res, await finding.start(request.body, request.language), 'find_reference_sent'),
+    async (request, _res, answer) =>
+      answer.ok(await finding.start(request.body, request.language), 'find_reference_sent'),
   );
 
   contractRoute(
@@ -30,6 +29,6 @@ export function findReferenceRoutes(app: FastifyInstance, finding: FindReference
         'The code of find_reference: lists the applications with that ID number and phone (at most 20, the ' +
         'latest first): { applications: [{ reference_number, application_type, status, date }] }.',
     },
-    async (request, res) => ok(request, res, await finding.verify(request.body), 'find_reference_found'),
+    async (request, _res, answer) => answer.ok(await finding.verify(request.body), 'find_reference_found'),
   );
 }

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { getForms } from '../../shared/api/forms';
 import { reloadForms } from '../../shared/api/reload-forms';
 import { PUBLISHER_ROLES } from '../../shared/api/staff-session';
-import { sendCached } from '../http/cached-answer';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import { actorLabel } from '../staff-accounts/staff-actor';
 import type { RequireStaff } from '../staff-accounts/staff-guard';
 import type { FormsService } from './forms-service';
@@ -14,9 +13,9 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, requireSt
     app,
     getForms,
     { summary: 'The wizard: every step (JSON Schema and UI schema) and each application type’s flow; ETag' },
-    async (request, res) => {
+    async (_request, _res, answer) => {
       const served = await forms.get();
-      return sendCached(request, res, served.json, served.etag);
+      return answer.cached(served.json, served.etag);
     },
   );
 
@@ -29,7 +28,7 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, requireSt
       // On request, before the body is read, as every other /api/staff/* call: without credentials, not even a 400.
       onRequest: requireStaff(PUBLISHER_ROLES, { integration: true }),
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const { reason } = request.body ?? {};
       if (!request.staff) throw new ApiError(401, 'staff_not_signed_in');
       const result = await forms.registry.importFolder(forms.folder, {
@@ -38,7 +37,7 @@ export function formsRoutes(app: FastifyInstance, forms: FormsService, requireSt
       });
       if (!result.ok)
         throw new ApiError(422, 'forms_problems', { problems: result.problems }, { count: result.problems.length });
-      return ok(request, res, { version: String(result.version), published: result.published }, 'forms_reloaded');
+      return answer.ok({ version: String(result.version), published: result.published }, 'forms_reloaded');
     },
   );
 }

@@ -4,13 +4,23 @@ import { withDocuments } from '../../shared/document-fields';
 import { validatorUrl, validatorVersion } from '../../shared/validator-url';
 import { applicationTypeAt } from '../../shared/wizard-driver';
 import type { SplashService } from '../reference/splash-service';
-import { textEtag } from '../http/cached-answer';
+import type { FormsAnswer } from '../../shared/api/forms';
+import { textEtag, type JsonOf } from '../http/cached-answer';
 import { bindReferences, formsDocumentOf, type FormRegistry } from './form-registry';
 import { createServerAjv } from './server-ajv';
 
+/**
+ * get_forms's data: the forms as the client reads them (FormsDocument: readonly flows, rules the answer's
+ * schema leaves open), which the compiler does not take for FormsAnswer; outside production every answer
+ * is checked against the schema before it is sent (registerAnswerChecks).
+ */
+function formsJson(forms: FormsDocument): JsonOf<FormsAnswer> {
+  return JSON.stringify(forms) as JsonOf<FormsAnswer>;
+}
+
 export interface Served {
   key: string;
-  json: string;
+  json: JsonOf<FormsAnswer>;
   etag: string;
   forms: FormsDocument;
   validators: Map<string, ValidateFunction>;
@@ -39,7 +49,7 @@ export class FormsService {
     if (this.cache?.key !== key) {
       // The documents step gets one entry per document of the set's documents (src/shared/document-fields.ts).
       const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
-      const json = JSON.stringify(forms);
+      const json = formsJson(forms);
       this.cache = { key, json, etag: textEtag(json), forms, validators: new Map() };
     }
     return this.cache;
@@ -58,7 +68,7 @@ export class FormsService {
     const kept = this.older.get(version);
     if (kept?.key === key) return kept;
     const forms = withDocuments(bindReferences(formsDocumentOf(published), reference.lists));
-    const json = JSON.stringify(forms);
+    const json = formsJson(forms);
     const served = { key, json, etag: textEtag(json), forms, validators: new Map() };
     // A few versions at most are answered at once; the oldest kept goes first.
     if (this.older.size >= 8) this.older.delete(this.older.keys().next().value as number);

@@ -60,6 +60,16 @@ export function chosenEncoding(request: FastifyRequest): Encoding | undefined {
   return best && (q.identity ?? 0) <= of(best) ? best : undefined;
 }
 
+declare const jsonOfData: unique symbol;
+
+/** The JSON text of a `T`, written once (jsonOf): a cached answer's data keeps its type (contractRoute's `cached`). */
+export type JsonOf<T> = string & { readonly [jsonOfData]: T };
+
+/** `data` as JSON, its type kept. */
+export function jsonOf<T>(data: T): JsonOf<T> {
+  return JSON.stringify(data) as JsonOf<T>;
+}
+
 /** A strong ETag of a text (its SHA-256, shortened): the same JSON or page, the same tag, on every server. */
 export function textEtag(json: string | Buffer): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;

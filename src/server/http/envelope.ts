@@ -18,6 +18,14 @@ export function envelope<T>(code: number, text: string, data: T): Envelope<T> {
   return { response: { code, message: text, data } };
 }
 
+/** The message key each request was answered with (its envelope carries only the text): registerAnswerChecks reads it. */
+const answeredKeys = new WeakMap<FastifyRequest, string>();
+
+/** The message key of the envelope answered to `request` (an error answer's is its ApiError's). */
+export function answeredKey(request: FastifyRequest): string | undefined {
+  return answeredKeys.get(request);
+}
+
 /** Sends the envelope with HTTP status equal to its code, the message in the request's language filled from `params` and `data`. */
 export function reply<T>(
   request: FastifyRequest,
@@ -27,9 +35,6 @@ export function reply<T>(
   data: T,
   params?: Record<string, unknown>,
 ): FastifyReply {
+  answeredKeys.set(request, messageKey);
   return res.code(code).send(envelope(code, message(request.language, messageKey, params, data), data));
-}
-
-export function ok<T>(request: FastifyRequest, res: FastifyReply, data: T, messageKey = 'ok'): FastifyReply {
-  return reply(request, res, 200, messageKey, data);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ping } from '../db/database';
 import type { Database } from '../db/schema';
-import { ok, reply } from './envelope';
+import { reply } from './envelope';
 import type { RateLimitState } from './rate-limits';
 
 const READY_TIMEOUT_MS = 2000;
@@ -16,7 +16,7 @@ export function healthRoutes(
   db: Kysely<Database>,
   rateLimits: () => RateLimitState = () => 'memory',
 ): void {
-  app.get('/healthz', async (request, res) => ok(request, res, { status: 'alive' }, 'alive'));
+  app.get('/healthz', async (request, res) => reply(request, res, 200, 'alive', { status: 'alive' }));
 
   app.get('/readyz', async (request, res) => {
     let timer: NodeJS.Timeout | undefined;
@@ -25,7 +25,7 @@ export function healthRoutes(
     });
     try {
       await Promise.race([ping(db), timeout]);
-      return ok(request, res, { status: 'ready', database: 'up', rate_limits: rateLimits() }, 'ready');
+      return reply(request, res, 200, 'ready', { status: 'ready', database: 'up', rate_limits: rateLimits() });
     } catch {
       return reply(request, res, 503, 'unavailable', {
         status: 'unavailable',

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { verifyZanid } from '../../shared/api/identity';
+import { contractError } from '../http/contract-error';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import { ZANID_LIMIT } from '../http/rate-limits';
 import { validationMessage } from '../i18n/messages';
 import { RegistryUnavailableError, type IdentityRegistry } from './identity-registry';
@@ -16,10 +17,10 @@ export function identityRoutes(app: FastifyInstance, registry: IdentityRegistry)
       config: { rateLimit: ZANID_LIMIT },
       summary: "Looks a ZanID up in the identity registry: the person's names, date of birth and sex",
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const zanId = request.body.zan_id.replace(/[\s-]/g, '');
       if (!ZAN_ID.test(zanId)) {
-        throw new ApiError(422, 'zan_id_malformed', {
+        throw contractError(verifyZanid, 'zan_id_malformed', {
           errors: [{ path: '/zan_id', message: validationMessage(request.language, 'zan_id') }],
         });
       }
@@ -31,7 +32,7 @@ export function identityRoutes(app: FastifyInstance, registry: IdentityRegistry)
         throw error;
       }
       if (!person) throw new ApiError(404, 'zan_id_not_found');
-      return ok(request, res, person, 'zan_id_verified');
+      return answer.ok(person, 'zan_id_verified');
     },
   );
 }

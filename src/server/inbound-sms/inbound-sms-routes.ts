@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inboundSms } from '../../shared/api/inbound-sms';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { gatewayCheck } from './gateway-token';
 import type { InboundSmsService } from './inbound-sms-service';
 
@@ -22,6 +21,6 @@ export function inboundSmsRoutes(app: FastifyInstance, inbound: InboundSmsServic
         '"HALI <reference>" or "STATUS <reference>" from the phone saved in the application is answered by ' +
         'SMS with its status and anything pending; the same message_id twice is answered once.',
     },
-    async (request, res) => ok(request, res, await inbound.receive(request.body), 'inbound_sms.received'),
+    async (request, _res, answer) => answer.ok(await inbound.receive(request.body), 'inbound_sms.received'),
   );
 }

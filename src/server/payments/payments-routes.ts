@@ -6,7 +6,7 @@ import {
   paymentNotice,
 } from '../../shared/api/payments';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import type { SignatureVerifier } from './payment-signature';
 import type { PaymentsService } from './payments-service';
 
@@ -41,7 +41,7 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, 
           'Payment gateway: a payment notice, signed (header x-payment-signature, Ed25519 or RSA-SHA256 over the ' +
           'exact body). Idempotent by transaction_id: the same notice again answers the same acknowledgement',
       },
-      async (request, res) => ok(request, res, await payments.applyNotice(request.body), 'payments.notice_accepted'),
+      async (request, _res, answer) => answer.ok(await payments.applyNotice(request.body), 'payments.notice_accepted'),
     );
 
     contractRoute(
@@ -51,7 +51,7 @@ export function paymentsRoutes(app: FastifyInstance, payments: PaymentsService, 
         bodyLimit: PAYMENT_BODY_LIMIT,
         summary: 'Payment gateway: the control number of a bill raised earlier, signed like a payment notice',
       },
-      async (request, res) => ok(request, res, await payments.controlNumberArrived(request.body)),
+      async (request, _res, answer) => answer.ok(await payments.controlNumberArrived(request.body)),
     );
   });
 }

@@ -16,13 +16,9 @@ export function receiptRoutes(app: FastifyInstance, db: Kysely<Database>, sessio
       scope,
       downloadReceipt,
       { summary: "One of the signed-in application's payment receipts, in English and Swahili: the PDF itself" },
-      async (request, res) => {
+      async (request, _res, answer) => {
         const file = await receiptFile(db, request.body.receipt_number, request.applicant!.applicationId);
-        return res
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `attachment; filename="${file.file_name}"`)
-          .header('Cache-Control', 'no-store')
-          .send(Buffer.from(file.bytes));
+        return answer.file({ type: 'application/pdf', name: file.file_name, bytes: Buffer.from(file.bytes) });
       },
     );
   });

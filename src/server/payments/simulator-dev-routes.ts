@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paySimulated, paymentsRun, simulatorSettings } from '../../shared/api/payments';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { SimulatedGateway } from './simulated-gateway';
 import type { PaymentsService } from './payments-service';
 
@@ -17,23 +16,23 @@ export function simulatorDevRoutes(app: FastifyInstance, payments: PaymentsServi
     app,
     paySimulated,
     { summary: 'Development tools only: the payment simulator pays a control number' },
-    async (request, res) => ok(request, res, await gateway.pay(request.body)),
+    async (request, _res, answer) => answer.ok(await gateway.pay(request.body)),
   );
   contractRoute(
     app,
     simulatorSettings,
     { summary: 'Development tools only: the simulated gateway fails, or gives control numbers by callback' },
-    async (request, res) => ok(request, res, gateway.configure(request.body)),
+    async (request, _res, answer) => answer.ok(gateway.configure(request.body)),
   );
   contractRoute(
     app,
     paymentsRun,
     { summary: 'Development tools only: run the re-issue and reconciliation jobs now' },
-    async (request, res) => {
+    async (_request, _res, answer) => {
       await gateway.settled();
       const reissued = await payments.reissueExpired();
       const reconciled = await payments.reconcile();
-      return ok(request, res, { reissued, ...reconciled });
+      return answer.ok({ reissued, ...reconciled });
     },
   );
 }

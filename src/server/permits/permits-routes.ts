@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { downloadPermit, verifyPermit } from '../../shared/api/permits';
 import { contractRoute } from '../http/contract-route';
-import { ok } from '../http/envelope';
 import { PERMIT_VERIFY_LIMIT } from '../http/rate-limits';
 import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
@@ -19,7 +18,7 @@ export function permitsRoutes(app: FastifyInstance, permits: PermitsService, ses
         '(plot, approved use, storeys, validity, issuing unit), and whether `signature` (from its QR link) is ' +
         'the portal’s: `signature: mismatch` means the document may be forged. 404 for an unknown number.',
     },
-    async (request, res) => ok(request, res, await permits.verify(request.body)),
+    async (request, _res, answer) => answer.ok(await permits.verify(request.body)),
   );
 
   contractRoute(
@@ -30,14 +29,14 @@ export function permitsRoutes(app: FastifyInstance, permits: PermitsService, ses
       onRequest: requireSession(sessions),
       summary: "The signed-in application's own permit as a PDF (English and Swahili): the file, not an envelope",
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const file = await permits.applicantDocument(request.applicant!.applicationId, request.body.permit_number);
-      return res
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', String(file.bytes.byteLength))
-        .header('Content-Disposition', `attachment; filename="${file.file_name}"`)
-        .header('Cache-Control', 'no-store')
-        .send(Buffer.from(file.bytes));
+      return answer.file({
+        type: 'application/pdf',
+        name: file.file_name,
+        bytes: Buffer.from(file.bytes),
+        size: file.bytes.byteLength,
+      });
     },
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { getSplash } from '../../shared/api/splash';
-import { sendCached } from '../http/cached-answer';
 import { contractRoute } from '../http/contract-route';
 import type { FormsService } from '../forms/forms-service';
 import type { SplashService } from './splash-service';
@@ -10,11 +9,11 @@ export function splashRoutes(app: FastifyInstance, splash: SplashService, forms:
     app,
     getSplash,
     { summary: "The twelve reference lists of the spec and the site's contact settings; ETag/If-None-Match" },
-    async (request, res) => {
+    async (_request, _res, answer) => {
       // The document lists are derived from the document rules of the forms being served.
       const served = await forms.get();
-      const answer = await splash.answer({ key: served.etag, rules: served.forms.documents });
-      return sendCached(request, res, answer.json, answer.etag);
+      const lists = await splash.answer({ key: served.etag, rules: served.forms.documents });
+      return answer.cached(lists.json, lists.etag);
     },
   );
 }

@@ -3,7 +3,8 @@ import { documentLists } from '../../shared/document-rules';
 import type { DocumentRule } from '../../shared/forms';
 import type { SiteSettings } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
-import { textEtag } from '../http/cached-answer';
+import type { Splash } from '../../shared/api/splash';
+import { jsonOf, textEtag, type JsonOf } from '../http/cached-answer';
 import { loadReferenceLists, referenceVersion, type ReferenceLists } from './reference-repository';
 
 export interface SplashSnapshot {
@@ -28,7 +29,7 @@ export class SplashService {
   private snapshot: (SplashSnapshot & { version: number }) | undefined;
   private checkedAt = 0;
   private pending: Promise<SplashSnapshot> | undefined;
-  private answered: { key: string; json: string; etag: string } | undefined;
+  private answered: { key: string; json: JsonOf<Splash>; etag: string } | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -46,12 +47,12 @@ export class SplashService {
    * The answer of get_splash: the reference lists, and the spec's three document lists derived from
    * the rules of the forms being served (schemas/documents.json). Serialized once per change of either.
    */
-  async answer(documents: ServedRules): Promise<{ json: string; etag: string }> {
+  async answer(documents: ServedRules): Promise<{ json: JsonOf<Splash>; etag: string }> {
     const snapshot = await this.get();
     const key = `${snapshot.etag}:${documents.key}`;
     if (this.answered?.key !== key) {
-      const data = { ...(JSON.parse(snapshot.json) as object), ...documentLists(documents.rules) };
-      const json = JSON.stringify(data);
+      // As snapshot.json holds them (the lists, then the site), then the document lists.
+      const json = jsonOf<Splash>({ ...snapshot.lists, site: this.site, ...documentLists(documents.rules) });
       this.answered = { key, json, etag: textEtag(json) };
     }
     return this.answered;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieReply } from '../http/contract-route';
 import type { Config } from '../config';
 import { ApiError } from '../http/envelope';
 import type { ActiveSession, SessionStore } from './session-store';
@@ -34,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** HttpOnly (no script reads it), SameSite=Strict (no other site sends it), Secure as above. */
-export function setSessionCookie(request: FastifyRequest, res: FastifyReply, token: string, maxAgeMs: number) {
+export function setSessionCookie(request: FastifyRequest, res: CookieReply, token: string, maxAgeMs: number) {
   const cookie = request.server.sessionCookie;
   res.setCookie(cookie.name, token, {
     httpOnly: true,
@@ -45,7 +46,7 @@ export function setSessionCookie(request: FastifyRequest, res: FastifyReply, tok
   });
 }
 
-export function clearSessionCookie(request: FastifyRequest, res: FastifyReply) {
+export function clearSessionCookie(request: FastifyRequest, res: CookieReply) {
   const cookie = request.server.sessionCookie;
   res.clearCookie(cookie.name, {
     httpOnly: true,

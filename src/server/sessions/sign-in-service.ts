@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { SignInChallenge, SignInRequest } from '../../shared/api/sign-in';
+import { draftUseContinue, wrongCaptcha, type SignInChallenge, type SignInRequest } from '../../shared/api/sign-in';
+import { errorAnswer } from '../http/contract-error';
 import type { SignedInUser } from '../../shared/dashboard';
 import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
@@ -43,12 +44,12 @@ export class SignInService {
   async start(input: SignInRequest, language: Language): Promise<SignInChallenge> {
     // The captcha is spent first, whatever follows: a wrong reference number costs a new challenge.
     if (!(await this.captcha.consume(input.altcha))) {
-      throw new ApiError(422, 'wrong_captcha', {
+      throw errorAnswer(wrongCaptcha, {
         errors: [{ path: '/altcha', message: validationMessage(language, 'wrong_captcha') }],
       });
     }
     const application = await this.find(input.reference_number);
-    if (application.status === 'draft') throw new ApiError(409, 'draft_use_continue');
+    if (application.status === 'draft') throw errorAnswer(draftUseContinue, {});
     return this.sendCode(application, language);
   }
 

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { CookieReply } from '../http/contract-route';
 import type { Config } from '../config';
 
 /** The staff session cookie's name in development and tests, over plain http. */
@@ -34,11 +35,11 @@ export class StaffCookie {
     };
   }
 
-  set(request: FastifyRequest, res: FastifyReply, token: string): void {
+  set(request: FastifyRequest, res: CookieReply, token: string): void {
     res.setCookie(this.name, token, this.options(request));
   }
 
-  clear(request: FastifyRequest, res: FastifyReply): void {
+  clear(request: FastifyRequest, res: CookieReply): void {
     res.clearCookie(this.name, this.options(request));
   }
 

@@ -1,15 +1,8 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import {
-  STAFF_ROLES,
-  staffCurrent,
-  staffSignIn,
-  staffSignOut,
-  staffVerify,
-  type StaffSessionAnswer,
-} from '../../shared/api/staff-session';
+import { STAFF_ROLES, staffCurrent, staffSignIn, staffSignOut, staffVerify } from '../../shared/api/staff-session';
 import { contractRoute } from '../http/contract-route';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError } from '../http/envelope';
 import { STAFF_SIGN_IN_LIMIT } from '../http/rate-limits';
 import type { StaffCookie } from './staff-cookie';
 import type { RequireStaff } from './staff-guard';
@@ -44,9 +37,9 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
         'passwords from one client lock that client out of the login (429 with Retry-After); past many more ' +
         'from all clients, any password gets a pending sign-in and only the right one with the right code opens it',
     },
-    async (request, res) => {
-      const answer = await signIn.signIn(request.body, request.language, normalizeIP(request.ip));
-      return ok(request, res, answer, answer.second_factor === 'sms' ? 'staff_code_sent' : 'staff_code_needed');
+    async (request, _res, answer) => {
+      const pending = await signIn.signIn(request.body, request.language, normalizeIP(request.ip));
+      return answer.ok(pending, pending.second_factor === 'sms' ? 'staff_code_sent' : 'staff_code_needed');
     },
   );
 
@@ -60,11 +53,11 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
         'SMS. Sets the staff session cookie (HttpOnly, SameSite=Strict, Path=/api/staff) and answers ' +
         '{ staff: { login, display_name, role }, session }',
     },
-    async (request, res) => {
-      const { token, ...answer } = await signIn.verify(request.body);
+    async (request, res, answer) => {
+      const { token, ...signedIn } = await signIn.verify(request.body);
       await sessions.end(cookie.read(request)); // a sign-in replaces the staff session this browser had
       cookie.set(request, res, token);
-      return ok<StaffSessionAnswer>(request, res, answer, 'staff_signed_in');
+      return answer.ok(signedIn, 'staff_signed_in');
     },
   );
 
@@ -75,20 +68,25 @@ export function staffSessionRoutes(app: FastifyInstance, deps: StaffSessionRoute
       summary: 'The signed-in staff member and the session’s times (401 without a live staff session); keeps it alive',
       onRequest: deps.requireStaff(STAFF_ROLES),
     },
-    async (request, res) => {
+    async (request, _res, answer) => {
       const session = request.staffSession;
       if (!session) throw new ApiError(401, 'staff_not_signed_in');
       const { login, name, role } = session.staff;
-      return ok<StaffSessionAnswer>(request, res, {
+      return answer.ok({
         staff: { login, display_name: name, role },
         session: session.times,
       });
     },
   );
 
-  contractRoute(app, staffSignOut, { summary: 'Ends the staff session (always answers 200)' }, async (request, res) => {
-    await sessions.end(cookie.read(request));
-    cookie.clear(request, res);
-    return ok(request, res, {}, 'staff_signed_out');
-  });
+  contractRoute(
+    app,
+    staffSignOut,
+    { summary: 'Ends the staff session (always answers 200)' },
+    async (request, res, answer) => {
+      await sessions.end(cookie.read(request));
+      cookie.clear(request, res);
+      return answer.ok({}, 'staff_signed_out');
+    },
+  );
 }

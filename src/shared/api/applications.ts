@@ -1,7 +1,17 @@
 import { APPLICATION_TYPES } from '../wizard-driver';
 import { apiCall, apiError, type AnswerOf, type ErrorData, type RequestOf } from './call';
 import { declarationProperty } from './declaration';
-import { phoneChangeCodeSent, phoneCodeWrong, validationFailed } from './errors';
+import {
+  alreadySubmitted,
+  applicationWithdrawn,
+  declarationRequired,
+  documentsMissing,
+  engineerUnconfirmed,
+  phoneChangeCodeSent,
+  phoneCodeWrong,
+  unknownStep,
+  validationFailed,
+} from './errors';
 import { codeAnswerBody } from './one-time-code';
 import { referenceNumberProperty } from './reference-number';
 import { saveIdProperty } from './save-id';
@@ -50,9 +60,22 @@ export type FormsChangedData = ErrorData<typeof formsChanged>;
 /**
  * The error answers of a save or a submit of a draft (src/server/applications: save-step,
  * submit-application, phone-change): refused answers, a wrong code for the new phone, older forms, a
- * code sent to the new phone.
+ * code sent to the new phone, an engineer not confirmed, a step not in the flow, a draft submitted or
+ * withdrawn meanwhile.
  */
-export const draftWriteErrors = [validationFailed, phoneCodeWrong, formsChanged, phoneChangeCodeSent] as const;
+export const draftWriteErrors = [
+  validationFailed,
+  phoneCodeWrong,
+  formsChanged,
+  phoneChangeCodeSent,
+  engineerUnconfirmed,
+  unknownStep,
+  alreadySubmitted,
+  applicationWithdrawn,
+] as const;
+
+/** The error answers of a submit: a save's, and no declaration or documents missing. */
+export const submitErrors = [...draftWriteErrors, declarationRequired, documentsMissing] as const;
 
 /** What every Submit answers. */
 export const submittedSchema = {
@@ -130,7 +153,7 @@ export const saveFinal = apiCall({
     properties: { application_type: applicationTypeSchema, ...submitProperties },
   },
   answer: submittedSchema,
-  errors: draftWriteErrors,
+  errors: submitErrors,
 } as const);
 
 const wholeRequestBody = {
@@ -146,7 +169,7 @@ export const requestMaintenance = apiCall({
   method: 'POST',
   body: wholeRequestBody,
   answer: submittedSchema,
-  errors: draftWriteErrors,
+  errors: submitErrors,
 } as const);
 
 /** A special request with no drawings, submitted whole. */
@@ -155,7 +178,7 @@ export const requestNoDrawings = apiCall({
   method: 'POST',
   body: wholeRequestBody,
   answer: submittedSchema,
-  errors: draftWriteErrors,
+  errors: submitErrors,
 } as const);
 
 /** What save_final, request_maintainence and request_noDrawings take (the type is the route's or the body's). */

@@ -103,6 +103,11 @@ export function answerEnvelopeSchema(call: ApiCall) {
   return envelopeSchema(200, call.answer);
 }
 
+/** The envelope of one error answer around its `data`: what the server checks it sends outside production. */
+export function errorAnswerEnvelopeSchema(error: ApiErrorAnswer) {
+  return envelopeSchema(error.status, error.data);
+}
+
 /**
  * The error answers of a call by HTTP status, each the envelope around its `data` (anyOf when codes of one
  * status differ in `data`; one schema when they share it), described by their message keys: the

@@ -1,6 +1,7 @@
 import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
+import { engineerUnconfirmed, fieldErrorsSchema, unknownStep, validationFailed } from './errors';
 import { emptyBodySchema } from './empty-body';
 import { referenceNumberProperty } from './reference-number';
 
@@ -365,9 +366,18 @@ export const saveChangeStep = apiCall({
     required: ['step', 'done'],
     properties: { step: { type: 'string' }, done: { type: 'boolean', const: true } },
   },
+  /** The step's answers refused as a save refuses them (src/server/applications/step-validation.ts). */
+  errors: [validationFailed, engineerUnconfirmed, unknownStep],
 } as const);
 export type SaveChangeStepRequest = RequestOf<typeof saveChangeStep>;
 export type SaveChangeStepAnswer = AnswerOf<typeof saveChangeStep>;
+
+/** 422 changes.requests_open: requests of the round not answered yet, each at `/requests/<index>`. */
+export const changesRequestsOpen = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'changes.requests_open',
+  data: fieldErrorsSchema,
+} as const);
 
 /** Resubmits the returned application with a note, once every request is answered. */
 export const resubmitChanges = apiCall({
@@ -389,6 +399,8 @@ export const resubmitChanges = apiCall({
       round: { type: 'integer', minimum: 1 },
     },
   },
+  /** A note with hidden characters; requests not answered yet. */
+  errors: [validationFailed, changesRequestsOpen],
 } as const);
 export type ResubmitChangesRequest = RequestOf<typeof resubmitChanges>;
 export type ResubmitChangesAnswer = AnswerOf<typeof resubmitChanges>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { answersByStep, draftWriteErrors, formsVersionSchema, submittedSchema } from './applications';
+import { answersByStep, formsVersionSchema, submitErrors, submittedSchema } from './applications';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { declarationProperty } from './declaration';
 import { codeAnswerBody, codeSentSchema } from './one-time-code';
@@ -113,6 +113,6 @@ export const submitApplication = apiCall({
     },
   },
   answer: submittedSchema,
-  errors: draftWriteErrors,
+  errors: submitErrors,
 } as const);
 export type SubmitApplicationRequest = RequestOf<typeof submitApplication>;

@@ -70,3 +70,48 @@ export const phoneChangeCodeSent = /* @__PURE__ */ apiError({
   },
 } as const);
 export type PhoneChangeCodeSent = ErrorData<typeof phoneChangeCodeSent>;
+
+/** An error answer that carries nothing: the status and the message tell it. */
+export const noDataSchema = { type: 'object', additionalProperties: false } as const;
+
+/** 422 engineer_unconfirmed: the engineer step's engineer was not confirmed by code, at `/<step>/validation_token`. */
+export const engineerUnconfirmed = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'engineer_unconfirmed',
+  data: fieldErrorsSchema,
+} as const);
+
+/** 422 unknown_step: the step the save names is not in the flow (at `/step_number`; nothing when the forms no longer have it). */
+export const unknownStep = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'unknown_step',
+  data: { type: 'object', additionalProperties: false, properties: fieldErrorsSchema.properties },
+} as const);
+
+/** 422 declaration_required: Submit without the applicant's declaration, at its path (src/shared/api/declaration.ts). */
+export const declarationRequired = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'declaration_required',
+  data: fieldErrorsSchema,
+} as const);
+
+/** 422 documents_missing: documents the application needs, not named or not uploaded as that document, each at its path. */
+export const documentsMissing = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'documents_missing',
+  data: fieldErrorsSchema,
+} as const);
+
+/** 409 already_submitted: the draft was submitted already (the dashboard shows it now). */
+export const alreadySubmitted = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'already_submitted',
+  data: noDataSchema,
+} as const);
+
+/** 409 application_withdrawn: the draft or application was withdrawn. */
+export const applicationWithdrawn = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'application_withdrawn',
+  data: noDataSchema,
+} as const);

@@ -1,4 +1,12 @@
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
+import { fieldErrorsSchema } from './errors';
+
+/** 422 zan_id_malformed: not a ZanID (9 digits), at `/zan_id`. */
+export const zanIdMalformed = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'zan_id_malformed',
+  data: fieldErrorsSchema,
+} as const);
 
 /**
  * The ZanID lookup of the personal step (api-contract.md, Application): the identity registry's record of
@@ -29,6 +37,7 @@ export const verifyZanid = apiCall({
       sex: { type: 'string', enum: ['F', 'M'] },
     },
   },
+  errors: [zanIdMalformed],
 } as const);
 export type VerifyZanidRequest = RequestOf<typeof verifyZanid>;
 /** A person as the ZanID registry knows them. */

@@ -1,6 +1,7 @@
 import { altchaPayloadProperty } from './captcha';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
 import { emptyAnswerSchema, emptyBodySchema } from './empty-body';
+import { fieldErrorsSchema, noDataSchema } from './errors';
 import { codeSentSchema } from './one-time-code';
 import { referenceNumberProperty } from './reference-number';
 
@@ -11,6 +12,20 @@ import { referenceNumberProperty } from './reference-number';
  */
 
 /** View: a one-time code goes by SMS to the phone saved in the (submitted) application. */
+/** 422 wrong_captcha: the ALTCHA payload is wrong or spent, at `/altcha` (the next try needs a new challenge). */
+export const wrongCaptcha = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'wrong_captcha',
+  data: fieldErrorsSchema,
+} as const);
+
+/** 409 draft_use_continue: the reference number is a draft's, which is continued, not signed in to. */
+export const draftUseContinue = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'draft_use_continue',
+  data: noDataSchema,
+} as const);
+
 export const requestSignInCode = apiCall({
   path: '/api/application/get_application',
   method: 'POST',
@@ -25,6 +40,7 @@ export const requestSignInCode = apiCall({
     },
   },
   answer: codeSentSchema,
+  errors: [wrongCaptcha, draftUseContinue],
 } as const);
 export type SignInRequest = RequestOf<typeof requestSignInCode>;
 export type SignInChallenge = AnswerOf<typeof requestSignInCode>;

@@ -225,7 +225,7 @@ export const getDraft = apiCall({
 } as const);
 
 /** The draft as it comes (the set's parts open) and as the studio reads it: its set a FormsSet. */
-type WithFormsSet<A extends { draft: { set: unknown } }> = Omit<A, 'draft'> & {
+export type WithFormsSet<A extends { draft: { set: unknown } }> = Omit<A, 'draft'> & {
   draft: Omit<A['draft'], 'set'> & { set: FormsSet };
 };
 export type StudioDraftAnswer = WithFormsSet<AnswerOf<typeof getDraft>>;
