@@ -155,3 +155,24 @@ export async function setAttachmentReview(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The application's files but those replaced by a newer one, newest first. */
+export async function currentAttachments(db: Db, applicationId: number) {
+  return db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('status', '!=', 'replaced')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** One file, only if it is the application's own. */
+export async function findOwnAttachment(db: Db, applicationId: number, attachmentId: string) {
+  return db
+    .selectFrom('attachment')
+    .select(['id', 'document_type', 'mime_type', 'size'])
+    .where('id', '=', attachmentId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+}

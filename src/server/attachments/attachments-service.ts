@@ -22,10 +22,10 @@ import { refuseOverApplication, refuseOverDay, UPLOAD_LIMITS, utcDay, type Uploa
 import { makeRoom } from './upload-room';
 import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
-import { addApplicantAction } from '../applications/applications-repository';
+import { addApplicantAction } from '../applications/application-access';
 import { ChangeAnswersService } from '../changes/change-answers-service';
 import { deadlinePassed } from '../changes/change-deadline-rule';
-import { openRound } from '../changes/changes-repository';
+import { openRound } from '../changes/changes-access';
 import {
   applicationStatus,
   currentFilesOf,

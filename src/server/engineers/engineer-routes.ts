@@ -7,7 +7,7 @@ import type { DraftOwners } from '../drafts/draft-owners';
 import { contractRoute } from '../http/contract-route';
 import { ok } from '../http/envelope';
 import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
-import { findEngineers } from '../reference/reference-repository';
+import { findEngineers } from '../reference/reference-access';
 import type { EngineerConfirmation } from './engineer-confirmation';
 
 export function engineerRoutes(

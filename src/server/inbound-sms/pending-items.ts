@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { openRound } from '../changes/changes-repository';
+import { openRound } from '../changes/changes-access';
 import { unpaidInvoicesOf } from './inbound-sms-repository';
 
 /**

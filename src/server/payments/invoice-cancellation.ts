@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { recordAction } from '../back-office/back-office-repository';
+import { recordAction } from '../applications/status-move';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
 import { appliedToInvoice, insertException, paymentsOfInvoice } from './payment-exceptions-repository';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MarkInvoicePaidAnswer } from '../../shared/api/back-office';
-import { lockApplicationById, recordAction, touchApplication } from '../back-office/back-office-repository';
+import { lockExistingApplication, recordAction, touchApplication } from '../applications/status-move';
 import { UUID, invoiceParams, iso, toInvoice } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -32,7 +32,7 @@ export async function markInvoicePaid(
   const invoice = await deps.db.transaction().execute(async (trx) => {
     const row = await lockInvoice(trx, invoiceId);
     if (!row) throw new ApiError(404, 'back_office.invoice_not_found');
-    const application = await lockApplicationById(trx, row.application_id);
+    const application = await lockExistingApplication(trx, row.application_id);
     if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
     if (row.paid_at !== null)
       throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });

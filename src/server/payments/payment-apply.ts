@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { Notifier } from '../notifications/notifier';
-import { recordAction } from '../back-office/back-office-repository';
+import { recordAction } from '../applications/status-move';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { insertException } from './payment-exceptions-repository';
 import * as repo from './payments-repository';

@@ -9,7 +9,8 @@ import type {
 } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
-import { applicationIdOf, recordAction, touchApplication } from '../back-office/back-office-repository';
+import { applicationIdOf } from '../applications/application-access';
+import { recordAction, touchApplication } from '../applications/status-move';
 import { Problems, UUID, cleanText, iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';

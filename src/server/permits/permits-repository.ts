@@ -136,3 +136,24 @@ export async function insertPermit(
 ) {
   return trx.insertInto('permit').values(permit).returningAll().executeTakeFirstOrThrow();
 }
+
+/** The application's newest permit, if it has one. */
+export async function latestPermit(db: Db, applicationId: number) {
+  return db
+    .selectFrom('permit')
+    .select(['permit_number', 'valid_until', 'revoked_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One of the application's own permits by its number. */
+export async function findOwnPermit(db: Db, applicationId: number, permitNumber: string) {
+  return db
+    .selectFrom('permit')
+    .select(['id', 'permit_number', 'revoked_at'])
+    .where('application_id', '=', applicationId)
+    .where('permit_number', '=', permitNumber)
+    .executeTakeFirst();
+}

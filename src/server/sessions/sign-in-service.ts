@@ -14,7 +14,7 @@ import { message, validationMessage } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { SessionStore } from './session-store';
 import { findForSignIn, findOtherForSignIn, setApplicationLanguage, signedInApplication } from './sessions-repository';
-import { applicantIdentity } from '../applications/applications-repository';
+import { applicantIdentity } from '../applications/application-access';
 
 const PURPOSE = 'sign_in';
 

@@ -88,3 +88,14 @@ export async function takeTotpStep(db: Db, id: number, step: number, previous: n
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The phone of an enabled staff account (the officer who asked for changes), or null. */
+export async function officerPhone(db: Db, accountId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('staff_account')
+    .select('phone')
+    .where('id', '=', accountId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row?.phone ?? null;
+}

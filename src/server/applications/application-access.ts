@@ -1,0 +1,21 @@
+/**
+ * What other modules read and write of an application (the `application` table's owner is
+ * ./applications-repository.ts, its history's ./history-repository.ts: src/server/db/table-owners.ts).
+ * They call these, never SQL of their own on the tables. A status moves by ./status-move.ts alone.
+ */
+export {
+  applicantIdentity,
+  applicationIdOf,
+  countApplications,
+  findApplication,
+  findApplicationById,
+  findApplicationByReference,
+  findApplications,
+  findDashboardApplication,
+  payerOf,
+  referenceNumberOf,
+  submittedApplicationsOf,
+  writeStepAnswers,
+  type ApplicationFilter,
+} from './applications-repository';
+export { addApplicantAction, history, statusHistory } from './history-repository';
