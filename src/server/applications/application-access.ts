@@ -4,7 +4,20 @@
  * They call these, never SQL of their own on the tables. A status moves by ./status-move.ts alone.
  */
 export {
+  answersOf,
   applicantIdentity,
+  applicationPhone,
+  applicationsOf,
+  applicationStatus,
+  draftsInFlight,
+  estimateInputs,
+  findApplicationByIdAndReference,
+  findForSignIn,
+  findOtherForSignIn,
+  phoneOnFile,
+  recipientOf,
+  setApplicationLanguage,
+  signedInApplication,
   applicationIdOf,
   countApplications,
   findApplication,
@@ -17,5 +30,6 @@ export {
   submittedApplicationsOf,
   writeStepAnswers,
   type ApplicationFilter,
+  type OwnedDraftRow,
 } from './applications-repository';
 export { addApplicantAction, history, statusHistory } from './history-repository';

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { MAX_FOUND_APPLICATIONS, type FoundApplication } from '../../shared/api/find-reference';
 import type { Database } from '../db/schema';
+import { formatReferenceNumber } from './reference-number';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -395,4 +397,167 @@ export async function applicationIdOf(db: Db, reference: string): Promise<number
     .where('reference_number', '=', reference)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The application's status, for an upload from the dashboard. */
+export async function applicationStatus(db: Kysely<Database>, applicationId: number) {
+  return db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
+}
+
+/** The application's phone and language, by reference number: where its lock is told. */
+export async function applicationPhone(db: Db, referenceNumber: string) {
+  return db
+    .selectFrom('application')
+    .select(['phone', 'language'])
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
+
+/** The application with this id and reference number (both must agree), if any. */
+export async function findApplicationByIdAndReference(
+  db: Kysely<Database>,
+  id: number,
+  reference: string,
+): Promise<OwnedDraftRow | undefined> {
+  return db
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'application_type', 'status', 'answers'])
+    .where('id', '=', id)
+    .where('reference_number', '=', reference)
+    .executeTakeFirst();
+}
+
+/** Who a notice goes to: the application's reference number, phone on file and last language. */
+export async function recipientOf(db: Kysely<Database>, applicationId: number) {
+  return db
+    .selectFrom('application')
+    .select(['reference_number', 'phone', 'language'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+}
+
+/** An application to sign in to, by reference number. */
+export async function findForSignIn(db: Db, referenceNumber: string) {
+  return db
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'status', 'phone'])
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
+
+/** Another application to switch to, by reference number, with the ID number and phone it was made with. */
+export async function findOtherForSignIn(db: Db, referenceNumber: string) {
+  return db
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'status', 'phone', 'id_number'])
+    .where('reference_number', '=', referenceNumber)
+    .executeTakeFirst();
+}
+
+/** The language the applicant signed in with: the back office's notifications and SMS use it. */
+export async function setApplicationLanguage(db: Db, applicationId: number, language: string): Promise<void> {
+  await db.updateTable('application').set({ language }).where('id', '=', applicationId).execute();
+}
+
+/** What the signed-in "user" is made of. */
+export async function signedInApplication(db: Db, applicationId: number) {
+  return db
+    .selectFrom('application')
+    .select(['reference_number', 'application_type', 'status', 'step_number', 'answers', 'phone', 'submitted_at'])
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function answersOf(db: Db, applicationId: number): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom('application')
+    .select('answers')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.answers;
+}
+
+export interface OwnedDraftRow {
+  id: number;
+  reference_number: string;
+  application_type: string;
+  status: string;
+  answers: Record<string, unknown>;
+}
+
+// Find my reference number: the applications of an ID number and phone.
+
+/** Applications with this ID number (as stored) whose saved phone has these 9 national digits. */
+function withIdAndPhone(db: Kysely<Database>, idNumber: string, phoneDigits: string) {
+  return (
+    db
+      .selectFrom('application')
+      // The index (id_number, phone) finds the ID number's few rows; the phone is compared by its digits.
+      .where('id_number', '=', idNumber)
+      .where(sql<string>`right(regexp_replace(phone, '[^0-9]', '', 'g'), 9)`, '=', phoneDigits)
+  );
+}
+
+/** The phone saved in the latest such application, as saved: where the code goes. */
+export async function phoneOnFile(
+  db: Kysely<Database>,
+  idNumber: string,
+  phoneDigits: string,
+): Promise<string | undefined> {
+  const row = await withIdAndPhone(db, idNumber, phoneDigits)
+    .select('phone')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.phone ?? undefined;
+}
+
+/** The applications found, the latest first, at most MAX_FOUND_APPLICATIONS. */
+export async function applicationsOf(
+  db: Kysely<Database>,
+  idNumber: string,
+  phoneDigits: string,
+): Promise<FoundApplication[]> {
+  const rows = await withIdAndPhone(db, idNumber, phoneDigits)
+    .select(['reference_number', 'application_type', 'status', 'submitted_at', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_FOUND_APPLICATIONS)
+    .execute();
+  return rows.map((row) => ({
+    reference_number: formatReferenceNumber(row.reference_number),
+    application_type: row.application_type,
+    status: row.status,
+    date: (row.submitted_at ?? row.updated_at).toISOString(),
+  }));
+}
+
+/** How many drafts are in flight (saved, not submitted), and the newest `limit` of them. */
+export async function draftsInFlight(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ count: number; drafts: { type: string; answers: object }[] }> {
+  const counted = await db
+    .selectFrom('application')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('status', '=', 'draft')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('application')
+    .select(['application_type', 'answers'])
+    .where('status', '=', 'draft')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return { count: counted.count, drafts: rows.map((r) => ({ type: r.application_type, answers: r.answers })) };
+}
+
+/** What a fee estimate reads of an application: its type, its saved answers and the forms version they follow. */
+export async function estimateInputs(db: Kysely<Database>, applicationId: number) {
+  return db
+    .selectFrom('application')
+    .select(['application_type', 'answers', 'forms_version'])
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
 }

@@ -50,21 +50,6 @@ export async function setAttachmentScale(
     .execute();
 }
 
-/** The application's status, for an upload from the dashboard. */
-export async function applicationStatus(db: Kysely<Database>, applicationId: number) {
-  return db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
-}
-
-/** The application, locked while an upload is recorded (and older files replaced or dropped). */
-export async function lockForUpload(trx: Transaction<Database>, applicationId: number) {
-  return trx
-    .selectFrom('application')
-    .select(['status', 'answers'])
-    .where('id', '=', applicationId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export interface NewAttachment {
   id: string;
   application_id: number;

@@ -47,8 +47,8 @@ export const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   reference_version: 'src/server/reference/reference-repository.ts',
   forms_version: 'src/server/forms/forms-versions-repository.ts',
   staff_account: 'src/server/staff-accounts/staff-accounts-repository.ts',
-  staff_sign_in: 'src/server/staff-accounts/staff-sessions-repository.ts',
-  staff_session: 'src/server/staff-accounts/staff-sessions-repository.ts',
+  staff_sign_in: 'src/server/staff-accounts/staff-accounts-repository.ts',
+  staff_session: 'src/server/staff-accounts/staff-accounts-repository.ts',
   studio_draft: 'src/server/studio/studio-repository.ts',
   studio_audit: 'src/server/studio/studio-repository.ts',
 };

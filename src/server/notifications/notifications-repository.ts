@@ -3,15 +3,6 @@ import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Who a notice goes to: the application's reference number, phone on file and last language. */
-export async function recipientOf(db: Kysely<Database>, applicationId: number) {
-  return db
-    .selectFrom('application')
-    .select(['reference_number', 'phone', 'language'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-}
-
 /** A portal notice: its kind and parameters, its text written in the reader's language when read. */
 export async function insertNotice(
   db: Kysely<Database>,

@@ -107,15 +107,6 @@ export async function writeDocumentFacts(trx: Transaction<Database>, permitId: s
     .execute();
 }
 
-export async function answersOf(db: Db, applicationId: number): Promise<Record<string, unknown>> {
-  const row = await db
-    .selectFrom('application')
-    .select('answers')
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return row.answers;
-}
-
 /** An application's permits, the latest first (a renewal issues a newer one). */
 export async function permitsOf(db: Db, applicationId: number) {
   return db

@@ -2,4 +2,11 @@
  * What other modules read of the reference data (its tables' owner is ./reference-repository.ts,
  * src/server/db/table-owners.ts).
  */
-export { findEngineers, findEngineerWithRole } from './reference-repository';
+export {
+  engineerPhone,
+  findActiveEngineer,
+  findEngineerRole,
+  findEngineers,
+  findEngineerWithRole,
+  firstActiveEngineer,
+} from './reference-repository';

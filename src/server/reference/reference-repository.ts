@@ -132,3 +132,40 @@ export async function findEngineerWithRole(db: Db, registrationNumber: string) {
     .where('engineer.registration_number', '=', registrationNumber)
     .executeTakeFirst();
 }
+
+/** The engineer's registry phone, by registration number: where their lock is told. */
+export async function engineerPhone(db: Db, registrationNumber: string) {
+  return db
+    .selectFrom('engineer')
+    .select('mobile')
+    .where('registration_number', '=', registrationNumber)
+    .executeTakeFirst();
+}
+
+/** The engineer every demo application names: the registry's first active one. */
+export async function firstActiveEngineer(db: Kysely<Database>): Promise<{ registration_number: string }> {
+  return db
+    .selectFrom('engineer')
+    .select('registration_number')
+    .where('active', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** An active engineer of the registry, by registration number. */
+export async function findActiveEngineer(db: Kysely<Database>, registrationNumber: string) {
+  return db
+    .selectFrom('engineer')
+    .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
+    .where('registration_number', '=', registrationNumber)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function findEngineerRole(db: Kysely<Database>, roleId: number) {
+  return db
+    .selectFrom('engineer_role')
+    .select(['code', 'name_en', 'name_sw'])
+    .where('id', '=', roleId)
+    .executeTakeFirst();
+}
