@@ -100,7 +100,39 @@ describe('all SQL in repositories', () => {
  * subquery) reads another table: allowed in a read of the owner's main table only where listed here
  * with its reason.
  */
-const JOINED_READS: Record<string, Record<string, string>> = {};
+const JOINED_READS: Record<string, Record<string, string>> = {
+  'src/server/applications/applications-repository.ts': {
+    permit: 'the status shown to staff and by SMS: an issued permit past its latest end reads "expired"',
+  },
+  'src/server/applications/save-receipts-repository.ts': {
+    application: 'a repeated save is answered with its draft’s reference number, type and status',
+  },
+  'src/server/changes/changes-repository.ts': {
+    application: 'the overdue and due rounds list their reference number and count only returned applications',
+  },
+  'src/server/messages/conversation-repository.ts': {
+    application: 'the unit’s inbox lists each message with its application’s reference number',
+  },
+  'src/server/payments/payment-exceptions-repository.ts': {
+    payment: 'an exception shows the payment it came from (and the money report sums the payments)',
+    invoice: 'the money report sums what the invoices took',
+    application: 'an exception lists its application’s reference number',
+  },
+  'src/server/payments/payments-repository.ts': {
+    invoice: 'bills to reissue or check are those of unpaid invoices; a receipt shows the invoice it paid',
+    application: 'a receipt shows, and is limited to, its application',
+  },
+  'src/server/permits/permits-repository.ts': {
+    application: 'a permit is verified and printed with its application’s reference number and answers',
+  },
+  'src/server/permits/renewals-repository.ts': {
+    application: 'a renewal request is listed with its application’s reference number',
+    permit: 'and with the number of the permit it renews',
+  },
+  'src/server/reminders/reminders-repository.ts': {
+    application: 'a reminder goes to its application’s phone, in its language',
+  },
+};
 
 /** Files that query tables of every module by design, each with its reason. */
 const TABLE_EXEMPT: Record<string, string> = {
@@ -111,30 +143,6 @@ const TABLE_EXEMPT: Record<string, string> = {
 
 /** `file -> table` statements still written outside the table's owner: the list only shrinks. */
 const NOT_OWNED_YET: string[] = [
-  'src/server/applications/applications-repository.ts -> permit (joined)',
-  'src/server/applications/save-receipts-repository.ts -> application (joined)',
-  'src/server/changes/changes-repository.ts -> application (joined)',
-  'src/server/inbound-sms/inbound-sms-repository.ts -> application',
-  'src/server/inbound-sms/inbound-sms-repository.ts -> invoice',
-  'src/server/inbound-sms/inbound-sms-repository.ts -> permit',
-  'src/server/messages/conversation-repository.ts -> application (joined)',
-  'src/server/payments/invoices-repository.ts -> bill',
-  'src/server/payments/invoices-repository.ts -> payment',
-  'src/server/payments/payment-exceptions-repository.ts -> application (joined)',
-  'src/server/payments/payment-exceptions-repository.ts -> invoice (joined)',
-  'src/server/payments/payment-exceptions-repository.ts -> payment (joined)',
-  'src/server/payments/payment-exceptions-repository.ts -> payment',
-  'src/server/payments/payments-repository.ts -> application',
-  'src/server/payments/payments-repository.ts -> invoice (joined)',
-  'src/server/payments/payments-repository.ts -> invoice',
-  'src/server/payments/receipts-repository.ts -> application (joined)',
-  'src/server/payments/receipts-repository.ts -> bill',
-  'src/server/payments/receipts-repository.ts -> invoice (joined)',
-  'src/server/payments/receipts-repository.ts -> payment',
-  'src/server/permits/permits-repository.ts -> application (joined)',
-  'src/server/permits/renewals-repository.ts -> application (joined)',
-  'src/server/permits/renewals-repository.ts -> permit (joined)',
-  'src/server/reminders/reminders-repository.ts -> application (joined)',
   'src/server/reminders/reminders-repository.ts -> application',
   'src/server/reminders/reminders-repository.ts -> invoice',
   'src/server/reminders/reminders-repository.ts -> permit',
@@ -201,12 +209,17 @@ describe('one owner per table', () => {
       '  sql`select (select 1 from payment) as p`',
       "  db.selectFrom('bill').select('id')",
     ].join('\n');
-    expect(foreignTableStatements('src/server/payments/payments-repository.ts', planted).sort()).toEqual([
-      'src/server/payments/payments-repository.ts -> application',
-      'src/server/payments/payments-repository.ts -> attachment',
-      'src/server/payments/payments-repository.ts -> invoice (joined)',
-      'src/server/payments/payments-repository.ts -> permit',
+    expect(foreignTableStatements('src/server/captcha/captcha-repository.ts', planted).sort()).toEqual([
+      'src/server/captcha/captcha-repository.ts -> application',
+      'src/server/captcha/captcha-repository.ts -> attachment',
+      'src/server/captcha/captcha-repository.ts -> bill',
+      'src/server/captcha/captcha-repository.ts -> invoice (joined)',
+      'src/server/captcha/captcha-repository.ts -> payment (joined)',
+      'src/server/captcha/captcha-repository.ts -> permit',
     ]);
+    // The owner's own table, and a join it lists in JOINED_READS (payments-repository reads invoices).
+    const owned = ["db.selectFrom('bill')", "  .innerJoin('invoice', 'invoice.id', 'bill.invoice_id')"].join('\n');
+    expect(foreignTableStatements('src/server/payments/payments-repository.ts', owned)).toEqual([]);
     expect(foreignTableStatements('src/server/permits/permits-repository.ts', "db.selectFrom('permit')")).toEqual([]);
   });
 

@@ -6,9 +6,11 @@
 export {
   answersOf,
   applicantIdentity,
+  applicationForPhone,
   applicationPhone,
   applicationsOf,
   applicationStatus,
+  applicationStatusOf,
   draftsInFlight,
   estimateInputs,
   findApplicationByIdAndReference,
@@ -31,5 +33,6 @@ export {
   writeStepAnswers,
   type ApplicationFilter,
   type OwnedDraftRow,
+  type StatusTarget,
 } from './applications-repository';
 export { addApplicantAction, history, statusHistory } from './history-repository';

@@ -561,3 +561,49 @@ export async function estimateInputs(db: Kysely<Database>, applicationId: number
     .where('id', '=', applicationId)
     .executeTakeFirst();
 }
+
+/** An application an inbound SMS asks the status of (src/server/inbound-sms). */
+export interface StatusTarget {
+  id: number;
+  reference_number: string;
+  status: string;
+  /** As saved: where the answer goes. */
+  phone: string;
+  language: string;
+  /** The latest permit's end, for the status shown (an issued permit past its end reads "expired"). */
+  permit_valid_until: string | null;
+}
+
+/**
+ * The application with this reference number (as stored) whose saved phone has these 9 national
+ * digits; undefined for an unknown number and for any other phone alike.
+ */
+export async function applicationForPhone(
+  trx: Kysely<Database>,
+  reference: string,
+  phoneDigits: string,
+): Promise<StatusTarget | undefined> {
+  const row = await trx
+    .selectFrom('application')
+    .select(['id', 'reference_number', 'status', 'phone', 'language'])
+    .select(
+      sql<string | null>`(select max(p.valid_until) from permit p where p.application_id = application.id)`.as(
+        'permit_valid_until',
+      ),
+    )
+    .where('reference_number', '=', reference)
+    .where(sql<string>`right(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), 9)`, '=', phoneDigits)
+    .executeTakeFirst();
+  if (!row?.phone) return undefined;
+  return { ...row, phone: row.phone, permit_valid_until: row.permit_valid_until ?? null };
+}
+
+/** The status of the application an invoice is of (a withdrawn one takes no more money). */
+export async function applicationStatusOf(db: Db, applicationId: number): Promise<string> {
+  const row = await db
+    .selectFrom('application')
+    .select('status')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

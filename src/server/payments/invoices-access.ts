@@ -2,4 +2,4 @@
  * What other modules read of an application's invoices (the `invoice` table's owner is
  * ./invoices-repository.ts, src/server/db/table-owners.ts).
  */
-export { invoicesOf } from './invoices-repository';
+export { invoicesOf, unpaidInvoicesOf } from './invoices-repository';

@@ -7,8 +7,7 @@ import { ApiError } from '../http/envelope';
 import { noticeAnswer } from '../notifications/notice-answer';
 import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
-import { markPaid } from './invoices-repository';
-import { lockInvoice } from './payments-repository';
+import { lockInvoice, markPaid } from './invoices-repository';
 import type { PaymentsService } from './payments-service';
 
 /** What mark_invoice_paid runs on (the back office's StaffServices has it all). */
