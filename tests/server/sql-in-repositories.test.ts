@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TABLE_OWNERS } from '../../src/server/db/table-owners';
 
 /**
  * "Repositories hold every line of SQL" (the design's rules): a server file that builds a query must be
@@ -89,5 +90,149 @@ describe('all SQL in repositories', () => {
         line,
       ).toBe(true);
     expect(QUERY.some((pattern) => pattern.test('const selected = rows.filter(Boolean);'))).toBe(false);
+  });
+});
+
+/**
+ * One owner per table (issue 32, item 3; the owners are src/server/db/table-owners.ts): a statement's
+ * main table (selectFrom, insertInto, updateTable, deleteFrom, and `delete from`/`insert into`/`update`
+ * in raw SQL) must be owned by the file that writes the statement. A join (or a raw `from`/`join` in a
+ * subquery) reads another table: allowed in a read of the owner's main table only where listed here
+ * with its reason.
+ */
+const JOINED_READS: Record<string, Record<string, string>> = {
+  'src/server/applications/applications-repository.ts': {
+    permit: 'the status shown to staff and by SMS: an issued permit past its latest end reads "expired"',
+  },
+  'src/server/applications/save-receipts-repository.ts': {
+    application: 'a repeated save is answered with its draft’s reference number, type and status',
+  },
+  'src/server/changes/changes-repository.ts': {
+    application: 'the overdue and due rounds list their reference number and count only returned applications',
+  },
+  'src/server/messages/conversation-repository.ts': {
+    application: 'the unit’s inbox lists each message with its application’s reference number',
+  },
+  'src/server/payments/payment-exceptions-repository.ts': {
+    payment: 'an exception shows the payment it came from (and the money report sums the payments)',
+    invoice: 'the money report sums what the invoices took',
+    application: 'an exception lists its application’s reference number',
+  },
+  'src/server/payments/payments-repository.ts': {
+    invoice: 'bills to reissue or check are those of unpaid invoices; a receipt shows the invoice it paid',
+    application: 'a receipt shows, and is limited to, its application',
+  },
+  'src/server/permits/permits-repository.ts': {
+    application: 'a permit is verified and printed with its application’s reference number and answers',
+  },
+  'src/server/permits/renewals-repository.ts': {
+    application: 'a renewal request is listed with its application’s reference number',
+    permit: 'and with the number of the permit it renews',
+  },
+  'src/server/reminders/reminders-repository.ts': {
+    application: 'a reminder goes to its application’s phone, in its language',
+  },
+};
+
+/** Files that query tables of every module by design, each with its reason. */
+const TABLE_EXEMPT: Record<string, string> = {
+  // The retention sweep deletes expired rows of each table by its retention period, and an abandoned
+  // draft with every row of it (APPLICATION_CHILDREN): one sweep over all the tables, as the database layer.
+  'src/server/retention/retention-repository.ts': 'retention sweep',
+};
+
+/** `file -> table` statements still written outside the table's owner: the list only shrinks. */
+const NOT_OWNED_YET: string[] = [
+  'src/server/reminders/reminders-repository.ts -> application',
+  'src/server/reminders/reminders-repository.ts -> invoice',
+  'src/server/reminders/reminders-repository.ts -> permit',
+];
+
+const TABLES = new Set(Object.keys(TABLE_OWNERS));
+
+/** Comments blanked (their lines kept), so that prose about a table is not a query of it. */
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+const MAIN = [
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*['"`]([a-z_]+)/g,
+  /\b(?:delete\s+from|insert\s+into|update)\s+([a-z_]+)/gi,
+];
+const JOINED = [
+  /\.(?:innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|crossJoinLateral)\(\s*['"`]([a-z_]+)/g,
+  /(?<!delete\s)\b(?:from|join)\s+([a-z_]+)/gi,
+];
+
+/** Each table a file's statements query: `file -> table` (main) or `file -> table (joined)`, not owned by the file. */
+export function foreignTableStatements(file: string, source: string): string[] {
+  const text = withoutComments(source);
+  const found = new Set<string>();
+  const main = new Set<number>();
+  for (const pattern of MAIN)
+    for (const match of text.matchAll(pattern)) {
+      const table = match[1]!;
+      if (!TABLES.has(table)) continue;
+      main.add(match.index + match[0].length);
+      if (TABLE_OWNERS[table as keyof typeof TABLE_OWNERS] !== file) found.add(`${file} -> ${table}`);
+    }
+  for (const pattern of JOINED)
+    for (const match of text.matchAll(pattern)) {
+      const table = match[1]!;
+      if (!TABLES.has(table) || main.has(match.index + match[0].length)) continue;
+      if (TABLE_OWNERS[table as keyof typeof TABLE_OWNERS] === file || JOINED_READS[file]?.[table]) continue;
+      found.add(`${file} -> ${table} (joined)`);
+    }
+  return [...found];
+}
+
+const ownersChecked = serverFiles(serverDir).filter(
+  (file) => !file.startsWith(DATABASE_LAYER) && !(file in EXEMPT) && !(file in TABLE_EXEMPT),
+);
+
+describe('one owner per table', () => {
+  it('every owner is a repository that exists', () => {
+    for (const owner of new Set(Object.values(TABLE_OWNERS))) {
+      expect(owner, owner).toMatch(/-repository\.ts$/);
+      expect(serverFiles(serverDir), owner).toContain(owner);
+    }
+  });
+
+  it('finds a planted statement on a foreign table, and passes the owner’s own and its listed joins', () => {
+    const planted = [
+      "  await db.selectFrom('permit').select('id').execute();",
+      '  await trx',
+      "    .updateTable('application')",
+      "    .set({ status: 'x' })",
+      "    .innerJoin('invoice', 'invoice.id', 'bill.invoice_id')",
+      "  // a comment about selectFrom('notification') is prose",
+      '  sql`delete from attachment where id = ${id}`',
+      '  sql`select (select 1 from payment) as p`',
+      "  db.selectFrom('bill').select('id')",
+    ].join('\n');
+    expect(foreignTableStatements('src/server/captcha/captcha-repository.ts', planted).sort()).toEqual([
+      'src/server/captcha/captcha-repository.ts -> application',
+      'src/server/captcha/captcha-repository.ts -> attachment',
+      'src/server/captcha/captcha-repository.ts -> bill',
+      'src/server/captcha/captcha-repository.ts -> invoice (joined)',
+      'src/server/captcha/captcha-repository.ts -> payment (joined)',
+      'src/server/captcha/captcha-repository.ts -> permit',
+    ]);
+    // The owner's own table, and a join it lists in JOINED_READS (payments-repository reads invoices).
+    const owned = ["db.selectFrom('bill')", "  .innerJoin('invoice', 'invoice.id', 'bill.invoice_id')"].join('\n');
+    expect(foreignTableStatements('src/server/payments/payments-repository.ts', owned)).toEqual([]);
+    expect(foreignTableStatements('src/server/permits/permits-repository.ts', "db.selectFrom('permit')")).toEqual([]);
+  });
+
+  it('no table queried outside its owner but those still listed, and every listed one still there', () => {
+    const found = ownersChecked.flatMap((file) =>
+      foreignTableStatements(file, readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(found.filter((line) => !NOT_OWNED_YET.includes(line))).toEqual([]);
+    expect(NOT_OWNED_YET.filter((line) => !found.includes(line))).toEqual([]);
+  });
+
+  it('the exempt files and the listed joins exist', () => {
+    for (const file of [...Object.keys(TABLE_EXEMPT), ...Object.keys(JOINED_READS)])
+      expect(serverFiles(serverDir), file).toContain(file);
   });
 });

@@ -10,7 +10,7 @@ import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { DraftUpToDate } from './applications-service';
 import { formatReferenceNumber, normalizeReferenceNumber } from './reference-number';
 import { notDraftAnymore } from './withdrawn-guard';
-import { draftAttachments } from '../attachments/attachments-repository';
+import { draftAttachments } from '../attachments/attachments-access';
 import { findDraftPhone, findDraftToOpen } from './applications-repository';
 
 const PURPOSE = 'continue';

@@ -6,7 +6,6 @@ import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { ApiError } from '../http/envelope';
 import {
-  addEvent,
   findByReference,
   findForUpdate,
   insertApplication,
@@ -16,6 +15,7 @@ import {
 } from './applications-repository';
 import { checkedDraft, type DraftAccess, type DraftInput } from './checked-draft';
 import { droppedRemark, type DraftMigration } from './draft-migration';
+import { insertEvent } from './history-repository';
 import { newReferenceNumber } from './reference-number';
 import type { ReferenceSms } from './reference-sms';
 import type { RepeatedSave, SaveReceipts } from './save-receipts';
@@ -220,6 +220,9 @@ export class DraftWriter {
     db: Kysely<Database> = this.db,
   ): Promise<void> {
     if (!migration || migration.dropped.length === 0) return;
-    await addEvent(db, applicationId, FORMS_CHANGED_EVENT, droppedRemark(from, to, migration.dropped));
+    await insertEvent(db, applicationId, {
+      status: FORMS_CHANGED_EVENT,
+      remark: droppedRemark(from, to, migration.dropped),
+    });
   }
 }

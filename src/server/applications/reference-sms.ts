@@ -3,7 +3,7 @@ import type { Language } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { QueuedSms } from '../sms/sms-sender';
-import { smsSentLastHour } from './applications-repository';
+import { smsSentLastHour } from '../sms/sms-access';
 import { formatReferenceNumber } from './reference-number';
 
 /** The moments an applicant is sent their reference number: one SMS each, never one per step saved. */

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../db/database-errors';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import type { ApplicationParts, SubmitInput } from './application-parts';
-import { addEvent, insertApplication, updateApplication, type ApplicationRecord } from './applications-repository';
+import { insertApplication, updateApplication, type ApplicationRecord } from './applications-repository';
+import { insertEvent } from './history-repository';
 import type { DraftAccess } from './checked-draft';
 import { contactOf } from './contact-columns';
 import { requireDeclaration } from './declaration';
@@ -152,8 +153,8 @@ async function submitted(
     const record = existing
       ? (await updateApplication(trx, existing.id, changes), existing)
       : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
-    await addEvent(trx, record.id, DECLARED_EVENT);
-    await addEvent(trx, record.id, SUBMITTED);
+    await insertEvent(trx, record.id, { status: DECLARED_EVENT, remark: null });
+    await insertEvent(trx, record.id, { status: SUBMITTED, remark: null });
     sms = await parts.referenceSms?.queue(trx, 'submitted', {
       ...changes,
       reference: record.reference_number,

@@ -6,7 +6,7 @@ import type { Language } from '../../shared/reference-data';
 import { missingDocuments, requiredDocuments } from '../../shared/required-documents';
 import { moduleAnswers, stepWithModule } from '../../shared/step-modules';
 import { finishedAnswers, isReadyToSubmit, type ApplicationType } from '../../shared/wizard-driver';
-import { uploadedDocumentTypes } from '../attachments/attachments-repository';
+import { uploadedDocumentTypes } from '../attachments/attachments-access';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';

@@ -8,7 +8,8 @@ import { refuseHiddenText } from '../http/plain-text';
 import { statusName } from '../back-office/back-office-rules';
 import { formatReferenceNumber } from './reference-number';
 import type { WithdrawalPayments } from '../payments/invoice-cancellation';
-import { lockForWithdraw, markWithdrawn, withdrawnAt } from './withdraw-repository';
+import { withdrawnAt } from './history-repository';
+import { lockExistingApplication, moveStatus } from './status-move';
 
 /**
  * The applicant withdraws their application: a draft (proven by its draft cookie) or a submitted one
@@ -43,7 +44,7 @@ export class WithdrawService {
     refuseHiddenText({ reason }, ['reason'], language);
     const text = reason.trim();
     const done = await this.db.transaction().execute(async (trx) => {
-      const row = await lockForWithdraw(trx, applicationId);
+      const row = await lockExistingApplication(trx, applicationId);
       const answer = (at: Date): WithdrawAnswer => ({
         reference_number: formatReferenceNumber(row.reference_number),
         status: WITHDRAWN,
@@ -60,7 +61,8 @@ export class WithdrawService {
         );
       }
       const bills = (await this.payments?.inTransaction(trx, applicationId)) ?? [];
-      return { answer: answer(await markWithdrawn(trx, applicationId, text)), bills };
+      const moved = await moveStatus(trx, row, { to: WITHDRAWN, remark: text });
+      return { answer: answer(moved.at), bills };
     });
     await this.payments?.afterCommit(done.bills);
     return done.answer;

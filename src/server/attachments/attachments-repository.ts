@@ -50,21 +50,6 @@ export async function setAttachmentScale(
     .execute();
 }
 
-/** The application's status, for an upload from the dashboard. */
-export async function applicationStatus(db: Kysely<Database>, applicationId: number) {
-  return db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
-}
-
-/** The application, locked while an upload is recorded (and older files replaced or dropped). */
-export async function lockForUpload(trx: Transaction<Database>, applicationId: number) {
-  return trx
-    .selectFrom('application')
-    .select(['status', 'answers'])
-    .where('id', '=', applicationId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 export interface NewAttachment {
   id: string;
   application_id: number;
@@ -154,4 +139,25 @@ export async function setAttachmentReview(
     .where('id', '=', attachmentId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The application's files but those replaced by a newer one, newest first. */
+export async function currentAttachments(db: Db, applicationId: number) {
+  return db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('status', '!=', 'replaced')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** One file, only if it is the application's own. */
+export async function findOwnAttachment(db: Db, applicationId: number, attachmentId: string) {
+  return db
+    .selectFrom('attachment')
+    .select(['id', 'document_type', 'mime_type', 'size'])
+    .where('id', '=', attachmentId)
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
 }

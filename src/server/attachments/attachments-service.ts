@@ -22,18 +22,12 @@ import { refuseOverApplication, refuseOverDay, UPLOAD_LIMITS, utcDay, type Uploa
 import { makeRoom } from './upload-room';
 import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
-import { addApplicantAction } from '../applications/applications-repository';
+import { addApplicantAction, applicationStatus } from '../applications/application-access';
+import { lockApplicationById } from '../applications/status-move';
 import { ChangeAnswersService } from '../changes/change-answers-service';
 import { deadlinePassed } from '../changes/change-deadline-rule';
-import { openRound } from '../changes/changes-repository';
-import {
-  applicationStatus,
-  currentFilesOf,
-  insertAttachment,
-  lockForUpload,
-  markReplaced,
-  storedBytesOf,
-} from './attachments-repository';
+import { openRound } from '../changes/changes-access';
+import { currentFilesOf, insertAttachment, markReplaced, storedBytesOf } from './attachments-repository';
 
 export interface UploadTarget {
   applicationId: number;
@@ -140,7 +134,7 @@ export class AttachmentsService {
       // dashboard, while the upload is still allowed): an upload that races a submit or a review
       // cannot land where it no longer may.
       await this.db.transaction().execute(async (trx) => {
-        const application = await lockForUpload(trx, target.applicationId);
+        const application = await lockApplicationById(trx, target.applicationId);
         const status = application?.status ?? '';
         if (target.mode === 'draft' && status !== 'draft') throw notDraftAnymore(status);
         refuseWithdrawn(status); // the dashboard's uploads too

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UpdateAttachmentAnswer } from '../../shared/api/back-office';
 import type { Language } from '../../shared/reference-data';
-import { lockApplicationById, recordAction, touchApplication } from '../back-office/back-office-repository';
+import { lockExistingApplication, recordAction, touchApplication } from '../applications/status-move';
 import { ATTACHMENT_REVIEW_STATUSES, Problems, UUID, cleanText, documentName } from '../back-office/back-office-rules';
 import type { AttachmentReview } from '../back-office/back-office-types';
 import type { Database } from '../db/schema';
@@ -39,7 +39,7 @@ export async function reviewAttachment(
   const reviewed = await deps.db.transaction().execute(async (trx) => {
     const attachment = await lockAttachment(trx, attachmentId);
     if (!attachment) throw new ApiError(404, 'back_office.attachment_not_found');
-    const application = await lockApplicationById(trx, attachment.application_id);
+    const application = await lockExistingApplication(trx, attachment.application_id);
     if (application.status === 'draft') throw new ApiError(409, 'back_office.not_submitted');
     const row = await setAttachmentReview(trx, attachmentId, review.status, remark);
     await touchApplication(trx, application.id);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { roundsOf } from '../changes/changes-repository';
+import { roundsOf } from '../changes/changes-access';
 import { changesOf } from '../changes/change-rounds';
 import { deleteAttachments, filesOf } from './attachments-repository';
 

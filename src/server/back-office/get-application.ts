@@ -3,16 +3,16 @@ import { STATUS_MOVES, isApplicationStatus, shownStatus, statusAfterPermit, toda
 import type { DocumentRule } from '../../shared/forms';
 import { moduleAnswers } from '../../shared/step-modules';
 import { formatReferenceNumber } from '../applications/reference-number';
-import { attachmentsOf } from '../attachments/attachments-repository';
+import { attachmentsOf } from '../attachments/attachments-access';
 import type { ChangeRequestsService } from '../changes/change-requests-service';
 import type { Database } from '../db/schema';
 import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
-import { notificationCount } from '../notifications/notifications-repository';
-import { invoicesOf } from '../payments/invoices-repository';
-import { permitsOf } from '../permits/permits-repository';
-import { findApplication, history } from './back-office-repository';
+import { notificationCount } from '../notifications/notifications-access';
+import { invoicesOf } from '../payments/invoices-access';
+import { permitsOf } from '../permits/permits-access';
+import { findApplication, history } from '../applications/application-access';
 import {
   applicantName,
   documentName,

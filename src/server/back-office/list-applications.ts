@@ -5,7 +5,7 @@ import { stepWithModule } from '../../shared/step-modules';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
-import { countApplications, findApplications, type ApplicationFilter } from './back-office-repository';
+import { countApplications, findApplications, type ApplicationFilter } from '../applications/application-access';
 import { Problems, applicantName, iso } from './back-office-rules';
 import type { ApplicationsPage, ListApplicationsRequest } from './back-office-types';
 import { paging } from './staff-paging';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
-import { findRenewals } from './back-office-repository';
+import { findRenewals } from '../permits/permits-access';
 import { iso } from './back-office-rules';
 import type { PagedByReferenceRequest, RenewalsPage } from './back-office-types';
 import { pageOf } from './staff-paging';

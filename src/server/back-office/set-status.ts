@@ -3,13 +3,12 @@ import type { SetStatusAnswer } from '../../shared/api/back-office';
 import { APPLICATION_STATUSES, STATUS_MOVES, canSetStatus, isApplicationStatus } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
+import { lockApplication, moveStatus, tellApplicant } from '../applications/status-move';
 import { ChangeRequestsService } from '../changes/change-requests-service';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { noticeAnswer } from '../notifications/notice-answer';
 import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
-import { lockApplication, moveStatus } from './back-office-repository';
 import { Problems, REMARK_REQUIRED, cleanText, staffReference, statusName } from './back-office-rules';
 
 /** What set_status runs on (StaffServices has it). */
@@ -53,13 +52,13 @@ export async function setStatus(
     }
     // Back to review by hand (the changes were brought to the office): the open round ends as asked.
     if (from === 'returned') await ChangeRequestsService.closeOpenRound(trx, application.id);
-    await moveStatus(trx, application.id, to, remark, { actor, action: 'set_status', details: { from } });
-    return { id: application.id, from };
+    return moveStatus(trx, application, {
+      to,
+      remark,
+      by: { actor, action: 'set_status', details: { from } },
+      notice: { kind: 'status_changed', params: { status: to, from_status: from, remark } },
+    });
   });
-  const notified = await noticeAnswer(deps.notifier, moved.id, 'status_changed', {
-    status: to,
-    from_status: moved.from,
-    remark,
-  });
+  const notified = await tellApplicant(deps.notifier, moved);
   return { reference_number: formatReferenceNumber(reference), from: moved.from, status: to, ...notified };
 }

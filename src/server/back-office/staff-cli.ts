@@ -2,7 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import type { Kysely } from 'kysely';
 import { BACK_OFFICE_ROLES, isStaffRole } from '../../shared/api/staff-session';
 import type { Database } from '../db/schema';
-import { findAccountByLogin } from '../staff-accounts/staff-accounts-repository';
+import { findAccountByLogin } from '../staff-accounts/staff-accounts-access';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { normalizeLogin } from '../staff-accounts/staff-login';
 import { readSecretLine } from '../staff-accounts/staff-secret-input';
@@ -30,7 +30,7 @@ import { STAFF_ACTION_LIST, STAFF_MULTILINE_TEXTS, type StaffActionName } from '
 import { parseCommandLine, UsageError, type Invocation } from './staff-cli-parse';
 import { printAnswer } from './staff-cli-output';
 import { DraftOwners } from '../drafts/draft-owners';
-import { FeesRepository } from '../fees/fees-repository';
+import { FeesRepository } from '../fees/fees-access';
 import { FeesService } from '../fees/fees-service';
 
 /** The envelope's content, whether the call went over HTTP or straight to the service. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/reference-data';
 import { normalizeReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
-import { applicationIdOf } from './back-office-repository';
+import { applicationIdOf } from '../applications/application-access';
 import { MAX_PAGE_SIZE, Problems } from './back-office-rules';
 import type { PageInput } from './back-office-types';
 

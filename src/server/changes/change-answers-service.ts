@@ -8,7 +8,9 @@ import {
 } from '../../shared/api/change-requests';
 import { todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
+import { findApplicationById, writeStepAnswers } from '../applications/application-access';
 import { formatReferenceNumber } from '../applications/reference-number';
+import { lockApplicationById, moveStatus } from '../applications/status-move';
 import type { ApplicationsService } from '../applications/applications-service';
 import { iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
@@ -45,7 +47,7 @@ export class ChangeAnswersService {
   }
 
   async requests(applicationId: number): Promise<ChangeRequestsAnswer> {
-    const application = await repo.findApplicationById(this.db, applicationId);
+    const application = await findApplicationById(this.db, applicationId);
     if (!application) throw new ApiError(404, 'application_not_found');
     const rounds = await repo.roundsOf(this.db, applicationId);
     const open = application.status === 'returned' ? rounds.find((r) => r.status === 'open') : undefined;
@@ -96,7 +98,7 @@ export class ChangeAnswersService {
     data: Answers,
     language: Language,
   ): Promise<SaveChangeStepAnswer> {
-    const application = await repo.findApplicationById(this.db, applicationId);
+    const application = await findApplicationById(this.db, applicationId);
     const round = application ? await repo.openRound(this.db, applicationId) : undefined;
     if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
     refuseAfterDeadline(round);
@@ -121,7 +123,7 @@ export class ChangeAnswersService {
       // The answer before the round's first change of this step stays the "before".
       const before = changes.steps[step]?.before ?? stored[step] ?? null;
       changes.steps[step] = { before, after: cleaned };
-      await repo.writeStepAnswers(trx, applicationId, { ...stored, [step]: cleaned });
+      await writeStepAnswers(trx, applicationId, { ...stored, [step]: cleaned });
       await repo.saveRoundChanges(trx, round.id, changes);
     });
     return { step, done: true };
@@ -131,7 +133,7 @@ export class ChangeAnswersService {
   async resubmit(applicationId: number, note: string, language: Language): Promise<ResubmitChangesAnswer> {
     const text = note.trim();
     return this.db.transaction().execute(async (trx) => {
-      const application = await repo.lockApplicationById(trx, applicationId);
+      const application = await lockApplicationById(trx, applicationId);
       const round = await repo.lockOpenRound(trx, applicationId);
       if (!application || application.status !== 'returned' || !round) throw noOpenRound(application?.status);
       refuseAfterDeadline(round);
@@ -149,7 +151,7 @@ export class ChangeAnswersService {
         });
       }
       await repo.resubmitRound(trx, round.id, text);
-      await repo.markResubmitted(trx, applicationId, text);
+      await moveStatus(trx, application, { to: 'submitted', remark: text, action: 'resubmit_changes' });
       return {
         reference_number: formatReferenceNumber(application.reference_number),
         status: 'submitted' as const,
@@ -189,13 +191,13 @@ export class ChangeAnswersService {
       at: new Date().toISOString(),
     });
     await repo.saveRoundChanges(trx, round.id, changes);
-    const application = await repo.lockApplicationById(trx, applicationId);
+    const application = await lockApplicationById(trx, applicationId);
     const step = stepWithModule(upload.steps, 'documents');
     if (!application || step === undefined) return;
     const answers = application.answers as Record<string, Answers>;
     const uploads = moduleAnswers(answers, upload.steps, 'documents');
     const named = (key: string, value: string) => ({ ...(uploads[key] as Answers | undefined), [documentType]: value });
-    await repo.writeStepAnswers(trx, applicationId, {
+    await writeStepAnswers(trx, applicationId, {
       ...answers,
       [step]: {
         ...uploads,
@@ -207,7 +209,7 @@ export class ChangeAnswersService {
 
   /** The application and its round locked, still returned and still open (else 409). */
   private async locked(trx: Transaction<Database>, applicationId: number, roundId: number) {
-    const current = await repo.lockApplicationById(trx, applicationId);
+    const current = await lockApplicationById(trx, applicationId);
     const locked = await repo.lockOpenRound(trx, applicationId);
     if (!current || current.status !== 'returned' || locked?.id !== roundId) throw noOpenRound(current?.status);
     refuseAfterDeadline(locked);

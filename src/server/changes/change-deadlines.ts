@@ -3,11 +3,12 @@ import { REMINDER_WORKING_DAYS } from '../../shared/api/change-requests';
 import { todayIso } from '../../shared/dashboard';
 import type { Database } from '../db/schema';
 import { formatReferenceNumber } from '../applications/reference-number';
+import { recordAction } from '../applications/status-move';
 import { message } from '../i18n/messages';
 import type { Notifier } from '../notifications/notifier';
 import type { SmsSender } from '../sms/sms-sender';
+import { officerPhone } from '../staff-accounts/staff-accounts-access';
 import * as repo from './changes-repository';
-import * as deadlines from './deadlines-repository';
 import { HolidaysService } from './holidays-service';
 
 /** The job queue of the daily deadline run. */
@@ -39,7 +40,7 @@ export class ChangeDeadlines {
     const today = todayIso(now);
     // The furthest deadline that is REMINDER_WORKING_DAYS working days away or less.
     const lastDue = await this.holidays.addWorkingDays(today, REMINDER_WORKING_DAYS);
-    const rounds = await deadlines.openRoundsDueBy(this.db, lastDue, BATCH);
+    const rounds = await repo.openRoundsDueBy(this.db, lastDue, BATCH);
     let reminded = 0;
     let overdue = 0;
     for (const round of rounds) {
@@ -47,8 +48,8 @@ export class ChangeDeadlines {
       if (round.due_date < today) {
         if (round.overdue_at !== null) continue;
         const marked = await this.db.transaction().execute(async (trx) => {
-          if (!(await deadlines.markOverdue(trx, round.id, now))) return false;
-          await repo.eventWithoutMove(trx, round.application_id, null, {
+          if (!(await repo.markOverdue(trx, round.id, now))) return false;
+          await recordAction(trx, round.application_id, null, {
             actor: { kind: 'system', name: 'deadline job' },
             action: 'changes_overdue',
             details: { round: round.number, due_date: round.due_date },
@@ -63,7 +64,7 @@ export class ChangeDeadlines {
       if (round.reminded_at !== null) continue;
       const left = await this.holidays.workingDaysLeft(today, round.due_date);
       if (left > REMINDER_WORKING_DAYS) continue;
-      const claimed = await this.db.transaction().execute((trx) => deadlines.markReminded(trx, round.id, now));
+      const claimed = await this.db.transaction().execute((trx) => repo.markReminded(trx, round.id, now));
       if (!claimed) continue;
       await this.notifier.notice(round.application_id, 'changes_reminder', { due_date: round.due_date, days: left });
       reminded += 1;
@@ -73,7 +74,7 @@ export class ChangeDeadlines {
 
   private async tellOfficer(round: { asked_by_account_id: number | null; reference_number: string; due_date: string }) {
     if (round.asked_by_account_id === null) return; // asked by the integration: its system reads the list
-    const phone = await deadlines.officerPhone(this.db, round.asked_by_account_id);
+    const phone = await officerPhone(this.db, round.asked_by_account_id);
     if (!phone) return;
     const params = { reference_number: formatReferenceNumber(round.reference_number), due_date: round.due_date };
     const text = [

@@ -18,7 +18,9 @@ import { rulesByCode } from '../../shared/document-rules';
 import { todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
 import { moduleOf } from '../../shared/step-modules';
+import { findApplicationByReference } from '../applications/application-access';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
+import { lockApplicationById, moveStatus, recordAction, tellApplicant } from '../applications/status-move';
 import { cleanText, iso, Problems, statusName } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
@@ -60,14 +62,14 @@ export class ChangeRequestsService {
     language: Language,
   ): Promise<ReturnForChangesAnswer> {
     const reference = this.reference(input.reference_number);
-    const application = await repo.findApplicationByReference(this.db, reference);
+    const application = await findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
     const requests = await this.checkedRequests(application, input.requests, language);
     const today = todayIso();
     const due = await this.holidays.addWorkingDays(today, input.deadline_working_days);
     const remark = cleanText(input.remark);
-    const number = await this.db.transaction().execute(async (trx) => {
-      const locked = await repo.lockApplicationById(trx, application.id);
+    const { number, moved } = await this.db.transaction().execute(async (trx) => {
+      const locked = await lockApplicationById(trx, application.id);
       if (locked?.status !== 'under_review') throw illegalMove(language, locked?.status ?? '', 'returned');
       const round = await repo.insertRound(trx, {
         application_id: application.id,
@@ -76,18 +78,19 @@ export class ChangeRequestsService {
         due_date: due,
         actor,
       });
-      await repo.moveWithEvent(trx, application.id, 'returned', remark ?? requestsLine(requests), {
-        actor,
-        action: 'return_for_changes',
-        details: { from: 'under_review', round, due_date: due, requests: requests.length },
+      const moved = await moveStatus(trx, locked, {
+        to: 'returned',
+        remark: remark ?? requestsLine(requests),
+        by: {
+          actor,
+          action: 'return_for_changes',
+          details: { from: 'under_review', round, due_date: due, requests: requests.length },
+        },
+        notice: { kind: 'changes_requested', params: { count: requests.length, due_date: due, remark } },
       });
-      return round;
+      return { number: round, moved };
     });
-    const notified = await this.notify(application.id, 'changes_requested', {
-      count: requests.length,
-      due_date: due,
-      remark,
-    });
+    const notified = await tellApplicant(this.notifier, moved);
     const round = (await repo.roundsOf(this.db, application.id)).find((r) => r.number === number)!;
     return {
       reference_number: formatReferenceNumber(reference),
@@ -100,15 +103,15 @@ export class ChangeRequestsService {
   /** A new deadline, `deadline_working_days` working days from today, for the open round. */
   async extend(actor: StaffActor, input: ExtendChangesRequest, language: Language): Promise<ExtendChangesAnswer> {
     const reference = this.reference(input.reference_number);
-    const application = await repo.findApplicationByReference(this.db, reference);
+    const application = await findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
     const due = await this.holidays.addWorkingDays(todayIso(), input.deadline_working_days);
     const remark = cleanText(input.remark);
     await this.db.transaction().execute(async (trx) => {
-      const round = await this.lockedOpenRound(trx, application.id, language);
+      const { round } = await this.lockedOpenRound(trx, application.id, language);
       const extensions = [...round.extensions, { due_date: due, by: actor.name, at: new Date().toISOString(), remark }];
       await repo.extendRound(trx, round.id, due, extensions);
-      await repo.eventWithoutMove(trx, application.id, remark, {
+      await recordAction(trx, application.id, remark, {
         actor,
         action: 'extend_changes',
         details: { round: round.number, from: round.due_date, due_date: due },
@@ -125,7 +128,7 @@ export class ChangeRequestsService {
     language: Language,
   ): Promise<WithdrawOverdueAnswer> {
     const reference = this.reference(input.reference_number);
-    const application = await repo.findApplicationByReference(this.db, reference);
+    const application = await findApplicationByReference(this.db, reference);
     if (!application) throw new ApiError(404, 'application_not_found');
     const reason = cleanText(input.reason);
     if (!reason) {
@@ -133,20 +136,25 @@ export class ChangeRequestsService {
       problems.add('/reason', 'required');
       problems.check();
     }
-    const bills = await this.db.transaction().execute(async (trx) => {
-      const round = await this.lockedOpenRound(trx, application.id, language);
+    const { bills, moved } = await this.db.transaction().execute(async (trx) => {
+      const { round, locked } = await this.lockedOpenRound(trx, application.id, language);
       if (round.due_date >= todayIso())
         throw new ApiError(409, 'changes.not_overdue', { due_date: round.due_date }, { due_date: round.due_date });
       await repo.endRound(trx, round.id, 'withdrawn');
-      await repo.moveWithEvent(trx, application.id, 'withdrawn', reason, {
-        actor,
-        action: 'withdraw_overdue',
-        details: { from: 'returned', round: round.number, due_date: round.due_date },
+      const moved = await moveStatus(trx, locked, {
+        to: 'withdrawn',
+        remark: reason,
+        by: {
+          actor,
+          action: 'withdraw_overdue',
+          details: { from: 'returned', round: round.number, due_date: round.due_date },
+        },
+        notice: { kind: 'changes_withdrawn', params: { remark: reason } },
       });
-      return (await this.payments?.inTransaction(trx, application.id)) ?? [];
+      return { bills: (await this.payments?.inTransaction(trx, application.id)) ?? [], moved };
     });
     await this.payments?.afterCommit(bills);
-    const notified = await this.notify(application.id, 'changes_withdrawn', { remark: reason });
+    const notified = await tellApplicant(this.notifier, moved);
     return { reference_number: formatReferenceNumber(reference), status: 'withdrawn', ...notified };
   }
 
@@ -234,7 +242,7 @@ export class ChangeRequestsService {
   }
 
   private async lockedOpenRound(trx: Transaction<Database>, applicationId: number, language: Language) {
-    const application = await repo.lockApplicationById(trx, applicationId);
+    const application = await lockApplicationById(trx, applicationId);
     const round = await repo.lockOpenRound(trx, applicationId);
     if (application?.status !== 'returned' || !round)
       throw new ApiError(
@@ -243,7 +251,7 @@ export class ChangeRequestsService {
         { status: application?.status ?? null },
         { status: statusName(language, application?.status ?? '') },
       );
-    return round;
+    return { round, locked: application };
   }
 
   private reference(input: string): string {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
 
@@ -139,108 +139,49 @@ function overdueQuery(db: Db) {
     .where('change_round.overdue_at', 'is not', null);
 }
 
-/** The application's row as the changes need it, locked. */
-export async function lockApplicationById(trx: Transaction<Database>, id: number) {
-  return trx
-    .selectFrom('application')
-    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
+// The deadlines of the rounds (change-deadlines.ts): which rounds are due, each reminder and overdue mark once.
 
-export async function findApplicationByReference(db: Db, reference: string) {
+/** Open rounds due on or before `lastDue`, with what the deadline job needs, in a bounded batch. */
+export async function openRoundsDueBy(db: Db, lastDue: string, limit: number) {
   return db
-    .selectFrom('application')
-    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language'])
-    .where('reference_number', '=', reference)
+    .selectFrom('change_round')
+    .innerJoin('application', 'application.id', 'change_round.application_id')
+    .select([
+      'change_round.id',
+      'change_round.application_id',
+      'change_round.number',
+      'change_round.due_date',
+      'change_round.reminded_at',
+      'change_round.overdue_at',
+      'change_round.asked_by_account_id',
+      'application.reference_number',
+    ])
+    .where('change_round.status', '=', 'open')
+    .where('application.status', '=', 'returned')
+    .where('change_round.due_date', '<=', lastDue)
+    .where((eb) => eb.or([eb('change_round.reminded_at', 'is', null), eb('change_round.overdue_at', 'is', null)]))
+    .orderBy('change_round.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks the reminder sent; false when another run marked it first (each reminder goes once). */
+export async function markReminded(trx: Transaction<Database>, roundId: number, at: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable('change_round')
+    .set({ reminded_at: at })
+    .where('id', '=', roundId)
+    .where('reminded_at', 'is', null)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findApplicationById(db: Db, id: number) {
-  return db
-    .selectFrom('application')
-    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language'])
-    .where('id', '=', id)
+export async function markOverdue(trx: Transaction<Database>, roundId: number, at: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable('change_round')
+    .set({ overdue_at: at })
+    .where('id', '=', roundId)
+    .where('overdue_at', 'is', null)
     .executeTakeFirst();
-}
-
-/** The answers of one step written back (the applicant's answer to a step request). */
-export async function writeStepAnswers(trx: Transaction<Database>, applicationId: number, answers: object) {
-  await trx
-    .updateTable('application')
-    .set({ answers: JSON.stringify(answers), updated_at: new Date(), revision: sql`revision + 1` })
-    .where('id', '=', applicationId)
-    .execute();
-}
-
-/** The applicant's resubmit: returned → submitted, with its line in the history. */
-export async function markResubmitted(trx: Transaction<Database>, applicationId: number, note: string) {
-  await trx
-    .updateTable('application')
-    .set({ status: 'submitted', updated_at: new Date() })
-    .where('id', '=', applicationId)
-    .execute();
-  await trx
-    .insertInto('application_event')
-    .values({ application_id: applicationId, status: 'submitted', remark: note, action: 'resubmit_changes' })
-    .execute();
-}
-
-/** A staff move (return, withdraw) with its line in the history, and who made it. */
-export async function moveWithEvent(
-  trx: Transaction<Database>,
-  applicationId: number,
-  status: string,
-  remark: string | null,
-  by: { actor: StaffActor; action: string; details?: Record<string, unknown> },
-) {
-  await trx
-    .updateTable('application')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', applicationId)
-    .execute();
-  await trx
-    .insertInto('application_event')
-    .values({
-      application_id: applicationId,
-      status,
-      remark,
-      status_changed: true,
-      action: by.action,
-      details: JSON.stringify(by.details ?? {}),
-      ...byColumns(by.actor),
-    })
-    .execute();
-}
-
-/** A line of the history that moves no status (an extension, an overdue round), with who made it. */
-export async function eventWithoutMove(
-  db: Db,
-  applicationId: number,
-  remark: string | null,
-  by: { actor: StaffActor; action: string; details?: Record<string, unknown> },
-) {
-  const row = await db.selectFrom('application').select('status').where('id', '=', applicationId).executeTakeFirst();
-  await db
-    .insertInto('application_event')
-    .values({
-      application_id: applicationId,
-      status: row?.status ?? '',
-      remark,
-      status_changed: false,
-      action: by.action,
-      details: JSON.stringify(by.details ?? {}),
-      ...byColumns(by.actor),
-    })
-    .execute();
-}
-
-export async function attachmentsOfType(trx: Transaction<Database>, applicationId: number, documentType: string) {
-  return trx
-    .selectFrom('attachment')
-    .select(['id', 'status'])
-    .where('application_id', '=', applicationId)
-    .where('document_type', '=', documentType)
-    .execute();
+  return Number(result.numUpdatedRows) > 0;
 }

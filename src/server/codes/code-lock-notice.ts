@@ -4,7 +4,8 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { SmsSender } from '../sms/sms-sender';
-import { applicationPhone, engineerPhone } from './codes-repository';
+import { applicationPhone } from '../applications/application-access';
+import { engineerPhone } from '../reference/reference-access';
 
 const PURPOSE = 'code_lock';
 

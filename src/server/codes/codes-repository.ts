@@ -170,20 +170,25 @@ export async function markCodeUsed(trx: Transaction<Database>, codeId: number, a
   await trx.updateTable('one_time_code').set({ used_at: at }).where('id', '=', codeId).execute();
 }
 
-/** The application's phone and language, by reference number: where its lock is told. */
-export async function applicationPhone(db: Db, referenceNumber: string) {
-  return db
-    .selectFrom('application')
-    .select(['phone', 'language'])
-    .where('reference_number', '=', referenceNumber)
-    .executeTakeFirst();
+/** The codes asked for this ID number (whatever phone) in the last hour. */
+export async function findCodesThisHour(db: Kysely<Database>, purpose: string, idNumber: string): Promise<number> {
+  const { asked } = await db
+    .selectFrom('one_time_code')
+    .select(sql<number>`count(*)::int`.as('asked'))
+    .where('purpose', '=', purpose)
+    // The ID number is [A-Z0-9] only (normalizeIdNumber): nothing in it is special to LIKE.
+    .where('subject', 'like', `${idNumber}|%`)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return asked;
 }
 
-/** The engineer's registry phone, by registration number: where their lock is told. */
-export async function engineerPhone(db: Db, registrationNumber: string) {
-  return db
-    .selectFrom('engineer')
-    .select('mobile')
-    .where('registration_number', '=', registrationNumber)
+/** The purpose of a challenge, before its code is checked (a code of another purpose is not spent here). */
+export async function purposeOfChallenge(db: Kysely<Database>, challengeId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('one_time_code')
+    .select('purpose')
+    .where('challenge_id', '=', challengeId)
     .executeTakeFirst();
+  return row?.purpose;
 }

@@ -20,33 +20,26 @@ import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
 import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
-import { applicantIdentity, referenceNumberOf } from '../applications/applications-repository';
+import {
+  applicantIdentity,
+  findDashboardApplication,
+  referenceNumberOf,
+  statusHistory,
+  submittedApplicationsOf,
+} from '../applications/application-access';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeText } from '../notifications/notifier';
 import type { ApplicantMessage, Conversation, SendMessageRequest } from '../../shared/api/conversation';
-import { conversationOf } from '../messages/conversation-repository';
-import {
-  currentAttachments,
-  findDashboardApplication,
-  findEngineerWithRole,
-  findOwnAttachment,
-  findOwnPermit,
-  insertApplicantMessage,
-  insertRenewalRequest,
-  latestPermit,
-  lockForRenewal,
-  markNotificationsRead,
-  markRenewalRequested,
-  notificationsOf,
-  permitsOf,
-  statusHistory,
-  submittedApplicationsOf,
-} from './dashboard-repository';
+import { lockExistingApplication, moveStatus, RENEWABLE } from '../applications/status-move';
+import { currentAttachments, findOwnAttachment } from '../attachments/attachments-access';
+import { conversationOf, insertApplicantMessage } from '../messages/messages-access';
+import { markNotificationsRead, notificationsOf } from '../notifications/notifications-access';
+import { findOwnPermit, insertRenewalRequest, latestPermit, permitsOf } from '../permits/permits-access';
+import { findEngineerWithRole } from '../reference/reference-access';
 import { daysSince } from '../sessions/sign-in-service';
 
-const RENEWABLE = ['permit_issued', 'renewed'];
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 /**
@@ -169,7 +162,7 @@ export class DashboardService {
   /** Renewal of the application's own permit, only while it holds an issued (or renewed) permit. */
   async renew(applicationId: number, input: RenewPermitRequest): Promise<RenewalRequest> {
     return this.db.transaction().execute(async (trx) => {
-      const application = await lockForRenewal(trx, applicationId);
+      const application = await lockExistingApplication(trx, applicationId);
       const permit = await findOwnPermit(trx, applicationId, input.permit_number);
       if (!permit) throw new ApiError(403, 'access_denied');
       // A revoked permit is not renewed: the unit revoked it for a reason (issue 19).
@@ -182,7 +175,7 @@ export class DashboardService {
         type_of_work: input.type_of_work,
         reason: input.reason,
       });
-      await markRenewalRequested(trx, applicationId);
+      await moveStatus(trx, application, { to: 'renewal_requested', remark: null });
       return {
         renewal_id: id,
         reference_number: formatReferenceNumber(application.reference_number),

@@ -28,7 +28,7 @@ import { SmsQueue } from '../sms/sms-queue';
 import { OutboxSmsSender } from '../sms/sms-sender';
 import type { Database } from '../db/schema';
 import { demoPdf, DEMO_PNG } from './demo-files';
-import { firstActiveEngineer } from './demo-repository';
+import { firstActiveEngineer } from '../reference/reference-access';
 import {
   DEMO_SEED,
   DEMO_STORIES,

@@ -37,25 +37,3 @@ export async function findLiveDraftKey(
 export async function touchDraftKey(db: Kysely<Database>, tokenHash: string, now: Date): Promise<void> {
   await db.updateTable('draft_key').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
 }
-
-export interface OwnedDraftRow {
-  id: number;
-  reference_number: string;
-  application_type: string;
-  status: string;
-  answers: Record<string, unknown>;
-}
-
-/** The application with this id and reference number (both must agree), if any. */
-export async function findApplicationByIdAndReference(
-  db: Kysely<Database>,
-  id: number,
-  reference: string,
-): Promise<OwnedDraftRow | undefined> {
-  return db
-    .selectFrom('application')
-    .select(['id', 'reference_number', 'application_type', 'status', 'answers'])
-    .where('id', '=', id)
-    .where('reference_number', '=', reference)
-    .executeTakeFirst();
-}

@@ -5,13 +5,8 @@ import { normalizeReferenceNumber } from '../applications/reference-number';
 import { notDraftAnymore } from '../applications/withdrawn-guard';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import {
-  findApplicationByIdAndReference,
-  findLiveDraftKey,
-  insertDraftKey,
-  touchDraftKey,
-  type OwnedDraftRow,
-} from './draft-keys-repository';
+import { findApplicationByIdAndReference, type OwnedDraftRow } from '../applications/application-access';
+import { findLiveDraftKey, insertDraftKey, touchDraftKey } from './draft-keys-repository';
 import { secretHash } from '../sessions/secret-hash';
 
 export interface DraftKeyLimits {

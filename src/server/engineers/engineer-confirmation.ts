@@ -13,7 +13,8 @@ import type { FormsService } from '../forms/forms-service';
 import { moduleAnswers } from '../../shared/step-modules';
 import type { StepForm } from '../../shared/forms';
 import { secretHash } from '../sessions/secret-hash';
-import { findActiveEngineer, findEngineerRole, insertConfirmation, useConfirmation } from './engineers-repository';
+import { findActiveEngineer, findEngineerRole } from '../reference/reference-access';
+import { insertConfirmation, useConfirmation } from './engineers-repository';
 
 const PURPOSE = 'engineer';
 /** How long a confirmation may wait before the draft's engineer step first carries it. */

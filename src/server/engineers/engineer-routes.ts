@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import type { DraftOwners } from '../drafts/draft-owners';
 import { contractRoute } from '../http/contract-route';
 import { ENGINEER_CODE_LIMIT } from '../http/rate-limits';
-import { findEngineers } from '../reference/reference-repository';
+import { findEngineers } from '../reference/reference-access';
 import type { EngineerConfirmation } from './engineer-confirmation';
 
 export function engineerRoutes(

@@ -1,24 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** An active engineer of the registry, by registration number. */
-export async function findActiveEngineer(db: Kysely<Database>, registrationNumber: string) {
-  return db
-    .selectFrom('engineer')
-    .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
-    .where('registration_number', '=', registrationNumber)
-    .where('active', '=', true)
-    .executeTakeFirst();
-}
-
-export async function findEngineerRole(db: Kysely<Database>, roleId: number) {
-  return db
-    .selectFrom('engineer_role')
-    .select(['code', 'name_en', 'name_sw'])
-    .where('id', '=', roleId)
-    .executeTakeFirst();
-}
-
 /** The engineer's confirmation of one draft, by its token's hash. */
 export async function insertConfirmation(
   db: Kysely<Database>,

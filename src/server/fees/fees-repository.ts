@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { estimateInputs } from '../applications/application-access';
 import type { Database } from '../db/schema';
 
 /** What an estimate reads of an application: its type, its saved answers and the forms version they follow. */
@@ -8,15 +9,11 @@ export interface EstimateInputs {
   forms_version: number | null;
 }
 
-/** Every query of the fees module. */
+/** What the fees module reads (an application's, through its owner: src/server/db/table-owners.ts). */
 export class FeesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async estimateInputs(applicationId: number): Promise<EstimateInputs | undefined> {
-    return this.db
-      .selectFrom('application')
-      .select(['application_type', 'answers', 'forms_version'])
-      .where('id', '=', applicationId)
-      .executeTakeFirst();
+    return estimateInputs(this.db, applicationId);
   }
 }

@@ -14,7 +14,8 @@ import { ApiError } from '../http/envelope';
 import { tooManyTries } from '../http/rate-limits';
 import { message, validationMessage } from '../i18n/messages';
 import type { QueuedSms } from '../sms/sms-sender';
-import { applicationsOf, findCodesThisHour, phoneOnFile, purposeOfChallenge } from './find-reference-repository';
+import { applicationsOf, phoneOnFile } from '../applications/application-access';
+import { findCodesThisHour, purposeOfChallenge } from '../codes/codes-access';
 import { validationFailed } from '../../shared/api/errors';
 import { errorAnswer } from '../http/contract-error';
 

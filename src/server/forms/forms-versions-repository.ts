@@ -102,4 +102,32 @@ export class FormsVersionsRepository {
       }
     }
   }
+
+  /** A page of published versions, newest first, below `before`. */
+  async versionsPage(before: number | undefined, limit: number): Promise<PublishedSummary[]> {
+    let query = this.db
+      .selectFrom('forms_version')
+      .select(['version', 'published_at', 'published_by', 'reason'])
+      .orderBy('version', 'desc')
+      .limit(limit);
+    if (before !== undefined) query = query.where('version', '<', before);
+    const rows = await query.execute();
+    return rows.map((r) => ({
+      version: r.version,
+      publishedAt: r.published_at,
+      publishedBy: r.published_by,
+      reason: r.reason,
+    }));
+  }
+
+  /** The content of each of these versions (a bounded list). */
+  async versionSets(versions: number[]): Promise<Map<number, FormsSet>> {
+    if (versions.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('forms_version')
+      .select(['version', 'content'])
+      .where('version', 'in', versions)
+      .execute();
+    return new Map(rows.map((r) => [r.version, JSON.parse(r.content) as FormsSet]));
+  }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { openRound } from '../changes/changes-repository';
-import { unpaidInvoicesOf } from './inbound-sms-repository';
+import { openRound } from '../changes/changes-access';
+import { unpaidInvoicesOf } from '../payments/invoices-access';
 
 /**
  * Something the applicant still has to do, told after the status: a text of

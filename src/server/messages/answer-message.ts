@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AnswerMessageAnswer, AnswerMessageRequest } from '../../shared/api/conversation';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
-import { recordAction } from '../back-office/back-office-repository';
+import { recordAction } from '../applications/status-move';
 import { Problems, cleanText } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';

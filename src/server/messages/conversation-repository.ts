@@ -96,3 +96,16 @@ export async function findMessages(db: Db, applicationId: number | undefined, li
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
+
+/** The applicant's message to the unit; answers when it was written. */
+export async function insertApplicantMessage(
+  db: Db,
+  message: { id: string; application_id: number; subject: string | null; message: string },
+): Promise<Date> {
+  const row = await db
+    .insertInto('applicant_message')
+    .values(message)
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
+  return row.created_at;
+}

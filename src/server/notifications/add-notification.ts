@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AddNotificationAnswer } from '../../shared/api/back-office';
 import type { Language } from '../../shared/reference-data';
-import { findApplication, recordAction } from '../back-office/back-office-repository';
+import { findApplication } from '../applications/application-access';
+import { recordAction } from '../applications/status-move';
 import { Problems, cleanText, staffReference } from '../back-office/back-office-rules';
 import type { NoteInput } from '../back-office/back-office-types';
 import type { Database } from '../db/schema';

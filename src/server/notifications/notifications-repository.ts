@@ -1,14 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Who a notice goes to: the application's reference number, phone on file and last language. */
-export async function recipientOf(db: Kysely<Database>, applicationId: number) {
-  return db
-    .selectFrom('application')
-    .select(['reference_number', 'phone', 'language'])
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-}
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** A portal notice: its kind and parameters, its text written in the reader's language when read. */
 export async function insertNotice(
@@ -34,4 +27,25 @@ export async function notificationCount(db: Kysely<Database>, applicationId: num
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The application's notifications, newest first. */
+export async function notificationsOf(db: Db, applicationId: number) {
+  return db
+    .selectFrom('notification')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Marks the unread notifications read; answers how many. */
+export async function markNotificationsRead(db: Db, applicationId: number, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('notification')
+    .set({ read_at: at })
+    .where('application_id', '=', applicationId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -6,7 +6,8 @@ import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import type { Delivery, SmsQueue } from '../sms/sms-queue';
-import { insertNotice, insertStaffNote, recipientOf } from './notifications-repository';
+import { recipientOf } from '../applications/application-access';
+import { insertNotice, insertStaffNote } from './notifications-repository';
 
 /** What the portal itself tells an applicant; texts are `notices.<kind>.title|message` in locales/<lng>/api.json. */
 export type NoticeKind =

@@ -5,13 +5,8 @@ import { todayIso } from '../../shared/dashboard';
 import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
-import {
-  findApplication,
-  lockApplication,
-  payerOf,
-  recordAction,
-  touchApplication,
-} from '../back-office/back-office-repository';
+import { findApplication, payerOf } from '../applications/application-access';
+import { lockApplication, recordAction, touchApplication } from '../applications/status-move';
 import {
   CONTROL_NUMBER,
   MAX_DUE_YEARS,

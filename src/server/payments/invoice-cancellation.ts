@@ -1,10 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { recordAction } from '../back-office/back-office-repository';
+import { recordAction } from '../applications/status-move';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
-import { appliedToInvoice, insertException, paymentsOfInvoice } from './payment-exceptions-repository';
-import * as repo from './payments-repository';
+import { appliedToInvoice, insertException } from './payment-exceptions-repository';
+import * as invoiceRows from './invoices-repository';
+import { paymentsOfInvoice } from './payments-repository';
 
 /** A withdrawal, as recorded in the history of the invoices it cancels (the applicant's own move). */
 const WITHDRAWAL: StaffActor = { kind: 'system', name: 'withdrawal' };
@@ -22,7 +23,7 @@ export async function cancelInvoiceRow(
   how: { reason: string | null; actor: StaffActor; action: string; details?: Record<string, unknown> },
   now = new Date(),
 ): Promise<string[]> {
-  await repo.setInvoiceCancelled(trx, invoice.id, now, how.reason);
+  await invoiceRows.setInvoiceCancelled(trx, invoice.id, now, how.reason);
   const paid = Number(invoice.paid_tzs);
   if (paid > 0) {
     // What the invoice took is the applicant's to refund, to the shilling: its own payments, and the
@@ -74,7 +75,7 @@ export async function cancelForWithdrawal(
   applicationId: number,
   now = new Date(),
 ): Promise<string[]> {
-  const invoices = await repo.lockUnpaidInvoicesOf(trx, applicationId);
+  const invoices = await invoiceRows.lockUnpaidInvoicesOf(trx, applicationId);
   const bills: string[] = [];
   for (const invoice of invoices) {
     bills.push(

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { billsAndPaymentsOf } from './payments-repository';
 
 /**
  * The invoices staff add and mark paid, and an application's invoices as the back office shows them
@@ -59,19 +60,83 @@ export async function invoicesWithBills(db: Db, applicationId: number) {
     .execute();
   const ids = invoices.map((i) => i.id);
   if (ids.length === 0) return { invoices, bills: [], payments: [] };
-  const [bills, payments] = await Promise.all([
-    db
-      .selectFrom('bill')
-      .select(['id', 'invoice_id', 'status', 'control_number', 'expires_at', 'created_at'])
-      .where('invoice_id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .execute(),
-    db
-      .selectFrom('payment')
-      .select(['invoice_id', 'receipt_number', 'amount_tzs', 'channel', 'paid_at'])
-      .where('invoice_id', 'in', ids)
-      .orderBy('paid_at')
-      .execute(),
-  ]);
+  const { bills, payments } = await billsAndPaymentsOf(db, ids);
   return { invoices, bills, payments };
+}
+
+/**
+ * An application's unpaid invoices, the soonest due first (at most `limit`: an SMS has room for few),
+ * each with what is still to pay (`amount_tzs` less a part payment already received).
+ */
+export async function unpaidInvoicesOf(db: Kysely<Database>, applicationId: number, limit: number) {
+  const rows = await db
+    .selectFrom('invoice')
+    .select(['amount_tzs', 'paid_tzs', 'control_number', 'due_date'])
+    .where('application_id', '=', applicationId)
+    .where('paid_at', 'is', null)
+    // A cancelled invoice (by staff, or with the application's withdrawal) has nothing to pay.
+    .where('cancelled_at', 'is', null)
+    // A bill the gateway has not numbered yet cannot be paid: it is told once it has its number.
+    .where('control_number', 'is not', null)
+    .orderBy('due_date')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    control_number: row.control_number!,
+    due_date: row.due_date,
+    balance_tzs: Math.max(0, Number(row.amount_tzs) - Number(row.paid_tzs)),
+  }));
+}
+
+export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
+  return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+}
+
+/** The invoice cancelled at `now`, with the staff's reason when there is one. */
+export async function setInvoiceCancelled(
+  trx: Transaction<Database>,
+  invoiceId: string,
+  now: Date,
+  reason: string | null,
+) {
+  await trx
+    .updateTable('invoice')
+    .set({ cancelled_at: now, ...(reason ? { cancel_reason: reason } : {}) })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+/** The application's invoices neither paid in full nor cancelled, locked while a withdrawal cancels them. */
+export async function lockUnpaidInvoicesOf(trx: Transaction<Database>, applicationId: number) {
+  return trx
+    .selectFrom('invoice')
+    .select(['id', 'application_id', 'amount_tzs', 'paid_tzs'])
+    .where('application_id', '=', applicationId)
+    .where('paid_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .forUpdate()
+    .execute();
+}
+
+export async function setInvoiceControlNumber(db: Db, invoiceId: string, controlNumber: string) {
+  await db.updateTable('invoice').set({ control_number: controlNumber }).where('id', '=', invoiceId).execute();
+}
+
+/** Adds a payment to the invoice's sum; marks it paid (at `now`) when the sum first reaches its amount. */
+export async function addToInvoice(trx: Transaction<Database>, invoiceId: string, amount: number, now: Date) {
+  return trx
+    .updateTable('invoice')
+    .set({
+      paid_tzs: sql`paid_tzs + ${amount}`,
+      paid_at: sql`case when paid_at is null and paid_tzs + ${amount} >= amount_tzs then ${now} else paid_at end`,
+    })
+    .where('id', '=', invoiceId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The invoice's paid sum set to `paidTzs` (staff recorded the rest as paid in cash). */
+export async function setInvoicePaid(trx: Transaction<Database>, invoiceId: string, paidTzs: number) {
+  await trx.updateTable('invoice').set({ paid_tzs: paidTzs }).where('id', '=', invoiceId).execute();
 }

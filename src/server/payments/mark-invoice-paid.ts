@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { MarkInvoicePaidAnswer } from '../../shared/api/back-office';
-import { lockApplicationById, recordAction, touchApplication } from '../back-office/back-office-repository';
+import { lockExistingApplication, recordAction, touchApplication } from '../applications/status-move';
 import { UUID, invoiceParams, iso, toInvoice } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { noticeAnswer } from '../notifications/notice-answer';
 import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
-import { markPaid } from './invoices-repository';
-import { lockInvoice } from './payments-repository';
+import { lockInvoice, markPaid } from './invoices-repository';
 import type { PaymentsService } from './payments-service';
 
 /** What mark_invoice_paid runs on (the back office's StaffServices has it all). */
@@ -32,7 +31,7 @@ export async function markInvoicePaid(
   const invoice = await deps.db.transaction().execute(async (trx) => {
     const row = await lockInvoice(trx, invoiceId);
     if (!row) throw new ApiError(404, 'back_office.invoice_not_found');
-    const application = await lockApplicationById(trx, row.application_id);
+    const application = await lockExistingApplication(trx, row.application_id);
     if (application?.status === 'withdrawn') throw new ApiError(409, 'application_withdrawn');
     if (row.paid_at !== null)
       throw new ApiError(409, 'back_office.invoice_already_paid', { paid_at: iso(row.paid_at) });

@@ -2,9 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { Notifier } from '../notifications/notifier';
-import { recordAction } from '../back-office/back-office-repository';
+import { recordAction } from '../applications/status-move';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { insertException } from './payment-exceptions-repository';
+import { applicationStatusOf } from '../applications/application-access';
+import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
 /** The gateway, as recorded in an application's history (a machine, never a person). */
@@ -43,9 +45,9 @@ export async function applyToBill(
   source: 'notice' | 'reconciliation',
   now: Date,
 ): Promise<AppliedPayment> {
-  const before = await repo.lockInvoice(trx, bill.invoice_id);
+  const before = await invoices.lockInvoice(trx, bill.invoice_id);
   if (!before) throw new ApiError(404, 'payments.unknown_bill');
-  const applicationStatus = await repo.applicationStatusOf(trx, before.application_id);
+  const applicationStatus = await applicationStatusOf(trx, before.application_id);
   const base = {
     invoice_id: before.id,
     transaction_id: payment.transaction_id,
@@ -76,7 +78,7 @@ export async function applyToBill(
     });
     return { ...told, fullyPaidNow: false, balance: 0, overTzs: 0, refundTzs: payment.amount_tzs };
   }
-  const invoice = await repo.addToInvoice(trx, bill.invoice_id, payment.amount_tzs, now);
+  const invoice = await invoices.addToInvoice(trx, bill.invoice_id, payment.amount_tzs, now);
   const paid = Number(invoice.paid_tzs);
   const amount = Number(invoice.amount_tzs);
   if ((await repo.paidOnBill(trx, bill.id)) >= Number(bill.amount_tzs) && bill.status === 'issued')

@@ -69,22 +69,6 @@ export async function settleException(
     .execute();
 }
 
-/** The payment an unmatched exception was, now matched to its bill: its invoice, bill and receipt number. */
-export async function matchPayment(
-  trx: Transaction<Database>,
-  paymentId: number,
-  bill: { id: string; invoice_id: string },
-  receiptYear: number,
-) {
-  const receipt = `RC-${receiptYear}-${String(paymentId).padStart(6, '0')}`;
-  await trx
-    .updateTable('payment')
-    .set({ invoice_id: bill.invoice_id, bill_id: bill.id, receipt_number: receipt })
-    .where('id', '=', paymentId)
-    .execute();
-  return receipt;
-}
-
 export interface ExceptionFilter {
   open: boolean;
   kind?: ExceptionKind;
@@ -199,16 +183,6 @@ export async function exceptionsOfInvoices(db: Db, invoiceIds: string[]) {
     .select(['invoice_id', 'kind', 'amount_tzs', 'settled_how', 'settled_at'])
     .where('invoice_id', 'in', invoiceIds)
     .where('kind', 'in', ['over_payment', 'refund_due'])
-    .orderBy('id')
-    .execute();
-}
-
-/** The invoice's payments (a withdrawal cancelling a part-paid invoice: each is money to refund). */
-export async function paymentsOfInvoice(db: Db, invoiceId: string) {
-  return db
-    .selectFrom('payment')
-    .select(['id', 'amount_tzs'])
-    .where('invoice_id', '=', invoiceId)
     .orderBy('id')
     .execute();
 }

@@ -9,7 +9,8 @@ import type {
 } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
-import { applicationIdOf, recordAction, touchApplication } from '../back-office/back-office-repository';
+import { applicationIdOf } from '../applications/application-access';
+import { recordAction, touchApplication } from '../applications/status-move';
 import { Problems, UUID, cleanText, iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -18,6 +19,8 @@ import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
 import { cancelInvoiceRow } from './invoice-cancellation';
 import * as exceptions from './payment-exceptions-repository';
+import { applicationStatusOf } from '../applications/application-access';
+import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
 /**
@@ -49,7 +52,7 @@ export class PaymentExceptionsService {
     }
     const now = new Date();
     const done = await this.db.transaction().execute(async (trx) => {
-      const invoice = await repo.lockInvoice(trx, invoiceId);
+      const invoice = await invoices.lockInvoice(trx, invoiceId);
       if (!invoice) throw new ApiError(404, 'back_office.invoice_not_found');
       if (invoice.cancelled_at !== null)
         throw new ApiError(409, 'back_office.invoice_already_cancelled', { cancelled_at: iso(invoice.cancelled_at) });
@@ -71,7 +74,7 @@ export class PaymentExceptionsService {
           now,
         );
       } else {
-        await repo.setInvoiceCancelled(trx, invoice.id, now, reason);
+        await invoices.setInvoiceCancelled(trx, invoice.id, now, reason);
         await repo.closeOpenBills(trx, invoice.id);
         await recordAction(trx, invoice.application_id, reason, {
           actor,
@@ -141,9 +144,9 @@ export class PaymentExceptionsService {
       let bills: string[] = [];
       if (input.how === 'applied') {
         if (!UUID.test(input.invoice_id!)) throw new ApiError(404, 'back_office.invoice_not_found');
-        const invoice = await repo.lockInvoice(trx, input.invoice_id!);
+        const invoice = await invoices.lockInvoice(trx, input.invoice_id!);
         if (!invoice) throw new ApiError(404, 'back_office.invoice_not_found');
-        const applicationStatus = await repo.applicationStatusOf(trx, invoice.application_id);
+        const applicationStatus = await applicationStatusOf(trx, invoice.application_id);
         if (invoice.cancelled_at !== null || applicationStatus === 'withdrawn')
           throw new ApiError(409, 'payments.apply_to_cancelled');
         const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
@@ -154,7 +157,7 @@ export class PaymentExceptionsService {
             { balance_tzs: Math.max(0, balance), amount_tzs: amount },
             { balance: Math.max(0, balance).toLocaleString('en-US'), amount: amount.toLocaleString('en-US') },
           );
-        const after = await repo.addToInvoice(trx, invoice.id, amount, now);
+        const after = await invoices.addToInvoice(trx, invoice.id, amount, now);
         if (after.paid_at !== null && invoice.paid_at === null)
           bills = this.cancellation
             ? await this.cancellation.cancelOpenBills(trx, invoice.id)

@@ -115,68 +115,6 @@ export async function clearBillCancelledAtGateway(trx: Transaction<Database>, bi
   await trx.updateTable('bill').set({ gateway_cancelled_at: null }).where('id', '=', billId).execute();
 }
 
-export async function lockInvoice(trx: Transaction<Database>, invoiceId: string) {
-  return trx.selectFrom('invoice').selectAll().where('id', '=', invoiceId).forUpdate().executeTakeFirst();
-}
-
-/** The invoice cancelled at `now`, with the staff's reason when there is one. */
-export async function setInvoiceCancelled(
-  trx: Transaction<Database>,
-  invoiceId: string,
-  now: Date,
-  reason: string | null,
-) {
-  await trx
-    .updateTable('invoice')
-    .set({ cancelled_at: now, ...(reason ? { cancel_reason: reason } : {}) })
-    .where('id', '=', invoiceId)
-    .execute();
-}
-
-/** The application's invoices neither paid in full nor cancelled, locked while a withdrawal cancels them. */
-export async function lockUnpaidInvoicesOf(trx: Transaction<Database>, applicationId: number) {
-  return trx
-    .selectFrom('invoice')
-    .select(['id', 'application_id', 'amount_tzs', 'paid_tzs'])
-    .where('application_id', '=', applicationId)
-    .where('paid_at', 'is', null)
-    .where('cancelled_at', 'is', null)
-    .forUpdate()
-    .execute();
-}
-
-/** The status of the application an invoice is of (a withdrawn one takes no more money). */
-export async function applicationStatusOf(db: Db, applicationId: number): Promise<string> {
-  const row = await db
-    .selectFrom('application')
-    .select('status')
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return row.status;
-}
-
-export async function setInvoiceControlNumber(db: Db, invoiceId: string, controlNumber: string) {
-  await db.updateTable('invoice').set({ control_number: controlNumber }).where('id', '=', invoiceId).execute();
-}
-
-/** Adds a payment to the invoice's sum; marks it paid (at `now`) when the sum first reaches its amount. */
-export async function addToInvoice(trx: Transaction<Database>, invoiceId: string, amount: number, now: Date) {
-  return trx
-    .updateTable('invoice')
-    .set({
-      paid_tzs: sql`paid_tzs + ${amount}`,
-      paid_at: sql`case when paid_at is null and paid_tzs + ${amount} >= amount_tzs then ${now} else paid_at end`,
-    })
-    .where('id', '=', invoiceId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** The invoice's paid sum set to `paidTzs` (staff recorded the rest as paid in cash). */
-export async function setInvoicePaid(trx: Transaction<Database>, invoiceId: string, paidTzs: number) {
-  await trx.updateTable('invoice').set({ paid_tzs: paidTzs }).where('id', '=', invoiceId).execute();
-}
-
 export async function findPayment(db: Db, transactionId: string) {
   return db.selectFrom('payment').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
 }
@@ -251,4 +189,85 @@ export async function billsToReconcile(db: Db, olderThan: Date, checkedBefore: D
 
 export async function markChecked(db: Db, billId: string, now: Date) {
   await db.updateTable('bill').set({ checked_at: now }).where('id', '=', billId).execute();
+}
+
+/** The payment an unmatched exception was, now matched to its bill: its invoice, bill and receipt number. */
+export async function matchPayment(
+  trx: Transaction<Database>,
+  paymentId: number,
+  bill: { id: string; invoice_id: string },
+  receiptYear: number,
+) {
+  const receipt = `RC-${receiptYear}-${String(paymentId).padStart(6, '0')}`;
+  await trx
+    .updateTable('payment')
+    .set({ invoice_id: bill.invoice_id, bill_id: bill.id, receipt_number: receipt })
+    .where('id', '=', paymentId)
+    .execute();
+  return receipt;
+}
+
+/** The invoice's payments (a withdrawal cancelling a part-paid invoice: each is money to refund). */
+export async function paymentsOfInvoice(db: Db, invoiceId: string) {
+  return db
+    .selectFrom('payment')
+    .select(['id', 'amount_tzs'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('id')
+    .execute();
+}
+
+/** A receipt's payment with its invoice and application (for the PDF); optionally of one application only. */
+export async function receiptOf(db: Db, receiptNumber: string, applicationId?: number) {
+  let query = db
+    .selectFrom('payment')
+    .innerJoin('invoice', 'invoice.id', 'payment.invoice_id')
+    .innerJoin('application', 'application.id', 'invoice.application_id')
+    .select([
+      'payment.receipt_number',
+      'payment.transaction_id',
+      'payment.amount_tzs',
+      'payment.channel',
+      'payment.control_number',
+      'payment.paid_at',
+      'payment.bill_id',
+      'invoice.id as invoice_id',
+      'invoice.description',
+      'invoice.amount_tzs as invoice_amount_tzs',
+      'application.id as application_id',
+      'application.reference_number',
+    ])
+    .where('payment.receipt_number', '=', receiptNumber);
+  if (applicationId !== undefined) query = query.where('application.id', '=', applicationId);
+  return query.executeTakeFirst();
+}
+
+/** The payer the invoice's latest bill named (a payment marked by staff has no bill of its own). */
+export async function invoicePayer(db: Db, invoiceId: string) {
+  return db
+    .selectFrom('bill')
+    .select(['payer_name'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The bills and payments of these invoices (the applicant's Invoices tab). */
+export async function billsAndPaymentsOf(db: Db, ids: string[]) {
+  const [bills, payments] = await Promise.all([
+    db
+      .selectFrom('bill')
+      .select(['id', 'invoice_id', 'status', 'control_number', 'expires_at', 'created_at'])
+      .where('invoice_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .execute(),
+    db
+      .selectFrom('payment')
+      .select(['invoice_id', 'receipt_number', 'amount_tzs', 'channel', 'paid_at'])
+      .where('invoice_id', 'in', ids)
+      .orderBy('paid_at')
+      .execute(),
+  ]);
+  return { bills, payments };
 }

@@ -16,6 +16,7 @@ import { applyNotice } from './payment-notice';
 import { matchUnmatched } from './unmatched-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { billExpiry, PAYMENT_TIMING, type PaymentTiming } from './payment-timing';
+import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 import { recordStaffPayment, type StaffPaidInvoice } from './staff-payment';
 
@@ -120,7 +121,7 @@ export class PaymentsService {
       // Its invoice locked first, then the bill: the order of every path that locks both (no deadlock).
       const unlocked = await repo.findBill(trx, callback.bill_id);
       if (!unlocked) throw new ApiError(404, 'payments.unknown_bill');
-      const invoice = await repo.lockInvoice(trx, unlocked.invoice_id);
+      const invoice = await invoices.lockInvoice(trx, unlocked.invoice_id);
       const bill = (await repo.lockBill(trx, callback.bill_id))!;
       if (bill.control_number !== null) {
         if (bill.control_number !== callback.control_number)
@@ -139,7 +140,7 @@ export class PaymentsService {
       }
       // A bill whose invoice was paid meanwhile (by hand) keeps its number but is not the invoice's.
       if (bill.status !== 'raising' || !invoice || invoice.paid_at !== null) return undefined;
-      await repo.setInvoiceControlNumber(trx, invoice.id, callback.control_number);
+      await invoices.setInvoiceControlNumber(trx, invoice.id, callback.control_number);
       const reissued = (await repo.countBills(trx, invoice.id)) > 1;
       return { cancelAgain: false as const, applicationId: invoice.application_id, bill, reissued };
     });
@@ -187,7 +188,7 @@ export class PaymentsService {
         // state checked again under its lock.
         const unlocked = await repo.findBill(trx, id);
         if (!unlocked) return undefined;
-        const invoice = await repo.lockInvoice(trx, unlocked.invoice_id);
+        const invoice = await invoices.lockInvoice(trx, unlocked.invoice_id);
         const bill = await repo.lockBill(trx, id);
         if (!bill || (bill.status !== 'issued' && bill.status !== 'raising')) return undefined;
         await repo.setBillStatus(trx, bill.id, 'expired');

@@ -3,7 +3,7 @@ import type { ReceiptFileAnswer } from '../../shared/api/back-office';
 import type { Database } from '../db/schema';
 import { formatReferenceNumber } from '../applications/reference-number';
 import { ApiError } from '../http/envelope';
-import { invoicePayer, receiptOf } from './receipts-repository';
+import { invoicePayer, receiptOf } from './payments-repository';
 import { receiptPdf } from './receipt-pdf';
 
 const RECEIPT_NUMBER = /^RC-[0-9]{4}-[0-9]{6,}$/;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
 /** The invoice as staff mark it paid: what it asks, what came in, its control number. */
@@ -35,7 +36,7 @@ export async function recordStaffPayment(
     fingerprint: '-',
   };
   const { receipt_number } = await repo.insertPayment(trx, row, now.getUTCFullYear());
-  await repo.setInvoicePaid(trx, invoice.id, Number(invoice.amount_tzs));
+  await invoices.setInvoicePaid(trx, invoice.id, Number(invoice.amount_tzs));
   await repo.closeOpenBills(trx, invoice.id);
   return receipt_number;
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Notifier } from '../notifications/notifier';
 import { applyToBill, GATEWAY, tellApplicant, type AppliedPayment } from './payment-apply';
-import { lockOpenUnmatched, matchPayment, settleException } from './payment-exceptions-repository';
+import { lockOpenUnmatched, settleException } from './payment-exceptions-repository';
+import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
 /**
@@ -22,13 +23,13 @@ export async function matchUnmatched(
     // Its invoice locked first, then the bill: the order of every path that locks both (no deadlock).
     const unlocked = await repo.findBill(trx, billId);
     if (!unlocked?.control_number) return [];
-    await repo.lockInvoice(trx, unlocked.invoice_id);
+    await invoices.lockInvoice(trx, unlocked.invoice_id);
     const bill = await repo.lockBill(trx, billId);
     if (!bill?.control_number) return [];
     const out: AppliedPayment[] = [];
     for (const waiting of await lockOpenUnmatched(trx, bill.control_number)) {
       if (waiting.notice_bill_id !== null && waiting.notice_bill_id !== bill.id) continue;
-      const receipt = await matchPayment(trx, waiting.payment_id, bill, now.getUTCFullYear());
+      const receipt = await repo.matchPayment(trx, waiting.payment_id, bill, now.getUTCFullYear());
       await settleException(trx, waiting.exception_id, {
         how: 'matched',
         remark: null,

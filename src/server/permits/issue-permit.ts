@@ -4,7 +4,7 @@ import type { IssuePermitAnswer } from '../../shared/api/back-office';
 import { statusAfterPermit, todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
-import { lockApplication, moveStatus } from '../back-office/back-office-repository';
+import { lockApplication, moveStatus, tellApplicant } from '../applications/status-move';
 import {
   EARLIEST_DATE,
   LATEST_DATE,
@@ -24,7 +24,6 @@ import {
 import type { PermitInput } from '../back-office/back-office-types';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
-import { noticeAnswer } from '../notifications/notice-answer';
 import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { insertPermit, permitNumberTaken } from './permits-repository';
@@ -73,23 +72,27 @@ export async function issuePermit(
         valid_until: input.valid_until,
       });
       await writeFacts(trx, permit);
-      await moveStatus(trx, application.id, to, cleanText(input.remark), {
-        actor,
-        action: 'issue_permit',
-        details: { from: application.status, permit_number: permitNumber },
+      const moved = await moveStatus(trx, application, {
+        to,
+        remark: cleanText(input.remark),
+        by: { actor, action: 'issue_permit', details: { from: application.status, permit_number: permitNumber } },
+        notice: {
+          kind: 'permit_issued',
+          params: {
+            permit_number: permit.permit_number,
+            valid_from: permit.valid_from,
+            valid_until: permit.valid_until,
+            verify_url: deps.permits.link(permit),
+          },
+        },
       });
-      return { id: application.id, to, permit };
+      return { moved, to, permit };
     })
     .catch((error: unknown) => {
       throw uniqueViolation(error) ? duplicate('permit_number', permitNumber) : error;
     });
   const { permit } = issued;
-  const notified = await noticeAnswer(deps.notifier, issued.id, 'permit_issued', {
-    permit_number: permit.permit_number,
-    valid_from: permit.valid_from,
-    valid_until: permit.valid_until,
-    verify_url: deps.permits.link(permit),
-  });
+  const notified = await tellApplicant(deps.notifier, issued.moved);
   return {
     reference_number: formatReferenceNumber(reference),
     status: issued.to,

@@ -107,15 +107,6 @@ export async function writeDocumentFacts(trx: Transaction<Database>, permitId: s
     .execute();
 }
 
-export async function answersOf(db: Db, applicationId: number): Promise<Record<string, unknown>> {
-  const row = await db
-    .selectFrom('application')
-    .select('answers')
-    .where('id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return row.answers;
-}
-
 /** An application's permits, the latest first (a renewal issues a newer one). */
 export async function permitsOf(db: Db, applicationId: number) {
   return db
@@ -135,4 +126,25 @@ export async function insertPermit(
   permit: { id: string; application_id: number; permit_number: string; valid_from: string; valid_until: string },
 ) {
   return trx.insertInto('permit').values(permit).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The application's newest permit, if it has one. */
+export async function latestPermit(db: Db, applicationId: number) {
+  return db
+    .selectFrom('permit')
+    .select(['permit_number', 'valid_until', 'revoked_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** One of the application's own permits by its number. */
+export async function findOwnPermit(db: Db, applicationId: number, permitNumber: string) {
+  return db
+    .selectFrom('permit')
+    .select(['id', 'permit_number', 'revoked_at'])
+    .where('application_id', '=', applicationId)
+    .where('permit_number', '=', permitNumber)
+    .executeTakeFirst();
 }

@@ -12,7 +12,7 @@ import { todayIso } from '../../shared/dashboard';
 import type { StepForm } from '../../shared/forms';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
-import { recordAction, touchApplication } from '../back-office/back-office-repository';
+import { recordAction, touchApplication } from '../applications/status-move';
 import { Problems, cleanText } from '../back-office/back-office-rules';
 import type { Notified } from '../back-office/back-office-types';
 import type { Database } from '../db/schema';
@@ -25,7 +25,7 @@ import { factsFromAnswers, factsOfPermit } from './permit-facts';
 import { permitFileName, permitPdf } from './permit-pdf';
 import type { PermitSigner } from './permit-signature';
 import * as repo from './permits-repository';
-import { referenceNumberOf } from '../applications/applications-repository';
+import { answersOf, referenceNumberOf } from '../applications/application-access';
 
 /** What staff may add when issuing a permit (issue_permit), beyond its number and dates. */
 export interface PermitExtras {
@@ -94,7 +94,7 @@ export class PermitsService {
   async factsWriter(input: PermitExtras) {
     const steps = await this.steps();
     return async (trx: Transaction<Database>, permit: { id: string; application_id: number }) => {
-      const facts = factsFromAnswers(await repo.answersOf(trx, permit.application_id), steps);
+      const facts = factsFromAnswers(await answersOf(trx, permit.application_id), steps);
       await repo.writeDocumentFacts(trx, permit.id, {
         ...facts,
         approved_use: cleanText(input.approved_use),

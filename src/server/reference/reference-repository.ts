@@ -1,9 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DocumentLists } from '../../shared/document-rules';
 import type { Engineer, MaterialCategory, Splash } from '../../shared/reference-data';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import { MATERIAL_CATEGORIES } from '../../shared/reference-data';
 import type { Database } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The reference lists kept in the database; the three document lists come from the forms' rules. */
 export type ReferenceLists = Omit<Splash, 'site' | keyof DocumentLists>;
@@ -112,4 +114,58 @@ export async function findEngineers(
     rows[0]?.total ??
     (query.page > 1 ? (await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total : 0);
   return { items: rows.map(({ total: _total, ...engineer }) => engineer), total };
+}
+
+/** The engineer named in the answers, with the role's names. */
+export async function findEngineerWithRole(db: Db, registrationNumber: string) {
+  return db
+    .selectFrom('engineer')
+    .leftJoin('engineer_role', 'engineer_role.id', 'engineer.role_id')
+    .select([
+      'engineer.name',
+      'engineer.experience_years',
+      'engineer.email',
+      'engineer.mobile',
+      'engineer_role.name_en',
+      'engineer_role.name_sw',
+    ])
+    .where('engineer.registration_number', '=', registrationNumber)
+    .executeTakeFirst();
+}
+
+/** The engineer's registry phone, by registration number: where their lock is told. */
+export async function engineerPhone(db: Db, registrationNumber: string) {
+  return db
+    .selectFrom('engineer')
+    .select('mobile')
+    .where('registration_number', '=', registrationNumber)
+    .executeTakeFirst();
+}
+
+/** The engineer every demo application names: the registry's first active one. */
+export async function firstActiveEngineer(db: Kysely<Database>): Promise<{ registration_number: string }> {
+  return db
+    .selectFrom('engineer')
+    .select('registration_number')
+    .where('active', '=', true)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** An active engineer of the registry, by registration number. */
+export async function findActiveEngineer(db: Kysely<Database>, registrationNumber: string) {
+  return db
+    .selectFrom('engineer')
+    .select(['id', 'registration_number', 'name', 'role_id', 'experience_years', 'email', 'mobile'])
+    .where('registration_number', '=', registrationNumber)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function findEngineerRole(db: Kysely<Database>, roleId: number) {
+  return db
+    .selectFrom('engineer_role')
+    .select(['code', 'name_en', 'name_sw'])
+    .where('id', '=', roleId)
+    .executeTakeFirst();
 }

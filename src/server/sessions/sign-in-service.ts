@@ -14,8 +14,13 @@ import { ApiError } from '../http/envelope';
 import { message, validationMessage } from '../i18n/messages';
 import { maskPhone, type QueuedSms } from '../sms/sms-sender';
 import type { SessionStore } from './session-store';
-import { findForSignIn, findOtherForSignIn, setApplicationLanguage, signedInApplication } from './sessions-repository';
-import { applicantIdentity } from '../applications/applications-repository';
+import {
+  findForSignIn,
+  findOtherForSignIn,
+  setApplicationLanguage,
+  signedInApplication,
+} from '../applications/application-access';
+import { applicantIdentity } from '../applications/application-access';
 
 const PURPOSE = 'sign_in';
 

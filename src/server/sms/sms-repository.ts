@@ -74,3 +74,15 @@ export async function outbox(db: Db, limit = 50) {
     .limit(limit)
     .execute();
 }
+
+/** The SMS whose purpose starts with `purposePrefix` sent to the phone in the last hour. */
+export async function smsSentLastHour(db: Kysely<Database>, phone: string, purposePrefix: string): Promise<number> {
+  const { sent } = await db
+    .selectFrom('sms_message')
+    .select(sql<number>`count(*)::int`.as('sent'))
+    .where('phone', '=', phone)
+    .where('purpose', 'like', `${purposePrefix}%`)
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return sent;
+}

@@ -9,7 +9,6 @@ import { ApiError } from '../http/envelope';
 import * as repo from './staff-accounts-repository';
 import { isValidLogin, normalizeLogin, normalizeStaffPhone } from './staff-login';
 import { hashPassword, passwordProblem } from './staff-passwords';
-import { endSessionsOf } from './staff-sessions-repository';
 import { clientKeysOf, loginKey } from './staff-password-lockout';
 import { STAFF_CODE_PURPOSE } from './staff-sign-in-service';
 import { newTotpSecret, totpUri } from './staff-totp';
@@ -101,7 +100,7 @@ export class StaffAccountsService {
 
   async setDisabled(loginInput: string, disabled: boolean): Promise<StaffAccountView> {
     return this.change(loginInput, async (trx, account) => {
-      if (disabled) await endSessionsOf(trx, account.id, new Date());
+      if (disabled) await repo.endSessionsOf(trx, account.id, new Date());
       if (disabled === (account.disabled_at !== null)) return account;
       return repo.updateAccount(trx, account.id, { disabled_at: disabled ? new Date() : null });
     });
@@ -117,7 +116,7 @@ export class StaffAccountsService {
     }
     const hash = await hashPassword(password);
     return this.change(login, async (trx, account) => {
-      await endSessionsOf(trx, account.id, new Date());
+      await repo.endSessionsOf(trx, account.id, new Date());
       await forgetLockout(trx, loginKey(account.login), clientKeysOf(account.login));
       return repo.updateAccount(trx, account.id, { password_hash: hash });
     });
@@ -153,7 +152,7 @@ export class StaffAccountsService {
         problems.check();
       }
       totp = factor === 'totp' ? newTotpSecret() : null;
-      await endSessionsOf(trx, row.id, new Date());
+      await repo.endSessionsOf(trx, row.id, new Date());
       await forgetLockout(trx, lockKey(STAFF_CODE_PURPOSE, `staff:${row.id}`));
       return repo.updateAccount(trx, row.id, {
         second_factor: factor,

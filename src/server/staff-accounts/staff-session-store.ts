@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isStaffRole, type StaffSessionTimes } from '../../shared/api/staff-session';
 import type { Database } from '../db/schema';
 import type { StaffActor } from './staff-actor';
-import { endSession, insertSession, touchSession } from './staff-sessions-repository';
+import { endSession, insertSession, touchSession } from './staff-accounts-repository';
 import { secretHash } from '../sessions/secret-hash';
 
 export interface StaffSessionLimits {

@@ -20,7 +20,7 @@ import { normalizeLogin } from './staff-login';
 import { clientLockedSeconds, countPasswordTry } from './staff-password-lockout';
 import { passwordMatches } from './staff-passwords';
 import type { StaffSessionStore } from './staff-session-store';
-import { insertPendingSignIn, takePendingTry, usePendingSignIn } from './staff-sessions-repository';
+import { insertPendingSignIn, takePendingTry, usePendingSignIn } from './staff-accounts-repository';
 import { acceptedTotpStep } from './staff-totp';
 import { secretHash } from '../sessions/secret-hash';
 

@@ -1,6 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FormsSet } from '../../shared/forms';
+import { draftsInFlight } from '../applications/application-access';
 import type { Database } from '../db/schema';
+import { FormsVersionsRepository, type PublishedSummary } from '../forms/forms-access';
 import type { ItemMarks } from './studio-items';
 
 /** The shared draft as stored. */
@@ -33,12 +35,7 @@ export interface DraftWrite {
   updatedAt: Date;
 }
 
-export interface VersionSummary {
-  version: number;
-  publishedAt: Date;
-  publishedBy: string;
-  reason: string;
-}
+export type VersionSummary = PublishedSummary;
 
 const DRAFT_ID = 1;
 
@@ -111,48 +108,17 @@ export class StudioRepository {
 
   /** How many drafts are in flight (saved, not submitted), and the newest `limit` of them. */
   async draftsInFlight(limit: number): Promise<{ count: number; drafts: { type: string; answers: object }[] }> {
-    const counted = await this.db
-      .selectFrom('application')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('status', '=', 'draft')
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('application')
-      .select(['application_type', 'answers'])
-      .where('status', '=', 'draft')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return { count: counted.count, drafts: rows.map((r) => ({ type: r.application_type, answers: r.answers })) };
+    return draftsInFlight(this.db, limit);
   }
 
   /** A page of published versions, newest first, below `before`. */
   async versionsPage(before: number | undefined, limit: number): Promise<VersionSummary[]> {
-    let query = this.db
-      .selectFrom('forms_version')
-      .select(['version', 'published_at', 'published_by', 'reason'])
-      .orderBy('version', 'desc')
-      .limit(limit);
-    if (before !== undefined) query = query.where('version', '<', before);
-    const rows = await query.execute();
-    return rows.map((r) => ({
-      version: r.version,
-      publishedAt: r.published_at,
-      publishedBy: r.published_by,
-      reason: r.reason,
-    }));
+    return new FormsVersionsRepository(this.db).versionsPage(before, limit);
   }
 
-  /** The content of each of these versions (a bounded list). */
+  /** The published sets of these versions. */
   async versionSets(versions: number[]): Promise<Map<number, FormsSet>> {
-    if (versions.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('forms_version')
-      .select(['version', 'content'])
-      .where('version', 'in', versions)
-      .execute();
-    return new Map(rows.map((r) => [r.version, JSON.parse(r.content) as FormsSet]));
+    return new FormsVersionsRepository(this.db).versionSets(versions);
   }
 }
 

@@ -1,0 +1,38 @@
+/**
+ * What other modules read and write of an application (the `application` table's owner is
+ * ./applications-repository.ts, its history's ./history-repository.ts: src/server/db/table-owners.ts).
+ * They call these, never SQL of their own on the tables. A status moves by ./status-move.ts alone.
+ */
+export {
+  answersOf,
+  applicantIdentity,
+  applicationForPhone,
+  applicationPhone,
+  applicationsOf,
+  applicationStatus,
+  applicationStatusOf,
+  draftsInFlight,
+  estimateInputs,
+  findApplicationByIdAndReference,
+  findForSignIn,
+  findOtherForSignIn,
+  phoneOnFile,
+  recipientOf,
+  setApplicationLanguage,
+  signedInApplication,
+  applicationIdOf,
+  countApplications,
+  findApplication,
+  findApplicationById,
+  findApplicationByReference,
+  findApplications,
+  findDashboardApplication,
+  payerOf,
+  referenceNumberOf,
+  submittedApplicationsOf,
+  writeStepAnswers,
+  type ApplicationFilter,
+  type OwnedDraftRow,
+  type StatusTarget,
+} from './applications-repository';
+export { addApplicantAction, history, statusHistory } from './history-repository';

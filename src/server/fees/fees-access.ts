@@ -1,0 +1,2 @@
+/** The fee schedule's reads, for the staff command line and the wiring (./fees-repository.ts). */
+export { FeesRepository } from './fees-repository';

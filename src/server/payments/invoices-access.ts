@@ -1,0 +1,5 @@
+/**
+ * What other modules read of an application's invoices (the `invoice` table's owner is
+ * ./invoices-repository.ts, src/server/db/table-owners.ts).
+ */
+export { invoicesOf, unpaidInvoicesOf } from './invoices-repository';
