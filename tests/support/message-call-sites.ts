@@ -120,11 +120,17 @@ function valuesBeside(
     if (parameter.name === 'kind' && !notice) return undefined;
     return { values: parent.arguments.filter((argument) => argument !== node), notice };
   }
+  // A notice given as `{ kind, params }` (a status move's): `kind` typed NoticeKind.
+  const noticeProperty =
+    ts.isPropertyAssignment(parent) &&
+    ts.isIdentifier(parent.name) &&
+    parent.name.text === 'kind' &&
+    checker.getContextualType(parent.initializer)?.aliasSymbol?.name === 'NoticeKind';
   if (
     ts.isPropertyAssignment(parent) &&
     parent.initializer === node &&
     ts.isIdentifier(parent.name) &&
-    ['key', 'messageKey'].includes(parent.name.text) &&
+    (['key', 'messageKey'].includes(parent.name.text) || noticeProperty) &&
     ts.isObjectLiteralExpression(parent.parent)
   ) {
     const values = parent.parent.properties.flatMap((p) =>
@@ -136,7 +142,7 @@ function valuesBeside(
             ? [p.name]
             : [],
     );
-    return { values, notice: false };
+    return { values, notice: noticeProperty };
   }
   return undefined;
 }

@@ -1,11 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  requestMaintenance,
-  requestNoDrawings,
-  saveAndContinue,
-  saveFinal,
-  type SubmittedAnswer,
-} from '../../shared/api/applications';
+import { requestMaintenance, requestNoDrawings, saveAndContinue, saveFinal } from '../../shared/api/applications';
 import type { ApplicationType } from '../../shared/wizard-driver';
 import type { ApplicationsService } from './applications-service';
 import type { DraftCookies } from '../drafts/draft-cookie';
@@ -81,7 +75,7 @@ export function applicationRoutes(
     },
     async (request, _res, answer) => {
       const result = await applications.submit(request.body, request.language, access(request));
-      return answer.ok(result, ...submitted(result));
+      return answer.ok(result, 'submitted', { reference_number: result.reference_number });
     },
   );
 
@@ -101,7 +95,7 @@ export function applicationRoutes(
       },
       async (req, _res, answer) => {
         const result = await applications.submit({ ...req.body, application_type: type }, req.language, access(req));
-        return answer.ok(result, ...submitted(result));
+        return answer.ok(result, 'submitted', { reference_number: result.reference_number });
       },
     );
   wholeRequest(requestMaintenance, 'repair', 'A repair request, submitted whole: answers by step id.');
@@ -110,9 +104,4 @@ export function applicationRoutes(
     'special',
     'A special request with no drawings, submitted whole: answers by step id.',
   );
-}
-
-/** The message of a submitted application's answer, and its parameters. */
-export function submitted(result: SubmittedAnswer): [messageKey: string, params: Record<string, unknown>] {
-  return ['submitted', { reference_number: result.reference_number }];
 }

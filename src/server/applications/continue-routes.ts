@@ -6,7 +6,7 @@ import { APPLICATION_BODY_LIMIT } from '../http/body-schemas';
 import { contractRoute, type CookieReply } from '../http/contract-route';
 import { ApiError } from '../http/envelope';
 import { DRAFT_WRITE_LIMIT, SIGN_IN_LIMIT } from '../http/rate-limits';
-import { submitted, type DraftRouting } from './application-routes';
+import type { DraftRouting } from './application-routes';
 import type { ApplicationsService } from './applications-service';
 import { ContinueService } from './continue-service';
 
@@ -83,7 +83,7 @@ export function continueRoutes(
     async (request, _res, answer) => {
       const proof = drafts.cookies.secretFor(request, request.body.reference_number);
       const result = await applications.submitDraft(request.body, request.language, { proof });
-      return answer.ok(result, ...submitted(result));
+      return answer.ok(result, 'submitted', { reference_number: result.reference_number });
     },
   );
 }
