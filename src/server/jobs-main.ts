@@ -23,12 +23,13 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   });
-  app.addHook('onClose', async () => database.close());
   await app.ready();
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, 'fatal error');
     app.log.info({ signal }, 'job runner shutting down');
     await app.close();
+    // After every onClose hook (the job runner's stop and the SMS under way need the database).
+    await database.close();
   });
   // With the database away it tries again until it starts, as the server does.
   app.jobs.startInBackground();

@@ -26,7 +26,6 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   });
-  app.addHook('onClose', async () => database.close());
   // Once closing, every answer ends its connection, also those of requests taken before: a kept-alive
   // connection left open would keep the server from closing until the grace delay kills it.
   let closing = false;
@@ -42,10 +41,12 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, 'fatal error');
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    // After every onClose hook (the job runner's stop and the SMS under way need the database).
+    await database.close();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // SMS deliveries and retries, the retention sweeps: stopped by app.close() (preClose). Started in the
+  // SMS deliveries and retries, the retention sweeps: stopped by app.close() (onClose). Started in the
   // background: with the database away it tries again, while the requests answer 503 meanwhile.
   // RUN_JOBS=0: a job runner of its own runs them (src/server/jobs-main.ts); this process only enqueues.
   if (config.RUN_JOBS) app.jobs.startInBackground();

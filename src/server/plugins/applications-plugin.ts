@@ -21,7 +21,9 @@ export function registerApplications(
 ): Pick<Parts, 'applications'> {
   const { db, owners, limits, draftCookies: cookies } = parts;
   const referenceSms = new ReferenceSms(parts.sms);
-  app.addHook('preClose', () => referenceSms.settled());
+  // The reference SMS' first attempts still under way, once the requests in flight are answered (onClose:
+  // the server has stopped listening by then; the database closes after app.close()).
+  app.addHook('onClose', () => referenceSms.settled());
   const applications = new ApplicationsService(
     db,
     parts.forms,

@@ -43,8 +43,9 @@ export function registerJobs(
     (error) => app.log.error({ err: { type: error.name, message: error.message } }, 'job runner error'),
     dependencies.jobTiming,
   );
-  // Stopped before the database closes: jobs under way get a few seconds, within the shutdown's grace.
-  app.addHook('preClose', () => jobs.stop());
+  // Stopped before the database closes (it closes after app.close()): jobs under way get a few seconds,
+  // within the shutdown's grace. In onClose, not preClose: the server stops listening first, at once.
+  app.addHook('onClose', () => jobs.stop());
   const sms = new SmsQueue(db, jobs, smsSenderFor(config, db, app.log), dependencies.smsRetry);
   const sweeper = new Sweeper(db, uploadDir(config));
   jobs.handle(SWEEP_QUEUE, async () => {
