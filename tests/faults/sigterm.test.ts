@@ -21,6 +21,8 @@ import {
 // within 10 s, and every save it answered 200 is in the database afterwards.
 
 const CONNECTIONS = 200;
+/** New connections refused this soon after SIGTERM (measured from the signal, not from when the server acts on it). */
+const REFUSED_WITHIN_MS = 4000;
 
 describe('SIGTERM with requests in flight', () => {
   let dataDir: string;
@@ -64,8 +66,10 @@ describe('SIGTERM with requests in flight', () => {
       // the signal may still be answered, 200 or 503, but never cut off). A connection that reached the
       // kernel's queue as the server stopped listening, never taken by it, is reset rather than refused:
       // refused all the same, nothing of its request was read.
+      // Within 4 s of the signal: the server acts on it once its event loop is free, and PGlite's work for
+      // the 200 saves in flight holds the loop (1.1 s on a quiet machine, over 2 s under CI's load).
       let refusedAfterMs: number | undefined;
-      while (performance.now() - signalledAt < 2000) {
+      while (performance.now() - signalledAt < REFUSED_WITHIN_MS) {
         const fresh = await request(server.url, 'POST', '/api/engineer/get_engineers', { page: 1, page_size: 10 });
         if (fresh.error === 'ECONNREFUSED' || fresh.error === 'ECONNRESET') {
           refusedAfterMs = performance.now() - signalledAt;
@@ -75,7 +79,7 @@ describe('SIGTERM with requests in flight', () => {
         expect([200, 503]).toContain(fresh.status);
         await pause(10);
       }
-      expect(refusedAfterMs, 'a new connection refused within 2 s of SIGTERM').toBeDefined();
+      expect(refusedAfterMs, 'a new connection refused within 4 s of SIGTERM').toBeDefined();
 
       const answers = await Promise.all(saves);
       const exit = await server.exited;
