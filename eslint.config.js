@@ -187,6 +187,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
   },
   {
+    // Issue 32: a server file holds one operation or one repository, never a god service; app.ts wires them all.
+    files: ['src/server/**/*.{ts,tsx}'],
+    // The migrations are a frozen record of the schema's history, each applied once.
+    ignores: ['src/server/app.ts', 'src/server/db/migrations/**'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // The forms checker renders every step with the wizard's own RJSF theme (to catch what would break
     // it), so it alone may import the client's form engine, and nothing else of the client.
     files: ['src/server/forms/check/smoke-render.tsx'],

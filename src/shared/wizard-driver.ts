@@ -55,6 +55,17 @@ export function stepAtNumber(steps: readonly string[] | undefined, stepNumber: n
   return Number.isInteger(stepNumber) && stepNumber >= 1 ? steps?.[stepNumber - 1] : undefined;
 }
 
+/** The page after a flow's last step, where the applicant reviews the answers and submits. */
+export const REVIEW_STEP = 'review';
+
+/**
+ * Where the applicant goes once step number `saved` is saved (a save's `next_step`): the step after
+ * it in the flow it was filled in, or the review after the last.
+ */
+export function stepAfterSave(steps: readonly string[] | undefined, saved: number): string {
+  return stepAtNumber(steps, saved + 1) ?? REVIEW_STEP;
+}
+
 /**
  * The `step_number` a save answers (the step to open next): the one after the furthest step the draft
  * has reached, counting this save, and never past the last step of the flow.

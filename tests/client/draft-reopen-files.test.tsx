@@ -6,7 +6,7 @@ import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { DraftAttachment, OpenDraftAnswer } from '../../src/shared/api/open-draft';
 import { formatSize } from '../../src/shared/text-format';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 /**
@@ -97,8 +97,9 @@ describe('the draft’s files after a reload', () => {
     const saves: { data?: unknown }[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        saves.push((await request.json()) as { data?: unknown });
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 4 });
+        const body = (await request.json()) as { data?: unknown };
+        saves.push(body);
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }));
       }),
     );
     reopenAt('uploads', letter('att-unsaved-1', 'barua.pdf'), false);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, PERSONAL, withServedForms, wt } from './wizard-forms';
+import { envelope, PERSONAL, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 /**
@@ -74,8 +74,9 @@ describe('reopening the draft after a reload', () => {
     const saves: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        saves.push(await request.json());
-        return envelope(200, 'Saved.', { reference_number: 'ZZZZZ-ZZZZZ', step_number: 2 });
+        const body = await request.json();
+        saves.push(body);
+        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ZZZZZ-ZZZZZ', step_number: 2 }));
       }),
     );
     const { user, store } = renderWizard('/home/new', { language: 'sw' });
@@ -96,8 +97,13 @@ describe('Save & Complete Later of a half-filled step', () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
-        return envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 1, unfinished: true });
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return envelope(
+          200,
+          'Saved.',
+          savedAnswer(body, { reference_number: REFERENCE, step_number: 1, unfinished: true }),
+        );
       }),
     );
     const { user, store } = renderWizard('/home/maintenance');

@@ -6,7 +6,7 @@ import type { FormsDocument } from '../../src/shared/forms';
 import type { FormsChanged } from '../../src/shared/forms-changed';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, PERSONAL, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, PERSONAL, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 // Issue 16, item 5, as the applicant sees it: a draft continued (or a step saved) after a new forms
@@ -131,7 +131,7 @@ describe('an applicant mid-step while a version is published', () => {
           published = true;
           return envelope(409, 'The form has changed since you saved.', changed);
         }
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 3 });
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 3 }));
       }),
     );
     const { user } = renderWizard('/home/maintenance', {
@@ -182,8 +182,9 @@ describe('answers the forms do not ask', () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 2 });
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 2 }));
       }),
     );
     const { user, store } = renderWizard('/home/continue_form');

@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 
 // Issue 17, item 12: withdrawing a draft from the wizard's "saved for later" outcome.
@@ -14,8 +14,8 @@ const REFERENCE = 'KQ7MZ-4XPRT';
 
 beforeEach(() =>
   server.use(
-    http.post('/api/application/save_and_continue', () =>
-      envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 2 }),
+    http.post('/api/application/save_and_continue', async ({ request }) =>
+      envelope(200, 'Saved.', savedAnswer(await request.json(), { reference_number: REFERENCE, step_number: 2 })),
     ),
   ),
 );

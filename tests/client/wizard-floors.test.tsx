@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 const t = wt('en');
@@ -151,8 +151,9 @@ describe('floor rows and the storey count', () => {
     const calls: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        calls.push(await request.json());
-        return envelope(200, 'Saved.', { reference_number: REFERENCE, step_number: 5 });
+        const body = await request.json();
+        calls.push(body);
+        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: REFERENCE, step_number: 5 }));
       }),
     );
     const { user } = openDetails({ has_storeys: true, storey_count: 2 }, { floors: [floor(0), floor(1), floor(1)] });

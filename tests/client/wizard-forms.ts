@@ -11,7 +11,8 @@ import { withDocuments } from '../../src/shared/document-fields';
 import type { Envelope } from '../../src/shared/envelope';
 import { AJV_OPTIONS, walkSchema, type FormsDocument, type DocumentRule, type StepForm } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
-import type { Flows } from '../../src/shared/wizard-driver';
+import type { SaveStepAnswer } from '../../src/shared/api/applications';
+import { stepAfterSave, type Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
 import { server } from './msw-server';
 
@@ -43,6 +44,17 @@ export function servedForms(): FormsDocument {
     },
     documents: readJson(path.join(schemasDir, 'documents.json')) as unknown as DocumentRule[],
   });
+}
+
+const servedFlows = readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows;
+
+/**
+ * A save's answer as the server gives it: `next_step`, where the applicant goes now, is the step after
+ * the one saved (`body`, the request) in the served flows, or the review after the last.
+ */
+export function savedAnswer(body: unknown, answer: Omit<SaveStepAnswer, 'next_step'>): SaveStepAnswer {
+  const { application_type, step_number } = body as { application_type: keyof Flows; step_number: number };
+  return { ...answer, next_step: stepAfterSave(servedFlows[application_type], step_number) };
 }
 
 export function envelope(code: number, message: string, data: unknown) {

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 
 // A save that gets no answer (the network is down, or cut mid-way) says "Saved on this phone" and is
@@ -18,9 +18,10 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
     const bodies: { save_id?: string; data?: { first_name?: string } }[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        bodies.push((await request.json()) as (typeof bodies)[number]);
+        const body = (await request.json()) as (typeof bodies)[number];
+        bodies.push(body);
         if (bodies.length === 1) return HttpResponse.error();
-        return envelope(200, 'Saved.', { reference_number: 'K7QWE-38452', step_number: 2 });
+        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'K7QWE-38452', step_number: 2 }));
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });

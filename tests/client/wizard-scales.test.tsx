@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 
 const t = wt('en');
@@ -67,8 +67,9 @@ describe('the scale of a drawing', () => {
     const saved: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        saved.push(await request.json());
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 7 });
+        const body = await request.json();
+        saved.push(body);
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }));
       }),
     );
     const { user } = open('uploads');
@@ -90,8 +91,9 @@ describe('the scale of a drawing', () => {
     const saved: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        saved.push(await request.json());
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 7 });
+        const body = await request.json();
+        saved.push(body);
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }));
       }),
     );
     const { user } = open('uploads');

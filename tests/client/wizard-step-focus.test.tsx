@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidatorType } from '@rjsf/utils';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { server } from './msw-server';
-import { envelope, runtimeValidator, withServedForms, wt } from './wizard-forms';
+import { envelope, runtimeValidator, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 
 // A step whose validator arrives after the applicant moved on (a slow network, or forms published
@@ -47,8 +47,8 @@ function focusAsStepAppears(title: string) {
 describe('a step whose validator arrives late', () => {
   it('has its heading focused as it appears, not later (when a field may have the focus)', async () => {
     server.use(
-      http.post('/api/application/save_and_continue', () =>
-        envelope(200, 'Saved', { reference_number: 'KQ7MZ-4XPRT', step_number: 2 }),
+      http.post('/api/application/save_and_continue', async ({ request }) =>
+        envelope(200, 'Saved', savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 })),
       ),
     );
     const validator = repairValidatorHeld();

@@ -83,7 +83,11 @@ describe('step modules under other step ids', () => {
         envelope(200, 'OK', { engineer: engineerDetails, validation_token: 'fresh-token' }),
       ),
     );
-    const saves = recordCall('/api/application/save_and_continue', { reference_number: REFERENCE, step_number: 4 });
+    const saves = recordCall('/api/application/save_and_continue', {
+      reference_number: REFERENCE,
+      step_number: 4,
+      next_step: 'construction_details',
+    });
     const { user } = renderWizard('/home/new', {
       wizard: {
         type: 'new',
@@ -138,7 +142,11 @@ describe('step modules under other step ids', () => {
         }),
       ),
     );
-    const saves = recordCall('/api/application/save_and_continue', { reference_number: REFERENCE, step_number: 3 });
+    const saves = recordCall('/api/application/save_and_continue', {
+      reference_number: REFERENCE,
+      step_number: 3,
+      next_step: 'review',
+    });
     const { user } = renderWizard('/home/maintenance', {
       wizard: {
         type: 'repair',

@@ -201,7 +201,11 @@ describe('the engineer step', () => {
           : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' });
       }),
     );
-    const saves = recordCall('/api/application/save_and_continue', { reference_number: REFERENCE, step_number: 3 });
+    const saves = recordCall('/api/application/save_and_continue', {
+      reference_number: REFERENCE,
+      step_number: 3,
+      next_step: 'construction',
+    });
     const { user } = renderWizard('/home/new', {
       wizard: {
         type: 'new',

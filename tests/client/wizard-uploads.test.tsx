@@ -5,7 +5,7 @@ import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { withDocuments } from '../../src/shared/document-fields';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
 
@@ -51,8 +51,9 @@ describe('uploading documents', () => {
     const saved: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        saved.push(await request.json());
-        return envelope(200, 'Saved', { reference_number: REFERENCE, step_number: 4 });
+        const body = await request.json();
+        saved.push(body);
+        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }));
       }),
     );
     const { user } = openUploads();

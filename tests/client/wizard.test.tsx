@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { saveAndContinue } from '../../src/shared/api/applications';
 import type { ErrorDataOf } from '../../src/shared/api/call';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 
 const t = wt('en');
@@ -85,8 +85,9 @@ describe('the wizard', () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        bodies.push(await request.json());
-        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+        const body = await request.json();
+        bodies.push(body);
+        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
       }),
     );
     const { user } = renderWizard('/home/maintenance');
@@ -103,12 +104,26 @@ describe('the wizard', () => {
     expect(bodies).toEqual([]);
   });
 
+  it('Save And Continue goes where the server says (its next_step), not where the browser would count', async () => {
+    server.use(
+      http.post('/api/application/save_and_continue', () =>
+        envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 3, next_step: 'uploads' }),
+      ),
+    );
+    const { user } = renderWizard('/home/maintenance');
+    await fillPersonal(user);
+    await user.click(button('save_and_continue'));
+    await screen.findByRole('heading', { level: 2, name: f('uploads.title') });
+    expect(screen.queryByRole('heading', { level: 2, name: f('repair.title') })).toBeNull();
+  });
+
   it('Save And Continue saves the step, stores the reference number and step, and moves on', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/application/save_and_continue', async ({ request }) => {
-        bodies.push(await request.json());
-        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+        const body = await request.json();
+        bodies.push(body);
+        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
       }),
     );
     const { user, store } = renderWizard('/home/maintenance');
@@ -163,7 +178,7 @@ describe('the wizard', () => {
           return envelope(422, 'The code is wrong or has expired.', {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
           });
-        return envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 2 });
+        return envelope(200, 'Saved.', savedAnswer(sent, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
       }),
     );
     const { user } = renderWizard('/home/maintenance');
@@ -191,8 +206,8 @@ describe('the wizard', () => {
 
   it('Save & Complete Later shows the reference number large, with a copy button and the way back', async () => {
     server.use(
-      http.post('/api/application/save_and_continue', () =>
-        envelope(200, 'Saved.', { reference_number: 'KQ7MZ-4XPRT', step_number: 2 }),
+      http.post('/api/application/save_and_continue', async ({ request }) =>
+        envelope(200, 'Saved.', savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 })),
       ),
     );
     const { user } = renderWizard('/home/maintenance');

@@ -72,7 +72,11 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
       const res = await call(t, SAVE, { application_type: 'repair', step_number: 1, data: personal() });
       expect(res.status).toBe(200);
       expect(res.message).toBe(api.en.saved);
-      expect(res.data).toEqual({ reference_number: expect.stringMatching(REFERENCE), step_number: 2 });
+      expect(res.data).toEqual({
+        reference_number: expect.stringMatching(REFERENCE),
+        step_number: 2,
+        next_step: 'repair',
+      });
       const row = await stored(t, res.data.reference_number!);
       expect(row).toMatchObject({
         application_type: 'repair',
@@ -101,7 +105,7 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
         reference_number: typed,
       });
       expect(res.status).toBe(200);
-      expect(res.data).toEqual({ reference_number: reference, step_number: 3 });
+      expect(res.data).toEqual({ reference_number: reference, step_number: 3, next_step: 'uploads' });
       const row = await stored(t, reference);
       expect(row.step_number).toBe(2);
       expect(row.answers).toEqual({ personal: personal(), repair: sample('repair ok (no neighbours)') });
@@ -116,7 +120,8 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
         data: changed,
         reference_number: reference,
       });
-      expect(res.data).toEqual({ reference_number: reference, step_number: 3 });
+      // A continue opens past the furthest step saved; the applicant goes on to the step after this one.
+      expect(res.data).toEqual({ reference_number: reference, step_number: 3, next_step: 'repair' });
       const row = await stored(t, reference);
       expect(row.step_number).toBe(2);
       expect(row.answers).toEqual({ personal: changed, repair: sample('repair ok (no neighbours)') });
@@ -366,7 +371,7 @@ describe.each(databaseKinds)('applications (%s)', (kind) => {
       expect((await stored(tp, reference)).answers).not.toHaveProperty('engineer');
       const res = await save(confirmedEngineer);
       expect(res.status).toBe(200);
-      expect(res.data).toEqual({ reference_number: reference, step_number: 3 });
+      expect(res.data).toEqual({ reference_number: reference, step_number: 3, next_step: 'construction' });
       expect((await stored(tp, reference)).answers.engineer).toEqual(confirmedEngineer);
     });
   });

@@ -386,6 +386,17 @@ describe.each(databaseKinds)('drafts across forms versions (%s)', (kind) => {
       const old = String((await stored(t, reference)).forms_version);
       edits.addStepToRepair(dir);
       const version = await publish('utilities for repairs');
+      // The repair step saved from the old forms: the applicant goes on in the flow they see (the documents),
+      // never to a step their forms do not have; that step's save then names the new one (below).
+      const repair = await call(t, SAVE, {
+        application_type: 'repair',
+        step_number: 2,
+        data: sample('repair ok (no neighbours)'),
+        reference_number: reference,
+        forms_version: old,
+      });
+      expect(repair.status).toBe(200);
+      expect(repair.data).toMatchObject({ next_step: 'uploads' });
       // Step 3 of the old flow is the documents; the new flow asks the utilities before them.
       const changed = await call(t, SAVE, {
         application_type: 'repair',

@@ -264,7 +264,7 @@ describe.runIf(postgresRun && ((adminUrl && redisUp) || process.env.CI === 'true
         { client: applicant },
       );
       expect(further.status).toBe(200);
-      expect(further.data).toEqual({ reference_number: reference, step_number: 3 });
+      expect(further.data).toEqual({ reference_number: reference, step_number: 3, next_step: 'uploads' });
       const row = await db!.query<{ answers: unknown; step_number: number }>(
         'select answers, step_number from application where reference_number = $1',
         [reference.replace('-', '')],

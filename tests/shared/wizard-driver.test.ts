@@ -10,6 +10,8 @@ import {
   nextStep,
   previousStep,
   progress,
+  REVIEW_STEP,
+  stepAfterSave,
   stepAtNumber,
   stepNumberOf,
   stepsOf,
@@ -107,5 +109,18 @@ describe('unknown steps and types', () => {
     expect(canVisit(steps, finished, 'repair')).toBe(false);
     expect(isReadyToSubmit(steps, finishedAnswers({ ...answers, uploads: {} }, ['personal']))).toBe(false);
     expect(isReadyToSubmit(steps, finishedAnswers({ ...answers, uploads: {} }, []))).toBe(true);
+  });
+});
+
+describe('where a save sends the applicant (the answer’s next_step)', () => {
+  it('is the step after the one saved, wherever the draft has reached, and the review after the last', () => {
+    expect(stepAfterSave(flows.repair, 1)).toBe('repair');
+    expect(stepAfterSave(flows.repair, 2)).toBe('uploads');
+    expect(stepAfterSave(flows.repair, 3)).toBe(REVIEW_STEP);
+    expect(stepAfterSave(flows.new, 1)).toBe('engineer');
+  });
+
+  it('is the review for a flow the server does not know (an unpublished version)', () => {
+    expect(stepAfterSave(undefined, 1)).toBe(REVIEW_STEP);
   });
 });

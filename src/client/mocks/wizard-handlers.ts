@@ -45,6 +45,7 @@ import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../sh
 import type { Engineer, Splash } from '../../shared/reference-data';
 import {
   stepAtNumber,
+  stepAfterSave,
   stepNumberAfterSave,
   stepNumberToResume,
   type ApplicationType,
@@ -245,7 +246,11 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const next = stepNumberAfterSave(forms.flows[application_type], draft.stepNumber, step_number);
       draft.stepNumber = Math.max(draft.stepNumber, step_number);
       drafts.set(reference, draft);
-      return envelope<SaveStepAnswer>(200, 'Saved', { reference_number: formatted(reference), step_number: next });
+      return envelope<SaveStepAnswer>(200, 'Saved', {
+        reference_number: formatted(reference),
+        step_number: next,
+        next_step: stepAfterSave(forms.flows[application_type], step_number),
+      });
     }),
 
     http.post(saveFinal.path, ({ request }) => submit(request)),

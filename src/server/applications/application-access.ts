@@ -1,6 +1,6 @@
 /**
  * What other modules read and write of an application (the `application` table's owner is
- * ./applications-repository.ts, its history's ./history-repository.ts: src/server/db/table-owners.ts).
+ * ./applications-repository/ (a folder, by reader), its history's ./history-repository.ts: src/server/db/table-owners.ts).
  * They call these, never SQL of their own on the tables. A status moves by ./status-move.ts alone.
  */
 export {
@@ -9,8 +9,7 @@ export {
   applicationForPhone,
   applicationPhone,
   applicationsOf,
-  applicationStatus,
-  applicationStatusOf,
+  statusOf,
   draftsInFlight,
   estimateInputs,
   findApplicationByIdAndReference,

@@ -28,6 +28,8 @@ export type SaveStepInput = SaveStepRequest;
 
 /** What a save answers, and the new draft's secret (for the draft cookie) when it created the draft. */
 export type SaveStepResult = SaveStepAnswer & { secret?: string };
+/** What writing a step answers (a save, a kept unfinished step, a repeated save); saveStep adds `next_step`. */
+export type StepWritten = Omit<SaveStepResult, 'next_step'>;
 
 /** A Submit: answers by step id (those not saved before, or changed), for the application type of the call. */
 export type SubmitInput = SubmitRequest & { application_type: ApplicationType };

@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/reference-data';
 import { canVisit, finishedAnswers } from '../../shared/wizard-driver';
 import { ApiError } from '../http/envelope';
-import type { ApplicationParts, SaveStepInput, SaveStepResult } from './application-parts';
+import type { ApplicationParts, SaveStepInput, StepWritten } from './application-parts';
 import { DRAFT, type DraftAccess } from './checked-draft';
 import { contactOf } from './contact-columns';
 import { migrateDraft, type MigrationForms } from './draft-migration';
@@ -32,7 +32,7 @@ export async function keepUnfinished(
   access: DraftAccess,
   kept: UnfinishedStep,
   first: DraftRead,
-): Promise<SaveStepResult> {
+): Promise<StepWritten> {
   return parts.drafts.save(input, access, first, (draft) => keepAttempt(parts, input, kept, draft));
 }
 
@@ -42,7 +42,7 @@ async function keepAttempt(
   input: SaveStepInput,
   { step, stepNumber, typed, version, migrating, language }: UnfinishedStep,
   { existing, copied }: DraftRead,
-): Promise<SaveStepResult | undefined> {
+): Promise<StepWritten | undefined> {
   const migration =
     existing && isBehind(existing.forms_version, version) ? migrateDraft(existing.answers, migrating) : undefined;
   const answers = migration?.answers ?? existing?.answers ?? {};

@@ -1,5 +1,5 @@
 import { knownAnswers, type FormsChanged, type QuestionToAnswer } from '../../shared/forms-changed';
-import { stepAtNumber, type ApplicationType } from '../../shared/wizard-driver';
+import type { ApplicationType } from '../../shared/wizard-driver';
 import type { FormsService } from '../forms/forms-service';
 import { formsChanged as formsChangedRefusal } from '../../shared/api/applications';
 import type { ApiError } from '../http/envelope';
@@ -28,15 +28,14 @@ export async function migrationForms(
   };
 }
 
-/** The id of step `number` of the flow of `type` in forms version `version` (a client's older forms). */
-export async function stepOfVersion(
+/** The flow of `type` in forms version `version` (a client's older forms), if that version was published. */
+export async function flowOfVersion(
   forms: FormsService,
   version: number,
   type: ApplicationType,
-  number: number,
-): Promise<string | undefined> {
+): Promise<readonly string[] | undefined> {
   const published = await forms.registry.version(version);
-  return stepAtNumber(published?.set.flows[type], number);
+  return published?.set.flows[type];
 }
 
 /**

@@ -1,16 +1,16 @@
 import { knownAnswers } from '../../shared/forms-changed';
 import type { Language } from '../../shared/reference-data';
-import { finishedAnswers, stepAtNumber, stepNumberAfterSave, stepNumberOf } from '../../shared/wizard-driver';
+import { finishedAnswers, stepAfterSave, stepAtNumber, stepNumberAfterSave, stepNumberOf } from '../../shared/wizard-driver';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
-import type { ApplicationParts, SaveStepInput, SaveStepResult } from './application-parts';
+import type { ApplicationParts, SaveStepInput, SaveStepResult, StepWritten } from './application-parts';
 import type { ApplicationRecord } from './applications-repository';
 import { DRAFT, type DraftAccess } from './checked-draft';
 import { contactOf } from './contact-columns';
 import { migrateDraft, type MigrationForms } from './draft-migration';
 import type { DraftRead } from './draft-writer';
 import { keepUnfinished } from './keep-unfinished';
-import { formsChanged, formsChangedError, isBehind, isOlder, migrationForms, stepOfVersion } from './migration-forms';
+import { formsChanged, formsChangedError, isBehind, isOlder, migrationForms, flowOfVersion } from './migration-forms';
 import { PhoneChange, phoneChangeOf, tellOldPhoneQuietly } from './phone-change';
 import { formatReferenceNumber } from './reference-number';
 import { stepRefusal } from './step-validation';
@@ -44,9 +44,15 @@ export async function saveStep(
   const { version, forms: migrating } = await migrationForms(parts.forms, input.application_type);
   const steps = migrating.flow;
   const clientOlder = isOlder(input.forms_version, version);
-  const step = clientOlder
-    ? await stepOfVersion(parts.forms, Number(input.forms_version), input.application_type, input.step_number)
-    : stepAtNumber(steps, input.step_number);
+  // The flow the step was filled in: the client's older forms', or the served one.
+  const filledIn = clientOlder
+    ? await flowOfVersion(parts.forms, Number(input.forms_version), input.application_type)
+    : steps;
+  const step = stepAtNumber(filledIn, input.step_number);
+  const answered = (written: StepWritten): SaveStepResult => ({
+    ...written,
+    next_step: stepAfterSave(filledIn, input.step_number),
+  });
   const stepNumber = step === undefined ? 0 : stepNumberOf(steps, step);
   const unknownStep = errorAnswer(unknownStepError, {
     errors: [{ path: '/step_number', message: validationMessage(language, 'invalid') }],
@@ -54,7 +60,7 @@ export async function saveStep(
   if (step === undefined) throw unknownStep;
   const saveId = input.save_id;
   const repeated = saveId && (await parts.receipts.repeat(saveId, input, access.proof));
-  if (repeated) return repeated;
+  if (repeated) return answered(repeated);
   // Whose draft it is before any work on the answers: a stranger's save costs one lookup.
   const first = await parts.drafts.toContinue(input, access, true);
   const existing = first.existing;
@@ -69,15 +75,19 @@ export async function saveStep(
     const form = migrating.steps[step];
     if (!form) throw unknownStep;
     const typed = unfinishedAnswers(step, form, data, language);
-    return keepUnfinished(parts, input, access, { step, stepNumber, typed, version, migrating, language }, first);
+    return answered(
+      await keepUnfinished(parts, input, access, { step, stepNumber, typed, version, migrating, language }, first),
+    );
   }
   const saved: StepSaved = { step, stepNumber, version, migrating, clientOlder, language };
   const answers = await validAnswers(parts, saved, data, existing);
   const confirmedPhone = existing
     ? await parts.phones.confirmed(existing.reference_number, input.phone_code, language)
     : undefined;
-  return parts.drafts.save(input, access, first, (draft) =>
-    saveAttempt(parts, input, saved, answers, confirmedPhone, draft),
+  return answered(
+    await parts.drafts.save(input, access, first, (draft) =>
+      saveAttempt(parts, input, saved, answers, confirmedPhone, draft),
+    ),
   );
 }
 
@@ -109,7 +119,7 @@ async function saveAttempt(
   answers: Answers,
   confirmedPhone: string | undefined,
   { existing, copied }: DraftRead,
-): Promise<SaveStepResult | undefined> {
+): Promise<StepWritten | undefined> {
   const { flow: steps, steps: forms } = migrating;
   // A draft saved under older forms is brought to the served ones as it is written.
   const migration =

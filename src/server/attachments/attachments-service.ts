@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { shownFileName } from '../../shared/api/open-draft';
 import { scaleSchemaOf } from '../../shared/drawing-scales';
 import { documentsFor, rulesByCode } from '../../shared/document-rules';
@@ -22,7 +22,7 @@ import { refuseOverApplication, refuseOverDay, UPLOAD_LIMITS, utcDay, type Uploa
 import { makeRoom } from './upload-room';
 import { addToTally, tallyOf } from './upload-tally-repository';
 import { notDraftAnymore, refuseWithdrawn } from '../applications/withdrawn-guard';
-import { addApplicantAction, applicationStatus } from '../applications/application-access';
+import { addApplicantAction, statusOf } from '../applications/application-access';
 import { lockApplicationById } from '../applications/status-move';
 import { ChangeAnswersService } from '../changes/change-answers-service';
 import { deadlinePassed } from '../changes/change-deadline-rule';
@@ -85,12 +85,11 @@ export class AttachmentsService {
    * or one the open round of changes asks for (409 otherwise).
    */
   async checkSessionTarget(applicationId: number, documentType: string, client: string): Promise<UploadTarget> {
-    const application = await applicationStatus(this.db, applicationId);
-    refuseWithdrawn(application?.status); // before a byte of the file is stored
+    const status = (await statusOf(this.db, applicationId)) ?? '';
+    refuseWithdrawn(status); // before a byte of the file is stored
     const document = await this.document(documentType);
     if (!document)
       throw new ApiError(422, 'unknown_document', { errors: [{ path: '/document_type', message: documentType }] });
-    const status = application?.status ?? '';
     const round = status === 'returned' ? await openRound(this.db, applicationId) : undefined;
     refuseAfterSubmit(
       uploadAfterSubmit({
@@ -119,13 +118,10 @@ export class AttachmentsService {
   async upload(target: UploadTarget, file: Readable, scale: string | null = null, fileName?: string) {
     const shownName = fileName === undefined ? null : shownFileName(fileName);
     const stored = await this.store(target, file);
-    let activeContent: boolean;
-    try {
-      activeContent = await this.checkContent(stored, target);
-    } catch (error) {
-      await this.storage.remove(stored.id);
+    const activeContent = await this.checkContent(stored, target).catch(async (error: unknown) => {
+      await this.storage.remove(stored.id); // no file that is refused
       throw error;
-    }
+    });
     let dropped: string[] = [];
     // Read before the transaction (on PGlite a query inside it would wait for its connection).
     const steps = (await this.forms.get()).forms.steps;
@@ -140,21 +136,9 @@ export class AttachmentsService {
         refuseWithdrawn(status); // the dashboard's uploads too
         const uploads = moduleAnswers(application?.answers ?? {}, steps, 'documents');
         const afterSubmit = target.mode === 'dashboard';
-        let superseded: string[] = [];
-        let way: UploadAfterSubmit | undefined;
-        if (afterSubmit) {
-          const current = await currentFilesOf(trx, target.applicationId, target.document.id);
-          const round = status === 'returned' ? await openRound(trx, target.applicationId) : undefined;
-          way = uploadAfterSubmit({
-            status,
-            fileStatuses: current.map((f) => f.status),
-            askedByRound: asks(round?.requests, target.document.id),
-            deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
-          });
-          refuseAfterSubmit(way, round);
-          superseded = current.map((f) => f.id);
-          if (superseded.length > 0) await markReplaced(trx, superseded);
-        }
+        const { superseded, way } = afterSubmit
+          ? await this.supersede(trx, target, status)
+          : { superseded: [], way: undefined };
         dropped = await makeRoom(trx, {
           applicationId: target.applicationId,
           documentType: target.document.id,
@@ -189,7 +173,7 @@ export class AttachmentsService {
             steps,
           });
         // Every upload after Submit is a line of the history staff read: what came, and what it replaced.
-        if (afterSubmit)
+        if (way !== undefined)
           await addApplicantAction(trx, target.applicationId, {
             status,
             action: 'upload_document',
@@ -217,6 +201,25 @@ export class AttachmentsService {
       file_name: shownName,
       status: 'uploaded' as const,
     };
+  }
+
+  /**
+   * An upload from the dashboard, under the application's lock: refused unless staff rejected the
+   * document or an open round of changes asks for it; the document's current files are marked replaced.
+   */
+  private async supersede(trx: Transaction<Database>, target: UploadTarget, status: string) {
+    const current = await currentFilesOf(trx, target.applicationId, target.document.id);
+    const round = status === 'returned' ? await openRound(trx, target.applicationId) : undefined;
+    const way: UploadAfterSubmit = uploadAfterSubmit({
+      status,
+      fileStatuses: current.map((f) => f.status),
+      askedByRound: asks(round?.requests, target.document.id),
+      deadlinePassed: round !== undefined && deadlinePassed(round.due_date),
+    });
+    refuseAfterSubmit(way, round);
+    const superseded = current.map((f) => f.id);
+    if (superseded.length > 0) await markReplaced(trx, superseded);
+    return { superseded, way };
   }
 
   /** The file streamed to the folder, within its size, of a type the portal takes (by content). */

@@ -11,7 +11,7 @@ import type { Database } from './schema';
  * tests/server/sql-in-repositories.test.ts (JOINED_READS). Writes never reach a foreign table.
  */
 export const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
-  application: 'src/server/applications/applications-repository.ts',
+  application: 'src/server/applications/applications-repository/',
   application_event: 'src/server/applications/history-repository.ts',
   save_receipt: 'src/server/applications/save-receipts-repository.ts',
   draft_key: 'src/server/drafts/draft-keys-repository.ts',

@@ -5,7 +5,7 @@ import type { Notifier } from '../notifications/notifier';
 import { recordAction } from '../applications/status-move';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { insertException } from './payment-exceptions-repository';
-import { applicationStatusOf } from '../applications/application-access';
+import { statusOf } from '../applications/application-access';
 import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
@@ -47,7 +47,7 @@ export async function applyToBill(
 ): Promise<AppliedPayment> {
   const before = await invoices.lockInvoice(trx, bill.invoice_id);
   if (!before) throw new ApiError(404, 'payments.unknown_bill');
-  const applicationStatus = await applicationStatusOf(trx, before.application_id);
+  const applicationStatus = await statusOf(trx, before.application_id);
   const base = {
     invoice_id: before.id,
     transaction_id: payment.transaction_id,

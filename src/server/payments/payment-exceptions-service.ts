@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type {
   CancelInvoiceAnswer,
   ListPaymentExceptionsRequest,
@@ -9,7 +9,7 @@ import type {
 } from '../../shared/api/payment-exceptions';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
-import { applicationIdOf } from '../applications/application-access';
+import { applicationIdOf, statusOf } from '../applications/application-access';
 import { recordAction, touchApplication } from '../applications/status-move';
 import { Problems, UUID, cleanText, iso } from '../back-office/back-office-rules';
 import type { Database } from '../db/schema';
@@ -19,7 +19,6 @@ import type { StaffActor } from '../staff-accounts/staff-actor';
 import type { BillCancellation } from './bill-cancellation';
 import { cancelInvoiceRow } from './invoice-cancellation';
 import * as exceptions from './payment-exceptions-repository';
-import { applicationStatusOf } from '../applications/application-access';
 import * as invoices from './invoices-repository';
 import * as repo from './payments-repository';
 
@@ -28,6 +27,15 @@ import * as repo from './payments-repository';
  * unmatched payments, over-payments and refunds still to settle (with the unit's totals, to the
  * shilling), and record how each was settled and by whom. The applicant is told in their language.
  */
+/** What applying an exception's money to another invoice records: who, why, when, how much, from which exception. */
+interface AppliedMoney {
+  actor: StaffActor;
+  remark: string | null;
+  now: Date;
+  amount: number;
+  exception: { id: number; invoice_id: string | null };
+}
+
 export class PaymentExceptionsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -140,40 +148,10 @@ export class PaymentExceptionsService {
       if (row.settled_at !== null)
         throw new ApiError(409, 'payments.exception_settled', { settled_how: row.settled_how });
       const amount = Number(row.amount_tzs);
-      let target: { id: string; application_id: number } | undefined;
-      let bills: string[] = [];
-      if (input.how === 'applied') {
-        if (!UUID.test(input.invoice_id!)) throw new ApiError(404, 'back_office.invoice_not_found');
-        const invoice = await invoices.lockInvoice(trx, input.invoice_id!);
-        if (!invoice) throw new ApiError(404, 'back_office.invoice_not_found');
-        const applicationStatus = await applicationStatusOf(trx, invoice.application_id);
-        if (invoice.cancelled_at !== null || applicationStatus === 'withdrawn')
-          throw new ApiError(409, 'payments.apply_to_cancelled');
-        const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
-        if (amount > balance)
-          throw new ApiError(
-            409,
-            'payments.apply_over_balance',
-            { balance_tzs: Math.max(0, balance), amount_tzs: amount },
-            { balance: Math.max(0, balance).toLocaleString('en-US'), amount: amount.toLocaleString('en-US') },
-          );
-        const after = await invoices.addToInvoice(trx, invoice.id, amount, now);
-        if (after.paid_at !== null && invoice.paid_at === null)
-          bills = this.cancellation
-            ? await this.cancellation.cancelOpenBills(trx, invoice.id)
-            : (await repo.closeOpenBills(trx, invoice.id), []);
-        await recordAction(trx, invoice.application_id, remark, {
-          actor,
-          action: 'payment_applied',
-          details: {
-            invoice_id: invoice.id,
-            exception_id: row.id,
-            amount_tzs: amount,
-            from_invoice_id: row.invoice_id,
-          },
-        });
-        target = invoice;
-      }
+      const { target, bills } =
+        input.how === 'applied'
+          ? await this.applyToInvoice(trx, { actor, remark, now, amount, exception: row }, input.invoice_id!)
+          : { target: undefined, bills: [] as string[] };
       await exceptions.settleException(trx, row.id, {
         how: input.how,
         remark,
@@ -212,6 +190,48 @@ export class PaymentExceptionsService {
       totals: await exceptions.moneyTotals(this.db),
       ...(delivery === 'failed' ? { sms_failed: true as const } : {}),
     };
+  }
+
+  /**
+   * The exception's money added to another invoice of the applicant's, up to its balance (never to a
+   * cancelled invoice or a withdrawn application); an invoice paid so its open bills cancelled.
+   */
+  private async applyToInvoice(
+    trx: Transaction<Database>,
+    { actor, remark, now, amount, exception }: AppliedMoney,
+    invoiceId: string,
+  ): Promise<{ target: { id: string; application_id: number }; bills: string[] }> {
+    if (!UUID.test(invoiceId)) throw new ApiError(404, 'back_office.invoice_not_found');
+    const invoice = await invoices.lockInvoice(trx, invoiceId);
+    if (!invoice) throw new ApiError(404, 'back_office.invoice_not_found');
+    const applicationStatus = await statusOf(trx, invoice.application_id);
+    if (invoice.cancelled_at !== null || applicationStatus === 'withdrawn')
+      throw new ApiError(409, 'payments.apply_to_cancelled');
+    const balance = Number(invoice.amount_tzs) - Number(invoice.paid_tzs);
+    if (amount > balance)
+      throw new ApiError(
+        409,
+        'payments.apply_over_balance',
+        { balance_tzs: Math.max(0, balance), amount_tzs: amount },
+        { balance: Math.max(0, balance).toLocaleString('en-US'), amount: amount.toLocaleString('en-US') },
+      );
+    const after = await invoices.addToInvoice(trx, invoice.id, amount, now);
+    let bills: string[] = [];
+    if (after.paid_at !== null && invoice.paid_at === null)
+      bills = this.cancellation
+        ? await this.cancellation.cancelOpenBills(trx, invoice.id)
+        : (await repo.closeOpenBills(trx, invoice.id), []);
+    await recordAction(trx, invoice.application_id, remark, {
+      actor,
+      action: 'payment_applied',
+      details: {
+        invoice_id: invoice.id,
+        exception_id: exception.id,
+        amount_tzs: amount,
+        from_invoice_id: exception.invoice_id,
+      },
+    });
+    return { target: invoice, bills };
   }
 
   private async one(id: number): Promise<PaymentException[]> {

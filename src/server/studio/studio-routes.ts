@@ -75,6 +75,19 @@ const noStore = async (_request: FastifyRequest, res: FastifyReply) => {
  */
 export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireStaff: RequireStaff): void {
   app.addHook('onClose', () => parts.checks.close());
+  const route = studioRouter(app, requireStaff);
+  draftRoutes(route, parts);
+  versionRoutes(route, parts);
+}
+
+/**
+ * A studio call and what it does with the body of its type, answering its answer's type (RequestOf,
+ * AnswerOf: the compiler resolves them here, per call; tests/lint/contract-handlers.test.ts plants a
+ * wrong answer).
+ */
+type StudioRouter = <C extends ApiCall>(call: C, spec: StudioRoute, run: NoInfer<StudioRun<C>>) => void;
+
+function studioRouter(app: FastifyInstance, requireStaff: RequireStaff): StudioRouter {
   const register = (
     call: ApiCall,
     { summary, roles, bodyLimit, messageKey }: StudioRoute,
@@ -97,14 +110,12 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
         return answer.ok(data, messageKey);
       },
     );
-  /**
-   * A studio call and what it does with the body of its type, answering its answer's type (RequestOf,
-   * AnswerOf: the compiler resolves them here, per call; tests/lint/contract-handlers.test.ts plants a
-   * wrong answer).
-   */
-  const route = <C extends ApiCall>(call: C, spec: StudioRoute, run: NoInfer<StudioRun<C>>) =>
+  return (call, spec, run) =>
     register(call, spec, run as (actor: StaffActor, body: never, request: FastifyRequest) => Promise<never>);
+}
 
+/** The shared draft of the next forms version: read it, change its questions, steps, flows, documents and fees. */
+function draftRoutes(route: StudioRouter, parts: StudioParts): void {
   route(
     getDraft,
     {
@@ -171,6 +182,10 @@ export function studioRoutes(app: FastifyInstance, parts: StudioParts, requireSt
     },
     () => parts.diff.diff(),
   );
+}
+
+/** The versions: publish and roll back, their history, the texts for translators, and the audit. */
+function versionRoutes(route: StudioRouter, parts: StudioParts): void {
   route(
     publishDraft,
     {

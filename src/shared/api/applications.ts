@@ -114,11 +114,16 @@ export const saveAndContinue = apiCall({
   answer: {
     type: 'object',
     additionalProperties: false,
-    required: ['reference_number', 'step_number'],
+    required: ['reference_number', 'step_number', 'next_step'],
     properties: {
       reference_number: { type: 'string' },
-      /** The step to open next, 1-based. */
+      /** The step a continue of the draft opens, 1-based: the one after the furthest step saved. */
       step_number: { type: 'integer', minimum: 1 },
+      /**
+       * Where the applicant goes now: the id of the step after the one saved, in the flow of the forms
+       * it was filled in, or `review` after the last step (src/shared/wizard-driver.ts stepAfterSave).
+       */
+      next_step: { type: 'string', maxLength: 64 },
       /** The forms changed under the draft and it must answer something elsewhere. */
       forms_changed: formsChangedSchema,
       /** The step was kept unfinished (its answers are not valid yet). */

@@ -3,7 +3,7 @@ import type { saveAndContinue } from '../../../shared/api/applications';
 import type { ErrorDataOf } from '../../../shared/api/call';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsChanged } from '../../../shared/forms-changed';
-import { nextStep, stepNumberOf, type ApplicationType } from '../../../shared/wizard-driver';
+import { stepNumberOf, type ApplicationType } from '../../../shared/wizard-driver';
 import type { ApiFailure } from '../../app/api';
 import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../app/browser-storage';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -24,7 +24,6 @@ import { usePhoneConfirmation } from './use-phone-confirmation';
 import {
   formsChanged,
   keptUnfinished,
-  REVIEW,
   savedForLater,
   stepSaved,
   submitted,
@@ -162,7 +161,8 @@ export function useWizardActions(
       }
       if (result.forms_changed) return changed(result.forms_changed);
       onMove?.();
-      dispatch(mode === 'later' ? savedForLater() : wentTo(nextStep(steps, step) ?? REVIEW));
+      // The server says where the applicant goes now (the step after this one, or the review).
+      dispatch(mode === 'later' ? savedForLater() : wentTo(result.next_step));
       return { ok: true };
     } catch (failure) {
       const change = formsChangedIn(failure);

@@ -1,13 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QuestionToAnswer } from '../../../shared/forms-changed';
 import type { LocalizedText } from '../../../shared/reference-data';
-import type { ApplicationType } from '../../../shared/wizard-driver';
+import { REVIEW_STEP, type ApplicationType } from '../../../shared/wizard-driver';
 import type { StepAnswers } from '../../forms/step-data';
 
 export type { StepAnswers };
 
-/** The review page that follows a flow's last step (not a step of the forms). */
-export const REVIEW = 'review';
+/** The review page after a flow's last step (not a step of the forms; a save's `next_step` names it so). */
+export const REVIEW = REVIEW_STEP;
 
 /** What validate_otp answers about the engineer, shown on the engineer step. */
 export interface ConfirmedEngineer {
