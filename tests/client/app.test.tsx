@@ -4,18 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { showToast, TOAST_HIDE_MS } from '../../src/client/app/ui-slice';
 import { mockEngineers, mockSplash } from '../../src/client/mocks/mock-data';
-import type { Envelope } from '../../src/shared/envelope';
 import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { envelope } from '../../src/client/mocks/mock-answers';
 
 const splash = mockSplash();
 const applicant = { reference_number: 'KBL-7Q4M-2XZP', first_name: 'Asha', status: 'submitted' };
-
-function envelope(code: number, message: string, data: unknown) {
-  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
-}
 
 /** The splash call waits until the test lets it answer. */
 function holdSplash() {

@@ -1,9 +1,10 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { MOCK_REFERENCES, mockApplications } from '../../src/client/mocks/dashboard-data';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { SignedInUser } from '../../src/shared/dashboard';
-import type { Envelope } from '../../src/shared/envelope';
 import { server } from './msw-server';
+import { envelope } from '../../src/client/mocks/mock-answers';
+export { envelope };
 
 /** The mock backend's demo application with a permit, as its dashboard shows it. */
 export const demo = mockApplications(mockSplash()).get(MOCK_REFERENCES.permit.replace('-', ''))!;
@@ -20,10 +21,6 @@ export const signedInUser: SignedInUser = {
   first_name: 'Amina',
   last_name: 'Makame',
 };
-
-export function envelope(code: number, message: string, data: unknown) {
-  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
-}
 
 /** Records the JSON bodies `path` receives; answers with `answer`, else as the mock backend does. */
 export function record(path: string, answer?: () => Response) {

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setAppI18n } from '../../src/client/app/i18n';
@@ -9,10 +9,11 @@ import { makeStudioStore } from '../../src/client/studio/studio-store';
 import { StudioApp } from '../../src/client/studio/StudioApp';
 import type { ApiCall } from '../../src/shared/api/call';
 import type { StudioDraft, StudioDraftAnswer } from '../../src/shared/api/studio';
-import type { Envelope } from '../../src/shared/envelope';
 import type { FormsSet } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import { studioTexts } from './studio-render';
+import { envelope } from '../../src/client/mocks/mock-answers';
+export { envelope };
 
 /**
  * One part of the studio (`ui`) in the studio's own providers (its store, i18n in `language`, theme),
@@ -36,10 +37,6 @@ export function renderStudio(
     </StudioApp>,
   );
   return { ...result, store, i18n, user };
-}
-
-export function envelope<T>(code: number, message: string, data: T) {
-  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
 }
 
 /** A draft answer around `set`, at `revision`, with these item revisions. */

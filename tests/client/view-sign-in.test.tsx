@@ -1,22 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import { MOCK_CODE } from '../../src/client/mocks/wizard-handlers';
-import type { Envelope } from '../../src/shared/envelope';
 import { solveCaptchasInPage } from './altcha-worker';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { envelope } from '../../src/client/mocks/mock-answers';
 
 const REFERENCE = MOCK_REFERENCES.permit;
 const SENT_TO = '+2557•••••456';
-
-function envelope(code: number, message: string, data: unknown) {
-  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
-}
 
 /** How many challenges the page asked for (the mock backend makes them). */
 function countCaptchas() {

@@ -1,20 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { translateStep } from '../../src/client/forms/translate-schema';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { withDocuments } from '../../src/shared/document-fields';
-import type { Envelope } from '../../src/shared/envelope';
 import { AJV_OPTIONS, walkSchema, type FormsDocument, type DocumentRule, type StepForm } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import type { SaveStepAnswer } from '../../src/shared/api/applications';
 import { stepAfterSave, type Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
 import { server } from './msw-server';
+import { envelope } from '../../src/client/mocks/mock-answers';
+export { envelope };
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -55,10 +56,6 @@ const servedFlows = readJson(path.join(schemasDir, 'flows.json')) as unknown as 
 export function savedAnswer(body: unknown, answer: Omit<SaveStepAnswer, 'next_step'>): SaveStepAnswer {
   const { application_type, step_number } = body as { application_type: keyof Flows; step_number: number };
   return { ...answer, next_step: stepAfterSave(servedFlows[application_type], step_number) };
-}
-
-export function envelope(code: number, message: string, data: unknown) {
-  return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status: code });
 }
 
 /** get_forms, and the splash without the mock backend's timer (some tests fake timers). */

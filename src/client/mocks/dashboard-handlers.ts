@@ -49,10 +49,10 @@ import { shownFileName } from '../../shared/api/open-draft';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
+import { envelope, normalized, sniff } from './mock-answers';
 import type { SignedInUser } from '../../shared/dashboard';
 import documents from '../../../schemas/documents.json';
 import { rulesByCode } from '../../shared/document-rules';
-import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule } from '../../shared/forms';
 import type { Splash } from '../../shared/reference-data';
 import { MOCK_REFERENCES, mockApplications, summaryOf, type MockApplication } from './dashboard-data';
@@ -67,13 +67,6 @@ const MOCK_CAPTCHA_WORK = { cost: 1_000, counterMin: 50, counterMax: 200 };
 
 const IDLE_S = 30 * 60;
 const MAX_MS = 12 * 3600_000;
-
-function envelope<T>(code: number, message: string, data: T) {
-  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
-}
-
-const normalized = (reference: unknown) =>
-  typeof reference === 'string' ? reference.replace(/[\s-]/g, '').toUpperCase() : '';
 
 /** A solved payload of a challenge of ours, not used before (`spent` keeps the used signatures). */
 async function captchaAccepted(payload: unknown, spent: Set<string>): Promise<boolean> {
@@ -102,16 +95,6 @@ const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-/** A file's type by its first bytes, as the server decides it. */
-async function sniff(file: File): Promise<string> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46)) return 'application/pdf';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  return '';
-}
 
 /**
  * View (sign-in) and the dashboard for the mock backend. The captcha is a real proof of work (cheap),

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { envelope } from './mock-answers';
 import {
   findReference,
   nationalPhoneDigits,
@@ -10,10 +11,6 @@ import {
   type VerifyFindCodeAnswer,
   type VerifyFindCodeBody,
 } from '../../shared/api/find-reference';
-import type { Envelope } from '../../shared/envelope';
-
-const envelope = (code: number, message: string, data: unknown) =>
-  HttpResponse.json<Envelope<unknown>>({ response: { code, message, data } }, { status: code });
 
 /** The one applicant the mock knows, its applications, and the code it "sends". */
 export const MOCK_FINDER = { id_number: '190012345', phone: '0777123456', code: '246810' };

@@ -1,8 +1,8 @@
-import { delay, http, HttpResponse } from 'msw';
+import { delay, http } from 'msw';
+import { envelope } from './mock-answers';
 import { getEngineers, type EngineersPage, type EngineersQuery } from '../../shared/api/engineers';
 import { getSplash, type Splash } from '../../shared/api/splash';
 import { phoneSearchDigits } from '../../shared/engineer-search';
-import type { Envelope } from '../../shared/envelope';
 import { dashboardHandlers } from './dashboard-handlers';
 import { findReferenceHandlers } from './find-reference-handlers';
 import { verifyHandlers } from './verify-handlers';
@@ -11,10 +11,6 @@ import { wizardHandlers } from './wizard-handlers';
 
 /** The spec's mock-backend delay (section 9). */
 export const MOCK_DELAY_MS = 500;
-
-function envelope<T>(code: number, message: string, data: T) {
-  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
-}
 
 interface StubUser {
   id: number;

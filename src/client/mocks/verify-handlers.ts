@@ -1,9 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { envelope } from './mock-answers';
 import { verifyPermit, type VerifiedPermit, type VerifyPermitRequest } from '../../shared/api/permits';
-import type { Envelope } from '../../shared/envelope';
-
-const envelope = (code: number, message: string, data: unknown) =>
-  HttpResponse.json<Envelope<unknown>>({ response: { code, message, data } }, { status: code });
 
 /** The permits the mock knows, and the one signature it made (a QR link's `s`). */
 export const MOCK_SIGNATURE = 'mockSignature0123456789';

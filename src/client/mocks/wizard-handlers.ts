@@ -37,10 +37,10 @@ import {
   type OpenDraftAnswer,
   type OpenDraftRequest,
 } from '../../shared/api/open-draft';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
+import { envelope, normalized, sniff } from './mock-answers';
 import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
-import type { Envelope } from '../../shared/envelope';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
 import type { Engineer, Splash } from '../../shared/reference-data';
 import {
@@ -96,10 +96,6 @@ const PEOPLE = [
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-function envelope<T>(code: number, message: string, data: T) {
-  return HttpResponse.json<Envelope<T>>({ response: { code, message, data } }, { status: code });
-}
-
 function walk(node: unknown, visit: (node: Record<string, unknown>) => void): void {
   if (Array.isArray(node)) return node.forEach((item) => walk(item, visit));
   if (typeof node !== 'object' || node === null) return;
@@ -146,21 +142,9 @@ interface Draft {
   files?: DraftAttachment[];
 }
 
-const normalized = (reference: unknown) =>
-  typeof reference === 'string' ? reference.replace(/[\s-]/g, '').toUpperCase() : '';
 const formatted = (reference: string) => `${reference.slice(0, 5)}-${reference.slice(5)}`;
 const randomId = (length: number) =>
   Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => 'ACDEFGHJKMNPQRTUVWXY34679'[b % 25]).join('');
-
-/** A file's type by its first bytes, as the server decides it. */
-async function sniff(file: File): Promise<string> {
-  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
-  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46)) return 'application/pdf';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  return '';
-}
 
 /**
  * The wizard's calls for the mock backend: forms, saves and submits (a draft store in memory), ZanID
