@@ -110,6 +110,7 @@ describe('all SQL in repositories', () => {
 const JOINED_READS: Record<string, Record<string, string>> = {
   'src/server/applications/applications-repository/': {
     permit: 'the status shown to staff and by SMS: an issued permit past its latest end reads "expired"',
+    reminder_sent: 'an idle draft is reminded of once since its last save (the reminders’ job)',
   },
   'src/server/applications/save-receipts-repository.ts': {
     application: 'a repeated save is answered with its draft’s reference number, type and status',
@@ -125,19 +126,21 @@ const JOINED_READS: Record<string, Record<string, string>> = {
     invoice: 'the money report sums what the invoices took',
     application: 'an exception lists its application’s reference number',
   },
+  'src/server/payments/invoices-repository.ts': {
+    application: 'an invoice due is reminded of on its application’s phone, in its language',
+    reminder_sent: 'and once at its current due date (the reminders’ job)',
+  },
   'src/server/payments/payments-repository.ts': {
     invoice: 'bills to reissue or check are those of unpaid invoices; a receipt shows the invoice it paid',
     application: 'a receipt shows, and is limited to, its application',
   },
   'src/server/permits/permits-repository.ts': {
     application: 'a permit is verified and printed with its application’s reference number and answers',
+    reminder_sent: 'an expiring permit is reminded of once at its end date (the reminders’ job)',
   },
   'src/server/permits/renewals-repository.ts': {
     application: 'a renewal request is listed with its application’s reference number',
     permit: 'and with the number of the permit it renews',
-  },
-  'src/server/reminders/reminders-repository.ts': {
-    application: 'a reminder goes to its application’s phone, in its language',
   },
 };
 
@@ -149,11 +152,7 @@ const TABLE_EXEMPT: Record<string, string> = {
 };
 
 /** `file -> table` statements still written outside the table's owner: the list only shrinks. */
-const NOT_OWNED_YET: string[] = [
-  'src/server/reminders/reminders-repository.ts -> application',
-  'src/server/reminders/reminders-repository.ts -> invoice',
-  'src/server/reminders/reminders-repository.ts -> permit',
-];
+const NOT_OWNED_YET: string[] = [];
 
 const TABLES = new Set(Object.keys(TABLE_OWNERS));
 

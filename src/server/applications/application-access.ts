@@ -26,11 +26,13 @@ export {
   findApplicationByReference,
   findApplications,
   findDashboardApplication,
+  idleDrafts,
   payerOf,
   referenceNumberOf,
   submittedApplicationsOf,
   writeStepAnswers,
   type ApplicationFilter,
+  type IdleDraft,
   type OwnedDraftRow,
   type StatusTarget,
 } from './applications-repository';

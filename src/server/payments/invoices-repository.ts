@@ -140,3 +140,62 @@ export async function addToInvoice(trx: Transaction<Database>, invoiceId: string
 export async function setInvoicePaid(trx: Transaction<Database>, invoiceId: string, paidTzs: number) {
   await trx.updateTable('invoice').set({ paid_tzs: paidTzs }).where('id', '=', invoiceId).execute();
 }
+
+/** An invoice to remind of (the reminders' job): its application's saved phone, in the language the applicant last used. */
+export interface DueInvoice {
+  application_id: number;
+  reference_number: string;
+  phone: string;
+  language: string;
+  invoice_id: string;
+  /** What is still to pay: the amount less any part payment received. */
+  balance_tzs: number;
+  control_number: string;
+  due_date: string;
+}
+
+/** Unpaid invoices due from `today` to `until`, not yet reminded of (no reminder_sent row at their current due date). */
+export async function dueInvoices(
+  db: Kysely<Database>,
+  today: string,
+  until: string,
+  limit: number,
+): Promise<DueInvoice[]> {
+  const rows = await db
+    .selectFrom('invoice as i')
+    .innerJoin('application as a', 'a.id', 'i.application_id')
+    .select([
+      'a.id as application_id',
+      'a.reference_number',
+      'a.phone',
+      'a.language',
+      'i.id as invoice_id',
+      'i.amount_tzs',
+      'i.paid_tzs',
+      'i.control_number',
+      'i.due_date',
+    ])
+    .where('i.paid_at', 'is', null)
+    // A cancelled invoice (staff's cancel_invoice, a withdrawal) asks for nothing any more.
+    .where('i.cancelled_at', 'is', null)
+    // Without a control number yet (the gateway has not answered) there is nothing to pay with.
+    .where('i.control_number', 'is not', null)
+    .where('i.due_date', '>=', today)
+    .where('i.due_date', '<=', until)
+    .where('a.phone', 'is not', null)
+    .where('a.status', '!=', 'withdrawn')
+    .where(
+      sql<boolean>`not exists (select 1 from reminder_sent r where r.kind = ${'invoice_due'} and r.subject = ${sql`i.id || ':' || i.due_date`})`,
+    )
+    .orderBy('i.due_date')
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+  return rows.map(({ amount_tzs, paid_tzs, ...row }) => ({
+    ...row,
+    phone: row.phone!,
+    control_number: row.control_number!,
+    // What is still to pay: a part payment already received is not asked for again.
+    balance_tzs: Math.max(0, Number(amount_tzs) - Number(paid_tzs)),
+  }));
+}

@@ -3,5 +3,5 @@
  * `permit` and `renewal_request` tables' owners are ./permits-repository.ts and
  * ./renewals-repository.ts, src/server/db/table-owners.ts).
  */
-export { findOwnPermit, latestPermit, permitsOf } from './permits-repository';
+export { expiringPermits, findOwnPermit, latestPermit, permitsOf, type ExpiringPermit } from './permits-repository';
 export { findRenewals, insertRenewalRequest } from './renewals-repository';

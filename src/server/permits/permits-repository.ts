@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Plot } from '../../shared/api/permits';
 import type { Database } from '../db/schema';
 import { byColumns, type StaffActor } from '../staff-accounts/staff-actor';
@@ -147,4 +147,62 @@ export async function findOwnPermit(db: Db, applicationId: number, permitNumber:
     .where('application_id', '=', applicationId)
     .where('permit_number', '=', permitNumber)
     .executeTakeFirst();
+}
+
+/** A permit to remind of (the reminders' job): its application's saved phone, in the language the applicant last used. */
+export interface ExpiringPermit {
+  application_id: number;
+  reference_number: string;
+  phone: string;
+  language: string;
+  permit_id: string;
+  permit_number: string;
+  valid_until: string;
+}
+
+/**
+ * Permits whose last valid day is from `today` to `until` (calendar dates), not yet reminded of (no
+ * reminder_sent row for the permit at this end date), that no later permit of the same application
+ * replaced (renewed) and whose renewal is not already asked.
+ */
+export async function expiringPermits(
+  db: Kysely<Database>,
+  today: string,
+  until: string,
+  limit: number,
+): Promise<ExpiringPermit[]> {
+  const rows = await db
+    .selectFrom('permit as p')
+    .innerJoin('application as a', 'a.id', 'p.application_id')
+    .select([
+      'a.id as application_id',
+      'a.reference_number',
+      'a.phone',
+      'a.language',
+      'p.id as permit_id',
+      'p.permit_number',
+      'p.valid_until',
+    ])
+    .where('p.valid_until', '>=', today)
+    .where('p.valid_until', '<=', until)
+    .where('a.phone', 'is not', null)
+    .where('a.status', 'not in', ['renewal_requested', 'withdrawn'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('permit as later')
+            .select('later.id')
+            .whereRef('later.application_id', '=', 'p.application_id')
+            .whereRef('later.valid_until', '>', 'p.valid_until'),
+        ),
+      ),
+    )
+    .where(
+      sql<boolean>`not exists (select 1 from reminder_sent r where r.kind = ${'permit_expiry'} and r.subject = ${sql`p.id || ':' || p.valid_until`})`,
+    )
+    .orderBy('p.valid_until')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, phone: row.phone! }));
 }

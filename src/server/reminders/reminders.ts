@@ -2,14 +2,17 @@ import type { Kysely } from 'kysely';
 import { todayIso } from '../../shared/dashboard';
 import { isLanguage, type Language } from '../../shared/reference-data';
 import { formatLongDate, formatNumber } from '../../shared/text-format';
+import { idleDrafts } from '../applications/application-access';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { message } from '../i18n/messages';
 import { gsmSafe } from '../inbound-sms/status-reply';
+import { dueInvoices } from '../payments/invoices-access';
+import { expiringPermits } from '../permits/permits-access';
 import { RETENTION } from '../retention/retention-policy';
 import type { QueuedSms } from '../sms/sms-sender';
 import { REMINDERS, type ReminderKind } from './reminder-policy';
-import { dueInvoices, expiringPermits, idleDrafts, claimReminder } from './reminders-repository';
+import { claimReminder } from './reminders-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reminders looked up per query: a run's batches stay short, and it goes on until none is left. */

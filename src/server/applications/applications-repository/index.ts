@@ -2,5 +2,6 @@
 export * from './application-reads';
 export * from './by-phone';
 export * from './draft-rows';
+export * from './reminder-reads';
 export * from './staff-search';
 export * from './status-rows';
