@@ -167,6 +167,8 @@ const MAIN = [
 const JOINED = [
   /\.(?:innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|crossJoinLateral)\(\s*['"`]([a-z_]+)/g,
   /(?<!delete\s)\b(?:from|join)\s+([a-z_]+)/gi,
+  // A subquery built with the expression builder's own selectFrom (`({ selectFrom }) => exists(selectFrom(…))`).
+  /(?<![.\w])selectFrom\(\s*['"`]([a-z_]+)/g,
 ];
 
 /** Each table a file's statements query: `file -> table` (main) or `file -> table (joined)`, not owned by the file. */
@@ -218,6 +220,7 @@ describe('one owner per table', () => {
       '  sql`delete from attachment where id = ${id}`',
       '  sql`select (select 1 from payment) as p`',
       "  db.selectFrom('bill').select('id')",
+      "  .where(({ exists, selectFrom }) => exists(selectFrom('reminder_sent as r').select('r.id')))",
     ].join('\n');
     expect(foreignTableStatements('src/server/captcha/captcha-repository.ts', planted).sort()).toEqual([
       'src/server/captcha/captcha-repository.ts -> application',
@@ -226,6 +229,7 @@ describe('one owner per table', () => {
       'src/server/captcha/captcha-repository.ts -> invoice (joined)',
       'src/server/captcha/captcha-repository.ts -> payment (joined)',
       'src/server/captcha/captcha-repository.ts -> permit',
+      'src/server/captcha/captcha-repository.ts -> reminder_sent (joined)',
     ]);
     // The owner's own table, and a join it lists in JOINED_READS (payments-repository reads invoices).
     const owned = ["db.selectFrom('bill')", "  .innerJoin('invoice', 'invoice.id', 'bill.invoice_id')"].join('\n');
