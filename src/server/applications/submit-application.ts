@@ -10,7 +10,8 @@ import { validationMessage } from '../i18n/messages';
 import type { ApplicationParts, SubmitInput } from './application-parts';
 import { insertApplication, updateApplication, type ApplicationRecord } from './applications-repository';
 import { insertEvent } from './history-repository';
-import type { DraftAccess } from './checked-draft';
+import { moveStatus } from './status-move';
+import { DRAFT, type DraftAccess } from './checked-draft';
 import { contactOf } from './contact-columns';
 import { requireDeclaration } from './declaration';
 import { migrateDraft, type DraftMigration, type MigrationForms } from './draft-migration';
@@ -140,8 +141,9 @@ async function submitted(
     await checkUploads(trx, existing?.id, documents, language);
     if (existing) await recordScales(trx, existing.id, documents.uploads);
     if (existing) await parts.drafts.recordDropped(existing.id, existing.forms_version, version, migration, trx);
+    // The answers written as the draft they are; the status then moves as every status does (status-move.ts).
     const changes = {
-      status: SUBMITTED,
+      status: DRAFT,
       step_number: steps.length,
       answers,
       submitted: true,
@@ -154,7 +156,7 @@ async function submitted(
       ? (await updateApplication(trx, existing.id, changes), existing)
       : await insertApplication(trx, newReferenceNumber(), input.application_type, changes);
     await insertEvent(trx, record.id, { status: DECLARED_EVENT, remark: null });
-    await insertEvent(trx, record.id, { status: SUBMITTED, remark: null });
+    await moveStatus(trx, { id: record.id, status: DRAFT }, { to: SUBMITTED, remark: null });
     sms = await parts.referenceSms?.queue(trx, 'submitted', {
       ...changes,
       reference: record.reference_number,
