@@ -1,6 +1,12 @@
 import { knownAnswers } from '../../shared/forms-changed';
 import type { Language } from '../../shared/reference-data';
-import { finishedAnswers, stepAfterSave, stepAtNumber, stepNumberAfterSave, stepNumberOf } from '../../shared/wizard-driver';
+import {
+  finishedAnswers,
+  stepAfterSave,
+  stepAtNumber,
+  stepNumberAfterSave,
+  stepNumberOf,
+} from '../../shared/wizard-driver';
 import { ApiError } from '../http/envelope';
 import { validationMessage } from '../i18n/messages';
 import type { ApplicationParts, SaveStepInput, SaveStepResult, StepWritten } from './application-parts';
