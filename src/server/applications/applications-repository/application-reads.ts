@@ -44,21 +44,18 @@ export async function referenceNumberOf(
   return row.reference_number;
 }
 
-/** The application as the requests for changes read it (its forms version names its steps). */
-export async function findApplicationByReference(db: Db, reference: string) {
-  return db
+/** The application as the requests for changes read it (its forms version names its steps), by reference or id. */
+const forChanges = (db: Db) =>
+  db
     .selectFrom('application')
-    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language'])
-    .where('reference_number', '=', reference)
-    .executeTakeFirst();
+    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language']);
+
+export async function findApplicationByReference(db: Db, reference: string) {
+  return forChanges(db).where('reference_number', '=', reference).executeTakeFirst();
 }
 
 export async function findApplicationById(db: Db, id: number) {
-  return db
-    .selectFrom('application')
-    .select(['id', 'reference_number', 'status', 'application_type', 'answers', 'forms_version', 'language'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return forChanges(db).where('id', '=', id).executeTakeFirst();
 }
 
 /** The application as the dashboard shows it. */
