@@ -45,7 +45,8 @@ describe('the wizard', () => {
     await user.click(await screen.findByRole('button', { name: t('wizard.buttons.save_and_continue') }));
 
     const summary = await screen.findByRole('alert', { name: t('wizard.errors.title', { count: 6 }) });
-    expect(summary).toHaveFocus();
+    // Focused by an effect once shown (late on a busy machine): waited for before a link is followed.
+    await waitFor(() => expect(summary).toHaveFocus());
     const required = t('validation:required');
     const firstName = within(summary).getByRole('link', { name: `${f('personal.first_name.title')}: ${required}` });
     expect(firstName).toHaveAttribute('href', '#root_first_name');
