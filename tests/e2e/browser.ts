@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -65,6 +66,30 @@ export async function keepLanguage(context: BrowserContext, lng: Lng, baseUrl: s
   await context.addCookies([{ name: LANGUAGE_COOKIE, value: lng, url: baseUrl }]);
 }
 
+const FAILURES_DIR = 'test-results/failures';
+/** Characters of each page's accessibility tree printed: enough for the step or dialog it was on. */
+const TREE_CHARS = 6000;
+
+async function reportPages(test: string, contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages());
+  const name = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  mkdirSync(FAILURES_DIR, { recursive: true });
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(FAILURES_DIR, `${name}-${i + 1}.png`);
+    const shot = await page.screenshot({ path: file, fullPage: true }).then(
+      () => file,
+      (error: Error) => `no screenshot (${error.message})`,
+    );
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5000 })
+      .catch((error: Error) => `no accessibility tree (${error.message})`);
+    console.error(
+      `[e2e failure] page ${i + 1} of ${pages.length}: ${page.url()} (${shot})\n${tree.slice(0, TREE_CHARS)}`,
+    );
+  }
+}
+
 /**
  * One Chromium per test file. `newPage` opens a new context each time, i.e. a new browser session with
  * empty storage; the contexts are closed after each test.
@@ -76,7 +101,10 @@ export function useBrowser(): { newPage(options?: NewPageOptions): Promise<Opene
   beforeAll(async () => {
     browser = await chromium.launch(CHROMIUM);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test leaves what its pages showed: the CI log gets each page's address and accessibility
+    // tree (a wait that timed out says what was there instead), test-results/failures a screenshot.
+    if (task.result?.errors?.length) await reportPages(task.name, contexts);
     await Promise.all(contexts.map((c) => c.close()));
     contexts = [];
   });
