@@ -44,16 +44,15 @@ const columns = [
   'unfinished',
 ] as const;
 
+const draftByReference = (db: Kysely<Database>, referenceNumber: string) =>
+  db.selectFrom('application').select(columns).where('reference_number', '=', referenceNumber);
+
 /** The application as it is now, without a lock: a save writes with `updateIfUnchanged`. */
 export async function findByReference(
   db: Kysely<Database>,
   referenceNumber: string,
 ): Promise<ApplicationRecord | undefined> {
-  return db
-    .selectFrom('application')
-    .select(columns)
-    .where('reference_number', '=', referenceNumber)
-    .executeTakeFirst();
+  return draftByReference(db, referenceNumber).executeTakeFirst();
 }
 
 /** The application, locked for the rest of the transaction so two saves of one draft cannot interleave. */
@@ -61,12 +60,7 @@ export async function findForUpdate(
   trx: Transaction<Database>,
   referenceNumber: string,
 ): Promise<ApplicationRecord | undefined> {
-  return trx
-    .selectFrom('application')
-    .select(columns)
-    .where('reference_number', '=', referenceNumber)
-    .forUpdate()
-    .executeTakeFirst();
+  return draftByReference(trx, referenceNumber).forUpdate().executeTakeFirst();
 }
 
 export async function insertApplication(
