@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { answerTexts } from '../../src/client/forms/answer-texts';
 import { answerRows } from '../../src/client/forms/answers-format';
-import { moduleReviewRows } from '../../src/client/features/wizard/review-rows';
-import { scaleRows } from '../../src/client/features/wizard/scale-rows';
-import { rememberUpload } from '../../src/client/features/wizard/uploaded-files';
+import { moduleReviewRows } from '../../src/client/features/wizard/step-modules/review-rows';
+import { scaleRows } from '../../src/client/features/wizard/step-modules/documents/scale-rows';
+import { rememberUpload } from '../../src/client/features/wizard/step-modules/documents/uploaded-files';
 import { formatLongDate, formatMoney, formatNumber, formatSize } from '../../src/shared/text-format';
 import { servedForms, splash, translatedStep, wt } from './wizard-forms';
 

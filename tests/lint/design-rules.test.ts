@@ -58,7 +58,7 @@ describe('lint keeps the design', () => {
     // A feature folder added later is kept out of the others too, and they out of it once it has files.
     const fromNew = await lintText(
       'src/client/features/lint-probe-feature/lint-probe.ts',
-      "import { useFloorRows } from '../wizard/use-floor-rows';\nexport const probe = useFloorRows;\n",
+      "import { useFloorRows } from '../wizard/step-modules/floors/use-floor-rows';\nexport const probe = useFloorRows;\n",
     );
     expect(ruleIds(fromNew)).toEqual(['import-x/no-restricted-paths']);
 

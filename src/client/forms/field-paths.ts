@@ -1,15 +1,9 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '../../shared/envelope';
 import type { UiSchema } from '../../shared/forms';
-import { moduleOf } from '../../shared/step-modules';
 import { isJsonObject } from '../../shared/schema-walk';
 import { capitalized, inRow, rowWords, type RowStrings } from './row-words';
 import type { TranslatedStep } from './translate-schema';
-
-/** The engineer step's Send code button: where "not confirmed" errors lead. */
-export const ENGINEER_SEND_ID = 'engineer-send-code';
-/** The id of a required document's entry on the documents step. */
-export const documentId = (code: string) => `document-${code}`;
 
 /** One line of the error summary; `id` is the field it links to, `step` the step it is on. */
 export interface SummaryItem {
@@ -28,13 +22,12 @@ export function pointerParts(pointer: string): string[] {
 }
 
 /**
- * RJSF's id of the field at `parts` of a step ('root_foundation_0_name'), or our own for the fields a
- * step module shows itself (src/shared/step-modules.ts): the engineer's code, the documents.
+ * RJSF's id of the field at `parts` of a step ('root_foundation_0_name'), or, for a field its step module
+ * shows itself (the engineer's code, a document), the id the module gives it (TranslatedStep.fieldIdOf).
  */
-export function fieldId(form: { schema: unknown } | undefined, parts: string[]): string {
-  const module = moduleOf(form);
-  if (module === 'engineer' && parts[0] === 'validation_token') return ENGINEER_SEND_ID;
-  if (module === 'documents' && parts[0] === 'documents' && parts[1]) return documentId(parts[1]);
+export function fieldId(form: Pick<TranslatedStep, 'fieldIdOf'> | undefined, parts: string[]): string {
+  const own = form?.fieldIdOf?.(parts);
+  if (own !== undefined) return own;
   return ['root', ...parts].join('_');
 }
 

@@ -29,6 +29,11 @@ export interface TranslatedStep {
   uiSchema: UiSchema;
   title: string;
   description?: string;
+  /**
+   * The id of a field the step's module shows itself, outside the form (the engineer's Send code, a
+   * document's entry), where its errors lead; undefined for the form's own fields. Set by the wizard.
+   */
+  fieldIdOf?: (parts: readonly string[]) => string | undefined;
 }
 
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'] as const;

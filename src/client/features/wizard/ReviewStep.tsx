@@ -10,7 +10,7 @@ import { Details } from '../../components/Details';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { answerTexts } from '../../forms/answer-texts';
 import { answerRows } from '../../forms/answers-format';
-import { moduleReviewRows, type ModuleRowsSource } from './review-rows';
+import { moduleReviewRows, type ModuleRowsSource } from './step-modules/review-rows';
 import { DeclarationCheck } from './DeclarationCheck';
 import { useDeclaration } from './use-declaration';
 import { ErrorSummary } from '../../forms/ErrorSummary';

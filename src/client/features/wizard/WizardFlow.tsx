@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { CustomValidator, FormValidation } from '@rjsf/utils';
+import type { CustomValidator } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../shared/envelope';
 import type { FormsDocument } from '../../../shared/forms';
@@ -17,7 +17,6 @@ import { isLanguage } from '../../app/i18n';
 import { trackPageLoad } from '../../app/page-loads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSplash } from '../../app/splash-api';
-import { loadFloorRows, useFloorRows } from './use-floor-rows';
 import { hiddenTextValidator } from './hidden-text';
 import { pointerParts } from '../../forms/field-paths';
 import { rememberStep } from './resume-draft';
@@ -34,21 +33,25 @@ import {
   translateStep,
 } from '../../forms/translate-schema';
 import { useWizardActions } from './use-wizard-actions';
-import { answersEdited, resumed, REVIEW, wentTo, type StepAnswers } from './wizard-slice';
+import { answersEdited, resumed, REVIEW, wentTo } from './wizard-slice';
 import { widgets } from './wizard-widgets';
 import { WizardProgress } from './WizardProgress';
-import { isVerified } from './zanid';
+import { isVerified } from './step-modules/applicant/zanid';
+import {
+  documentsExtra,
+  engineerExtra,
+  moduleTranslated,
+  preloadModule,
+  useFloorRows,
+  withZanid,
+  zanidValidator,
+} from './step-modules';
 import { SaveStatus } from './offline/SaveStatus';
 
 // What later steps and the outcome show load when first reached (or made ready around the step shown):
-// not with the first step, on every phone.
-const loadEngineerConfirm = () => import('./EngineerConfirm');
+// not with the first step, on every phone. The steps' modules load their own parts (step-modules/).
 // Only when a save changes the phone saved in the draft (rare): MUI's dialog stays out of the first step.
 const PhoneCodeDialog = lazy(() => import('./PhoneCodeDialog').then((m) => ({ default: m.PhoneCodeDialog })));
-const EngineerConfirm = lazy(() => trackPageLoad(loadEngineerConfirm()).then((m) => ({ default: m.EngineerConfirm })));
-const RequiredDocuments = lazy(() =>
-  trackPageLoad(import('./RequiredDocuments')).then((m) => ({ default: m.RequiredDocuments })),
-);
 // Answers kept on the phone while offline (issue 17): loaded once the first step has shown, not with it.
 const DeviceAnswers = lazy(() => import('./offline/DeviceAnswers').then((m) => ({ default: m.DeviceAnswers })));
 // Only when the forms changed under the draft (rare): the list of what to answer.
@@ -56,21 +59,6 @@ const FormsChangedNotice = lazy(() => import('./FormsChangedNotice').then((m) =>
 const ReviewStep = lazy(() => trackPageLoad(import('./ReviewStep')).then((m) => ({ default: m.ReviewStep })));
 const SavedLater = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.SavedLater })));
 const Submitted = lazy(() => trackPageLoad(import('./WizardOutcome')).then((m) => ({ default: m.Submitted })));
-
-/** Filled from the ID registry once the ZanID is verified: read-only from then on. */
-const FROM_REGISTRY = ['zan_id', 'first_name', 'middle_name', 'last_name'];
-
-/** The applicant step with its Verify ID widget, and the registry's fields read-only once verified. */
-function withZanid(translated: TranslatedStep, verified: boolean): TranslatedStep {
-  const uiSchema = { ...translated.uiSchema };
-  uiSchema.zan_id = { ...(uiSchema.zan_id as object), 'ui:widget': 'ZanidWidget' };
-  if (verified)
-    for (const name of FROM_REGISTRY) uiSchema[name] = { ...(uiSchema[name] as object), 'ui:readonly': true };
-  return { ...translated, uiSchema };
-}
-
-/** The fields the documents step shows itself: its documents and drawing scales (RequiredDocuments). */
-const SHOWN_ELSEWHERE = ['documents', 'scales'];
 
 /** Each step translated when first asked for: a step opens one at a time; only the review needs them all. */
 function lazyTranslator(forms: FormsDocument, options: TranslateOptions): (step: string) => TranslatedStep {
@@ -80,9 +68,7 @@ function lazyTranslator(forms: FormsDocument, options: TranslateOptions): (step:
     if (known) return known;
     const form = Object.hasOwn(forms.steps, step) ? forms.steps[step] : undefined;
     if (!form) return { schema: {}, uiSchema: {}, title: step };
-    const translated = translateStep(form, options);
-    for (const name of moduleOf(form) === 'documents' ? SHOWN_ELSEWHERE : [])
-      translated.uiSchema[name] = { ...(translated.uiSchema[name] as object), 'ui:field': 'ShownElsewhere' };
+    const translated = moduleTranslated(moduleOf(form), translateStep(form, options));
     all.set(step, translated);
     return translated;
   };
@@ -164,17 +150,14 @@ export function WizardFlow({
     // What a step draws only later: its summary of errors (once Continue finds some), and the ZanID's
     // widget on the personal step (once ZanID is chosen).
     void loadErrorSummary().catch(() => undefined);
-    for (const step of [current, previousStep(steps, current), nextStep(steps, current)]) {
-      if (step !== undefined && moduleAt(step) === 'applicant') void preloadParts('zanid').catch(() => undefined);
-    }
+    for (const step of [current, previousStep(steps, current), nextStep(steps, current)])
+      if (step !== undefined) preloadModule(moduleAt(step));
     for (const step of [previousStep(steps, current), nextStep(steps, current)]) {
       if (step === undefined || !Object.hasOwn(forms.steps, step)) continue;
       preloadValidator(step, forms.steps[step]!.schema, forms.version);
       translate(step);
       if (hasTable(forms.steps[step]!.schema)) void preloadParts('tables').catch(() => undefined);
       if (hasYesNoOrNumber(forms.steps[step]!.schema)) void preloadParts('yes-no-numbers').catch(() => undefined);
-      if (moduleAt(step) === 'engineer') void loadEngineerConfirm().catch(() => undefined);
-      if (moduleAt(step) === 'floors') void loadFloorRows().catch(() => undefined);
     }
   };
 
@@ -235,16 +218,9 @@ export function WizardFlow({
     );
   }
 
-  // Spec section 4: a ZanID counts as valid once verified; until then the step cannot be saved.
   const stepValidate: CustomValidator | undefined =
     stepModule === 'applicant'
-      ? (data, errors) => {
-          const answers = (data ?? {}) as StepAnswers;
-          const zanId = typeof answers.zan_id === 'string' ? answers.zan_id : '';
-          if (answers.identification_type === 'zanid' && /^[0-9]{9}$/.test(zanId) && !isVerified(wizard.zanid, zanId))
-            (errors as FormValidation<StepAnswers>).zan_id?.addError(t('wizard.zanid.verify_first'));
-          return errors;
-        }
+      ? zanidValidator(wizard.zanid, t('wizard.zanid.verify_first'))
       : floorRows && stepModule === 'floors'
         ? floorRows.floorRowsValidator(storeys, (key, params) => t(`validation:${key}`, params))
         : undefined;
@@ -255,24 +231,9 @@ export function WizardFlow({
   const previous = previousStep(steps, current);
   const extra =
     stepModule === 'engineer'
-      ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
-          <Suspense fallback={null}>
-            <EngineerConfirm answers={answers} change={change} />
-          </Suspense>
-        )
+      ? engineerExtra
       : stepModule === 'documents'
-        ? (answers: StepAnswers, change: (next: StepAnswers) => void) => (
-            <Suspense fallback={null}>
-              <RequiredDocuments
-                type={type}
-                saved={saved}
-                answers={answers}
-                change={change}
-                uploadsSchema={forms.steps[current]?.schema}
-                rules={forms.documents}
-              />
-            </Suspense>
-          )
+        ? documentsExtra({ type, saved, uploadsSchema: forms.steps[current]?.schema, rules: forms.documents })
         : undefined;
 
   // The floors step waits for its own behaviour (loaded with the step before it, as a rule; the progress bar runs).

@@ -4,7 +4,7 @@ import { canVisit, finishedAnswers, isReadyToSubmit, type Flows } from '../../..
 import { formsInvalidated } from '../../forms/forms-query';
 import { reopenApi, type ReopenedDraft } from './reopen-api';
 import { forgetDraft, stepBeforeReload, type OpenDraft } from './resume-draft';
-import { rememberDraftFiles } from './uploaded-files';
+import { rememberDraftFiles } from './step-modules/documents/uploaded-files';
 import { REVIEW, reopened } from './wizard-slice';
 
 /** Where a reopened draft opens: the step the tab was on (if it may still be visited), else the first incomplete. */

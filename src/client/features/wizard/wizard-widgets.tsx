@@ -9,7 +9,7 @@ import { lazyPart } from '../../vendor/lazy-part';
  * step next to it (or the step itself) shows (WizardFlow, preloadParts('zanid')).
  */
 const ZanidWidget = lazyPart<WidgetProps>(
-  () => import('./ZanidWidget').then((m) => ({ default: m.ZanidWidget })),
+  () => import('./step-modules/applicant/ZanidWidget').then((m) => ({ default: m.ZanidWidget })),
   'zanid',
 );
 

@@ -4,7 +4,7 @@ import { readJson, STORAGE_KEYS, writeJson, writeText } from '../../../app/brows
 import type { AppDispatch } from '../../../app/store';
 import { formsInvalidated } from '../../../forms/forms-query';
 import { rememberDraft } from '../resume-draft';
-import { rememberDraftFiles } from '../uploaded-files';
+import { rememberDraftFiles } from '../step-modules/documents/uploaded-files';
 import { reopened } from '../wizard-slice';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { trackPageLoad } from '../../app/page-loads';
+import { trackPageLoad } from '../../../../app/page-loads';
 
 type FloorRows = typeof import('./floor-rows');
 

@@ -1,8 +1,8 @@
 import type { CustomValidator } from '@rjsf/utils';
-import { expectedFloors, floorRowErrors, storeysOf } from '../../../shared/cross-step-rules';
-import { isJsonObject } from '../../../shared/schema-walk';
-import { pointerParts } from '../../forms/field-paths';
-import type { StepAnswers } from './wizard-slice';
+import { expectedFloors, floorRowErrors, storeysOf } from '../../../../../shared/cross-step-rules';
+import { isJsonObject } from '../../../../../shared/schema-walk';
+import { pointerParts } from '../../../../forms/field-paths';
+import type { StepAnswers } from '../../wizard-slice';
 
 /**
  * The construction details as they open: with no floor rows yet, one row per floor of the storey count

@@ -1,4 +1,4 @@
-import type { DraftAttachment } from '../../../shared/api/open-draft';
+import type { DraftAttachment } from '../../../../../shared/api/open-draft';
 
 /**
  * The name and size of each file uploaded to the draft, by attachment id, for the documents step and the

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../../shared/envelope';
-import type { ApiFailure } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { StepFormContext } from '../../forms/StepForm';
-import { DemoHint } from './DemoHint';
-import { useVerifyZanidMutation } from './applications-api';
-import { zanidVerified } from './wizard-slice';
+import type { FieldError } from '../../../../../shared/envelope';
+import type { ApiFailure } from '../../../../app/api';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import type { StepFormContext } from '../../../../forms/StepForm';
+import { DemoHint } from '../../DemoHint';
+import { useVerifyZanidMutation } from '../../applications-api';
+import { zanidVerified } from '../../wizard-slice';
 import { fullName, isVerified, tidyZanid, ZANID_VERIFY_ID } from './zanid';
 
 // The helpers are in a file of their own: the widget loads only when a step draws it (wizard-widgets.tsx).

@@ -1,5 +1,5 @@
 /** The ZanID's helpers that the wizard uses beside its widget (ZanidWidget.tsx, loaded only when drawn). */
-import type { VerifiedPerson } from './wizard-slice';
+import type { VerifiedPerson } from '../../wizard-slice';
 
 export const ZANID_VERIFY_ID = 'zanid-verify';
 

@@ -1,7 +1,7 @@
-import type { UiSchema } from '../../../shared/forms';
-import { formatSize } from '../../../shared/text-format';
+import type { UiSchema } from '../../../../../shared/forms';
+import { formatSize } from '../../../../../shared/text-format';
 import { uploadedFile, type UploadedFile } from './uploaded-files';
-import type { StepAnswers } from './wizard-slice';
+import type { StepAnswers } from '../../wizard-slice';
 
 /** The words of the documents' rows (common.json wizard.review). */
 export interface DocumentTexts {

@@ -4,14 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ApiFailure } from '../../app/api';
-import { CodeEntry } from '../../components/CodeEntry';
-import { retryAfterOf, WaitCountdown } from '../../components/WaitCountdown';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { ENGINEER_SEND_ID } from '../../forms/field-paths';
-import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from './applications-api';
-import { normalizedEngineerId } from '../../forms/step-data';
-import { engineerConfirmed, type StepAnswers } from './wizard-slice';
+import type { ApiFailure } from '../../../../app/api';
+import { CodeEntry } from '../../../../components/CodeEntry';
+import { retryAfterOf, WaitCountdown } from '../../../../components/WaitCountdown';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { ENGINEER_SEND_ID } from './engineer-ids';
+import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from '../../applications-api';
+import { normalizedEngineerId } from '../../../../forms/step-data';
+import { engineerConfirmed, type StepAnswers } from '../../wizard-slice';
 
 /**
  * The engineer confirms by a code sent to their registered phone: Send code, then the code entry
