@@ -17,7 +17,7 @@ import {
 } from './applications-api';
 import type { ContinueData } from './continue/continue-data';
 import { formsInvalidated } from '../../forms/forms-query';
-import { withEngineerProof } from '../../forms/step-data';
+import { withEngineerProof } from './step-modules/engineer/engineer-proof';
 import type { SaveMode, SaveOutcome } from '../../forms/StepForm';
 import { forgetDraft, rememberDraft } from './resume-draft';
 import { usePhoneConfirmation } from './use-phone-confirmation';

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { SplashEngineer } from '../../../../shared/reference-data';
 import type { UiSchema } from '../../../../shared/forms';
 import { scaleRows } from './documents/scale-rows';
-import { normalizedEngineerId } from '../../../forms/step-data';
+import { normalizedEngineerId } from './engineer/engineer-proof';
 import type { StepAnswers } from '../wizard-slice';
 
 /** What the wizard knows of the steps' modules and the engineers (the review loads this file, not the wizard). */

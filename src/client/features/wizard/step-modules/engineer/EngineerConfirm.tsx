@@ -10,7 +10,7 @@ import { retryAfterOf, WaitCountdown } from '../../../../components/WaitCountdow
 import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
 import { ENGINEER_SEND_ID } from './engineer-ids';
 import { useSendEngineerOtpMutation, useValidateEngineerOtpMutation, type OtpSent } from '../../applications-api';
-import { normalizedEngineerId } from '../../../../forms/step-data';
+import { normalizedEngineerId } from './engineer-proof';
 import { engineerConfirmed, type StepAnswers } from '../../wizard-slice';
 
 /**
