@@ -1,17 +1,9 @@
-import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StudioProblem } from '../../../shared/api/studio';
 import type { DocumentRule } from '../../../shared/forms';
-import { CardActions } from '../editor/CardActions';
-import { ConflictNotice } from '../editor/ConflictNotice';
-import { ProblemList } from '../editor/ProblemList';
-import { SaveStatus } from '../editor/SaveStatus';
+import { EditCard, useCardEdits } from '../editor/EditCard';
 import { sendResult } from '../editor/save-result';
-import { useAutoSave, type Send } from '../editor/use-auto-save';
+import type { Send } from '../editor/use-auto-save';
 import { inLanguage } from '../form-texts';
 import { useSaveDocumentMutation } from '../studio-api';
 import { useLanguage } from '../use-language';
@@ -39,8 +31,6 @@ export function DocumentCard(props: DocumentCardProps) {
   const { id } = rule;
   const { t } = useTranslation('studio');
   const language = useLanguage();
-  const [spec, setSpec] = useState(rule);
-  const [open, setOpen] = useState(props.startOpen === true);
   const [saveDocument] = useSaveDocumentMutation();
   const send: Send<DocumentRule | null> = async (value, base, extra) =>
     sendResult(
@@ -52,18 +42,7 @@ export function DocumentCard(props: DocumentCardProps) {
       }),
       documentItem(id),
     );
-  const save = useAutoSave(revision, send);
-
-  // Another editor's save of this document, seen in the draft: shown when nothing here waits to be saved.
-  const [seen, setSeen] = useState(revision);
-  if (revision !== seen) {
-    setSeen(revision);
-    if (save.syncTo(revision)) setSpec(rule);
-  }
-
-  useEffect(() => {
-    if (save.conflict) onStale();
-  }, [save.conflict, onStale]);
+  const { spec, setSpec, save } = useCardEdits(rule, revision, send, onStale);
 
   const change = (next: DocumentRule) => {
     setSpec(next);
@@ -76,46 +55,36 @@ export function DocumentCard(props: DocumentCardProps) {
   };
 
   const title = inLanguage(spec.name, language, id);
-  const headingId = `doc-${id}-heading`;
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Stack spacing={2}>
-        <Box>
-          <Typography id={headingId} component="h2" variant="h6">
-            {t('documents.heading', { number: props.number, title })}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('documents.code', { id })}
-          </Typography>
-        </Box>
-        <ProblemList problems={props.problems} id={`doc-${id}-problems`} />
-        {save.conflict && <ConflictNotice conflict={save.conflict} onTheirs={takeTheirs} onMine={save.keepMine} />}
-        {open ? (
-          <DocumentEditor rule={spec} answers={props.answers} onChange={change} />
-        ) : (
-          <Typography variant="body2">
-            {t(spec.required ? 'editor.summary_required' : 'editor.summary_optional')} ·{' '}
-            {t('documents.summary_mb', { mb: toMb(spec.max_bytes) })}
-          </Typography>
-        )}
-        <SaveStatus state={save.state} failure={save.failure?.message} />
-        <CardActions
-          open={open}
-          onToggle={() => setOpen(!open)}
-          onUp={props.upTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.upTo })}
-          onDown={props.downTo === undefined ? undefined : () => void save.saveNow(spec, { position: props.downTo })}
-          onRemove={() => void save.saveNow(null)}
-          labels={{
-            edit: t('documents.edit_document', { title }),
-            close: t('documents.close_document', { title }),
-            up: t('documents.up', { title }),
-            down: t('documents.down', { title }),
-            remove: t('documents.remove', { title }),
-            removeConfirm: t('documents.remove_confirm', { title }),
-            removeYes: t('documents.remove_yes'),
-          }}
-        />
-      </Stack>
-    </Paper>
+    <EditCard
+      idBase={`doc-${id}`}
+      headingLevel="h2"
+      heading={t('documents.heading', { number: props.number, title })}
+      code={t('documents.code', { id })}
+      problems={props.problems}
+      spec={spec}
+      save={save}
+      onTakeTheirs={takeTheirs}
+      startOpen={props.startOpen}
+      editor={<DocumentEditor rule={spec} answers={props.answers} onChange={change} />}
+      summary={
+        <>
+          {t(spec.required ? 'editor.summary_required' : 'editor.summary_optional')} ·{' '}
+          {t('documents.summary_mb', { mb: toMb(spec.max_bytes) })}
+        </>
+      }
+      upTo={props.upTo}
+      downTo={props.downTo}
+      onRemove={() => void save.saveNow(null)}
+      labels={{
+        edit: t('documents.edit_document', { title }),
+        close: t('documents.close_document', { title }),
+        up: t('documents.up', { title }),
+        down: t('documents.down', { title }),
+        remove: t('documents.remove', { title }),
+        removeConfirm: t('documents.remove_confirm', { title }),
+        removeYes: t('documents.remove_yes'),
+      }}
+    />
   );
 }
