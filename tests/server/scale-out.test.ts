@@ -195,7 +195,9 @@ describe.runIf(postgresRun && ((adminUrl && redisUp) || process.env.CI === 'true
         await redis.quit();
       }
       rmSync(tempDir, { recursive: true, force: true });
-    }, 30_000);
+      // Each process has 10 s to stop before it is killed (stopServer), then the database is dropped: on a
+      // busy machine (CI once took over 30 s here) that is more than the default hook's time.
+    }, 90_000);
 
     it('starts both on an empty database at once: migrated and seeded once, both ready and answering alike', async () => {
       const migrations = await db!.query<{ name: string }>('select name from kysely_migration');
