@@ -1,16 +1,12 @@
 import * as calls from '../../shared/api/back-office';
-import type { AnswerOf, ApiCall, RequestOf } from '../../shared/api/call';
 import { answerMessage as answerMessageCall } from '../../shared/api/conversation';
 import { cancelInvoice, listPaymentExceptions, settlePaymentException } from '../../shared/api/payment-exceptions';
-import type { Language } from '../../shared/reference-data';
 import { message } from '../i18n/messages';
 import { CHANGE_ACTIONS, type AnyChangeAction } from '../changes/change-actions';
-import type { StaffActor } from '../staff-accounts/staff-actor';
 import { reviewAttachment } from '../attachments/review-attachment';
 import { answerMessage } from '../messages/answer-message';
 import { listMessages } from '../messages/list-messages';
 import { addNotification } from '../notifications/add-notification';
-import type { Notified } from '../notifications/notice-answer';
 import { addInvoice } from '../payments/add-invoice';
 import { markInvoicePaid } from '../payments/mark-invoice-paid';
 import { staffReceipt } from '../payments/receipts';
@@ -19,6 +15,7 @@ import { getApplication } from './get-application';
 import { listApplications } from './list-applications';
 import { listRenewals } from './list-renewals';
 import { setStatus } from './set-status';
+import { defineOn, done, type AnyStaffAction } from './staff-action';
 import type { StaffServices } from './staff-services';
 
 /**
@@ -27,47 +24,16 @@ import type { StaffServices } from './staff-services';
  * line runs the same ones on the database directly (staff-cli.ts), so both answer alike.
  */
 
-export interface StaffAnswer<D = unknown> {
-  data: D;
-  messageKey: string;
-  params?: Record<string, unknown>;
-}
-
-/** One call: its shared definition, what the OpenAPI document says of it, and what it does. */
-export interface StaffAction<C extends ApiCall> {
-  call: C;
-  summary: string;
-  run(
-    staff: StaffServices,
-    body: RequestOf<C>,
-    language: Language,
-    actor: StaffActor,
-  ): Promise<StaffAnswer<AnswerOf<C>>>;
-}
-
-/** An action as the route and the command line run it: the body checked against `call.body` first. */
-export interface AnyStaffAction {
-  call: ApiCall;
-  summary: string;
-  run(staff: StaffServices, body: never, language: Language, actor: StaffActor): Promise<StaffAnswer>;
-}
+export type { StaffAnswer } from './staff-action';
+export type AnyAction = AnyStaffAction<StaffServices>;
 
 /** The staff's texts that may run over several lines (remarks, messages, descriptions); every other text is one line. */
 export const STAFF_MULTILINE_TEXTS = ['remark', 'message', 'description', 'reason'] as const;
 
-const define = <C extends ApiCall>(call: C, action: NoInfer<Omit<StaffAction<C>, 'call'>>): StaffAction<C> => ({
-  call,
-  ...action,
-});
-
-/** The answer's message: the change's own, or that the SMS could not be sent. */
-const done = <D extends Notified>(data: D, messageKey: string, params?: Record<string, unknown>): StaffAnswer<D> =>
-  data.sms_failed
-    ? { data, messageKey: 'back_office.sms_failed' }
-    : { data, messageKey, ...(params ? { params } : {}) };
+const define = defineOn<StaffServices>();
 
 /** A call of the requests for changes (src/server/changes/change-actions.ts), run on the staff's changes service. */
-const viaChanges = (action: AnyChangeAction): AnyStaffAction => ({
+const viaChanges = (action: AnyChangeAction): AnyAction => ({
   call: action.call,
   summary: action.summary,
   run: (staff, body, language, actor) => action.run(staff.changes, body, language, actor),
@@ -274,6 +240,6 @@ export const STAFF_ACTIONS = {
 };
 
 /** Every action, its types erased: as the route and the command line run them. */
-export const STAFF_ACTION_LIST: Record<StaffActionName, AnyStaffAction> = STAFF_ACTIONS;
+export const STAFF_ACTION_LIST: Record<StaffActionName, AnyAction> = STAFF_ACTIONS;
 
 export type StaffActionName = keyof typeof STAFF_ACTIONS;

@@ -22,7 +22,7 @@ export function staffRoutes(app: FastifyInstance, staff: StaffServices, requireS
       if (!actor) throw new ApiError(401, 'staff_not_signed_in');
       // Shown to applicants (notices, SMS) and to staff (the command line): nothing hidden in them.
       refuseHiddenText(request.body, STAFF_MULTILINE_TEXTS, request.language);
-      // Each action's answer is its call's (StaffAction<C>: define binds them); the list is of any call.
+      // Each action's answer is its call's (StaffAction<C, S>: define binds them, staff-action.ts); the list is of any call.
       const done = await action.run(staff, request.body as never, request.language, actor);
       return answer.ok(done.data, done.messageKey, done.params);
     });

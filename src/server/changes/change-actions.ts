@@ -1,4 +1,3 @@
-import type { ApiCall, AnswerOf, RequestOf } from '../../shared/api/call';
 import {
   addHoliday,
   extendChanges,
@@ -8,54 +7,16 @@ import {
   returnForChanges,
   withdrawOverdue,
 } from '../../shared/api/change-requests';
-import type { Language } from '../../shared/reference-data';
-import type { StaffActor } from '../staff-accounts/staff-actor';
+import { defineOn, done, type AnyStaffAction } from '../back-office/staff-action';
 import type { ChangeRequestsService } from './change-requests-service';
 
 /**
- * The back office's calls of the requests for changes, in the shape of staff-actions.ts (which lists
- * them with the others): /api/staff/<name> and the command line both run them, with the staff's auth,
- * the record of who did it, and the CLI's printing. Each is built from its shared call
- * (src/shared/api/change-requests.ts).
+ * The back office's calls of the requests for changes (staff-actions.ts lists them with the others),
+ * each built from its shared call (src/shared/api/change-requests.ts), run on the changes service.
  */
-interface Answer<D> {
-  data: D;
-  messageKey: string;
-  params?: Record<string, unknown>;
-}
+export type AnyChangeAction = AnyStaffAction<ChangeRequestsService>;
 
-export interface ChangeAction<C extends ApiCall> {
-  call: C;
-  summary: string;
-  run(
-    changes: ChangeRequestsService,
-    body: RequestOf<C>,
-    language: Language,
-    actor: StaffActor,
-  ): Promise<Answer<AnswerOf<C>>>;
-}
-
-/** An action, its types erased: as staff-actions.ts lists it (its body checked against `call.body` first). */
-export interface AnyChangeAction {
-  call: ApiCall;
-  summary: string;
-  run(changes: ChangeRequestsService, body: never, language: Language, actor: StaffActor): Promise<Answer<unknown>>;
-}
-
-const define = <C extends ApiCall>(call: C, action: NoInfer<Omit<ChangeAction<C>, 'call'>>): ChangeAction<C> => ({
-  call,
-  ...action,
-});
-
-/** The answer's message: the change's own, or that the SMS could not be sent (it is retried). */
-const done = <D extends { sms_failed?: true }>(
-  data: D,
-  messageKey: string,
-  params?: Record<string, unknown>,
-): Answer<D> =>
-  data.sms_failed
-    ? { data, messageKey: 'back_office.sms_failed' }
-    : { data, messageKey, ...(params ? { params } : {}) };
+const define = defineOn<ChangeRequestsService>();
 
 export const CHANGE_ACTIONS = {
   return_for_changes: define(returnForChanges, {
