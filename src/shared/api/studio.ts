@@ -128,7 +128,11 @@ export const questionSpecSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['field', 'equals'],
-      properties: { field: fieldName, equals: { type: ['string', 'number', 'boolean'], maxLength: 200 } },
+      properties: {
+        field: fieldName,
+        // One type each (not a union of types, which ajv's strict mode warns of wherever it compiles this).
+        equals: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'boolean' }] },
+      },
     },
   },
 } as const;
