@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { latestDraftFile, rememberDraftFiles } from '../../src/client/features/wizard/step-modules/documents/uploaded-files';
+import {
+  latestDraftFile,
+  rememberDraftFiles,
+} from '../../src/client/features/wizard/step-modules/documents/uploaded-files';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { DraftAttachment, OpenDraftAnswer } from '../../src/shared/api/open-draft';
 import { formatSize } from '../../src/shared/text-format';
