@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { UpdateAttachmentAnswer } from '../../shared/api/back-office';
 import type { Language } from '../../shared/reference-data';
 import { lockExistingApplication, recordAction, touchApplication } from '../applications/status-move';
-import { ATTACHMENT_REVIEW_STATUSES, Problems, UUID, cleanText, documentName } from '../back-office/back-office-rules';
+import { ATTACHMENT_REVIEW_STATUSES, Problems, UUID, cleanText } from '../back-office/back-office-rules';
+import { documentNameOf } from '../../shared/document-rules';
 import type { AttachmentReview } from '../back-office/back-office-types';
 import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
@@ -51,7 +52,7 @@ export async function reviewAttachment(
     return row;
   });
   const notified = await noticeAnswer(deps.notifier, reviewed.application_id, 'attachment_reviewed', {
-    document: documentName((await deps.forms.get()).forms.documents, reviewed.document_type),
+    document: documentNameOf((await deps.forms.get()).forms.documents, reviewed.document_type),
     status: reviewed.status,
     remark,
   });

@@ -1,9 +1,6 @@
 import type { StaffInvoice } from '../../shared/api/back-office';
-import type { Permit } from '../../shared/api/dashboard';
 import { isApplicationStatus } from '../../shared/dashboard';
-import { documentNameOf } from '../../shared/document-rules';
-import type { DocumentRule } from '../../shared/forms';
-import type { Language, LocalizedText } from '../../shared/reference-data';
+import type { Language } from '../../shared/reference-data';
 import type { InvoiceTable } from '../db/schema';
 import { normalizeReferenceNumber } from '../applications/reference-number';
 import { ApiError } from '../http/envelope';
@@ -86,10 +83,6 @@ export class Problems {
   }
 }
 
-export function documentName(rules: readonly DocumentRule[], code: string): LocalizedText {
-  return documentNameOf(rules, code);
-}
-
 export function statusName(language: Language, status: string): string {
   return isApplicationStatus(status) || status === 'expired' ? message(language, `statuses.${status}`) : status;
 }
@@ -147,19 +140,6 @@ export function invoiceParams(row: InvoiceRow): Record<string, unknown> {
     amount: Number(row.amount_tzs).toLocaleString('en-US'),
     control_number: row.control_number,
     due_date: row.due_date,
-  };
-}
-
-export function toPermit(
-  row: { permit_number: string; valid_from: string; valid_until: string; created_at: Date; revoked_at?: Date | null },
-  today: string,
-): Permit {
-  return {
-    permit_number: row.permit_number,
-    valid_from: row.valid_from,
-    valid_until: row.valid_until,
-    status: row.revoked_at ? 'revoked' : row.valid_until < today ? 'expired' : 'valid',
-    issued_at: iso(row.created_at)!,
   };
 }
 

@@ -1,9 +1,11 @@
+import { permitView } from '../permits/permit-view';
 import type { Kysely } from 'kysely';
 import { STATUS_MOVES, isApplicationStatus, shownStatus, statusAfterPermit, todayIso } from '../../shared/dashboard';
 import type { DocumentRule } from '../../shared/forms';
 import { moduleAnswers } from '../../shared/step-modules';
 import { formatReferenceNumber } from '../applications/reference-number';
 import { attachmentsOf } from '../attachments/attachments-access';
+import { attachmentView } from '../attachments/attachment-view';
 import type { ChangeRequestsService } from '../changes/change-requests-service';
 import type { Database } from '../db/schema';
 import type { FeesService } from '../fees/fees-service';
@@ -13,15 +15,7 @@ import { notificationCount } from '../notifications/notifications-access';
 import { invoicesOf } from '../payments/invoices-access';
 import { permitsOf } from '../permits/permits-access';
 import { findApplication, history } from '../applications/application-access';
-import {
-  applicantName,
-  documentName,
-  iso,
-  staffReference,
-  toInvoice,
-  toPermit,
-  toStaffEvent,
-} from './back-office-rules';
+import { applicantName, iso, staffReference, toInvoice, toStaffEvent } from './back-office-rules';
 import type { StaffApplication } from './back-office-types';
 
 /** What get_application runs on (StaffServices has it). */
@@ -74,7 +68,7 @@ export async function getApplication(deps: GetApplicationDeps, referenceInput: s
     answers: row.answers,
     history: events.map(toStaffEvent),
     invoices: invoices.map(toInvoice),
-    permits: permits.map((p) => toPermit(p, today)),
+    permits: permits.map((p) => permitView(p, today)),
     attachments: attachments.map((a) => staffAttachment(a, forms.forms.documents, scales)),
     notifications,
     change_rounds: changeRounds,
@@ -88,18 +82,5 @@ function staffAttachment(
   documents: DocumentRule[],
   scales: Record<string, unknown>,
 ): StaffApplication['attachments'][number] {
-  const scale = (a as { scale?: unknown }).scale ?? scales[a.document_type];
-  return {
-    attachment_id: a.id,
-    document_type: a.document_type,
-    document_name: documentName(documents, a.document_type),
-    file_name: a.file_name,
-    scale: typeof scale === 'string' ? scale : null,
-    status: a.status as StaffApplication['attachments'][number]['status'],
-    remark: a.remark,
-    size: a.size,
-    mime_type: a.mime_type,
-    uploaded_at: iso(a.created_at)!,
-    active_content: a.active_content,
-  };
+  return { ...attachmentView(a, documents, scales[a.document_type]), active_content: a.active_content };
 }

@@ -4,7 +4,6 @@ import { applicantInvoices } from '../payments/applicant-invoices';
 import type { Kysely } from 'kysely';
 import type {
   ApplicationSummary,
-  AttachmentStatus,
   DashboardApplication,
   DashboardAttachment,
   Notification,
@@ -14,7 +13,6 @@ import type {
   RenewPermitRequest,
 } from '../../shared/api/dashboard';
 import { shownStatus, todayIso } from '../../shared/dashboard';
-import { documentNameOf } from '../../shared/document-rules';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
@@ -34,8 +32,10 @@ import { noticeText } from '../notifications/notifier';
 import type { ApplicantMessage, Conversation, SendMessageRequest } from '../../shared/api/conversation';
 import { lockExistingApplication, moveStatus, RENEWABLE } from '../applications/status-move';
 import { currentAttachments, findOwnAttachment } from '../attachments/attachments-access';
+import { attachmentView } from '../attachments/attachment-view';
 import { conversationOf, insertApplicantMessage } from '../messages/messages-access';
 import { markNotificationsRead, notificationsOf } from '../notifications/notifications-access';
+import { permitView } from '../permits/permit-view';
 import { findOwnPermit, insertRenewalRequest, latestPermit, permitsOf } from '../permits/permits-access';
 import { findEngineerWithRole } from '../reference/reference-access';
 import { daysSince } from '../sessions/sign-in-service';
@@ -96,18 +96,7 @@ export class DashboardService {
   async attachments(applicationId: number): Promise<DashboardAttachment[]> {
     const rows = await currentAttachments(this.db, applicationId);
     const rules = (await this.forms.get()).forms.documents;
-    return rows.map((r) => ({
-      attachment_id: r.id,
-      document_type: r.document_type,
-      document_name: documentNameOf(rules, r.document_type),
-      scale: (r as { scale?: string | null }).scale ?? null,
-      file_name: r.file_name,
-      status: r.status as AttachmentStatus,
-      remark: r.remark,
-      size: r.size,
-      mime_type: r.mime_type,
-      uploaded_at: new Date(r.created_at).toISOString(),
-    }));
+    return rows.map((r) => attachmentView(r, rules));
   }
 
   /** One of the applicant's own files (403 for any other id). */
@@ -148,15 +137,8 @@ export class DashboardService {
   }
 
   async permits(applicationId: number): Promise<Permit[]> {
-    const rows = await permitsOf(this.db, applicationId);
     const today = todayIso();
-    return rows.map((r) => ({
-      permit_number: r.permit_number,
-      valid_from: r.valid_from,
-      valid_until: r.valid_until,
-      status: r.revoked_at ? 'revoked' : r.valid_until < today ? 'expired' : 'valid',
-      issued_at: new Date(r.created_at).toISOString(),
-    }));
+    return (await permitsOf(this.db, applicationId)).map((r) => permitView(r, today));
   }
 
   /** Renewal of the application's own permit, only while it holds an issued (or renewed) permit. */

@@ -1,3 +1,4 @@
+import { permitView } from './permit-view';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { IssuePermitAnswer } from '../../shared/api/back-office';
@@ -17,7 +18,6 @@ import {
   isIsoDate,
   staffReference,
   statusName,
-  toPermit,
   uniqueViolation,
   yearsAfter,
 } from '../back-office/back-office-rules';
@@ -96,7 +96,7 @@ export async function issuePermit(
   return {
     reference_number: formatReferenceNumber(reference),
     status: issued.to,
-    permit: toPermit(permit, todayIso()),
+    permit: permitView(permit, todayIso()),
     ...notified,
   };
 }
