@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../src/client/app/api';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
@@ -10,6 +10,9 @@ import { prefetchSplash } from '../../src/client/app/splash-api';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { allTexts } from './locales';
 import { server } from './msw-server';
+import { getForms } from '../../src/shared/api/forms';
+import { getSplash } from '../../src/shared/api/splash';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 // The page's first script (boot.ts) asks for the data the page needs first, before the app's files have
 // arrived; the app's base query takes those answers over instead of asking again.
@@ -42,12 +45,12 @@ async function settled(store: ReturnType<typeof makeStore>) {
 
 describe('calls made before the app has started', () => {
   it.each([
-    ['/home/new', ['/api/splash/get_splash', '/api/forms/get_forms']],
-    ['/home/new?type=government', ['/api/splash/get_splash', '/api/forms/get_forms']],
-    ['/home/maintenance', ['/api/splash/get_splash', '/api/forms/get_forms']],
-    ['/home/continue_form', ['/api/splash/get_splash', '/api/forms/get_forms']],
-    ['/home/engineers', ['/api/splash/get_splash']],
-    ['/dashboard/application', ['/api/splash/get_splash']],
+    ['/home/new', [getSplash.path, getForms.path]],
+    ['/home/new?type=government', [getSplash.path, getForms.path]],
+    ['/home/maintenance', [getSplash.path, getForms.path]],
+    ['/home/continue_form', [getSplash.path, getForms.path]],
+    ['/home/engineers', [getSplash.path]],
+    ['/dashboard/application', [getSplash.path]],
     ['/home/landing', []],
     ['/', []],
   ])('%s asks at once for %j', async (url, expected) => {
@@ -63,7 +66,7 @@ describe('calls made before the app has started', () => {
     prefetchForms(store);
     await settled(store);
 
-    expect(calls.map((c) => c.path)).toEqual(['/api/splash/get_splash', '/api/forms/get_forms']);
+    expect(calls.map((c) => c.path)).toEqual([getSplash.path, getForms.path]);
     const state = store.getState().api.queries;
     expect(state['getSplash(undefined)']?.status).toBe('fulfilled');
     expect(state['getForms(undefined)']?.status).toBe('fulfilled');
@@ -75,7 +78,7 @@ describe('calls made before the app has started', () => {
     sessionStorage.setItem(STORAGE_KEYS.language, 'sw');
     sessionStorage.setItem(STORAGE_KEYS.splash, JSON.stringify({ etag: '"kept-sw"', data: mockSplash() }));
     server.use(
-      http.post('/api/splash/get_splash', ({ request }) =>
+      mockCall(getSplash, ({ request }) =>
         request.headers.get('if-none-match') === '"kept-sw"' ? new HttpResponse(null, { status: 304 }) : undefined,
       ),
     );
@@ -92,7 +95,7 @@ describe('calls made before the app has started', () => {
   });
 
   it('when one fails, the app says so, and asking again asks the server', async () => {
-    server.use(http.post('/api/splash/get_splash', () => HttpResponse.error(), { once: true }));
+    server.use(mockCall(getSplash, () => HttpResponse.error(), { once: true }));
     startEarlyCalls(at('/home/faq'));
     const store = makeStore();
     prefetchSplash(store);
@@ -103,7 +106,7 @@ describe('calls made before the app has started', () => {
     // What Retry does: the call again, now to the server.
     prefetchSplash(store);
     await settled(store);
-    expect(calls.map((c) => c.path)).toEqual(['/api/splash/get_splash', '/api/splash/get_splash']);
+    expect(calls.map((c) => c.path)).toEqual([getSplash.path, getSplash.path]);
     expect(store.getState().api.queries['getSplash(undefined)']?.status).toBe('fulfilled');
   });
 

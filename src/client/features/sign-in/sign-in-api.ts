@@ -1,6 +1,7 @@
 import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
-import { requestSignInCode, type SignInChallenge, type SignInRequest } from '../../../shared/api/sign-in';
+import { requestSignInCode } from '../../../shared/api/sign-in';
 import { api, callRequest } from '../../app/api';
+import { callMutation } from '../../app/call-endpoint';
 import type { SignInAnswer } from '../../session/session-api';
 
 /**
@@ -9,10 +10,9 @@ import type { SignInAnswer } from '../../session/session-api';
  */
 const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    requestSignInCode: build.mutation<SignInChallenge, SignInRequest>({
-      query: (body) => callRequest(requestSignInCode, body, { quiet: true }),
-    }),
-    // verify_code answers a sign-in's code with the user and the session.
+    requestSignInCode: callMutation(build, requestSignInCode, { quiet: true }),
+    // verify_code answers a sign-in's code with the user and the session (a continue's, the draft).
+    // Not yet built from its call (callMutation): verify_code's two answers are too deep a type for it.
     verifySignInCode: build.mutation<SignInAnswer, VerifyCodeRequest>({
       query: (body) => callRequest(verifyCode, body, { quiet: true }),
     }),
