@@ -1,6 +1,6 @@
-import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
+import { verifyCode } from '../../../shared/api/continue';
 import { requestSignInCode } from '../../../shared/api/sign-in';
-import { api, callRequest } from '../../app/api';
+import { api } from '../../app/api';
 import { callMutation } from '../../app/call-endpoint';
 import type { SignInAnswer } from '../../session/session-api';
 
@@ -12,10 +12,12 @@ const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestSignInCode: callMutation(build, requestSignInCode, { quiet: true }),
     // verify_code answers a sign-in's code with the user and the session (a continue's, the draft).
-    // Not yet built from its call (callMutation): verify_code's two answers are too deep a type for it.
-    verifySignInCode: build.mutation<SignInAnswer, VerifyCodeRequest>({
-      query: (body) => callRequest(verifyCode, body, { quiet: true }),
-    }),
+    verifySignInCode: callMutation(
+      build,
+      verifyCode,
+      { quiet: true },
+      { transformResponse: (answer) => answer as SignInAnswer },
+    ),
   }),
 });
 

@@ -3,9 +3,8 @@ import {
   verifyCode,
   type ContinueChallenge,
   type ContinuedDraft,
-  type VerifyCodeRequest,
 } from '../../../../shared/api/continue';
-import { api, callRequest } from '../../../app/api';
+import { api } from '../../../app/api';
 import { callMutation } from '../../../app/call-endpoint';
 
 export type { ContinueChallenge };
@@ -16,10 +15,12 @@ const continueApi = api.injectEndpoints({
     continueApplication: callMutation(build, continueApplication, { quiet: true }),
     // The code of a continue challenge: verify_code answers the continued draft (src/shared/api/continue.ts),
     // or a sign-in's user (its other answer) to a sign-in's challenge, never to this one.
-    // Not yet built from its call (callMutation): verify_code's two answers are too deep a type for it.
-    verifyContinueCode: build.mutation<ContinuedDraft, VerifyCodeRequest>({
-      query: (body) => callRequest(verifyCode, body, { quiet: true }),
-    }),
+    verifyContinueCode: callMutation(
+      build,
+      verifyCode,
+      { quiet: true },
+      { transformResponse: (answer) => answer as ContinuedDraft },
+    ),
   }),
 });
 
