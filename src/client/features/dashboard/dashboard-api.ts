@@ -1,6 +1,6 @@
 import { uploadAttachment, type UploadRequest } from '../../../shared/api/attachments';
 import { getChangeRequests, resubmitChanges, saveChangeStep } from '../../../shared/api/change-requests';
-import { verifyCode } from '../../../shared/api/continue';
+import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
 import { getMessages, sendMessage } from '../../../shared/api/conversation';
 import {
   getApplications,
@@ -19,6 +19,8 @@ import { api } from '../../app/api';
 import { callMutation, callQuery } from '../../app/call-endpoint';
 import { DASHBOARD_TAGS, type SignInAnswer } from '../../session/session-api';
 
+type DashboardTag = (typeof DASHBOARD_TAGS)[number];
+
 /** A dashboard upload (src/shared/api/attachments.ts): no reference number, the signed-in application's. */
 export type DashboardUploadBody = Omit<UploadRequest, 'reference_number' | 'file'> & { file: File };
 
@@ -32,8 +34,9 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }
     getDashboardApplication: callQuery(build, getDashboardApplication, {}, { providesTags: ['Application'] }),
     getApplications: callQuery(build, getApplications, {}, { providesTags: ['Applications'] }),
     openApplication: callMutation(build, openApplication, { quiet: true }),
-    // verify_code answers a sign-in's challenge (this one) with the user and the session.
-    verifyOpenCode: callMutation(
+    // verify_code answers a sign-in's challenge (this one) with the user and the session. Its types
+    // named: the compiler infers no result from a transformResponse of the call's two answers.
+    verifyOpenCode: callMutation<typeof verifyCode, DashboardTag, 'api', VerifyCodeRequest, SignInAnswer>(
       build,
       verifyCode,
       { quiet: true },

@@ -1,4 +1,4 @@
-import { verifyCode } from '../../../shared/api/continue';
+import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
 import { requestSignInCode } from '../../../shared/api/sign-in';
 import { api } from '../../app/api';
 import { callMutation } from '../../app/call-endpoint';
@@ -12,7 +12,9 @@ const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestSignInCode: callMutation(build, requestSignInCode, { quiet: true }),
     // verify_code answers a sign-in's code with the user and the session (a continue's, the draft).
-    verifySignInCode: callMutation(
+    // Its types named: the compiler infers no result from a transformResponse of verify_code's two
+    // answers ("type instantiation is excessively deep").
+    verifySignInCode: callMutation<typeof verifyCode, never, 'api', VerifyCodeRequest, SignInAnswer>(
       build,
       verifyCode,
       { quiet: true },

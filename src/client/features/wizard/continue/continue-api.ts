@@ -3,6 +3,7 @@ import {
   verifyCode,
   type ContinueChallenge,
   type ContinuedDraft,
+  type VerifyCodeRequest,
 } from '../../../../shared/api/continue';
 import { api } from '../../../app/api';
 import { callMutation } from '../../../app/call-endpoint';
@@ -15,7 +16,9 @@ const continueApi = api.injectEndpoints({
     continueApplication: callMutation(build, continueApplication, { quiet: true }),
     // The code of a continue challenge: verify_code answers the continued draft (src/shared/api/continue.ts),
     // or a sign-in's user (its other answer) to a sign-in's challenge, never to this one.
-    verifyContinueCode: callMutation(
+    // Its types named: the compiler infers no result from a transformResponse of verify_code's two
+    // answers ("type instantiation is excessively deep").
+    verifyContinueCode: callMutation<typeof verifyCode, never, 'api', VerifyCodeRequest, ContinuedDraft>(
       build,
       verifyCode,
       { quiet: true },
