@@ -302,7 +302,17 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         message,
         created_at: new Date().toISOString(),
       };
-      conversationOf(mock).push({ ...sent, from: 'applicant', by: null, in_reply_to: null });
+      // As get_messages lists it: without the reference number the sent message's answer names.
+      const { message_id, created_at } = sent;
+      conversationOf(mock).push({
+        message_id,
+        from: 'applicant',
+        by: null,
+        subject: sent.subject,
+        message,
+        in_reply_to: null,
+        created_at,
+      });
       // The unit answers at once in mock mode, so that both sides of the conversation show.
       conversationOf(mock).push({
         message_id: nextId('mock-answer'),
