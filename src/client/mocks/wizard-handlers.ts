@@ -3,12 +3,9 @@ import {
   requestNoDrawings,
   saveAndContinue,
   saveFinal,
-  type SaveStepAnswer,
   type SubmittedAnswer,
-  type SaveStepRequest,
   type SubmitRequest,
 } from '../../shared/api/applications';
-import type { ErrorDataOf } from '../../shared/api/call';
 import { DECLARATION_PATH } from '../../shared/api/declaration';
 import { uploadAttachment } from '../../shared/api/attachments';
 import {
@@ -27,9 +24,8 @@ import {
 import { getForms } from '../../shared/api/forms';
 import { verifyZanid, type VerifyZanidRequest, type ZanidPerson } from '../../shared/api/identity';
 import { openDraft, shownFileName, type DraftAttachment, type OpenDraftRequest } from '../../shared/api/open-draft';
-import { http } from 'msw';
 import { envelope, normalized, sniff } from './mock-answers';
-import { answerFor, mockCall } from './mock-call';
+import { answerFor, mockCall, refusalFor } from './mock-call';
 import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
@@ -185,12 +181,9 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       return envelope(200, 'OK', forms);
     }),
 
-    // Not yet mockCall: save_and_continue's error answers make its tools too deep a type.
-    http.post(saveAndContinue.path, async ({ request }) => {
+    mockCall(saveAndContinue, async ({ body: read, answer }) => {
       await wait();
-      const { application_type, step_number, data, reference_number, phone_code } = (await body(
-        request,
-      )) as SaveStepRequest;
+      const { application_type, step_number, data, reference_number, phone_code } = await read();
       const step = stepAtNumber(forms.flows[application_type], step_number);
       if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
       const reference = normalized(reference_number) || randomId(10);
@@ -200,22 +193,25 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const phoneBefore = (draft.answers[step] as { phone?: unknown } | undefined)?.phone;
       if (typeof phoneBefore === 'string' && typeof data.phone === 'string' && phoneBefore !== data.phone) {
         if (phone_code && phone_code.code !== MOCK_CODE) {
-          const wrong: ErrorDataOf<typeof saveAndContinue, 'wrong_code'> = {
+          return refusalFor(saveAndContinue, 'wrong_code', 'The code is wrong or has expired.', {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
-          };
-          return envelope(422, 'The code is wrong or has expired.', wrong);
+          });
         }
         if (!phone_code) {
           // The contract's answer (src/shared/api/errors.ts), every field the server sends.
-          const asked: ErrorDataOf<typeof saveAndContinue, 'phone_change_code_sent'> = {
-            phone_confirmation: {
-              challenge_id: `mock-${randomId(16)}`,
-              sent_to: '•••• 888',
-              expires_in_s: 600,
-              resend_after_s: 60,
+          return refusalFor(
+            saveAndContinue,
+            'phone_change_code_sent',
+            `To change the phone number, enter the code we sent to the new number.`,
+            {
+              phone_confirmation: {
+                challenge_id: `mock-${randomId(16)}`,
+                sent_to: '•••• 888',
+                expires_in_s: 600,
+                resend_after_s: 60,
+              },
             },
-          };
-          return envelope(409, `To change the phone number, enter the code we sent to the new number.`, asked);
+          );
         }
       }
       draft.answers[step] = data;
@@ -223,17 +219,20 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const next = stepNumberAfterSave(forms.flows[application_type], draft.stepNumber, step_number);
       draft.stepNumber = Math.max(draft.stepNumber, step_number);
       drafts.set(reference, draft);
-      return envelope<SaveStepAnswer>(200, 'Saved', {
-        reference_number: formatted(reference),
-        step_number: next,
-        next_step: stepAfterSave(forms.flows[application_type], step_number),
-      });
+      return answer(
+        {
+          reference_number: formatted(reference),
+          step_number: next,
+          next_step: stepAfterSave(forms.flows[application_type], step_number),
+        },
+        'Saved',
+      );
     }),
 
-    http.post(saveFinal.path, ({ request }) => submit(request)),
-    http.post(requestMaintenance.path, ({ request }) => submit(request, 'repair')),
-    http.post(requestNoDrawings.path, ({ request }) => submit(request, 'special')),
-    http.post(submitApplication.path, ({ request }) => submit(request)),
+    mockCall(saveFinal, ({ request }) => submit(request)),
+    mockCall(requestMaintenance, ({ request }) => submit(request, 'repair')),
+    mockCall(requestNoDrawings, ({ request }) => submit(request, 'special')),
+    mockCall(submitApplication, ({ request }) => submit(request)),
 
     mockCall(verifyZanid, async ({ request }) => {
       await wait();
