@@ -10,7 +10,6 @@ import { prefetchSplash } from '../../src/client/app/splash-api';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { allTexts } from './locales';
 import { server } from './msw-server';
-import { getForms } from '../../src/shared/api/forms';
 import { getSplash } from '../../src/shared/api/splash';
 import { mockCall } from '../../src/client/mocks/mock-call';
 
@@ -45,12 +44,12 @@ async function settled(store: ReturnType<typeof makeStore>) {
 
 describe('calls made before the app has started', () => {
   it.each([
-    ['/home/new', [getSplash.path, getForms.path]],
-    ['/home/new?type=government', [getSplash.path, getForms.path]],
-    ['/home/maintenance', [getSplash.path, getForms.path]],
-    ['/home/continue_form', [getSplash.path, getForms.path]],
-    ['/home/engineers', [getSplash.path]],
-    ['/dashboard/application', [getSplash.path]],
+    ['/home/new', ['/api/splash/get_splash', '/api/forms/get_forms']],
+    ['/home/new?type=government', ['/api/splash/get_splash', '/api/forms/get_forms']],
+    ['/home/maintenance', ['/api/splash/get_splash', '/api/forms/get_forms']],
+    ['/home/continue_form', ['/api/splash/get_splash', '/api/forms/get_forms']],
+    ['/home/engineers', ['/api/splash/get_splash']],
+    ['/dashboard/application', ['/api/splash/get_splash']],
     ['/home/landing', []],
     ['/', []],
   ])('%s asks at once for %j', async (url, expected) => {
@@ -66,7 +65,7 @@ describe('calls made before the app has started', () => {
     prefetchForms(store);
     await settled(store);
 
-    expect(calls.map((c) => c.path)).toEqual([getSplash.path, getForms.path]);
+    expect(calls.map((c) => c.path)).toEqual(['/api/splash/get_splash', '/api/forms/get_forms']);
     const state = store.getState().api.queries;
     expect(state['getSplash(undefined)']?.status).toBe('fulfilled');
     expect(state['getForms(undefined)']?.status).toBe('fulfilled');
@@ -106,7 +105,7 @@ describe('calls made before the app has started', () => {
     // What Retry does: the call again, now to the server.
     prefetchSplash(store);
     await settled(store);
-    expect(calls.map((c) => c.path)).toEqual([getSplash.path, getSplash.path]);
+    expect(calls.map((c) => c.path)).toEqual(['/api/splash/get_splash', '/api/splash/get_splash']);
     expect(store.getState().api.queries['getSplash(undefined)']?.status).toBe('fulfilled');
   });
 
