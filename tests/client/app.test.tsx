@@ -1,5 +1,5 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { showToast, TOAST_HIDE_MS } from '../../src/client/app/ui-slice';
@@ -9,6 +9,9 @@ import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { envelope } from '../../src/client/mocks/mock-answers';
+import { getEngineers } from '../../src/shared/api/engineers';
+import { getSplash } from '../../src/shared/api/splash';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const splash = mockSplash();
 const applicant = { reference_number: 'KBL-7Q4M-2XZP', first_name: 'Asha', status: 'submitted' };
@@ -18,9 +21,9 @@ function holdSplash() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   server.use(
-    http.post('/api/splash/get_splash', async () => {
+    mockCall(getSplash, async () => {
       await released;
-      return envelope(200, 'OK', splash);
+      return answerFor(getSplash, splash);
     }),
   );
   return release;
@@ -88,7 +91,7 @@ describe('start-up', () => {
   });
 
   it('shows an error with Retry when the reference data cannot be loaded, and the page after a retry', async () => {
-    server.use(http.post('/api/splash/get_splash', () => HttpResponse.error()));
+    server.use(mockCall(getSplash, () => HttpResponse.error()));
     const { user } = renderApp('/home/faq');
 
     expect(await screen.findByText(en('load_error.title'))).toBeInTheDocument();
@@ -104,7 +107,7 @@ describe('start-up', () => {
 
   it('shows the maintenance page on 503 maintenance, and the portal again after Try again', async () => {
     server.use(
-      http.post('/api/splash/get_splash', () =>
+      mockCall(getSplash, () =>
         envelope(503, "We're Under Maintenance, please check back later.", { maintenance: true }),
       ),
     );
@@ -184,9 +187,9 @@ describe('language', () => {
   it('asks the server for messages in the chosen language', async () => {
     const languages: (string | null)[] = [];
     server.use(
-      http.post('/api/engineer/get_engineers', ({ request }) => {
+      mockCall(getEngineers, ({ request }) => {
         languages.push(request.headers.get('Accept-Language'));
-        return envelope(200, 'OK', { items: [], total: 0, page: 1, page_size: 10 });
+        return answerFor(getEngineers, { items: [], total: 0, page: 1, page_size: 10 });
       }),
     );
     renderApp('/home/engineers', { language: 'sw' });
@@ -236,7 +239,7 @@ describe('routes and the guard', () => {
   });
 
   it("goes to the site root when a call answers 'Access denied'", async () => {
-    server.use(http.post('/api/engineer/get_engineers', () => envelope(403, 'Access denied', {})));
+    server.use(mockCall(getEngineers, () => envelope(403, 'Access denied', {})));
     const { router } = renderApp('/home/engineers');
 
     await landingBoxesShown();
@@ -274,7 +277,7 @@ describe('routes and the guard', () => {
 
 describe('toasts', () => {
   const failingEngineers = () =>
-    server.use(http.post('/api/engineer/get_engineers', () => envelope(500, 'The engineers list is resting', {})));
+    server.use(mockCall(getEngineers, () => envelope(500, 'The engineers list is resting', {})));
 
   it("shows the server's message as an error toast", async () => {
     failingEngineers();

@@ -11,6 +11,7 @@ import type { Envelope } from '../../src/shared/envelope';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { getSplash } from '../../src/shared/api/splash';
 
 /** A tiny endpoint over the real base query: a mutation, so every dispatch is a fresh call. */
 const probeApi = api.injectEndpoints({
@@ -283,7 +284,7 @@ describe('the ETag cache', () => {
   });
 
   it("keeps get_splash in sessionStorage 'splash' and, after a reload, shows the page from a 304", async () => {
-    const ifNoneMatch = servedWithEtag('/api/splash/get_splash', '"s1-en"', splash);
+    const ifNoneMatch = servedWithEtag(getSplash.path, '"s1-en"', splash);
 
     const first = renderApp('/home/faq');
     expect(await screen.findByRole('heading', { level: 1, name: en('faq.title') })).toBeInTheDocument();

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, PERSONAL, withServedForms, wt } from './wizard-forms';
+import { PERSONAL, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { continueApplication, submitApplication, verifyCode } from '../../src/shared/api/continue';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -20,14 +22,18 @@ const draft = {
 function continueCalls(answer = draft) {
   const bodies: { path: string; body: unknown }[] = [];
   server.use(
-    http.post('/api/application/continue_application', async ({ request }) => {
+    mockCall(continueApplication, async ({ request }) => {
       const body = (await request.json()) as { reference_number: string };
       bodies.push({ path: 'continue', body });
       if (body.reference_number.replace(/[\s-]/g, '').toUpperCase() !== REFERENCE.replace('-', ''))
         return envelope(404, 'No application has this reference number.', {});
-      return envelope(200, 'Code sent', { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 });
+      return answerFor(
+        continueApplication,
+        { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 },
+        'Code sent',
+      );
     }),
-    http.post('/api/application/verify_code', async ({ request }) => {
+    mockCall(verifyCode, async ({ request }) => {
       const body = (await request.json()) as { code: string };
       bodies.push({ path: 'verify', body });
       return body.code === '654321'
@@ -113,9 +119,9 @@ describe('continue an application', () => {
     localStorage.setItem('reference_number', REFERENCE);
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/application/submit_application', async ({ request }) => {
+      mockCall(submitApplication, async ({ request }) => {
         bodies.push(await request.json());
-        return envelope(200, 'Submitted', { reference_number: REFERENCE, status: 'submitted' });
+        return answerFor(submitApplication, { reference_number: REFERENCE, status: 'submitted' }, 'Submitted');
       }),
     );
     const { user, router } = renderWizard('/home/continue_form');

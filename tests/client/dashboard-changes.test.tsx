@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { mockApplications } from '../../src/client/mocks/dashboard-data';
@@ -7,11 +6,15 @@ import { formatDate } from '../../src/client/features/dashboard/format';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { ChangeRequestsAnswer } from '../../src/shared/api/change-requests';
-import { envelope, record, signedInUser } from './dashboard-fixtures';
+import { record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { runtimeValidator, servedForms } from './wizard-forms';
+import { getChangeRequests, resubmitChanges } from '../../src/shared/api/change-requests';
+import { getDashboardApplication } from '../../src/shared/api/dashboard';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // Requests for changes on the dashboard (issue 19, item 1): the checklist with each remark, the
 // deadline in words, done or not, and Resubmit with a note.
@@ -22,8 +25,8 @@ function returnedWith(answer: ChangeRequestsAnswer) {
   const app = [...mockApplications(splash).values()].find((m) => m.application.status === 'under_review')!;
   const application = { ...structuredClone(app.application), status: 'returned' };
   server.use(
-    http.post('/api/dashboard/get_application', () => envelope(200, 'OK', application)),
-    http.post('/api/dashboard/get_change_requests', () => envelope(200, 'OK', answer)),
+    mockCall(getDashboardApplication, () => answerFor(getDashboardApplication, application)),
+    mockCall(getChangeRequests, () => answerFor(getChangeRequests, answer)),
   );
   return application;
 }
@@ -109,7 +112,7 @@ describe('requests for changes on the dashboard', () => {
 
   it('asks for a note, sends it with Resubmit, and lists what is still open when the server refuses', async () => {
     returnedWith(OPEN);
-    const bodies = record('dashboard/resubmit_changes', () =>
+    const bodies = record(resubmitChanges, () =>
       envelope(422, 'Some requested changes are not made yet.', {
         errors: [{ path: '/requests/1', message: 'The document sheha_letter is not uploaded yet.' }],
       }),
@@ -129,10 +132,10 @@ describe('requests for changes on the dashboard', () => {
 
   it('sends the note and shows the round answered once accepted', async () => {
     returnedWith(OPEN);
-    const bodies = record('dashboard/resubmit_changes', () => {
+    const bodies = record(resubmitChanges, () => {
       server.use(
-        http.post('/api/dashboard/get_change_requests', () =>
-          envelope(200, 'OK', {
+        mockCall(getChangeRequests, () =>
+          answerFor(getChangeRequests, {
             open: null,
             rounds: [
               {

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApplications } from '../../src/client/mocks/dashboard-data';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { DashboardApplication } from '../../src/shared/dashboard';
-import { envelope, record, signedInUser } from './dashboard-fixtures';
+import { record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { getMessages } from '../../src/shared/api/conversation';
+import { getDashboardApplication } from '../../src/shared/api/dashboard';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { withdrawApplication } from '../../src/shared/api/withdraw';
 
 const splash = mockSplash();
 beforeEach(() => server.use(...makeHandlers({ delayMs: 0 })));
@@ -17,7 +21,7 @@ beforeEach(() => server.use(...makeHandlers({ delayMs: 0 })));
 function underReview(): DashboardApplication {
   const app = [...mockApplications(splash).values()].find((m) => m.application.status === 'under_review')!;
   const application = structuredClone(app.application);
-  server.use(http.post('/api/dashboard/get_application', () => envelope(200, 'OK', application)));
+  server.use(mockCall(getDashboardApplication, () => answerFor(getDashboardApplication, application)));
   return application;
 }
 
@@ -42,7 +46,7 @@ describe('the conversation (issue 17, item 11)', () => {
 
   it('names the list and who wrote each message in Swahili', async () => {
     server.use(
-      http.post('/api/dashboard/get_messages', () =>
+      mockCall(getMessages, () =>
         envelope(200, 'OK', [
           {
             message_id: 'm1',
@@ -76,7 +80,7 @@ describe('the conversation (issue 17, item 11)', () => {
 describe('withdrawing (issue 17, item 12)', () => {
   it('asks a reason, then confirms in a dialog; Keep sends nothing, Withdraw sends the reason', async () => {
     const application = underReview();
-    const bodies = record('dashboard/withdraw_application', () =>
+    const bodies = record(withdrawApplication, () =>
       envelope(200, 'OK', { reference_number: application.reference_number, status: 'withdrawn', withdrawn_at: '' }),
     );
     const { user } = renderApp('/dashboard/application', { user: signedInUser });

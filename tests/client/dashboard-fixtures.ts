@@ -1,10 +1,9 @@
-import { http } from 'msw';
 import { MOCK_REFERENCES, mockApplications } from '../../src/client/mocks/dashboard-data';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import type { SignedInUser } from '../../src/shared/dashboard';
+import type { ApiCall } from '../../src/shared/api/call';
+import { mockCall } from '../../src/client/mocks/mock-call';
 import { server } from './msw-server';
-import { envelope } from '../../src/client/mocks/mock-answers';
-export { envelope };
 
 /** The mock backend's demo application with a permit, as its dashboard shows it. */
 export const demo = mockApplications(mockSplash()).get(MOCK_REFERENCES.permit.replace('-', ''))!;
@@ -22,11 +21,11 @@ export const signedInUser: SignedInUser = {
   last_name: 'Makame',
 };
 
-/** Records the JSON bodies `path` receives; answers with `answer`, else as the mock backend does. */
-export function record(path: string, answer?: () => Response) {
+/** Records the JSON bodies `call` receives; answers with `answer`, else as the mock backend does. */
+export function record(call: ApiCall, answer?: () => Response) {
   const bodies: unknown[] = [];
   server.use(
-    http.post(`/api/${path}`, async ({ request }) => {
+    mockCall(call, async ({ request }) => {
       bodies.push(await request.clone().json());
       return answer?.();
     }),

@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicantInvoice } from '../../src/shared/api/payments';
 import { makeHandlers } from '../../src/client/mocks/handlers';
-import { envelope, record, signedInUser } from './dashboard-fixtures';
+import { record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { downloadReceipt, getInvoices } from '../../src/shared/api/payments';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // The Invoices tab with control-number payment: each invoice's control number, how to pay it (mobile
 // money, USSD, bank) in both languages, what is paid and still to pay, and its receipts to download.
@@ -63,8 +65,8 @@ describe('the Invoices tab', () => {
 
   it('an invoice whose control number is not there yet, or expired, says so and offers no way to pay', async () => {
     server.use(
-      http.post('/api/dashboard/get_invoices', () =>
-        envelope(200, 'OK', [
+      mockCall(getInvoices, () =>
+        answerFor(getInvoices, [
           invoice({ invoice_id: 'a', control_number: null, expires_at: null, created_at: '2026-11-28T07:00:00.000Z' }),
           invoice({
             invoice_id: 'b',
@@ -86,8 +88,8 @@ describe('the Invoices tab', () => {
 
   it('a cancelled invoice says nothing is to pay, with no control number or way to pay; money held is said, and what became of it', async () => {
     server.use(
-      http.post('/api/dashboard/get_invoices', () =>
-        envelope(200, 'OK', [
+      mockCall(getInvoices, () =>
+        answerFor(getInvoices, [
           invoice({
             invoice_id: 'cancelled',
             status: 'cancelled',
@@ -126,7 +128,7 @@ describe('the Invoices tab', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    const bodies = record('dashboard/download_receipt');
+    const bodies = record(downloadReceipt);
     const { user } = open();
     const [partly] = await items(en);
     const button = within(partly!).getByRole('button', { name: /Receipt RC-2026-000102: TZS 125,000/ });
@@ -134,7 +136,7 @@ describe('the Invoices tab', () => {
     await waitFor(() => expect(clicked).toEqual(['receipt-RC-2026-000102.pdf']));
     expect(bodies).toEqual([{ receipt_number: 'RC-2026-000102' }]);
 
-    server.use(http.post('/api/dashboard/download_receipt', () => envelope(404, 'No receipt has this number.', {})));
+    server.use(mockCall(downloadReceipt, () => envelope(404, 'No receipt has this number.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('No receipt has this number.');
     expect(clicked).toHaveLength(1);

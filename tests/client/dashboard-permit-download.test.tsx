@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeHandlers } from '../../src/client/mocks/handlers';
-import { demo, envelope, record, signedInUser } from './dashboard-fixtures';
+import { demo, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
+import { getPermits } from '../../src/shared/api/dashboard';
+import { downloadPermit } from '../../src/shared/api/permits';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // The Permit tab's download of the permit's PDF (issue 19, item 4): through a temporary link, the
 // refusal as the server says it, and no button for a revoked permit. Both languages.
@@ -23,7 +26,7 @@ describe.each([
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    const bodies = record('dashboard/download_permit');
+    const bodies = record(downloadPermit);
     const { user } = renderApp('/dashboard/application?tab=permit', { user: signedInUser, language });
     const permit = demo.permits[0]!;
     const button = await screen.findByRole(
@@ -36,20 +39,14 @@ describe.each([
     await waitFor(() => expect(clicked).toEqual([file]));
     expect(bodies).toEqual([{ permit_number: permit.permit_number }]);
 
-    server.use(
-      http.post('/api/dashboard/download_permit', () =>
-        envelope(409, 'This permit was revoked: it is not printed again.', {}),
-      ),
-    );
+    server.use(mockCall(downloadPermit, () => envelope(409, 'This permit was revoked: it is not printed again.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This permit was revoked: it is not printed again.');
     expect(clicked).toHaveLength(1);
   });
 
   it('offers no download for a revoked permit, and says it is revoked', async () => {
-    server.use(
-      http.post('/api/dashboard/get_permits', () => envelope(200, 'OK', [{ ...demo.permits[0]!, status: 'revoked' }])),
-    );
+    server.use(mockCall(getPermits, () => answerFor(getPermits, [{ ...demo.permits[0]!, status: 'revoked' }])));
     renderApp('/dashboard/application?tab=permit', { user: signedInUser, language });
     const permit = demo.permits[0]!;
     const heading = await screen.findByRole(

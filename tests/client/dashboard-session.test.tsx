@@ -1,16 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import { MOCK_CODE } from '../../src/client/mocks/wizard-handlers';
-import { envelope, record, signedInUser } from './dashboard-fixtures';
+import { record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { wt } from './wizard-forms';
+import { keepAlive, openApplication } from '../../src/shared/api/dashboard';
+import { getInvoices } from '../../src/shared/api/payments';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { logout } from '../../src/shared/api/sign-in';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
 
@@ -23,11 +27,7 @@ const openDashboard = (path = '/dashboard/application', language?: 'en' | 'sw') 
 
 describe('the end of a session', () => {
   it("goes to View with the server's message when a dashboard call answers 401, and forgets the user", async () => {
-    server.use(
-      http.post('/api/dashboard/get_invoices', () =>
-        envelope(401, 'Your session has ended. Please sign in again.', {}),
-      ),
-    );
+    server.use(mockCall(getInvoices, () => envelope(401, 'Your session has ended. Please sign in again.', {})));
     const { user, router, store } = openDashboard();
     await screen.findByRole('heading', { level: 2, name: en('dashboard.summary.title') });
     await user.click(screen.getByRole('tab', { name: en('dashboard.tabs.invoices') }));
@@ -49,7 +49,7 @@ describe('the end of a session', () => {
   });
 
   it('logs out: the server ends the session, the user is forgotten, View says so', async () => {
-    const logouts = record('application/logout');
+    const logouts = record(logout);
     const { user, router, store } = openDashboard();
     await screen.findByRole('heading', { level: 2, name: en('dashboard.summary.title') });
 
@@ -71,7 +71,7 @@ describe('the end of a session', () => {
     });
     // A short session, so that the warning comes 10 s after the last call.
     const IDLE_S = 130;
-    const keepAlives = record('dashboard/keep_alive', () =>
+    const keepAlives = record(keepAlive, () =>
       envelope(200, 'OK', {
         idle_expires_at: new Date(Date.now() + IDLE_S * 1000).toISOString(),
         expires_at: new Date(Date.now() + 12 * 3600_000).toISOString(),
@@ -116,10 +116,10 @@ describe('the end of a session', () => {
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       shouldAdvanceTime: true,
     });
-    const logouts = record('application/logout');
+    const logouts = record(logout);
     server.use(
-      http.post('/api/dashboard/keep_alive', () =>
-        envelope(200, 'OK', {
+      mockCall(keepAlive, () =>
+        answerFor(keepAlive, {
           idle_expires_at: new Date(Date.now() + 125_000).toISOString(),
           expires_at: new Date(Date.now() + 12 * 3600_000).toISOString(),
           idle_timeout_s: 125,
@@ -142,7 +142,7 @@ describe('the end of a session', () => {
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
       shouldAdvanceTime: true,
     });
-    const keepAlives = record('dashboard/keep_alive', () =>
+    const keepAlives = record(keepAlive, () =>
       envelope(200, 'OK', {
         idle_expires_at: new Date(Date.now() + 125_000).toISOString(),
         expires_at: new Date(Date.now() + 125_000).toISOString(),
@@ -187,7 +187,7 @@ describe('the other pages of the dashboard', () => {
   });
 
   it('Applications lists them; opening another asks for its code, then the dashboard shows that one', async () => {
-    const opened = record('dashboard/open_application');
+    const opened = record(openApplication);
     const { user, router, store } = openDashboard('/dashboard/applications');
     expect(await h1(en('titles.dashboard_applications'))).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: en('titles.dashboard_applications') });

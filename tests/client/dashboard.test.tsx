@@ -6,11 +6,22 @@ import { TABS } from '../../src/client/features/dashboard/ApplicationPage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
 import { APPLICATION_STATUSES } from '../../src/shared/dashboard';
 import { makeHandlers } from '../../src/client/mocks/handlers';
-import { demo, envelope, record, signedInUser } from './dashboard-fixtures';
+import { demo, record, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { wt } from './wizard-forms';
+import { uploadAttachment } from '../../src/shared/api/attachments';
+import {
+  downloadAttachment,
+  getAttachments,
+  getDashboardApplication,
+  readNotifications,
+  renewPermit,
+} from '../../src/shared/api/dashboard';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { sendMessage } from '../../src/shared/api/conversation';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
 /** user-event that hands any file to the input (as a browser's "All files" choice does). */
@@ -27,8 +38,8 @@ const openDashboard = (path = '/dashboard/application', language?: 'en' | 'sw') 
 /** The demo application as still under review: before a decision, a rejected document may be replaced. */
 const underReview = () =>
   server.use(
-    http.post('/api/dashboard/get_application', () =>
-      envelope(200, 'OK', { ...demo.application, status: 'under_review' }),
+    mockCall(getDashboardApplication, () =>
+      answerFor(getDashboardApplication, { ...demo.application, status: 'under_review' }),
     ),
   );
 
@@ -96,8 +107,8 @@ describe('the dashboard tabs', () => {
 
   it('Application: no architect block without an engineer', async () => {
     server.use(
-      http.post('/api/dashboard/get_application', () =>
-        envelope(200, 'OK', { ...demo.application, engineer: null, history: [] }),
+      mockCall(getDashboardApplication, () =>
+        answerFor(getDashboardApplication, { ...demo.application, engineer: null, history: [] }),
       ),
     );
     openDashboard();
@@ -174,7 +185,7 @@ describe('the dashboard tabs', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.href, download: this.download });
     });
-    const bodies = record('dashboard/download_attachment');
+    const bodies = record(downloadAttachment);
     const { user } = openDashboard('/dashboard/application?tab=attachments');
     const first = demo.attachments[0]!;
     const button = await screen.findByRole('button', {
@@ -187,9 +198,7 @@ describe('the dashboard tabs', () => {
     expect(bodies).toEqual([{ attachment_id: first.attachment_id }]);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
 
-    server.use(
-      http.post('/api/dashboard/download_attachment', () => envelope(404, 'This document is no longer kept.', {})),
-    );
+    server.use(mockCall(downloadAttachment, () => envelope(404, 'This document is no longer kept.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This document is no longer kept.');
     expect(clicked).toHaveLength(1);
@@ -199,7 +208,7 @@ describe('the dashboard tabs', () => {
     const seen: { keys: string[]; type: unknown }[] = [];
     server.use(
       // The server's answer, given here.
-      http.post('/api/attachment/upload', async ({ request }) => {
+      mockCall(uploadAttachment, async ({ request }) => {
         const form = await request.formData();
         seen.push({ keys: [...form.keys()], type: form.get('document_type') });
         return envelope(200, 'Uploaded', {
@@ -210,7 +219,7 @@ describe('the dashboard tabs', () => {
         });
       }),
     );
-    const lists = record('dashboard/get_attachments');
+    const lists = record(getAttachments);
     underReview();
     const { user } = openDashboard('/dashboard/application?tab=attachments');
     const rejected = demo.attachments[1]!;
@@ -228,7 +237,7 @@ describe('the dashboard tabs', () => {
   it('Attachments: refuses a file of the wrong type in the browser, without sending it', async () => {
     let sent = 0;
     server.use(
-      http.post('/api/attachment/upload', () => {
+      mockCall(uploadAttachment, () => {
         sent += 1;
         return envelope(200, 'Uploaded', {});
       }),
@@ -246,7 +255,7 @@ describe('the dashboard tabs', () => {
 
   it("Attachments: shows the server's refusal of a file at the document", async () => {
     server.use(
-      http.post('/api/attachment/upload', () =>
+      mockCall(uploadAttachment, () =>
         envelope(415, 'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.', {}),
       ),
     );
@@ -275,7 +284,7 @@ describe('the dashboard tabs', () => {
   });
 
   it('Notifications: newest first, the unread ones marked for eyes and screen readers, then marked read', async () => {
-    const read = record('dashboard/read_notifications');
+    const read = record(readNotifications);
     const { user } = openDashboard();
     const tab = await screen.findByRole('tab', {
       name: new RegExp(en('dashboard.notifications.unread_count', { count: 2 })),
@@ -315,7 +324,7 @@ describe('the dashboard tabs', () => {
 
 describe('renewing a permit and sending a message', () => {
   it('Permit: lists the permit and renews it (Renew and Cancel), then shows the new status', async () => {
-    const bodies = record('dashboard/renew_permit');
+    const bodies = record(renewPermit);
     const { user } = openDashboard('/dashboard/application?tab=permit');
     const permit = demo.permits[0]!;
     const item = (
@@ -368,7 +377,9 @@ describe('renewing a permit and sending a message', () => {
 
   it('Permit: no Renew when the application may not be renewed now', async () => {
     server.use(
-      http.post('/api/dashboard/get_application', () => envelope(200, 'OK', { ...demo.application, can_renew: false })),
+      mockCall(getDashboardApplication, () =>
+        answerFor(getDashboardApplication, { ...demo.application, can_renew: false }),
+      ),
     );
     openDashboard('/dashboard/application?tab=permit');
     await screen.findByRole('heading', {
@@ -380,7 +391,7 @@ describe('renewing a permit and sending a message', () => {
   });
 
   it('sends a message (Send and Cancel), with its field errors', async () => {
-    const bodies = record('dashboard/send_message');
+    const bodies = record(sendMessage);
     const { user } = openDashboard();
     await user.click(await screen.findByRole('button', { name: en('dashboard.message.open') }));
     const subject = screen.getByRole('textbox', { name: en('dashboard.message.subject') });

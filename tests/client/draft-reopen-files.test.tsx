@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   latestDraftFile,
@@ -9,8 +8,11 @@ import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { DraftAttachment, OpenDraftAnswer } from '../../src/shared/api/open-draft';
 import { formatSize } from '../../src/shared/text-format';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { openDraft } from '../../src/shared/api/open-draft';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 /**
  * Issue 17, item 6, after a reload: the documents step and the review show each uploaded file by its
@@ -33,8 +35,8 @@ function reopenAt(step: string, file: DraftAttachment, uploadsSaved = true) {
   localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'repair' }));
   sessionStorage.setItem('wizard_step', JSON.stringify({ reference_number: REFERENCE, step }));
   server.use(
-    http.post('/api/application/open_draft', () =>
-      envelope(200, 'OK', {
+    mockCall(openDraft, () =>
+      answerFor(openDraft, {
         reference_number: REFERENCE,
         application_type: 'repair',
         step_number: 4,
@@ -99,10 +101,10 @@ describe('the draft’s files after a reload', () => {
     const t = wt('en');
     const saves: { data?: unknown }[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = (await request.json()) as { data?: unknown };
         saves.push(body);
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }), 'Saved');
       }),
     );
     reopenAt('uploads', letter('att-unsaved-1', 'barua.pdf'), false);

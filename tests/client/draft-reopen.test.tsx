@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, PERSONAL, savedAnswer, withServedForms, wt } from './wizard-forms';
+import { PERSONAL, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { openDraft } from '../../src/shared/api/open-draft';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 /**
  * Issue 17 in the client: a reload reopens the draft from the server (open_draft), never a second one;
@@ -19,7 +22,7 @@ const REFERENCE = 'KQ7MZ-4XPRT';
 function openDraftAnswers(answer: () => Response | Promise<Response>) {
   const bodies: unknown[] = [];
   server.use(
-    http.post('/api/application/open_draft', async ({ request }) => {
+    mockCall(openDraft, async ({ request }) => {
       bodies.push(await request.json());
       return answer();
     }),
@@ -73,10 +76,14 @@ describe('reopening the draft after a reload', () => {
     openDraftAnswers(() => envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}));
     const saves: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         saves.push(body);
-        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ZZZZZ-ZZZZZ', step_number: 2 }));
+        return answerFor(
+          saveAndContinue,
+          savedAnswer(body, { reference_number: 'ZZZZZ-ZZZZZ', step_number: 2 }),
+          'Saved.',
+        );
       }),
     );
     const { user, store } = renderWizard('/home/new', { language: 'sw' });
@@ -96,13 +103,13 @@ describe('Save & Complete Later of a half-filled step', () => {
   it('saves what was typed as unfinished, shows the reference number and keeps the answers', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
-        return envelope(
-          200,
-          'Saved.',
+        return answerFor(
+          saveAndContinue,
           savedAnswer(body, { reference_number: REFERENCE, step_number: 1, unfinished: true }),
+          'Saved.',
         );
       }),
     );

@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { FormsChanged } from '../../src/shared/forms-changed';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, PERSONAL, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { PERSONAL, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { continueApplication, verifyCode } from '../../src/shared/api/continue';
+import { getForms } from '../../src/shared/api/forms';
+import { getSplash } from '../../src/shared/api/splash';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // Issue 16, item 5, as the applicant sees it: a draft continued (or a step saved) after a new forms
 // version was published names what to answer in the applicant's language and opens its step.
@@ -50,11 +55,11 @@ const changed: FormsChanged = {
 function formsServed(current: () => FormsDocument) {
   const asked = { count: 0 };
   server.use(
-    http.post('/api/forms/get_forms', () => {
+    mockCall(getForms, () => {
       asked.count++;
       return envelope(200, 'OK', current());
     }),
-    http.post('/api/splash/get_splash', () => envelope(200, 'OK', splash)),
+    mockCall(getSplash, () => answerFor(getSplash, splash)),
   );
   return asked;
 }
@@ -73,11 +78,15 @@ describe.each<Language>(['en', 'sw'])('a draft continued after the forms changed
   it('says what to answer, naming the question in the chosen language, and opens its step', async () => {
     formsServed(() => v2);
     server.use(
-      http.post('/api/application/continue_application', () =>
-        envelope(200, 'Code sent', { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 }),
+      mockCall(continueApplication, () =>
+        answerFor(
+          continueApplication,
+          { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 },
+          'Code sent',
+        ),
       ),
-      http.post('/api/application/verify_code', () =>
-        envelope(200, 'OK', {
+      mockCall(verifyCode, () =>
+        answerFor(verifyCode, {
           reference_number: REFERENCE,
           application_type: 'repair',
           step_number: 3,
@@ -124,14 +133,14 @@ describe('an applicant mid-step while a version is published', () => {
     const asked = formsServed(() => (published ? v2 : v1));
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
         if (body.forms_version === '1') {
           published = true;
           return envelope(409, 'The form has changed since you saved.', changed);
         }
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 3 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 3 }), 'Saved');
       }),
     );
     const { user } = renderWizard('/home/maintenance', {
@@ -181,10 +190,10 @@ describe('answers the forms do not ask', () => {
     );
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 2 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 2 }), 'Saved');
       }),
     );
     const { user, store } = renderWizard('/home/continue_form');

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../src/client/app/api';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
@@ -10,6 +10,8 @@ import { prefetchSplash } from '../../src/client/app/splash-api';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { allTexts } from './locales';
 import { server } from './msw-server';
+import { getSplash } from '../../src/shared/api/splash';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 // The page's first script (boot.ts) asks for the data the page needs first, before the app's files have
 // arrived; the app's base query takes those answers over instead of asking again.
@@ -75,7 +77,7 @@ describe('calls made before the app has started', () => {
     sessionStorage.setItem(STORAGE_KEYS.language, 'sw');
     sessionStorage.setItem(STORAGE_KEYS.splash, JSON.stringify({ etag: '"kept-sw"', data: mockSplash() }));
     server.use(
-      http.post('/api/splash/get_splash', ({ request }) =>
+      mockCall(getSplash, ({ request }) =>
         request.headers.get('if-none-match') === '"kept-sw"' ? new HttpResponse(null, { status: 304 }) : undefined,
       ),
     );
@@ -92,7 +94,7 @@ describe('calls made before the app has started', () => {
   });
 
   it('when one fails, the app says so, and asking again asks the server', async () => {
-    server.use(http.post('/api/splash/get_splash', () => HttpResponse.error(), { once: true }));
+    server.use(mockCall(getSplash, () => HttpResponse.error(), { once: true }));
     startEarlyCalls(at('/home/faq'));
     const store = makeStore();
     prefetchSplash(store);

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeHandlers } from '../../src/client/mocks/handlers';
 import type { FeeEstimateAnswer } from '../../src/shared/api/fees';
-import { demo, envelope, signedInUser } from './dashboard-fixtures';
+import { demo, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
+import { getDashboardApplication } from '../../src/shared/api/dashboard';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // Issue 19, item 2: the applicant sees the fee estimate with how it was computed, in both languages,
 // amounts written as the language writes them.
@@ -60,7 +61,7 @@ const estimate: FeeEstimateAnswer = {
 
 const withEstimate = (fee_estimate: FeeEstimateAnswer) =>
   server.use(
-    http.post('/api/dashboard/get_application', () => envelope(200, 'OK', { ...demo.application, fee_estimate })),
+    mockCall(getDashboardApplication, () => answerFor(getDashboardApplication, { ...demo.application, fee_estimate })),
   );
 
 beforeEach(() => server.use(...makeHandlers({ delayMs: 0 })));

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MOCK_FINDER, MOCK_FOUND } from '../../src/client/mocks/find-reference-handlers';
 import { server } from './msw-server';
-import { envelope, wt } from './wizard-forms';
+import { wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { findReference } from '../../src/shared/api/find-reference';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 // "Forgot your reference number?" in the browser: from Continue and View, the ID number and phone,
 // the code, then the applications, each leading to Continue (a draft) or View. Network: the MSW mock
@@ -105,7 +107,7 @@ describe.each(['en', 'sw'] as const)('forgot your reference number (%s)', (langu
 
   it('shows the server’s message when it refuses (too many tries)', async () => {
     server.use(
-      http.post('/api/application/find_reference', () =>
+      mockCall(findReference, () =>
         envelope(429, 'Too many tries. Please try again in 60 minutes.', { retry_after_s: 3600 }),
       ),
     );

@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
@@ -8,11 +7,14 @@ import type { DashboardApplication } from '../../src/shared/dashboard';
 import type { JsonSchema } from '../../src/shared/forms';
 import { SCRIPT_AND_SQL } from '../security/payloads';
 import { stepSamples as samples } from '../fixtures/step-samples';
-import { demo, envelope, signedInUser } from './dashboard-fixtures';
+import { demo, signedInUser } from './dashboard-fixtures';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { getAttachments, getDashboardApplication, getNotifications } from '../../src/shared/api/dashboard';
+import { getInvoices } from '../../src/shared/api/payments';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // Script and SQL payloads typed into every text field (found from the served step schemas) and
 // written by staff (history remarks, notifications, document remarks, invoice descriptions) are shown
@@ -142,25 +144,22 @@ describe.each(SCRIPT_AND_SQL.map((p) => [p]))('%s', (payload) => {
         engineer: { ...demo.application.engineer!, name: payload },
       };
       server.use(
-        http.post('/api/dashboard/get_application', () => envelope(200, 'OK', application)),
-        http.post('/api/dashboard/get_attachments', () =>
-          envelope(
-            200,
-            'OK',
+        mockCall(getDashboardApplication, () => answerFor(getDashboardApplication, application)),
+        mockCall(getAttachments, () =>
+          answerFor(
+            getAttachments,
             demo.attachments.map((a) => ({ ...a, remark: payload })),
           ),
         ),
-        http.post('/api/dashboard/get_invoices', () =>
-          envelope(
-            200,
-            'OK',
+        mockCall(getInvoices, () =>
+          answerFor(
+            getInvoices,
             demo.invoices.map((i) => ({ ...i, description: payload })),
           ),
         ),
-        http.post('/api/dashboard/get_notifications', () =>
-          envelope(
-            200,
-            'OK',
+        mockCall(getNotifications, () =>
+          answerFor(
+            getNotifications,
             demo.notifications.map((n) => ({ ...n, title: payload, message: payload, remark: payload })),
           ),
         ),

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
+import { checkMockAnswersWith } from '../../src/client/mocks/mock-call';
+import { mockAnswerCheck } from './mock-answer-check';
 import { server } from './msw-server';
 import { readUploadsWhole, sendUploadsWhole } from './jsdom-uploads';
 
@@ -36,6 +38,9 @@ document.head.append(userAgentRules);
 // (A findBy took 11.7 s once, in a CI run beside browser tests: 20 s.)
 configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
+
+// Every mock answer built from its call is checked against the call's schema (mock-answer-check.ts).
+checkMockAnswersWith(mockAnswerCheck);
 
 // Uploads reach the MSW handlers whole, on Node 20 and 24 (see jsdom-uploads.ts).
 await readUploadsWhole();

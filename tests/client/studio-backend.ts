@@ -1,4 +1,4 @@
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, type JsonBodyType } from 'msw';
 import type { ApiCall } from '../../src/shared/api/call';
 import {
   staffCurrent,
@@ -28,8 +28,8 @@ import {
   type PublishAnswer,
   type StudioDraftAnswer,
 } from '../../src/shared/api/studio';
-import type { Envelope } from '../../src/shared/envelope';
 import type { FormsSet } from '../../src/shared/forms';
+import { envelope } from '../../src/client/mocks/mock-answers';
 
 /**
  * A small studio server for client tests, built on the contract's types (src/shared/api/studio.ts,
@@ -175,8 +175,6 @@ export interface StudioBackend {
   bodies(name: string): unknown[];
 }
 
-const envelope = (code: number, message: string, data: JsonBodyType) =>
-  HttpResponse.json<Envelope<JsonBodyType>>({ response: { code, message, data } }, { status: code });
 const ok = (data: JsonBodyType) => envelope(200, 'OK', data);
 
 export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<typeof http.post>[] } {

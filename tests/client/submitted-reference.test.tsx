@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import { REVIEW_WORKING_DAYS } from '../../src/shared/after-submit';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveFinal } from '../../src/shared/api/applications';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // After Submit (issue 17, item 4): the message stays 3.5 s from when it is on screen, not from the
 // server's answer; then Request options says "Application … was submitted", with a copy button and
@@ -51,9 +52,9 @@ describe('after Submit', () => {
     const t = wt('en');
     let answered = false;
     server.use(
-      http.post('/api/application/save_final', () => {
+      mockCall(saveFinal, () => {
         answered = true;
-        return envelope(200, 'Submitted', { reference_number: REFERENCE, status: 'submitted' });
+        return answerFor(saveFinal, { reference_number: REFERENCE, status: 'submitted' }, 'Submitted');
       }),
     );
     const { user, router, store } = renderWizard('/home/new', { wizard: reviewing() });
@@ -94,8 +95,8 @@ describe.each(['en', 'sw'] as const)('Request options after Submit (%s)', (langu
   it('says the application was submitted, with the number, a copy button and what happens next', async () => {
     gate.open();
     server.use(
-      http.post('/api/application/save_final', () =>
-        envelope(200, 'Submitted', { reference_number: REFERENCE, status: 'submitted' }),
+      mockCall(saveFinal, () =>
+        answerFor(saveFinal, { reference_number: REFERENCE, status: 'submitted' }, 'Submitted'),
       ),
     );
     const { user, router } = renderWizard('/home/new', { wizard: reviewing(), language });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/verify.json';
 import sw from '../../locales/sw/verify.json';
@@ -8,6 +8,8 @@ import { MOCK_PERMITS, MOCK_SIGNATURE } from '../../src/client/mocks/verify-hand
 import { formatLongDate } from '../../src/shared/text-format';
 import { server } from './msw-server';
 import { renderApp } from './render';
+import { verifyPermit } from '../../src/shared/api/permits';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 // The public verify page (/home/verify/<permit number>?s=<signature>) that a permit's QR code opens:
 // each state, the forged-link warning, a number typed by hand, in English and Swahili. Network: the
@@ -94,7 +96,7 @@ describe.each(['en', 'sw'] as const)('the verify page (%s)', (language) => {
 
   it('says expired and renewed as the server answers, with a link to the new permit', async () => {
     server.use(
-      http.post('/api/permits/verify', async ({ request }) => {
+      mockCall(verifyPermit, async ({ request }) => {
         const body = (await request.json()) as { permit_number: string };
         const renewed = body.permit_number === 'ZNZ/OLD/1';
         return HttpResponse.json({

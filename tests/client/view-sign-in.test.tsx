@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../src/client/app/browser-storage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
@@ -10,6 +9,9 @@ import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { envelope } from '../../src/client/mocks/mock-answers';
+import { requestSignInCode } from '../../src/shared/api/sign-in';
+import { mockCall } from '../../src/client/mocks/mock-call';
+import { newCaptcha } from '../../src/shared/api/captcha';
 
 const REFERENCE = MOCK_REFERENCES.permit;
 const SENT_TO = '+2557•••••456';
@@ -18,7 +20,7 @@ const SENT_TO = '+2557•••••456';
 function countCaptchas() {
   const count = { value: 0 };
   server.events.on('request:start', ({ request }) => {
-    if (new URL(request.url).pathname === '/api/captcha/new') count.value += 1;
+    if (new URL(request.url).pathname === newCaptcha.path) count.value += 1;
   });
   return count;
 }
@@ -123,7 +125,7 @@ describe('View (sign-in)', () => {
     const captchas = countCaptchas();
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/application/get_application', async ({ request }) => {
+      mockCall(requestSignInCode, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
         return envelope(422, 'Validation failed', {
           errors: [{ path: '/altcha', message: 'The security check was not accepted.' }],
@@ -146,11 +148,7 @@ describe('View (sign-in)', () => {
 
   it('says which reference number is unknown (404), at the reference field, and runs a new check', async () => {
     const captchas = countCaptchas();
-    server.use(
-      http.post('/api/application/get_application', () =>
-        envelope(404, 'No application has this reference number.', {}),
-      ),
-    );
+    server.use(mockCall(requestSignInCode, () => envelope(404, 'No application has this reference number.', {})));
     const { user } = renderApp('/home/login');
     await lookUp(user, 'ZZZZZ-ZZZZZ');
 
@@ -172,7 +170,7 @@ describe('View (sign-in)', () => {
 
   it("shows the server's message when there were too many tries (429)", async () => {
     server.use(
-      http.post('/api/application/get_application', () =>
+      mockCall(requestSignInCode, () =>
         envelope(429, 'Too many tries. Please try again in 15 minutes.', { retry_after_s: 900 }),
       ),
     );
@@ -189,7 +187,7 @@ describe('View (sign-in)', () => {
   it('checks the fields before sending anything', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/application/get_application', () => {
+      mockCall(requestSignInCode, () => {
         calls += 1;
         return envelope(500, 'no', {});
       }),
@@ -232,7 +230,7 @@ describe('View (sign-in)', () => {
   it('speaks Swahili, the server messages included', async () => {
     const languages: (string | null)[] = [];
     server.use(
-      http.post('/api/application/get_application', ({ request }) => {
+      mockCall(requestSignInCode, ({ request }) => {
         languages.push(request.headers.get('Accept-Language'));
         return envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {});
       }),

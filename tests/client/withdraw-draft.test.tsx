@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
+import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { withdrawDraft } from '../../src/shared/api/withdraw';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // Issue 17, item 12: withdrawing a draft from the wizard's "saved for later" outcome.
 
@@ -14,8 +17,12 @@ const REFERENCE = 'KQ7MZ-4XPRT';
 
 beforeEach(() =>
   server.use(
-    http.post('/api/application/save_and_continue', async ({ request }) =>
-      envelope(200, 'Saved.', savedAnswer(await request.json(), { reference_number: REFERENCE, step_number: 2 })),
+    mockCall(saveAndContinue, async ({ request }) =>
+      answerFor(
+        saveAndContinue,
+        savedAnswer(await request.json(), { reference_number: REFERENCE, step_number: 2 }),
+        'Saved.',
+      ),
     ),
   ),
 );
@@ -33,13 +40,17 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
   it('asks for a reason, confirms, then forgets the draft here and says it was withdrawn', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/application/withdraw_draft', async ({ request }) => {
+      mockCall(withdrawDraft, async ({ request }) => {
         bodies.push(await request.json());
-        return envelope(200, 'Withdrawn.', {
-          reference_number: REFERENCE,
-          status: 'withdrawn',
-          withdrawn_at: '2026-11-26T10:00:00.000Z',
-        });
+        return answerFor(
+          withdrawDraft,
+          {
+            reference_number: REFERENCE,
+            status: 'withdrawn',
+            withdrawn_at: '2026-11-26T10:00:00.000Z',
+          },
+          'Withdrawn.',
+        );
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
@@ -73,7 +84,7 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
   it('"No, keep it" sends nothing; a refusal of the server is shown in the dialog and keeps the draft', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/application/withdraw_draft', () => {
+      mockCall(withdrawDraft, () => {
         calls++;
         return envelope(409, 'Server says no', {});
       }),

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -150,10 +152,10 @@ describe('floor rows and the storey count', () => {
   it('shows the rule on the fields and sends nothing while the rows do not fit the storeys', async () => {
     const calls: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         calls.push(body);
-        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: REFERENCE, step_number: 5 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 5 }), 'Saved.');
       }),
     );
     const { user } = openDetails({ has_storeys: true, storey_count: 2 }, { floors: [floor(0), floor(1), floor(1)] });
@@ -219,7 +221,7 @@ describe('floor rows and the storey count', () => {
   it("shows the server's floor errors on the field", async () => {
     const message = t('validation:floors_count', { rows: 3, storeys: 2 });
     server.use(
-      http.post('/api/application/save_and_continue', () =>
+      mockCall(saveAndContinue, () =>
         envelope(422, 'Some answers need your attention.', {
           errors: [{ path: '/construction_details/floors/1/floor', message }],
         }),

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { translateStep } from '../../src/client/forms/translate-schema';
@@ -15,7 +14,9 @@ import { stepAfterSave, type Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
 import { server } from './msw-server';
 import { envelope } from '../../src/client/mocks/mock-answers';
-export { envelope };
+import { getForms } from '../../src/shared/api/forms';
+import { getSplash } from '../../src/shared/api/splash';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -61,8 +62,8 @@ export function savedAnswer(body: unknown, answer: Omit<SaveStepAnswer, 'next_st
 /** get_forms, and the splash without the mock backend's timer (some tests fake timers). */
 export function formsHandlers(forms = servedForms()) {
   return [
-    http.post('/api/forms/get_forms', () => envelope(200, 'OK', forms)),
-    http.post('/api/splash/get_splash', () => envelope(200, 'OK', splash)),
+    mockCall(getForms, () => envelope(200, 'OK', forms)),
+    mockCall(getSplash, () => answerFor(getSplash, splash)),
   ];
 }
 

@@ -1,9 +1,12 @@
 import { act, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
+import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // A save that gets no answer (the network is down, or cut mid-way) says "Saved on this phone" and is
 // sent again, the same save (same save_id), when the browser is back online; then it says "Saved".
@@ -17,11 +20,15 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
   it('is kept, shown as saved on this phone, and sent again with the same save_id once online', async () => {
     const bodies: { save_id?: string; data?: { first_name?: string } }[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = (await request.json()) as (typeof bodies)[number];
         bodies.push(body);
         if (bodies.length === 1) return HttpResponse.error();
-        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'K7QWE-38452', step_number: 2 }));
+        return answerFor(
+          saveAndContinue,
+          savedAnswer(body, { reference_number: 'K7QWE-38452', step_number: 2 }),
+          'Saved.',
+        );
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });
@@ -47,7 +54,7 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
   it('an answer from the server ends it: the next save is a new one, with a new save_id', async () => {
     const bodies: { save_id?: string }[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         bodies.push((await request.json()) as (typeof bodies)[number]);
         return envelope(422, 'Some answers need your attention.', { errors: [] });
       }),

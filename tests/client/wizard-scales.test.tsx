@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { StepAnswers } from '../../src/client/features/wizard/wizard-slice';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { uploadAttachment } from '../../src/shared/api/attachments';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -39,7 +42,7 @@ const pdf = () => new File(['%PDF-1.7\n%%EOF'], 'plans.pdf', { type: 'applicatio
 function uploads() {
   const seen: Record<string, unknown>[] = [];
   server.use(
-    http.post('/api/attachment/upload', async ({ request }) => {
+    mockCall(uploadAttachment, async ({ request }) => {
       const form = await request.formData();
       seen.push({ keys: [...form.keys()], scale: form.get('scale') });
       return envelope(200, 'Uploaded', {
@@ -66,10 +69,10 @@ describe('the scale of a drawing', () => {
     const seen = uploads();
     const saved: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         saved.push(body);
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }), 'Saved');
       }),
     );
     const { user } = open('uploads');
@@ -90,10 +93,10 @@ describe('the scale of a drawing', () => {
     const seen = uploads();
     const saved: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         saved.push(body);
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 7 }), 'Saved');
       }),
     );
     const { user } = open('uploads');

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 // Issue 17, item 8: after a failed save, each error goes when its field becomes valid, the summary with it.
 
@@ -57,7 +59,7 @@ describe.each(['en', 'sw'] as const)('stale errors (%s)', (language) => {
     const streetMessage = 'This street is not in the register.';
     let saves = 0;
     server.use(
-      http.post('/api/application/save_and_continue', () => {
+      mockCall(saveAndContinue, () => {
         saves += 1;
         return envelope(422, 'Some answers need your attention.', {
           errors: [

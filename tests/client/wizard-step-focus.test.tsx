@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
-import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ValidatorType } from '@rjsf/utils';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { server } from './msw-server';
-import { envelope, runtimeValidator, savedAnswer, withServedForms, wt } from './wizard-forms';
+import { runtimeValidator, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 // A step whose validator arrives after the applicant moved on (a slow network, or forms published
 // meanwhile) is drawn in a transition, whose effects React may run well after the step is on the page.
@@ -47,8 +48,12 @@ function focusAsStepAppears(title: string) {
 describe('a step whose validator arrives late', () => {
   it('has its heading focused as it appears, not later (when a field may have the focus)', async () => {
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) =>
-        envelope(200, 'Saved', savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 })),
+      mockCall(saveAndContinue, async ({ request }) =>
+        answerFor(
+          saveAndContinue,
+          savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 }),
+          'Saved',
+        ),
       ),
     );
     const validator = repairValidatorHeld();

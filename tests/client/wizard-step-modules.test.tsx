@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import type { FormsDocument } from '../../src/shared/forms';
 import type { Flows } from '../../src/shared/wizard-driver';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
+import { formsHandlers, runtimeValidator, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { requestMaintenance, saveAndContinue } from '../../src/shared/api/applications';
+import { uploadAttachment } from '../../src/shared/api/attachments';
+import { sendEngineerOtp, validateEngineerOtp } from '../../src/shared/api/engineers';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import type { ApiCall } from '../../src/shared/api/call';
 
 // The wizard finds the engineer's confirmation, the applicant's ZanID and the documents list by the
 // steps' module markers ("x-step-module", src/shared/step-modules.ts), never by their ids: forms with
@@ -62,10 +67,10 @@ afterAll(() => setValidatorFactory());
 beforeEach(() => server.use(...formsHandlers(forms)));
 
 /** Records the bodies a call receives and answers 200 with `data`. */
-function recordCall(path: string, data: unknown) {
+function recordCall(call: ApiCall, data: unknown) {
   const bodies: unknown[] = [];
   server.use(
-    http.post(path, async ({ request }) => {
+    mockCall(call, async ({ request }) => {
       bodies.push(await request.json());
       return envelope(200, 'OK', data);
     }),
@@ -76,14 +81,14 @@ function recordCall(path: string, data: unknown) {
 describe('step modules under other step ids', () => {
   it('asks the engineer to confirm by code on the renamed, moved engineer step, and saves the proof', async () => {
     server.use(
-      http.post('/api/engineer/send_otp', () =>
-        envelope(200, 'Sent', { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 }),
+      mockCall(sendEngineerOtp, () =>
+        answerFor(sendEngineerOtp, { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 }, 'Sent'),
       ),
-      http.post('/api/engineer/validate_otp', () =>
+      mockCall(validateEngineerOtp, () =>
         envelope(200, 'OK', { engineer: engineerDetails, validation_token: 'fresh-token' }),
       ),
     );
-    const saves = recordCall('/api/application/save_and_continue', {
+    const saves = recordCall(saveAndContinue, {
       reference_number: REFERENCE,
       step_number: 4,
       next_step: 'construction_details',
@@ -133,7 +138,7 @@ describe('step modules under other step ids', () => {
   it('shows the documents to upload on the renamed uploads step and saves the attachment ids in it', async () => {
     const sheha = splash.normal_attachments.find((d) => d.code === 'sheha_letter')!;
     server.use(
-      http.post('/api/attachment/upload', () =>
+      mockCall(uploadAttachment, () =>
         envelope(200, 'Uploaded', {
           attachment_id: 'att-1234abcd',
           document_name: 'x',
@@ -142,7 +147,7 @@ describe('step modules under other step ids', () => {
         }),
       ),
     );
-    const saves = recordCall('/api/application/save_and_continue', {
+    const saves = recordCall(saveAndContinue, {
       reference_number: REFERENCE,
       step_number: 3,
       next_step: 'review',
@@ -171,7 +176,7 @@ describe('step modules under other step ids', () => {
   it('leads a document missing at Submit to its entry on the renamed uploads step', async () => {
     const message = t('validation:required');
     server.use(
-      http.post('/api/application/request_maintainence', () =>
+      mockCall(requestMaintenance, () =>
         envelope(422, 'Some required documents have not been uploaded.', {
           errors: [{ path: '/documents_upload/documents/sheha_letter', message }],
         }),

@@ -1,13 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS } from '../../src/client/features/wizard/use-submitted-redirect';
 import type { WizardState } from '../../src/client/features/wizard/wizard-slice';
 import swApi from '../../locales/sw/api.json';
 import swValidation from '../../locales/sw/validation.json';
 import { server } from './msw-server';
-import { envelope, withServedForms, wt } from './wizard-forms';
+import { withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { requestMaintenance, saveAndContinue, saveFinal } from '../../src/shared/api/applications';
+import { sendEngineerOtp, validateEngineerOtp } from '../../src/shared/api/engineers';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import type { ApiCall } from '../../src/shared/api/call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -49,11 +54,11 @@ function fakeTimers() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
 }
 
-/** Records the bodies a call receives and answers 200 with `data`. */
-function recordCall(path: string, data: unknown) {
+/** Records the bodies a call receives and answers 200 with `data` (as the test gives it: not all of the call's answer). */
+function recordCall(call: ApiCall, data: unknown) {
   const bodies: unknown[] = [];
   server.use(
-    http.post(path, async ({ request }) => {
+    mockCall(call, async ({ request }) => {
       bodies.push(await request.json());
       return envelope(200, 'Submitted', data);
     }),
@@ -66,7 +71,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 describe('submitting', () => {
   it('final save: shows the message, then after 3.5 s clears the application and goes to Request options', async () => {
-    const bodies = recordCall('/api/application/save_final', { reference_number: REFERENCE, status: 'submitted' });
+    const bodies = recordCall(saveFinal, { reference_number: REFERENCE, status: 'submitted' });
     localStorage.setItem('reference_number', REFERENCE);
     sessionStorage.setItem('continue_data', '{"step_number":3}');
     const { user, router, store } = renderWizard('/home/new', { wizard: reviewing('new') });
@@ -108,7 +113,7 @@ describe('submitting', () => {
   });
 
   it('repair request: shows the message, then after 3.5 s clears the form and goes to Login', async () => {
-    const bodies = recordCall('/api/application/request_maintainence', {
+    const bodies = recordCall(requestMaintenance, {
       reference_number: REFERENCE,
       status: 'submitted',
     });
@@ -139,11 +144,11 @@ describe('submitting', () => {
   it('Submit tapped again after its answer was lost sends the same save_id: the server submits it once', async () => {
     const bodies: { save_id?: string }[] = [];
     server.use(
-      http.post('/api/application/request_maintainence', async ({ request }) => {
+      mockCall(requestMaintenance, async ({ request }) => {
         bodies.push((await request.json()) as { save_id?: string });
         return bodies.length === 1
           ? HttpResponse.error()
-          : envelope(200, 'OK', { reference_number: REFERENCE, status: 'submitted' });
+          : answerFor(requestMaintenance, { reference_number: REFERENCE, status: 'submitted' });
       }),
     );
     const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
@@ -163,7 +168,7 @@ describe('submitting', () => {
   it('a failed Submit lists the errors by step, and each leads to its step', async () => {
     const message = t('validation:required');
     server.use(
-      http.post('/api/application/save_final', () =>
+      mockCall(saveFinal, () =>
         envelope(422, 'Some required documents have not been uploaded.', {
           errors: [{ path: '/uploads/documents/sheha_letter', message }],
         }),
@@ -190,18 +195,22 @@ describe('the engineer step', () => {
     let attempts = 0;
     const asked: unknown[] = [];
     server.use(
-      http.post('/api/engineer/send_otp', async ({ request }) => {
+      mockCall(sendEngineerOtp, async ({ request }) => {
         asked.push(await request.json());
-        return envelope(200, 'Sent', { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 });
+        return answerFor(
+          sendEngineerOtp,
+          { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 },
+          'Sent',
+        );
       }),
-      http.post('/api/engineer/validate_otp', async ({ request }) => {
+      mockCall(validateEngineerOtp, async ({ request }) => {
         asked.push(await request.json());
         return ++attempts === 1
           ? envelope(422, 'The code is wrong or has expired.', {})
           : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' });
       }),
     );
-    const saves = recordCall('/api/application/save_and_continue', {
+    const saves = recordCall(saveAndContinue, {
       reference_number: REFERENCE,
       step_number: 3,
       next_step: 'construction',
@@ -254,7 +263,7 @@ describe('the engineer step', () => {
 
 describe('the declaration at Submit (issue 17, item 9)', () => {
   it('refuses Submit until the declaration is ticked: its error shows, the focus goes to it, nothing is sent', async () => {
-    const bodies = recordCall('/api/application/request_maintainence', { reference_number: REFERENCE });
+    const bodies = recordCall(requestMaintenance, { reference_number: REFERENCE });
     const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
     await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
     const box = screen.getByRole('checkbox', { name: t('wizard.declaration.label') });
@@ -275,7 +284,7 @@ describe('the declaration at Submit (issue 17, item 9)', () => {
     const sw = wt('sw');
     const message = swValidation.declaration_required;
     server.use(
-      http.post('/api/application/request_maintainence', () =>
+      mockCall(requestMaintenance, () =>
         envelope(422, swApi.declaration_required, { errors: [{ path: '/declaration', message }] }),
       ),
     );

@@ -1,13 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { withDocuments } from '../../src/shared/document-fields';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { envelope, formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { uploadAttachment } from '../../src/shared/api/attachments';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const forms = servedForms();
@@ -34,7 +37,7 @@ const pdf = (name = 'letter.pdf') => new File(['%PDF-1.7\n%%EOF'], name, { type:
 function uploads(answer: () => Response) {
   const seen: { keys: string[]; reference: unknown; type: unknown }[] = [];
   server.use(
-    http.post('/api/attachment/upload', async ({ request }) => {
+    mockCall(uploadAttachment, async ({ request }) => {
       const form = await request.formData();
       seen.push({ keys: [...form.keys()], reference: form.get('reference_number'), type: form.get('document_type') });
       return answer();
@@ -50,10 +53,10 @@ describe('uploading documents', () => {
     );
     const saved: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         saved.push(body);
-        return envelope(200, 'Saved', savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }));
+        return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 4 }), 'Saved');
       }),
     );
     const { user } = openUploads();

@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockSplash } from '../../src/client/mocks/mock-data';
 import { setValidatorFactory } from '../../src/client/forms/validator-source';
 import { server } from './msw-server';
 import { formsHandlers, runtimeValidator, servedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
+import { getSplash } from '../../src/shared/api/splash';
+import { mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -76,7 +78,7 @@ describe('ZanID verification', () => {
 
 describe('the demo hint (issue 17, item 10)', () => {
   const splashWith = (demoHints: boolean) =>
-    http.post('/api/splash/get_splash', () => {
+    mockCall(getSplash, () => {
       const splash = mockSplash();
       return HttpResponse.json(
         {

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { saveAndContinue } from '../../src/shared/api/applications';
 import type { ErrorDataOf } from '../../src/shared/api/call';
 import { server } from './msw-server';
-import { envelope, savedAnswer, withServedForms, wt } from './wizard-forms';
+import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
+import { saveAndContinue } from '../../src/shared/api/applications';
+import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -64,7 +65,7 @@ describe('the wizard', () => {
   it('shows the server’s 422 errors on their fields and in the summary', async () => {
     const message = 'This phone number cannot receive codes.';
     server.use(
-      http.post('/api/application/save_and_continue', () =>
+      mockCall(saveAndContinue, () =>
         envelope(422, 'Some answers need your attention.', { errors: [{ path: '/personal/phone', message }] }),
       ),
     );
@@ -85,10 +86,14 @@ describe('the wizard', () => {
   it('refuses a hidden character (a zero-width space) in a name before sending, as the server would', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         bodies.push(body);
-        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
+        return answerFor(
+          saveAndContinue,
+          savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }),
+          'Saved.',
+        );
       }),
     );
     const { user } = renderWizard('/home/maintenance');
@@ -107,8 +112,8 @@ describe('the wizard', () => {
 
   it('Save And Continue goes where the server says (its next_step), not where the browser would count', async () => {
     server.use(
-      http.post('/api/application/save_and_continue', () =>
-        envelope(200, 'Saved.', { reference_number: 'ABCDE-FGHJK', step_number: 3, next_step: 'uploads' }),
+      mockCall(saveAndContinue, () =>
+        answerFor(saveAndContinue, { reference_number: 'ABCDE-FGHJK', step_number: 3, next_step: 'uploads' }, 'Saved.'),
       ),
     );
     const { user } = renderWizard('/home/maintenance');
@@ -121,10 +126,14 @@ describe('the wizard', () => {
   it('Save And Continue saves the step, stores the reference number and step, and moves on', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const body = await request.json();
         bodies.push(body);
-        return envelope(200, 'Saved.', savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
+        return answerFor(
+          saveAndContinue,
+          savedAnswer(body, { reference_number: 'ABCDE-FGHJK', step_number: 2 }),
+          'Saved.',
+        );
       }),
     );
     const { user, store } = renderWizard('/home/maintenance');
@@ -162,7 +171,7 @@ describe('the wizard', () => {
   it('asks for the code sent to a new phone number before a save that changes it, and sends it with the save', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) => {
+      mockCall(saveAndContinue, async ({ request }) => {
         const sent = (await request.json()) as Record<string, unknown>;
         bodies.push(sent);
         const code = (sent.phone_code as { code?: string } | undefined)?.code;
@@ -207,8 +216,12 @@ describe('the wizard', () => {
 
   it('Save & Complete Later shows the reference number large, with a copy button and the way back', async () => {
     server.use(
-      http.post('/api/application/save_and_continue', async ({ request }) =>
-        envelope(200, 'Saved.', savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 })),
+      mockCall(saveAndContinue, async ({ request }) =>
+        answerFor(
+          saveAndContinue,
+          savedAnswer(await request.json(), { reference_number: 'KQ7MZ-4XPRT', step_number: 2 }),
+          'Saved.',
+        ),
       ),
     );
     const { user } = renderWizard('/home/maintenance');

@@ -1,5 +1,4 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { pathUnderApi, type ApiCall, type RequestOf } from '../../shared/api/call';
 import { ACCESS_DENIED_MESSAGE, isEnvelope, SUCCESS_CODE } from '../../shared/envelope';
 import { readJson, writeJson } from './browser-storage';
 import { takeEarlyCall, type CachedAnswer } from './early-calls';
@@ -96,18 +95,6 @@ export const envelopeBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = a
   if (args.cacheKey && etag) writeJson('session', args.cacheKey, { etag, data } satisfies CachedAnswer);
   return { data };
 };
-
-/**
- * The base query's request for a shared call (src/shared/api/call.ts): its path, the body of its type
- * (or the FormData of a multipart call), and how the answer is handled.
- */
-export function callRequest<C extends ApiCall>(
-  call: C,
-  body: RequestOf<C> | FormData,
-  options: Omit<ApiRequest, 'url' | 'body'> = {},
-): ApiRequest {
-  return { url: pathUnderApi(call), body, ...options };
-}
 
 /** The portal's single API; features add their endpoints with `api.injectEndpoints`. */
 export const api = createApi({

@@ -1,15 +1,18 @@
 import { getSplash, type Splash } from '../../shared/api/splash';
-import { api, callRequest } from './api';
+import { api } from './api';
+import { callQuery } from './call-endpoint';
 import type { AppDispatch } from './store';
 import { STORAGE_KEYS } from './browser-storage';
 
 const splashApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSplash: build.query<Splash, void>({
-      // Kept in sessionStorage ('splash', as the spec says) and revalidated with its ETag.
-      query: () => callRequest(getSplash, {}, { cacheKey: STORAGE_KEYS.splash }),
-      keepUnusedDataFor: Number.POSITIVE_INFINITY,
-    }),
+    // Kept in sessionStorage ('splash', as the spec says) and revalidated with its ETag.
+    getSplash: callQuery(
+      build,
+      getSplash,
+      { cacheKey: STORAGE_KEYS.splash },
+      { keepUnusedDataFor: Number.POSITIVE_INFINITY },
+    ),
   }),
 });
 

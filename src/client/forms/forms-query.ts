@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { FormsDocument } from '../../shared/forms';
 import { LANGUAGES } from '../../shared/reference-data';
 import { getForms } from '../../shared/api/forms';
-import { api, callRequest } from '../app/api';
+import { api } from '../app/api';
+import { callQuery } from '../app/call-endpoint';
 import { FORMS_CACHE_KEY } from '../app/early-calls';
 import type { AppStore } from '../app/store';
 
@@ -14,13 +15,19 @@ import type { AppStore } from '../app/store';
 const formsQuery = api.enhanceEndpoints({ addTagTypes: ['Forms'] }).injectEndpoints({
   endpoints: (build) => ({
     // The answer of get_forms (src/shared/api/forms.ts), read as the FormsDocument the server sends: the
-    // call's schema leaves the forms' own content open.
-    getForms: build.query<FormsDocument, void>({
+    // call's schema leaves the forms' own content open. Named types: the compiler infers none from a
+    // transformResponse that casts ("type instantiation is excessively deep").
+    getForms: callQuery<typeof getForms, 'Forms', 'api', void, FormsDocument>(
+      build,
+      getForms,
       // Kept in sessionStorage and revalidated with its ETag, like the splash.
-      query: () => callRequest(getForms, {}, { cacheKey: FORMS_CACHE_KEY }),
-      keepUnusedDataFor: Number.POSITIVE_INFINITY,
-      providesTags: ['Forms'],
-    }),
+      { cacheKey: FORMS_CACHE_KEY },
+      {
+        transformResponse: (answer) => answer as unknown as FormsDocument,
+        keepUnusedDataFor: Number.POSITIVE_INFINITY,
+        providesTags: ['Forms'],
+      },
+    ),
   }),
 });
 

@@ -1,14 +1,13 @@
 import { newCaptcha, type CaptchaChallenge } from '../../shared/api/captcha';
-import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
+import { uploadAttachment } from '../../shared/api/attachments';
 import { uploadAfterSubmit } from '../../shared/uploads-after-submit';
-import { getChangeRequests, type ChangeRequestsAnswer } from '../../shared/api/change-requests';
+import { getChangeRequests } from '../../shared/api/change-requests';
 import type { ApiCall } from '../../shared/api/call';
-import { verifyCode, type SignedIn, type VerifyCodeRequest } from '../../shared/api/continue';
+import { verifyCode, type VerifyCodeRequest } from '../../shared/api/continue';
 import {
   getMessages,
   sendMessage,
   type ApplicantMessage,
-  type Conversation,
   type ConversationMessage,
   type SendMessageRequest,
 } from '../../shared/api/conversation';
@@ -23,33 +22,21 @@ import {
   openApplication,
   readNotifications,
   renewPermit,
-  type ApplicationSummary,
-  type DashboardApplication,
-  type DashboardAttachment,
   type DownloadAttachmentRequest,
-  type Notification,
   type OpenApplicationRequest,
-  type Permit,
-  type ReadNotificationsAnswer,
-  type RenewalRequest,
   type RenewPermitRequest,
   type SessionTimes,
 } from '../../shared/api/dashboard';
-import type { CodeSent } from '../../shared/api/one-time-code';
-import { logout, requestSignInCode, type LogoutAnswer } from '../../shared/api/sign-in';
-import {
-  downloadReceipt,
-  getInvoices,
-  type ApplicantInvoice,
-  type DownloadReceiptRequest,
-} from '../../shared/api/payments';
+import { logout, requestSignInCode } from '../../shared/api/sign-in';
+import { downloadReceipt, getInvoices, type DownloadReceiptRequest } from '../../shared/api/payments';
 import { downloadPermit } from '../../shared/api/permits';
 import { canWithdraw, withdrawApplication, WITHDRAWN } from '../../shared/api/withdraw';
 import { shownFileName } from '../../shared/api/open-draft';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { envelope, normalized, sniff } from './mock-answers';
+import { answerFor, mockCall } from './mock-call';
 import type { SignedInUser } from '../../shared/dashboard';
 import documents from '../../../schemas/documents.json';
 import { rulesByCode } from '../../shared/document-rules';
@@ -147,24 +134,28 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
   const challenge = (reference: string, mock: MockApplication) => {
     const id = nextId('mock-sign-in');
     challenges.set(id, reference);
-    return envelope<CodeSent>(200, 'A code has been sent to the phone saved in your application.', {
-      challenge_id: id,
-      sent_to: mock.sentTo,
-      expires_in_s: 600,
-    });
+    return answerFor(
+      requestSignInCode,
+      {
+        challenge_id: id,
+        sent_to: mock.sentTo,
+        expires_in_s: 600,
+      },
+      'A code has been sent to the phone saved in your application.',
+    );
   };
   /** A dashboard call (src/shared/api/): answered for the application signed in last. */
   const dashboard = (
     call: ApiCall,
     answer: (mock: MockApplication, request: Request) => Response | Promise<Response>,
   ) =>
-    http.post(call.path, async ({ request }) => {
+    mockCall(call, async ({ request }) => {
       await wait();
       return answer(open(), request);
     });
 
   return [
-    http.post(newCaptcha.path, async () => {
+    mockCall(newCaptcha, async () => {
       await wait();
       const { cost, counterMin, counterMax } = MOCK_CAPTCHA_WORK;
       const challenge = await createChallenge({
@@ -177,10 +168,10 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         hmacKeySignatureSecret: MOCK_CAPTCHA_KEY,
       });
       // Signed with both secrets, as the server's: its parameters carry keySignature and expiresAt.
-      return envelope<CaptchaChallenge>(200, 'OK', challenge as CaptchaChallenge);
+      return answerFor(newCaptcha, challenge as CaptchaChallenge);
     }),
 
-    http.post(requestSignInCode.path, async ({ request }) => {
+    mockCall(requestSignInCode, async ({ request }) => {
       await wait();
       const { reference_number, altcha } = await body(request);
       if (!(await captchaAccepted(altcha, spentCaptchas)))
@@ -198,7 +189,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
     }),
 
     // Shared with Continue: a challenge this file did not make is left to the wizard's handler.
-    http.post(verifyCode.path, async ({ request }) => {
+    mockCall(verifyCode, async ({ request }) => {
       const { challenge_id, code } = (await body(request)) as VerifyCodeRequest;
       const reference = challenges.get(String(challenge_id));
       if (!reference) return undefined;
@@ -208,22 +199,21 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       challenges.delete(String(challenge_id));
       current = reference;
       signedInAt = Date.now();
-      return envelope<SignedIn>(200, 'Signed in', { user: userOf(open()), session: times() });
+      return answerFor(verifyCode, { user: userOf(open()), session: times() }, 'Signed in');
     }),
 
-    http.post(logout.path, async () => {
+    mockCall(logout, async () => {
       await wait();
       current = normalized(MOCK_REFERENCES.permit);
       signedInAt = Date.now();
-      return envelope<LogoutAnswer>(200, 'You have logged out.', {});
+      return answerFor(logout, {}, 'You have logged out.');
     }),
 
-    dashboard(keepAlive, () => envelope<SessionTimes>(200, 'OK', times())),
-    dashboard(getDashboardApplication, (mock) => envelope<DashboardApplication>(200, 'OK', mock.application)),
+    dashboard(keepAlive, () => answerFor(keepAlive, times())),
+    dashboard(getDashboardApplication, (mock) => answerFor(getDashboardApplication, mock.application)),
     dashboard(getApplications, () =>
-      envelope<ApplicationSummary[]>(
-        200,
-        'OK',
+      answerFor(
+        getApplications,
         [...applications.entries()].map(([reference, mock]) => summaryOf(mock, reference === current)),
       ),
     ),
@@ -233,7 +223,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       if (!other) return envelope(403, 'Access denied', {});
       return challenge(reference, other);
     }),
-    dashboard(getAttachments, (mock) => envelope<DashboardAttachment[]>(200, 'OK', mock.attachments)),
+    dashboard(getAttachments, (mock) => answerFor(getAttachments, mock.attachments)),
     dashboard(downloadAttachment, async (mock, request) => {
       const { attachment_id } = (await body(request)) as DownloadAttachmentRequest;
       const found = mock.attachments.find((a) => a.attachment_id === attachment_id);
@@ -246,7 +236,7 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         },
       });
     }),
-    dashboard(getInvoices, (mock) => envelope<ApplicantInvoice[]>(200, 'OK', mock.invoices)),
+    dashboard(getInvoices, (mock) => answerFor(getInvoices, mock.invoices)),
     dashboard(downloadReceipt, async (mock, request) => {
       const { receipt_number } = (await body(request)) as unknown as DownloadReceiptRequest;
       const found = mock.invoices.some((i) => i.receipts.some((r) => r.receipt_number === receipt_number));
@@ -259,13 +249,13 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         },
       });
     }),
-    dashboard(getNotifications, (mock) => envelope<Notification[]>(200, 'OK', mock.notifications)),
+    dashboard(getNotifications, (mock) => answerFor(getNotifications, mock.notifications)),
     dashboard(readNotifications, (mock) => {
       const unread = mock.notifications.filter((n) => !n.read);
       for (const n of unread) n.read = true;
-      return envelope<ReadNotificationsAnswer>(200, 'OK', { updated: unread.length });
+      return answerFor(readNotifications, { updated: unread.length });
     }),
-    dashboard(getPermits, (mock) => envelope<Permit[]>(200, 'OK', mock.permits)),
+    dashboard(getPermits, (mock) => answerFor(getPermits, mock.permits)),
     dashboard(downloadPermit, async (mock, request) => {
       const permit_number = String((await body(request)).permit_number);
       const found = mock.permits.find((p) => p.permit_number === permit_number);
@@ -286,14 +276,18 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       mock.application.can_renew = false;
       mock.application.status = 'renewal_requested';
       mock.application.history.push({ status: 'renewal_requested', remark: null, at: now });
-      return envelope<RenewalRequest>(200, 'Your renewal request has been sent.', {
-        renewal_id: nextId('mock-renewal'),
-        reference_number: mock.application.reference_number,
-        permit_number,
-        type_of_work,
-        reason,
-        created_at: now,
-      });
+      return answerFor(
+        renewPermit,
+        {
+          renewal_id: nextId('mock-renewal'),
+          reference_number: mock.application.reference_number,
+          permit_number,
+          type_of_work,
+          reason,
+          created_at: now,
+        },
+        'Your renewal request has been sent.',
+      );
     }),
     dashboard(sendMessage, async (mock, request) => {
       const { subject, message } = (await body(request)) as Partial<SendMessageRequest>;
@@ -308,7 +302,17 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         message,
         created_at: new Date().toISOString(),
       };
-      conversationOf(mock).push({ ...sent, from: 'applicant', by: null, in_reply_to: null });
+      // As get_messages lists it: without the reference number the sent message's answer names.
+      const { message_id, created_at } = sent;
+      conversationOf(mock).push({
+        message_id,
+        from: 'applicant',
+        by: null,
+        subject: sent.subject,
+        message,
+        in_reply_to: null,
+        created_at,
+      });
       // The unit answers at once in mock mode, so that both sides of the conversation show.
       conversationOf(mock).push({
         message_id: nextId('mock-answer'),
@@ -319,11 +323,11 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         in_reply_to: sent.message_id,
         created_at: new Date(Date.now() + 1).toISOString(),
       });
-      return envelope<ApplicantMessage>(200, 'Your message has been sent.', sent);
+      return answerFor(sendMessage, sent, 'Your message has been sent.');
     }),
-    dashboard(getMessages, (mock) => envelope<Conversation>(200, 'OK', conversationOf(mock))),
+    dashboard(getMessages, (mock) => answerFor(getMessages, conversationOf(mock))),
     // The mock's applications have no requests for changes (tests give their own).
-    dashboard(getChangeRequests, () => envelope<ChangeRequestsAnswer>(200, 'OK', { open: null, rounds: [] })),
+    dashboard(getChangeRequests, () => answerFor(getChangeRequests, { open: null, rounds: [] })),
     dashboard(withdrawApplication, async (mock, request) => {
       const { reason } = await body(request);
       if (typeof reason !== 'string' || reason.trim() === '')
@@ -338,15 +342,19 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
         app.status = WITHDRAWN;
         app.history = [{ status: WITHDRAWN, remark: reason.trim(), at }, ...app.history];
       }
-      return envelope(200, 'Your application has been withdrawn.', {
-        reference_number: app.reference_number,
-        status: WITHDRAWN,
-        withdrawn_at: at,
-      });
+      return answerFor(
+        withdrawApplication,
+        {
+          reference_number: app.reference_number,
+          status: WITHDRAWN,
+          withdrawn_at: at,
+        },
+        'Your application has been withdrawn.',
+      );
     }),
 
     // Uploads without a reference number go to the signed-in application; the others to the wizard's handler.
-    http.post(uploadAttachment.path, async ({ request }) => {
+    mockCall(uploadAttachment, async ({ request }) => {
       const form = await request.clone().formData();
       if (form.get('reference_number')) return undefined;
       await wait();
@@ -396,14 +404,18 @@ export function dashboardHandlers(splash: Splash, wait: () => Promise<unknown>) 
       };
       mock.attachments = [...mock.attachments.filter((a) => a !== existing), uploaded];
       // As the server answers it: the document's name in each language, and the scale kept.
-      return envelope<UploadedAttachment>(200, 'The document was uploaded.', {
-        attachment_id: uploaded.attachment_id,
-        document_name: document.name,
-        size: file.size,
-        scale: uploaded.scale,
-        file_name: uploaded.file_name,
-        status: 'uploaded',
-      });
+      return answerFor(
+        uploadAttachment,
+        {
+          attachment_id: uploaded.attachment_id,
+          document_name: document.name,
+          size: file.size,
+          scale: uploaded.scale,
+          file_name: uploaded.file_name,
+          status: 'uploaded',
+        },
+        'The document was uploaded.',
+      );
     }),
   ];
 }

@@ -1,16 +1,12 @@
-import { http } from 'msw';
-import { envelope } from './mock-answers';
 import {
   findReference,
   nationalPhoneDigits,
   normalizeIdNumber,
   verifyFindCode,
-  type FindReferenceAnswer,
-  type FindReferenceBody,
   type FoundApplication,
-  type VerifyFindCodeAnswer,
-  type VerifyFindCodeBody,
 } from '../../shared/api/find-reference';
+import { envelope } from './mock-answers';
+import { mockCall } from './mock-call';
 
 /** The one applicant the mock knows, its applications, and the code it "sends". */
 export const MOCK_FINDER = { id_number: '190012345', phone: '0777123456', code: '246810' };
@@ -23,26 +19,24 @@ export const MOCK_FOUND: FoundApplication[] = [
 export function findReferenceHandlers(wait: () => Promise<unknown>) {
   const challenges = new Map<string, boolean>();
   return [
-    http.post(findReference.path, async ({ request }) => {
+    mockCall(findReference, async ({ body: read, answer }) => {
       await wait();
-      const body = (await request.json()) as FindReferenceBody;
+      const body = await read();
       const id = normalizeIdNumber(body.id_number ?? '');
       const phone = nationalPhoneDigits(body.phone ?? '');
       if (!id || !phone) return envelope(422, 'Some answers need your attention.', { errors: [] });
       const challenge_id = `find-${challenges.size + 1}`;
       challenges.set(challenge_id, id === MOCK_FINDER.id_number && phone === nationalPhoneDigits(MOCK_FINDER.phone));
-      return envelope(200, 'Sent', { challenge_id, expires_in_s: 600 } satisfies FindReferenceAnswer);
+      return answer({ challenge_id, expires_in_s: 600 }, 'Sent');
     }),
-    http.post(verifyFindCode.path, async ({ request }) => {
+    mockCall(verifyFindCode, async ({ body: read, answer }) => {
       await wait();
-      const body = (await request.json()) as VerifyFindCodeBody;
+      const body = await read();
       const matched = challenges.get(body.challenge_id);
       if (matched === undefined || body.code !== MOCK_FINDER.code)
         return envelope(422, 'The code is wrong or has expired. Check it, or ask for a new code.', {});
       challenges.delete(body.challenge_id);
-      return envelope(200, 'Your applications', {
-        applications: matched ? MOCK_FOUND : [],
-      } satisfies VerifyFindCodeAnswer);
+      return answer({ applications: matched ? MOCK_FOUND : [] }, 'Your applications');
     }),
   ];
 }

@@ -1,7 +1,8 @@
 import { delay, http } from 'msw';
 import { envelope } from './mock-answers';
-import { getEngineers, type EngineersPage, type EngineersQuery } from '../../shared/api/engineers';
-import { getSplash, type Splash } from '../../shared/api/splash';
+import { mockCall } from './mock-call';
+import { getEngineers } from '../../shared/api/engineers';
+import { getSplash } from '../../shared/api/splash';
 import { phoneSearchDigits } from '../../shared/engineer-search';
 import { dashboardHandlers } from './dashboard-handlers';
 import { findReferenceHandlers } from './find-reference-handlers';
@@ -52,14 +53,14 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
       return envelope(200, 'OK', {});
     }),
 
-    http.post(getSplash.path, async () => {
+    mockCall(getSplash, async ({ answer }) => {
       await wait();
-      return envelope<Splash>(200, 'OK', splash);
+      return answer(splash);
     }),
 
-    http.post(getEngineers.path, async ({ request }) => {
+    mockCall(getEngineers, async ({ body, answer }) => {
       await wait();
-      const { search = '', role = '', page, page_size } = (await request.json()) as EngineersQuery;
+      const { search = '', role = '', page, page_size } = await body();
       // The real route's body schema: a request it would refuse is refused here too.
       if (search.length > 100 || !/^[a-z0-9_]{0,50}$/.test(role)) {
         return envelope(400, 'Some values in the request are missing or not valid.', {});
@@ -76,7 +77,7 @@ export function makeHandlers(options: { delayMs?: number } = {}) {
             (digits !== '' && e.mobile.replace(/\D/g, '').includes(digits))),
       );
       const items = found.slice((page - 1) * page_size, page * page_size);
-      return envelope<EngineersPage>(200, 'OK', { items, total: found.length, page, page_size });
+      return answer({ items, total: found.length, page, page_size });
     }),
 
     // Before the wizard's: the two share verify_code and upload, and these pass on what is not theirs.

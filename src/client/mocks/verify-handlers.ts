@@ -1,6 +1,6 @@
-import { http } from 'msw';
+import { verifyPermit, type VerifiedPermit } from '../../shared/api/permits';
 import { envelope } from './mock-answers';
-import { verifyPermit, type VerifiedPermit, type VerifyPermitRequest } from '../../shared/api/permits';
+import { mockCall } from './mock-call';
 
 /** The permits the mock knows, and the one signature it made (a QR link's `s`). */
 export const MOCK_SIGNATURE = 'mockSignature0123456789';
@@ -39,18 +39,14 @@ const OWNER = 'Amina Khamis Makame';
 /** The public permit check as the server answers it (src/server/permits): the owner only with the right signature. */
 export function verifyHandlers(wait: () => Promise<unknown>) {
   return [
-    http.post(verifyPermit.path, async ({ request }) => {
+    mockCall(verifyPermit, async ({ body: read, answer }) => {
       await wait();
-      const body = (await request.json()) as VerifyPermitRequest;
+      const body = await read();
       const permit = MOCK_PERMITS.find((p) => p.permit_number === body.permit_number);
       if (!permit) return envelope(404, 'No permit has this number.', {});
       const signature =
         body.signature === undefined ? 'absent' : body.signature === MOCK_SIGNATURE ? 'valid' : 'mismatch';
-      return envelope(200, 'OK', {
-        ...permit,
-        signature,
-        ...(signature === 'valid' ? { owner_name: OWNER } : {}),
-      } satisfies VerifiedPermit);
+      return answer({ ...permit, signature, ...(signature === 'valid' ? { owner_name: OWNER } : {}) });
     }),
   ];
 }

@@ -3,42 +3,29 @@ import {
   requestNoDrawings,
   saveAndContinue,
   saveFinal,
-  type SaveStepAnswer,
-  type SaveStepRequest,
-  type SubmitRequest,
   type SubmittedAnswer,
+  type SubmitRequest,
 } from '../../shared/api/applications';
-import type { ErrorDataOf } from '../../shared/api/call';
 import { DECLARATION_PATH } from '../../shared/api/declaration';
-import { uploadAttachment, type UploadedAttachment } from '../../shared/api/attachments';
+import { uploadAttachment } from '../../shared/api/attachments';
 import {
   continueApplication,
   submitApplication,
   verifyCode,
   type ContinueApplicationRequest,
-  type ContinueChallenge,
-  type ContinuedDraft,
   type VerifyCodeRequest,
 } from '../../shared/api/continue';
 import {
   sendEngineerOtp,
   validateEngineerOtp,
-  type OtpSent,
-  type OtpValidated,
   type SendEngineerOtpRequest,
   type ValidateEngineerOtpRequest,
 } from '../../shared/api/engineers';
 import { getForms } from '../../shared/api/forms';
 import { verifyZanid, type VerifyZanidRequest, type ZanidPerson } from '../../shared/api/identity';
-import {
-  openDraft,
-  shownFileName,
-  type DraftAttachment,
-  type OpenDraftAnswer,
-  type OpenDraftRequest,
-} from '../../shared/api/open-draft';
-import { http } from 'msw';
+import { openDraft, shownFileName, type DraftAttachment, type OpenDraftRequest } from '../../shared/api/open-draft';
 import { envelope, normalized, sniff } from './mock-answers';
+import { answerFor, mockCall, refusalFor } from './mock-call';
 import { rulesByCode } from '../../shared/document-rules';
 import { withDocuments } from '../../shared/document-fields';
 import type { DocumentRule, FormsDocument, JsonSchema, StepForm } from '../../shared/forms';
@@ -55,7 +42,7 @@ import documents from '../../../schemas/documents.json';
 import textsEn from '../../../schemas/texts/en.json';
 import textsSw from '../../../schemas/texts/sw.json';
 import fees from '../../../schemas/fees.json';
-import { estimateFee as estimateFeeCall, type EstimateFeeRequest, type FeeEstimateAnswer } from '../../shared/api/fees';
+import { estimateFee as estimateFeeCall, type EstimateFeeRequest } from '../../shared/api/fees';
 import { estimateFee } from '../../shared/fees/fee-estimate';
 import type { FeeSchedule } from '../../shared/fees/fee-schedule';
 
@@ -188,16 +175,15 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
   };
 
   return [
-    http.post(getForms.path, async () => {
+    mockCall(getForms, async () => {
       await wait();
-      return envelope<FormsDocument>(200, 'OK', forms);
+      // The forms as the studio types them (FormsDocument, readonly lists): the call's answer leaves them open.
+      return envelope(200, 'OK', forms);
     }),
 
-    http.post(saveAndContinue.path, async ({ request }) => {
+    mockCall(saveAndContinue, async ({ body: read, answer }) => {
       await wait();
-      const { application_type, step_number, data, reference_number, phone_code } = (await body(
-        request,
-      )) as SaveStepRequest;
+      const { application_type, step_number, data, reference_number, phone_code } = await read();
       const step = stepAtNumber(forms.flows[application_type], step_number);
       if (!step) return envelope(422, 'This step is not part of the application.', { errors: [] });
       const reference = normalized(reference_number) || randomId(10);
@@ -207,22 +193,25 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const phoneBefore = (draft.answers[step] as { phone?: unknown } | undefined)?.phone;
       if (typeof phoneBefore === 'string' && typeof data.phone === 'string' && phoneBefore !== data.phone) {
         if (phone_code && phone_code.code !== MOCK_CODE) {
-          const wrong: ErrorDataOf<typeof saveAndContinue, 'wrong_code'> = {
+          return refusalFor(saveAndContinue, 'wrong_code', 'The code is wrong or has expired.', {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
-          };
-          return envelope(422, 'The code is wrong or has expired.', wrong);
+          });
         }
         if (!phone_code) {
           // The contract's answer (src/shared/api/errors.ts), every field the server sends.
-          const asked: ErrorDataOf<typeof saveAndContinue, 'phone_change_code_sent'> = {
-            phone_confirmation: {
-              challenge_id: `mock-${randomId(16)}`,
-              sent_to: '•••• 888',
-              expires_in_s: 600,
-              resend_after_s: 60,
+          return refusalFor(
+            saveAndContinue,
+            'phone_change_code_sent',
+            `To change the phone number, enter the code we sent to the new number.`,
+            {
+              phone_confirmation: {
+                challenge_id: `mock-${randomId(16)}`,
+                sent_to: '•••• 888',
+                expires_in_s: 600,
+                resend_after_s: 60,
+              },
             },
-          };
-          return envelope(409, `To change the phone number, enter the code we sent to the new number.`, asked);
+          );
         }
       }
       draft.answers[step] = data;
@@ -230,19 +219,22 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const next = stepNumberAfterSave(forms.flows[application_type], draft.stepNumber, step_number);
       draft.stepNumber = Math.max(draft.stepNumber, step_number);
       drafts.set(reference, draft);
-      return envelope<SaveStepAnswer>(200, 'Saved', {
-        reference_number: formatted(reference),
-        step_number: next,
-        next_step: stepAfterSave(forms.flows[application_type], step_number),
-      });
+      return answer(
+        {
+          reference_number: formatted(reference),
+          step_number: next,
+          next_step: stepAfterSave(forms.flows[application_type], step_number),
+        },
+        'Saved',
+      );
     }),
 
-    http.post(saveFinal.path, ({ request }) => submit(request)),
-    http.post(requestMaintenance.path, ({ request }) => submit(request, 'repair')),
-    http.post(requestNoDrawings.path, ({ request }) => submit(request, 'special')),
-    http.post(submitApplication.path, ({ request }) => submit(request)),
+    mockCall(saveFinal, ({ request }) => submit(request)),
+    mockCall(requestMaintenance, ({ request }) => submit(request, 'repair')),
+    mockCall(requestNoDrawings, ({ request }) => submit(request, 'special')),
+    mockCall(submitApplication, ({ request }) => submit(request)),
 
-    http.post(verifyZanid.path, async ({ request }) => {
+    mockCall(verifyZanid, async ({ request }) => {
       await wait();
       const zanId = normalized(((await body(request)) as Partial<VerifyZanidRequest>).zan_id);
       if (!/^[0-9]{9}$/.test(zanId))
@@ -250,12 +242,10 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
           errors: [{ path: '/zan_id', message: 'A ZanID has 9 digits.' }],
         });
       const person = PEOPLE.find((p) => p.zan_id === zanId);
-      return person
-        ? envelope<ZanidPerson>(200, 'ID verified', person)
-        : envelope(404, 'No person has this ZanID.', {});
+      return person ? envelope(200, 'ID verified', person) : envelope(404, 'No person has this ZanID.', {});
     }),
 
-    http.post(sendEngineerOtp.path, async ({ request }) => {
+    mockCall(sendEngineerOtp, async ({ request }) => {
       await wait();
       const { engineer_id, reference_number } = (await body(request)) as Partial<SendEngineerOtpRequest>;
       // As the server: the code is asked about a draft (its SMS names it).
@@ -264,34 +254,42 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       const id = normalized(engineer_id);
       const engineer = engineers.find((e) => normalized(e.registration_number) === id);
       if (!engineer) return envelope(404, 'No engineer has this registration number.', {});
-      return envelope<OtpSent>(200, 'Code sent', {
-        sent_to: `•••• ${engineer.mobile.slice(-3)}`,
-        expires_in_s: 600,
-        resend_after_s: 60,
-      });
+      return answerFor(
+        sendEngineerOtp,
+        {
+          sent_to: `•••• ${engineer.mobile.slice(-3)}`,
+          expires_in_s: 600,
+          resend_after_s: 60,
+        },
+        'Code sent',
+      );
     }),
 
-    http.post(validateEngineerOtp.path, async ({ request }) => {
+    mockCall(validateEngineerOtp, async ({ request }) => {
       await wait();
       const { engineer_id, otp } = (await body(request)) as Partial<ValidateEngineerOtpRequest>;
       const engineer = engineers.find((e) => normalized(e.registration_number) === normalized(engineer_id));
       if (!engineer || otp !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
       const role = splash.engineer_roles.find((r) => r.id === engineer.role_id);
       const { registration_number, name, experience_years, email, mobile } = engineer;
-      return envelope<OtpValidated>(200, 'Confirmed', {
-        engineer: {
-          registration_number,
-          name,
-          experience_years,
-          email,
-          mobile,
-          role: role ? { code: role.code, name: role.name } : null,
+      return answerFor(
+        validateEngineerOtp,
+        {
+          engineer: {
+            registration_number,
+            name,
+            experience_years,
+            email,
+            mobile,
+            role: role ? { code: role.code, name: role.name } : null,
+          },
+          validation_token: `mock-proof-${randomId(12).toLowerCase()}`,
         },
-        validation_token: `mock-proof-${randomId(12).toLowerCase()}`,
-      });
+        'Confirmed',
+      );
     }),
 
-    http.post(continueApplication.path, async ({ request }) => {
+    mockCall(continueApplication, async ({ request }) => {
       await wait();
       const reference = normalized(((await body(request)) as Partial<ContinueApplicationRequest>).reference_number);
       const draft = drafts.get(reference);
@@ -299,21 +297,25 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
       const challengeId = `mock-${randomId(16)}`;
       challenges.set(challengeId, reference);
-      return envelope<ContinueChallenge>(200, 'Code sent', {
-        challenge_id: challengeId,
-        sent_to: '•••• 456',
-        expires_in_s: 600,
-      });
+      return answerFor(
+        continueApplication,
+        {
+          challenge_id: challengeId,
+          sent_to: '•••• 456',
+          expires_in_s: 600,
+        },
+        'Code sent',
+      );
     }),
 
-    http.post(verifyCode.path, async ({ request }) => {
+    mockCall(verifyCode, async ({ request }) => {
       await wait();
       const { challenge_id, code } = (await body(request)) as Partial<VerifyCodeRequest>;
       const reference = challenges.get(String(challenge_id));
       const draft = reference ? drafts.get(reference) : undefined;
       if (!reference || !draft || code !== MOCK_CODE) return envelope(422, 'The code is wrong or has expired.', {});
       challenges.delete(String(challenge_id));
-      return envelope<ContinuedDraft>(200, 'OK', {
+      return answerFor(verifyCode, {
         reference_number: formatted(reference),
         application_type: draft.type,
         step_number: stepNumberToResume(draft.stepNumber),
@@ -322,7 +324,7 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
       });
     }),
 
-    http.post(uploadAttachment.path, async ({ request }) => {
+    mockCall(uploadAttachment, async ({ request }) => {
       await wait();
       const form = await request.formData();
       const draft = drafts.get(normalized(form.get('reference_number')));
@@ -346,24 +348,28 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
         scale: typeof scale === 'string' && scale !== '' ? scale : null,
       };
       draft.files = [...(draft.files ?? []), uploaded];
-      return envelope<UploadedAttachment>(200, 'Uploaded', {
-        attachment_id: uploaded.attachment_id,
-        document_name: document.name,
-        size: file.size,
-        scale: uploaded.scale,
-        file_name: uploaded.file_name,
-        status: 'uploaded',
-      });
+      return answerFor(
+        uploadAttachment,
+        {
+          attachment_id: uploaded.attachment_id,
+          document_name: document.name,
+          size: file.size,
+          scale: uploaded.scale,
+          file_name: uploaded.file_name,
+          status: 'uploaded',
+        },
+        'Uploaded',
+      );
     }),
 
     // The fee estimate of a draft of this page's memory, from the forms' own schedule (src/shared/api/fees.ts).
-    http.post(estimateFeeCall.path, async ({ request }) => {
+    mockCall(estimateFeeCall, async ({ request }) => {
       await wait();
       const reference = normalized(((await request.json()) as Partial<EstimateFeeRequest> | null)?.reference_number);
       const draft = drafts.get(reference);
       if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
       const result = estimateFee(feeForms(), draft.type, draft.answers);
-      return envelope<FeeEstimateAnswer>(200, 'OK', {
+      return answerFor(estimateFeeCall, {
         forms_version: '1',
         estimate: 'estimate' in result ? result.estimate : null,
         missing: 'missing' in result ? result.missing : null,
@@ -371,13 +377,13 @@ export function wizardHandlers(splash: Splash, engineers: readonly Engineer[], w
     }),
 
     // The mock keeps no draft cookies: any draft of this page's memory reopens (a reload starts the mock afresh).
-    http.post(openDraft.path, async ({ request }) => {
+    mockCall(openDraft, async ({ request }) => {
       await wait();
       const reference = normalized(((await request.json()) as Partial<OpenDraftRequest> | null)?.reference_number);
       const draft = drafts.get(reference);
       if (!draft) return envelope(404, 'This application cannot be saved from this browser.', {});
       if (draft.submitted) return envelope(409, 'This application has already been submitted.', {});
-      return envelope<OpenDraftAnswer>(200, 'OK', {
+      return answerFor(openDraft, {
         reference_number: formatted(reference),
         application_type: draft.type,
         step_number: stepNumberToResume(draft.stepNumber),

@@ -1,7 +1,8 @@
 import type { SignedIn } from '../../shared/api/continue';
 import type { CodeSent } from '../../shared/api/one-time-code';
-import { logout, type LogoutAnswer } from '../../shared/api/sign-in';
-import { api, callRequest } from '../app/api';
+import { logout } from '../../shared/api/sign-in';
+import { api } from '../app/api';
+import { callMutation } from '../app/call-endpoint';
 
 /** A one-time code went by SMS to the applicant's phone on file (a sign-in, a switch of application). */
 export type CodeChallenge = CodeSent;
@@ -24,9 +25,7 @@ export const DASHBOARD_TAGS = [
 /** The session's own call: sign-in opens it, the dashboard's Logout and its timer end it. */
 const sessionApi = api.enhanceEndpoints({ addTagTypes: DASHBOARD_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    logout: build.mutation<LogoutAnswer, void>({
-      query: () => callRequest(logout, {}, { quiet: true }),
-    }),
+    logout: callMutation(build, logout, { quiet: true }),
   }),
 });
 

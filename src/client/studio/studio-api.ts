@@ -1,15 +1,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { AnswerOf, RequestOf } from '../../shared/api/call';
-import {
-  staffCurrent,
-  staffSignIn,
-  staffSignOut,
-  staffVerify,
-  type StaffSessionAnswer,
-  type StaffSignInAnswer,
-  type StaffSignInRequest,
-  type StaffVerifyRequest,
-} from '../../shared/api/staff-session';
+import { staffCurrent, staffSignIn, staffSignOut, staffVerify } from '../../shared/api/staff-session';
 import {
   discardDraft,
   exportTexts,
@@ -25,25 +16,17 @@ import {
   saveFlows,
   saveQuestion,
   saveStep,
-  type AuditAnswer,
-  type AuditRequest,
-  type DiffAnswer,
-  type ExportTextsAnswer,
-  type HistoryAnswer,
-  type HistoryRequest,
-  type ImportTextsAnswer,
-  type ImportTextsRequest,
-  type PublishAnswer,
-  type PublishRequest,
-  type RollbackRequest,
   type SaveDocumentRequest,
   type SaveFeesRequest,
   type SaveFlowsRequest,
   type SaveQuestionRequest,
   type SaveStepRequest,
+  type ImportTextsRequest,
+  type ImportTextsAnswer,
   type StudioDraftAnswer,
 } from '../../shared/api/studio';
-import { callRequest, envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
+import { envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
+import { callMutation, callQuery } from '../app/call-endpoint';
 import { showToast } from '../app/ui-slice';
 import { staffSignedIn, staffSignedOut } from './staff-session-slice';
 
@@ -66,10 +49,19 @@ const studioBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (arg
 
 /** What the studio's queries are cached under; a change of the draft or a publish refreshes them. */
 export const STUDIO_TAGS = ['Draft', 'Diff', 'History', 'Audit'] as const;
+type StudioTag = (typeof STUDIO_TAGS)[number];
+
+/**
+ * A draft as a call answers it (its set's parts open objects in the call's schema) read as the studio
+ * reads it, its set a FormsSet (StudioDraftAnswer): the checker, not the schema, says what is wrong in a set.
+ */
+function draftNow(answer: AnswerOf<typeof getDraft>): StudioDraftAnswer {
+  return answer as unknown as StudioDraftAnswer;
+}
 
 /**
  * The studio's calls (src/shared/api/studio.ts) and the staff session's (staff-session.ts): each
- * endpoint sends its shared call (callRequest: the call's path, a body of its request type).
+ * endpoint is built from its shared call (callQuery/callMutation: the call's path, its body, its answer).
  *
  * A createApi of its own rather than endpoints injected into the app's `api`: the studio is a separate
  * Vite entry with its own store, so its cache (reducerPath `studioApi`), tags and sign-out reset stay
@@ -84,24 +76,14 @@ export const studioApi = createApi({
   tagTypes: STUDIO_TAGS,
   // The draft is shared by editors: what another saved shows when the studio comes back into view.
   refetchOnFocus: true,
-  endpoints: (build) => {
-    /** A call that changes the draft (its request made by `query`): its answer is the draft now. */
-    const draftChange = <Request>(query: (body: Request) => ApiRequest) =>
-      build.mutation<StudioDraftAnswer, Request>({
-        query,
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
-        },
-      });
-    return {
-      // The staff session ----------------------------------------------------------------------
-      staffSignIn: build.mutation<StaffSignInAnswer, StaffSignInRequest>({
-        query: (body) => callRequest(staffSignIn, body, { quiet: true }),
-      }),
-      staffVerify: build.mutation<StaffSessionAnswer, StaffVerifyRequest>({
-        query: (body) => callRequest(staffVerify, body, { quiet: true }),
+  endpoints: (build) => ({
+    // The staff session ----------------------------------------------------------------------
+    staffSignIn: callMutation(build, staffSignIn, { quiet: true }),
+    staffVerify: callMutation(
+      build,
+      staffVerify,
+      { quiet: true },
+      {
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
           if (!data) return;
@@ -109,45 +91,121 @@ export const studioApi = createApi({
           dispatch(studioApi.util.resetApiState());
           dispatch(staffSignedIn(data.staff));
         },
-      }),
-      /** On load: who is signed in (401 without a staff session: quiet, the sign-in shows). */
-      staffCurrent: build.query<StaffSessionAnswer, void>({
-        query: () => callRequest(staffCurrent, {}, { quiet: true }),
+      },
+    ),
+    /** On load: who is signed in (401 without a staff session: quiet, the sign-in shows). */
+    staffCurrent: callQuery(
+      build,
+      staffCurrent,
+      { quiet: true },
+      {
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
           if (data) dispatch(staffSignedIn(data.staff));
         },
-      }),
-      staffSignOut: build.mutation<AnswerOf<typeof staffSignOut>, void>({
-        query: () => callRequest(staffSignOut, {}),
+      },
+    ),
+    staffSignOut: callMutation(
+      build,
+      staffSignOut,
+      {},
+      {
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           // Signed out here whatever the server says: the page must not go on showing the draft.
           await queryFulfilled.catch(() => undefined);
           dispatch(staffSignedOut('signed_out'));
           dispatch(studioApi.util.resetApiState());
         },
-      }),
+      },
+    ),
 
-      // The draft --------------------------------------------------------------------------------
-      getDraft: build.query<StudioDraftAnswer, void>({
-        query: () => callRequest(getDraft, {}),
+    // The draft --------------------------------------------------------------------------------
+    // The draft's answers are read by a cast (draftNow), so their endpoints name their types: the
+    // compiler infers none of them from a transformResponse ("type instantiation is excessively deep").
+    // Every call below that changes the draft answers the draft now: it replaces getDraft's cache at
+    // once (no refetch while an editor types) and drops the diff.
+    getDraft: callQuery<typeof getDraft, StudioTag, 'studioApi', void, StudioDraftAnswer>(
+      build,
+      getDraft,
+      {},
+      {
+        transformResponse: (answer) => draftNow(answer),
         providesTags: ['Draft'],
-      }),
-      saveQuestion: draftChange((body: SaveQuestionRequest) => callRequest(saveQuestion, body, { quiet: true })),
-      saveStep: draftChange((body: SaveStepRequest) => callRequest(saveStep, body, { quiet: true })),
-      // The draft's flows, fee schedule and documents are the forms' own types; the call takes them as
-      // open objects (the checker says what is wrong in them).
-      saveFlows: draftChange((body: SaveFlowsRequest) =>
-        callRequest(saveFlows, body as unknown as RequestOf<typeof saveFlows>, { quiet: true }),
-      ),
-      saveFees: draftChange((body: SaveFeesRequest) =>
-        callRequest(saveFees, body as unknown as RequestOf<typeof saveFees>, { quiet: true }),
-      ),
-      saveDocument: draftChange((body: SaveDocumentRequest) =>
-        callRequest(saveDocument, body as RequestOf<typeof saveDocument>, { quiet: true }),
-      ),
-      importTexts: build.mutation<ImportTextsAnswer, ImportTextsRequest>({
-        query: (body) => callRequest(importTexts, body, { quiet: true }),
+      },
+    ),
+    saveQuestion: callMutation<typeof saveQuestion, StudioTag, 'studioApi', SaveQuestionRequest, StudioDraftAnswer>(
+      build,
+      saveQuestion,
+      { quiet: true },
+      {
+        transformResponse: (answer) => draftNow(answer),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      },
+    ),
+    saveStep: callMutation<typeof saveStep, StudioTag, 'studioApi', SaveStepRequest, StudioDraftAnswer>(
+      build,
+      saveStep,
+      { quiet: true },
+      {
+        transformResponse: (answer) => draftNow(answer),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      },
+    ),
+    // The draft's flows, fee schedule and documents are the forms' own types; the call takes them as
+    // open objects (the checker says what is wrong in them).
+    saveFlows: callMutation<typeof saveFlows, StudioTag, 'studioApi', SaveFlowsRequest, StudioDraftAnswer>(
+      build,
+      saveFlows,
+      { quiet: true, body: (body: SaveFlowsRequest) => body as unknown as RequestOf<typeof saveFlows> },
+      {
+        transformResponse: (answer) => draftNow(answer),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      },
+    ),
+    saveFees: callMutation<typeof saveFees, StudioTag, 'studioApi', SaveFeesRequest, StudioDraftAnswer>(
+      build,
+      saveFees,
+      { quiet: true, body: (body: SaveFeesRequest) => body as unknown as RequestOf<typeof saveFees> },
+      {
+        transformResponse: (answer) => draftNow(answer),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      },
+    ),
+    saveDocument: callMutation<typeof saveDocument, StudioTag, 'studioApi', SaveDocumentRequest, StudioDraftAnswer>(
+      build,
+      saveDocument,
+      { quiet: true, body: (body: SaveDocumentRequest) => body as RequestOf<typeof saveDocument> },
+      {
+        transformResponse: (answer) => draftNow(answer),
+        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+        },
+      },
+    ),
+    importTexts: callMutation<typeof importTexts, StudioTag, 'studioApi', ImportTextsRequest, ImportTextsAnswer>(
+      build,
+      importTexts,
+      { quiet: true },
+      {
+        transformResponse: (answer) => answer as unknown as ImportTextsAnswer,
         invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
@@ -155,48 +213,49 @@ export const studioApi = createApi({
           const { draft, live_version, problems } = data;
           void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
         },
-      }),
-      discardDraft: build.mutation<StudioDraftAnswer, void>({
-        query: () => callRequest(discardDraft, {}, { quiet: true }),
+      },
+    ),
+    discardDraft: callMutation<typeof discardDraft, StudioTag, 'studioApi', void, StudioDraftAnswer>(
+      build,
+      discardDraft,
+      { quiet: true },
+      {
+        transformResponse: (answer) => draftNow(answer),
         invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
           if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
         },
-      }),
+      },
+    ),
 
-      // Diff, publish, history -------------------------------------------------------------------
-      getDiff: build.query<DiffAnswer, void>({
-        query: () => callRequest(getDiff, {}),
-        providesTags: ['Diff'],
-      }),
-      publish: build.mutation<PublishAnswer, PublishRequest>({
-        query: (body) => callRequest(publishDraft, body, { quiet: true }),
+    // Diff, publish, history -------------------------------------------------------------------
+    getDiff: callQuery(build, getDiff, {}, { providesTags: ['Diff'] }),
+    publish: callMutation(
+      build,
+      publishDraft,
+      { quiet: true },
+      {
         // The draft is reset to the new live version: everything shown is stale.
         invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
-      }),
-      rollback: build.mutation<PublishAnswer, RollbackRequest>({
-        query: (body) => callRequest(rollbackVersion, body, { quiet: true }),
+      },
+    ),
+    rollback: callMutation(
+      build,
+      rollbackVersion,
+      { quiet: true },
+      {
         invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
-      }),
-      /** One page of versions, newest first; `before` from the previous page's next_before. */
-      getHistory: build.query<HistoryAnswer, HistoryRequest>({
-        query: (body) => callRequest(getHistory, body),
-        providesTags: ['History'],
-      }),
+      },
+    ),
+    /** One page of versions, newest first; `before` from the previous page's next_before. */
+    getHistory: callQuery(build, getHistory, {}, { providesTags: ['History'] }),
 
-      // Translations, audit ----------------------------------------------------------------------
-      /** A mutation: each export is an action of its own (it is in the audit), made on a click. */
-      exportTexts: build.mutation<ExportTextsAnswer, void>({
-        query: () => callRequest(exportTexts, {}),
-        invalidatesTags: ['Audit'],
-      }),
-      getAudit: build.query<AuditAnswer, AuditRequest>({
-        query: (body) => callRequest(getAudit, body),
-        providesTags: ['Audit'],
-      }),
-    };
-  },
+    // Translations, audit ----------------------------------------------------------------------
+    /** A mutation: each export is an action of its own (it is in the audit), made on a click. */
+    exportTexts: callMutation(build, exportTexts, {}, { invalidatesTags: ['Audit'] }),
+    getAudit: callQuery(build, getAudit, {}, { providesTags: ['Audit'] }),
+  }),
 });
 
 export const {

@@ -6,7 +6,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
  * it (RequestOf, AnswerOf). The server's route validates the body with it and documents the answer with
  * it (src/server/http/contract-route.ts: OpenAPI, and every answer checked against it outside production),
  * the service takes RequestOf, the client's RTK Query endpoint sends RequestOf and reads AnswerOf
- * (src/client/app/api.ts callRequest), and the mock answers at its path. tests/server/api-contract.test.ts
+ * (src/client/app/call-endpoint.ts callQuery/callMutation), and the mock answers at its path. tests/server/api-contract.test.ts
  * (every route) and tests/client/api-contract.test.ts (every endpoint and mock handler) check that each is
  * built from one of these.
  */

@@ -4,7 +4,8 @@ import {
   type EngineersPage,
   type EngineersQuery,
 } from '../../../shared/api/engineers';
-import { api, callRequest } from '../../app/api';
+import { api } from '../../app/api';
+import { callQuery } from '../../app/call-endpoint';
 import type { AppStore } from '../../app/store';
 
 export type { EngineersPage, EngineersQuery };
@@ -46,9 +47,7 @@ export function engineersQuery(state: EngineerParams): EngineersQuery {
 
 const engineersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getEngineers: build.query<EngineersPage, EngineersQuery>({
-      query: (body) => callRequest(getEngineers, body),
-    }),
+    getEngineers: callQuery(build, getEngineers),
   }),
 });
 

@@ -1,22 +1,12 @@
-import {
-  findReference,
-  verifyFindCode,
-  type FindReferenceAnswer,
-  type FindReferenceBody,
-  type VerifyFindCodeAnswer,
-  type VerifyFindCodeBody,
-} from '../../../shared/api/find-reference';
-import { api, callRequest } from '../../app/api';
+import { findReference, verifyFindCode } from '../../../shared/api/find-reference';
+import { api } from '../../app/api';
+import { callMutation } from '../../app/call-endpoint';
 
 /** "Forgot your reference number?" (src/shared/api/find-reference.ts): a code, then the applications. */
 const findReferenceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    findReference: build.mutation<FindReferenceAnswer, FindReferenceBody>({
-      query: (body) => callRequest(findReference, body, { quiet: true }),
-    }),
-    verifyFindCode: build.mutation<VerifyFindCodeAnswer, VerifyFindCodeBody>({
-      query: (body) => callRequest(verifyFindCode, body, { quiet: true }),
-    }),
+    findReference: callMutation(build, findReference, { quiet: true }),
+    verifyFindCode: callMutation(build, verifyFindCode, { quiet: true }),
   }),
 });
 

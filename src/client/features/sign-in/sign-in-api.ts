@@ -1,6 +1,7 @@
 import { verifyCode, type VerifyCodeRequest } from '../../../shared/api/continue';
-import { requestSignInCode, type SignInChallenge, type SignInRequest } from '../../../shared/api/sign-in';
-import { api, callRequest } from '../../app/api';
+import { requestSignInCode } from '../../../shared/api/sign-in';
+import { api } from '../../app/api';
+import { callMutation } from '../../app/call-endpoint';
 import type { SignInAnswer } from '../../session/session-api';
 
 /**
@@ -9,13 +10,16 @@ import type { SignInAnswer } from '../../session/session-api';
  */
 const signInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    requestSignInCode: build.mutation<SignInChallenge, SignInRequest>({
-      query: (body) => callRequest(requestSignInCode, body, { quiet: true }),
-    }),
-    // verify_code answers a sign-in's code with the user and the session.
-    verifySignInCode: build.mutation<SignInAnswer, VerifyCodeRequest>({
-      query: (body) => callRequest(verifyCode, body, { quiet: true }),
-    }),
+    requestSignInCode: callMutation(build, requestSignInCode, { quiet: true }),
+    // verify_code answers a sign-in's code with the user and the session (a continue's, the draft).
+    // Its types named: the compiler infers no result from a transformResponse of verify_code's two
+    // answers ("type instantiation is excessively deep").
+    verifySignInCode: callMutation<typeof verifyCode, never, 'api', VerifyCodeRequest, SignInAnswer>(
+      build,
+      verifyCode,
+      { quiet: true },
+      { transformResponse: (answer) => answer as SignInAnswer },
+    ),
   }),
 });
 

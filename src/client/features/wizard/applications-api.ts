@@ -8,19 +8,13 @@ import {
   type SubmitRequest,
   type SubmittedAnswer,
 } from '../../../shared/api/applications';
-import { uploadAttachment, type UploadedAttachment } from '../../../shared/api/attachments';
+import { uploadAttachment } from '../../../shared/api/attachments';
 import { submitApplication, type SubmitApplicationRequest } from '../../../shared/api/continue';
-import {
-  sendEngineerOtp,
-  validateEngineerOtp,
-  type OtpSent,
-  type OtpValidated,
-  type SendEngineerOtpRequest,
-  type ValidateEngineerOtpRequest,
-} from '../../../shared/api/engineers';
-import { verifyZanid, type VerifyZanidRequest, type ZanidPerson } from '../../../shared/api/identity';
+import { sendEngineerOtp, validateEngineerOtp, type OtpSent } from '../../../shared/api/engineers';
+import { verifyZanid } from '../../../shared/api/identity';
 import type { ApplicationType } from '../../../shared/wizard-driver';
-import { api, callRequest } from '../../app/api';
+import { api } from '../../app/api';
+import { callMutation } from '../../app/call-endpoint';
 import type { StepAnswers } from './wizard-slice';
 
 /** A step's save (src/shared/api/applications.ts): the step's answers as the wizard holds them. */
@@ -50,41 +44,33 @@ export interface UploadBody {
  */
 const applicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveAndContinue: build.mutation<SaveAndContinueResult, SaveAndContinueBody>({
-      query: (body) => callRequest(saveAndContinue, body, { quiet: true }),
+    // The wizard's answers are sent as the call's body (its data the steps' answers as the wizard holds them).
+    saveAndContinue: callMutation(build, saveAndContinue, { quiet: true, body: (body: SaveAndContinueBody) => body }),
+    saveFinal: callMutation(build, saveFinal, {
+      quiet: true,
+      body: (body: SubmitBody & { application_type: ApplicationType }) => body,
     }),
-    saveFinal: build.mutation<SubmitResult, SubmitBody & { application_type: ApplicationType }>({
-      query: (body) => callRequest(saveFinal, body, { quiet: true }),
-    }),
-    requestMaintenance: build.mutation<SubmitResult, SubmitBody>({
-      query: (body) => callRequest(requestMaintenance, body, { quiet: true }),
-    }),
-    requestNoDrawings: build.mutation<SubmitResult, SubmitBody>({
-      query: (body) => callRequest(requestNoDrawings, body, { quiet: true }),
-    }),
+    requestMaintenance: callMutation(build, requestMaintenance, { quiet: true, body: (body: SubmitBody) => body }),
+    requestNoDrawings: callMutation(build, requestNoDrawings, { quiet: true, body: (body: SubmitBody) => body }),
     // The draft's reference number: the engineer's SMS names it, and the confirmation is for it alone.
-    sendEngineerOtp: build.mutation<OtpSent, SendEngineerOtpRequest>({
-      query: (body) => callRequest(sendEngineerOtp, body, { quiet: true }),
-    }),
-    validateEngineerOtp: build.mutation<OtpValidated, ValidateEngineerOtpRequest>({
-      query: (body) => callRequest(validateEngineerOtp, body, { quiet: true }),
-    }),
-    uploadAttachment: build.mutation<UploadedAttachment, UploadBody>({
-      query: ({ reference_number, document_type, scale, file }) => {
+    sendEngineerOtp: callMutation(build, sendEngineerOtp, { quiet: true }),
+    validateEngineerOtp: callMutation(build, validateEngineerOtp, { quiet: true }),
+    uploadAttachment: callMutation(build, uploadAttachment, {
+      quiet: true,
+      body: ({ reference_number, document_type, scale, file }: UploadBody) => {
         // The server reads the fields before the file: they must come first.
         const body = new FormData();
         body.append('reference_number', reference_number);
         body.append('document_type', document_type);
         if (scale) body.append('scale', scale);
         body.append('file', file, file.name);
-        return callRequest(uploadAttachment, body, { quiet: true });
+        return body;
       },
     }),
-    verifyZanid: build.mutation<ZanidPerson, VerifyZanidRequest>({
-      query: (body) => callRequest(verifyZanid, body, { quiet: true }),
-    }),
-    submitApplication: build.mutation<SubmitResult, SubmitApplicationRequest & { data: Record<string, StepAnswers> }>({
-      query: (body) => callRequest(submitApplication, body, { quiet: true }),
+    verifyZanid: callMutation(build, verifyZanid, { quiet: true }),
+    submitApplication: callMutation(build, submitApplication, {
+      quiet: true,
+      body: (body: SubmitApplicationRequest & { data: Record<string, StepAnswers> }) => body,
     }),
   }),
 });

@@ -1,12 +1,11 @@
-import { estimateFee, type EstimateFeeRequest, type FeeEstimateAnswer } from '../../../shared/api/fees';
-import { api, callRequest } from '../../app/api';
+import { estimateFee } from '../../../shared/api/fees';
+import { api } from '../../app/api';
+import { callQuery } from '../../app/call-endpoint';
 
 const feeEstimateApi = api.injectEndpoints({
   endpoints: (build) => ({
     // A query keyed by the draft: the review asks again each time it opens (the answers may have changed).
-    estimateFee: build.query<FeeEstimateAnswer, EstimateFeeRequest>({
-      query: (body) => callRequest(estimateFee, body, { quiet: true }),
-    }),
+    estimateFee: callQuery(build, estimateFee, { quiet: true }),
   }),
 });
 

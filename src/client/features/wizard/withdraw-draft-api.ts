@@ -1,12 +1,11 @@
-import { withdrawDraft, type WithdrawAnswer, type WithdrawDraftRequest } from '../../../shared/api/withdraw';
-import { api, callRequest } from '../../app/api';
+import { withdrawDraft } from '../../../shared/api/withdraw';
+import { api } from '../../app/api';
+import { callMutation } from '../../app/call-endpoint';
 
 /** /api/application/withdraw_draft: the draft this browser holds the draft cookie of (src/shared/api/withdraw.ts). */
 const withdrawDraftApi = api.injectEndpoints({
   endpoints: (build) => ({
-    withdrawDraft: build.mutation<WithdrawAnswer, WithdrawDraftRequest>({
-      query: (body) => callRequest(withdrawDraft, body, { quiet: true }),
-    }),
+    withdrawDraft: callMutation(build, withdrawDraft, { quiet: true }),
   }),
 });
 
