@@ -1,5 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import type { AnswerOf, RequestOf } from '../../shared/api/call';
+import type { AnswerOf, ApiCall, RequestOf } from '../../shared/api/call';
 import { staffCurrent, staffSignIn, staffSignOut, staffVerify } from '../../shared/api/staff-session';
 import {
   discardDraft,
@@ -26,7 +26,7 @@ import {
   type StudioDraftAnswer,
 } from '../../shared/api/studio';
 import { envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
-import { callMutation, callQuery } from '../app/call-endpoint';
+import { callMutation, callQuery, type CallSend } from '../app/call-endpoint';
 import { showToast } from '../app/ui-slice';
 import { staffSignedIn, staffSignedOut } from './staff-session-slice';
 
@@ -59,6 +59,22 @@ function draftNow(answer: AnswerOf<typeof getDraft>): StudioDraftAnswer {
   return answer as unknown as StudioDraftAnswer;
 }
 
+/** What a call that changes the draft does with its answer (draftChange below). */
+const DRAFT_CHANGE = {
+  transformResponse: (answer: AnswerOf<typeof getDraft>) => draftNow(answer),
+  invalidatesTags: (_answer: unknown, error: unknown): StudioTag[] => (error ? [] : ['Diff', 'Audit']),
+  async onQueryStarted(
+    _arg: unknown,
+    {
+      dispatch,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: StudioDraftAnswer }> },
+  ) {
+    const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+    if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+  },
+};
+
 /**
  * The studio's calls (src/shared/api/studio.ts) and the staff session's (staff-session.ts): each
  * endpoint is built from its shared call (callQuery/callMutation: the call's path, its body, its answer).
@@ -76,186 +92,134 @@ export const studioApi = createApi({
   tagTypes: STUDIO_TAGS,
   // The draft is shared by editors: what another saved shows when the studio comes back into view.
   refetchOnFocus: true,
-  endpoints: (build) => ({
-    // The staff session ----------------------------------------------------------------------
-    staffSignIn: callMutation(build, staffSignIn, { quiet: true }),
-    staffVerify: callMutation(
-      build,
-      staffVerify,
-      { quiet: true },
-      {
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (!data) return;
-          // Whatever an earlier session had cached is not this member's to see.
-          dispatch(studioApi.util.resetApiState());
-          dispatch(staffSignedIn(data.staff));
+  endpoints: (build) => {
+    /**
+     * A call that changes the draft: its answer is the draft now (read by a cast, draftNow, so its types
+     * are named), which replaces getDraft's cache and drops the diff and the audit.
+     */
+    const draftChange = <C extends ApiCall, Arg>(call: C, send: CallSend<C, Arg>) =>
+      // The options are typed once, in DRAFT_CHANGE: checked against the options of any call C, they are
+      // too deep an instantiation for tsc (TS2589), though ESLint's type checker finds the cast unnecessary.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+      callMutation<C, StudioTag, 'studioApi', Arg, StudioDraftAnswer>(build, call, send, DRAFT_CHANGE as never);
+    return {
+      // The staff session ----------------------------------------------------------------------
+      staffSignIn: callMutation(build, staffSignIn, { quiet: true }),
+      staffVerify: callMutation(
+        build,
+        staffVerify,
+        { quiet: true },
+        {
+          async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+            const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+            if (!data) return;
+            // Whatever an earlier session had cached is not this member's to see.
+            dispatch(studioApi.util.resetApiState());
+            dispatch(staffSignedIn(data.staff));
+          },
         },
-      },
-    ),
-    /** On load: who is signed in (401 without a staff session: quiet, the sign-in shows). */
-    staffCurrent: callQuery(
-      build,
-      staffCurrent,
-      { quiet: true },
-      {
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) dispatch(staffSignedIn(data.staff));
+      ),
+      /** On load: who is signed in (401 without a staff session: quiet, the sign-in shows). */
+      staffCurrent: callQuery(
+        build,
+        staffCurrent,
+        { quiet: true },
+        {
+          async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+            const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+            if (data) dispatch(staffSignedIn(data.staff));
+          },
         },
-      },
-    ),
-    staffSignOut: callMutation(
-      build,
-      staffSignOut,
-      {},
-      {
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          // Signed out here whatever the server says: the page must not go on showing the draft.
-          await queryFulfilled.catch(() => undefined);
-          dispatch(staffSignedOut('signed_out'));
-          dispatch(studioApi.util.resetApiState());
+      ),
+      staffSignOut: callMutation(
+        build,
+        staffSignOut,
+        {},
+        {
+          async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+            // Signed out here whatever the server says: the page must not go on showing the draft.
+            await queryFulfilled.catch(() => undefined);
+            dispatch(staffSignedOut('signed_out'));
+            dispatch(studioApi.util.resetApiState());
+          },
         },
-      },
-    ),
+      ),
 
-    // The draft --------------------------------------------------------------------------------
-    // The draft's answers are read by a cast (draftNow), so their endpoints name their types: the
-    // compiler infers none of them from a transformResponse ("type instantiation is excessively deep").
-    // Every call below that changes the draft answers the draft now: it replaces getDraft's cache at
-    // once (no refetch while an editor types) and drops the diff.
-    getDraft: callQuery<typeof getDraft, StudioTag, 'studioApi', void, StudioDraftAnswer>(
-      build,
-      getDraft,
-      {},
-      {
-        transformResponse: (answer) => draftNow(answer),
-        providesTags: ['Draft'],
-      },
-    ),
-    saveQuestion: callMutation<typeof saveQuestion, StudioTag, 'studioApi', SaveQuestionRequest, StudioDraftAnswer>(
-      build,
-      saveQuestion,
-      { quiet: true },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+      // The draft --------------------------------------------------------------------------------
+      // The draft's answers are read by a cast (draftNow), so their endpoints name their types: the
+      // compiler infers none of them from a transformResponse ("type instantiation is excessively deep").
+      // Every call below that changes the draft answers the draft now: it replaces getDraft's cache at
+      // once (no refetch while an editor types) and drops the diff.
+      getDraft: callQuery<typeof getDraft, StudioTag, 'studioApi', void, StudioDraftAnswer>(
+        build,
+        getDraft,
+        {},
+        {
+          transformResponse: (answer) => draftNow(answer),
+          providesTags: ['Draft'],
         },
-      },
-    ),
-    saveStep: callMutation<typeof saveStep, StudioTag, 'studioApi', SaveStepRequest, StudioDraftAnswer>(
-      build,
-      saveStep,
-      { quiet: true },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
+      ),
+      saveQuestion: draftChange<typeof saveQuestion, SaveQuestionRequest>(saveQuestion, { quiet: true }),
+      saveStep: draftChange<typeof saveStep, SaveStepRequest>(saveStep, { quiet: true }),
+      // The draft's flows, fee schedule and documents are the forms' own types; the call takes them as
+      // open objects (the checker says what is wrong in them).
+      saveFlows: draftChange<typeof saveFlows, SaveFlowsRequest>(saveFlows, {
+        quiet: true,
+        body: (body: SaveFlowsRequest) => body as unknown as RequestOf<typeof saveFlows>,
+      }),
+      saveFees: draftChange<typeof saveFees, SaveFeesRequest>(saveFees, {
+        quiet: true,
+        body: (body: SaveFeesRequest) => body as unknown as RequestOf<typeof saveFees>,
+      }),
+      saveDocument: draftChange<typeof saveDocument, SaveDocumentRequest>(saveDocument, {
+        quiet: true,
+        body: (body: SaveDocumentRequest) => body as RequestOf<typeof saveDocument>,
+      }),
+      importTexts: callMutation<typeof importTexts, StudioTag, 'studioApi', ImportTextsRequest, ImportTextsAnswer>(
+        build,
+        importTexts,
+        { quiet: true },
+        {
+          transformResponse: (answer) => answer as unknown as ImportTextsAnswer,
+          invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
+          async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+            const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+            if (!data) return;
+            const { draft, live_version, problems } = data;
+            void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
+          },
         },
-      },
-    ),
-    // The draft's flows, fee schedule and documents are the forms' own types; the call takes them as
-    // open objects (the checker says what is wrong in them).
-    saveFlows: callMutation<typeof saveFlows, StudioTag, 'studioApi', SaveFlowsRequest, StudioDraftAnswer>(
-      build,
-      saveFlows,
-      { quiet: true, body: (body: SaveFlowsRequest) => body as unknown as RequestOf<typeof saveFlows> },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
-        },
-      },
-    ),
-    saveFees: callMutation<typeof saveFees, StudioTag, 'studioApi', SaveFeesRequest, StudioDraftAnswer>(
-      build,
-      saveFees,
-      { quiet: true, body: (body: SaveFeesRequest) => body as unknown as RequestOf<typeof saveFees> },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
-        },
-      },
-    ),
-    saveDocument: callMutation<typeof saveDocument, StudioTag, 'studioApi', SaveDocumentRequest, StudioDraftAnswer>(
-      build,
-      saveDocument,
-      { quiet: true, body: (body: SaveDocumentRequest) => body as RequestOf<typeof saveDocument> },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
-        },
-      },
-    ),
-    importTexts: callMutation<typeof importTexts, StudioTag, 'studioApi', ImportTextsRequest, ImportTextsAnswer>(
-      build,
-      importTexts,
-      { quiet: true },
-      {
-        transformResponse: (answer) => answer as unknown as ImportTextsAnswer,
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (!data) return;
-          const { draft, live_version, problems } = data;
-          void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, { draft, live_version, problems }));
-        },
-      },
-    ),
-    discardDraft: callMutation<typeof discardDraft, StudioTag, 'studioApi', void, StudioDraftAnswer>(
-      build,
-      discardDraft,
-      { quiet: true },
-      {
-        transformResponse: (answer) => draftNow(answer),
-        invalidatesTags: (_answer, error) => (error ? [] : ['Diff', 'Audit']),
-        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-          if (data) void dispatch(studioApi.util.upsertQueryData('getDraft', undefined, data));
-        },
-      },
-    ),
+      ),
+      discardDraft: draftChange<typeof discardDraft, void>(discardDraft, { quiet: true }),
 
-    // Diff, publish, history -------------------------------------------------------------------
-    getDiff: callQuery(build, getDiff, {}, { providesTags: ['Diff'] }),
-    publish: callMutation(
-      build,
-      publishDraft,
-      { quiet: true },
-      {
-        // The draft is reset to the new live version: everything shown is stale.
-        invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
-      },
-    ),
-    rollback: callMutation(
-      build,
-      rollbackVersion,
-      { quiet: true },
-      {
-        invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
-      },
-    ),
-    /** One page of versions, newest first; `before` from the previous page's next_before. */
-    getHistory: callQuery(build, getHistory, {}, { providesTags: ['History'] }),
+      // Diff, publish, history -------------------------------------------------------------------
+      getDiff: callQuery(build, getDiff, {}, { providesTags: ['Diff'] }),
+      publish: callMutation(
+        build,
+        publishDraft,
+        { quiet: true },
+        {
+          // The draft is reset to the new live version: everything shown is stale.
+          invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
+        },
+      ),
+      rollback: callMutation(
+        build,
+        rollbackVersion,
+        { quiet: true },
+        {
+          invalidatesTags: (_answer, error) => (error ? [] : ['Draft', 'Diff', 'History', 'Audit']),
+        },
+      ),
+      /** One page of versions, newest first; `before` from the previous page's next_before. */
+      getHistory: callQuery(build, getHistory, {}, { providesTags: ['History'] }),
 
-    // Translations, audit ----------------------------------------------------------------------
-    /** A mutation: each export is an action of its own (it is in the audit), made on a click. */
-    exportTexts: callMutation(build, exportTexts, {}, { invalidatesTags: ['Audit'] }),
-    getAudit: callQuery(build, getAudit, {}, { providesTags: ['Audit'] }),
-  }),
+      // Translations, audit ----------------------------------------------------------------------
+      /** A mutation: each export is an action of its own (it is in the audit), made on a click. */
+      exportTexts: callMutation(build, exportTexts, {}, { invalidatesTags: ['Audit'] }),
+      getAudit: callQuery(build, getAudit, {}, { providesTags: ['Audit'] }),
+    };
+  },
 });
 
 export const {
