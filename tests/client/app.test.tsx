@@ -107,6 +107,7 @@ describe('start-up', () => {
 
   it('shows the maintenance page on 503 maintenance, and the portal again after Try again', async () => {
     server.use(
+      // Outside the contract on purpose: the 503 of maintenance is the base query's, declared by no call.
       mockCall(getSplash, () =>
         envelope(503, "We're Under Maintenance, please check back later.", { maintenance: true }),
       ),
@@ -239,6 +240,7 @@ describe('routes and the guard', () => {
   });
 
   it("goes to the site root when a call answers 'Access denied'", async () => {
+    // Outside the contract on purpose: 'Access denied' is the base query's 403, declared by no call.
     server.use(mockCall(getEngineers, () => envelope(403, 'Access denied', {})));
     const { router } = renderApp('/home/engineers');
 
@@ -277,6 +279,7 @@ describe('routes and the guard', () => {
 
 describe('toasts', () => {
   const failingEngineers = () =>
+    // Outside the contract on purpose: a server failure (500), declared by no call.
     server.use(mockCall(getEngineers, () => envelope(500, 'The engineers list is resting', {})));
 
   it("shows the server's message as an error toast", async () => {

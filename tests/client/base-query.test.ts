@@ -20,6 +20,7 @@ const probeApi = api.injectEndpoints({
   }),
 });
 
+// Outside the contract on purpose: these probe the base query itself at a fake path (/api/test/probe), no call of src/shared/api.
 function envelope(code: number, message: string, data: unknown, status = code) {
   return HttpResponse.json<Envelope>({ response: { code, message, data } }, { status });
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
 import { PERSONAL, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
-import { continueApplication, submitApplication, verifyCode } from '../../src/shared/api/continue';
+import {
+  continueApplication,
+  submitApplication,
+  verifyCode,
+  type VerifyCodeAnswer,
+} from '../../src/shared/api/continue';
 import { envelope } from '../../src/client/mocks/mock-answers';
 import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
@@ -11,7 +16,7 @@ const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
 const forms = withServedForms();
 const REFERENCE = 'KQ7MZ-4XPRT';
-const draft = {
+const draft: VerifyCodeAnswer = {
   reference_number: REFERENCE,
   application_type: 'repair',
   step_number: 3,
@@ -19,13 +24,14 @@ const draft = {
 };
 
 /** continue_application and verify_code as the server answers them; `codeOk` says which codes open the draft. */
-function continueCalls(answer = draft) {
+function continueCalls(answer: VerifyCodeAnswer = draft) {
   const bodies: { path: string; body: unknown }[] = [];
   server.use(
     mockCall(continueApplication, async ({ request }) => {
       const body = (await request.json()) as { reference_number: string };
       bodies.push({ path: 'continue', body });
       if (body.reference_number.replace(/[\s-]/g, '').toUpperCase() !== REFERENCE.replace('-', ''))
+        // Outside the contract on purpose: continue_application declares no error answer; the 404's message is shown.
         return envelope(404, 'No application has this reference number.', {});
       return answerFor(
         continueApplication,
@@ -37,8 +43,9 @@ function continueCalls(answer = draft) {
       const body = (await request.json()) as { code: string };
       bodies.push({ path: 'verify', body });
       return body.code === '654321'
-        ? envelope(200, 'OK', answer)
-        : envelope(422, 'The code is wrong or has expired.', {});
+        ? answerFor(verifyCode, answer)
+        : // Outside the contract on purpose: verify_code declares no error answer; the 422's message is shown.
+          envelope(422, 'The code is wrong or has expired.', {});
     }),
   );
   return bodies;

@@ -13,8 +13,7 @@ import { en, sw } from './texts';
 import { runtimeValidator, servedForms } from './wizard-forms';
 import { getChangeRequests, resubmitChanges } from '../../src/shared/api/change-requests';
 import { getDashboardApplication } from '../../src/shared/api/dashboard';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // Requests for changes on the dashboard (issue 19, item 1): the checklist with each remark, the
 // deadline in words, done or not, and Resubmit with a note.
@@ -113,7 +112,7 @@ describe('requests for changes on the dashboard', () => {
   it('asks for a note, sends it with Resubmit, and lists what is still open when the server refuses', async () => {
     returnedWith(OPEN);
     const bodies = record(resubmitChanges, () =>
-      envelope(422, 'Some requested changes are not made yet.', {
+      refusalFor(resubmitChanges, 'changes.requests_open', 'Some requested changes are not made yet.', {
         errors: [{ path: '/requests/1', message: 'The document sheha_letter is not uploaded yet.' }],
       }),
     );
@@ -150,7 +149,7 @@ describe('requests for changes on the dashboard', () => {
           }),
         ),
       );
-      return envelope(200, 'OK', { reference_number: 'X', status: 'submitted', round: 1 });
+      return answerFor(resubmitChanges, { reference_number: 'X', status: 'submitted', round: 1 });
     });
     const { user } = renderApp('/dashboard/application', { user: signedInUser });
     await user.type(

@@ -10,7 +10,6 @@ import { renderApp } from './render';
 import { en, sw } from './texts';
 import { getMessages } from '../../src/shared/api/conversation';
 import { getDashboardApplication } from '../../src/shared/api/dashboard';
-import { envelope } from '../../src/client/mocks/mock-answers';
 import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 import { withdrawApplication } from '../../src/shared/api/withdraw';
 
@@ -47,7 +46,7 @@ describe('the conversation (issue 17, item 11)', () => {
   it('names the list and who wrote each message in Swahili', async () => {
     server.use(
       mockCall(getMessages, () =>
-        envelope(200, 'OK', [
+        answerFor(getMessages, [
           {
             message_id: 'm1',
             from: 'applicant',
@@ -81,7 +80,11 @@ describe('withdrawing (issue 17, item 12)', () => {
   it('asks a reason, then confirms in a dialog; Keep sends nothing, Withdraw sends the reason', async () => {
     const application = underReview();
     const bodies = record(withdrawApplication, () =>
-      envelope(200, 'OK', { reference_number: application.reference_number, status: 'withdrawn', withdrawn_at: '' }),
+      answerFor(withdrawApplication, {
+        reference_number: application.reference_number,
+        status: 'withdrawn',
+        withdrawn_at: '',
+      }),
     );
     const { user } = renderApp('/dashboard/application', { user: signedInUser });
     await user.click(await screen.findByRole('button', { name: en('dashboard.withdraw.open') }));

@@ -136,6 +136,7 @@ describe('the Invoices tab', () => {
     await waitFor(() => expect(clicked).toEqual(['receipt-RC-2026-000102.pdf']));
     expect(bodies).toEqual([{ receipt_number: 'RC-2026-000102' }]);
 
+    // Outside the contract on purpose: download_receipt declares no error answer; the 404's message is shown.
     server.use(mockCall(downloadReceipt, () => envelope(404, 'No receipt has this number.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('No receipt has this number.');

@@ -39,6 +39,7 @@ describe.each([
     await waitFor(() => expect(clicked).toEqual([file]));
     expect(bodies).toEqual([{ permit_number: permit.permit_number }]);
 
+    // Outside the contract on purpose: download_permit declares no error answer; the 409's message is shown.
     server.use(mockCall(downloadPermit, () => envelope(409, 'This permit was revoked: it is not printed again.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This permit was revoked: it is not printed again.');

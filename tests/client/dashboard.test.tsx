@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABS } from '../../src/client/features/dashboard/ApplicationPage';
 import { MOCK_REFERENCES } from '../../src/client/mocks/dashboard-data';
@@ -16,12 +15,15 @@ import {
   downloadAttachment,
   getAttachments,
   getDashboardApplication,
+  getNotifications,
+  getPermits,
   readNotifications,
   renewPermit,
 } from '../../src/shared/api/dashboard';
 import { envelope } from '../../src/client/mocks/mock-answers';
 import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 import { sendMessage } from '../../src/shared/api/conversation';
+import { getInvoices } from '../../src/shared/api/payments';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
 /** user-event that hands any file to the input (as a browser's "All files" choice does). */
@@ -198,6 +200,7 @@ describe('the dashboard tabs', () => {
     expect(bodies).toEqual([{ attachment_id: first.attachment_id }]);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
 
+    // Outside the contract on purpose: download_attachment declares no error answer; the 404's message is shown.
     server.use(mockCall(downloadAttachment, () => envelope(404, 'This document is no longer kept.', {})));
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This document is no longer kept.');
@@ -211,12 +214,18 @@ describe('the dashboard tabs', () => {
       mockCall(uploadAttachment, async ({ request }) => {
         const form = await request.formData();
         seen.push({ keys: [...form.keys()], type: form.get('document_type') });
-        return envelope(200, 'Uploaded', {
-          attachment_id: 'att-new',
-          document_name: 'x',
-          size: 14,
-          status: 'uploaded',
-        });
+        return answerFor(
+          uploadAttachment,
+          {
+            attachment_id: 'att-new',
+            document_name: { en: 'x', sw: 'x' },
+            size: 14,
+            scale: null,
+            file_name: 'deed.pdf',
+            status: 'uploaded',
+          },
+          'Uploaded',
+        );
       }),
     );
     const lists = record(getAttachments);
@@ -239,6 +248,7 @@ describe('the dashboard tabs', () => {
     server.use(
       mockCall(uploadAttachment, () => {
         sent += 1;
+        // Outside the contract on purpose: never sent (the browser refuses the file), so it carries no data.
         return envelope(200, 'Uploaded', {});
       }),
     );
@@ -255,6 +265,7 @@ describe('the dashboard tabs', () => {
 
   it("Attachments: shows the server's refusal of a file at the document", async () => {
     server.use(
+      // Outside the contract on purpose: upload declares no error answer; the 415's message is shown at the document.
       mockCall(uploadAttachment, () =>
         envelope(415, 'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.', {}),
       ),
@@ -309,12 +320,12 @@ describe('the dashboard tabs', () => {
   });
 
   it.each([
-    ['attachments', 'get_attachments', 'dashboard.attachments.title'],
-    ['invoices', 'get_invoices', 'dashboard.invoices.title'],
-    ['notifications', 'get_notifications', 'dashboard.notifications.title'],
-    ['permit', 'get_permits', 'dashboard.permits.title'],
-  ])('%s: says "Sorry! No Records Found." when there are none', async (tab, path, titleKey) => {
-    server.use(http.post(`/api/dashboard/${path}`, () => envelope(200, 'OK', [])));
+    ['attachments', getAttachments, 'dashboard.attachments.title'],
+    ['invoices', getInvoices, 'dashboard.invoices.title'],
+    ['notifications', getNotifications, 'dashboard.notifications.title'],
+    ['permit', getPermits, 'dashboard.permits.title'],
+  ] as const)('%s: says "Sorry! No Records Found." when there are none', async (tab, call, titleKey) => {
+    server.use(mockCall(call, () => answerFor(call, [])));
     openDashboard(`/dashboard/application?tab=${tab}`);
     await within(await screen.findByRole('tabpanel')).findByRole('heading', { level: 2, name: en(titleKey) });
     expect(within(panel()).getByText(en('empty'))).toBeInTheDocument();

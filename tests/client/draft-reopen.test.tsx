@@ -32,12 +32,13 @@ function openDraftAnswers(answer: () => Response | Promise<Response>) {
 
 /** open_draft's answer: the repair draft, its personal step saved, and the steps kept unfinished. */
 const reopenedRepair = (unfinished: Record<string, Record<string, unknown>>) =>
-  envelope(200, 'OK', {
+  answerFor(openDraft, {
     reference_number: REFERENCE,
     application_type: 'repair',
     step_number: 2,
     data: { personal: PERSONAL },
     unfinished,
+    attachments: [],
   });
 
 describe('reopening the draft after a reload', () => {
@@ -73,6 +74,7 @@ describe('reopening the draft after a reload', () => {
 
   it('offers Continue or a new application, in Swahili, when this browser cannot open it; a new one starts empty', async () => {
     localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'new' }));
+    // Outside the contract on purpose: open_draft declares no error answer; a 404 is a draft this browser cannot open.
     openDraftAnswers(() => envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}));
     const saves: unknown[] = [];
     server.use(

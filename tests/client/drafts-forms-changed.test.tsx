@@ -5,14 +5,13 @@ import type { FormsDocument } from '../../src/shared/forms';
 import type { FormsChanged } from '../../src/shared/forms-changed';
 import type { Language } from '../../src/shared/reference-data';
 import { server } from './msw-server';
-import { PERSONAL, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
+import { PERSONAL, formsAnswer, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
 import { continueApplication, verifyCode } from '../../src/shared/api/continue';
 import { getForms } from '../../src/shared/api/forms';
 import { getSplash } from '../../src/shared/api/splash';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // Issue 16, item 5, as the applicant sees it: a draft continued (or a step saved) after a new forms
 // version was published names what to answer in the applicant's language and opens its step.
@@ -57,7 +56,7 @@ function formsServed(current: () => FormsDocument) {
   server.use(
     mockCall(getForms, () => {
       asked.count++;
-      return envelope(200, 'OK', current());
+      return answerFor(getForms, formsAnswer(current()));
     }),
     mockCall(getSplash, () => answerFor(getSplash, splash)),
   );
@@ -138,7 +137,7 @@ describe('an applicant mid-step while a version is published', () => {
         bodies.push(body);
         if (body.forms_version === '1') {
           published = true;
-          return envelope(409, 'The form has changed since you saved.', changed);
+          return refusalFor(saveAndContinue, 'forms_changed', 'The form has changed since you saved.', changed);
         }
         return answerFor(saveAndContinue, savedAnswer(body, { reference_number: REFERENCE, step_number: 3 }), 'Saved');
       }),

@@ -107,6 +107,7 @@ describe.each(['en', 'sw'] as const)('forgot your reference number (%s)', (langu
 
   it('shows the server’s message when it refuses (too many tries)', async () => {
     server.use(
+      // Outside the contract on purpose: too many tries (429) is declared by no call.
       mockCall(findReference, () =>
         envelope(429, 'Too many tries. Please try again in 60 minutes.', { retry_after_s: 3600 }),
       ),

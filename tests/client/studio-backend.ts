@@ -1,5 +1,5 @@
 import { http, type JsonBodyType } from 'msw';
-import type { ApiCall } from '../../src/shared/api/call';
+import type { AnswerOf, ApiCall } from '../../src/shared/api/call';
 import {
   staffCurrent,
   staffSignIn,
@@ -30,6 +30,7 @@ import {
 } from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { envelope } from '../../src/client/mocks/mock-answers';
+import { answerFor } from '../../src/client/mocks/mock-call';
 
 /**
  * A small studio server for client tests, built on the contract's types (src/shared/api/studio.ts,
@@ -148,6 +149,20 @@ export function staffAnswer(role: StaffRole, display_name = 'Asha Policy'): Staf
   };
 }
 
+/**
+ * A draft answer as the studio calls type it on the wire (the set's parts open objects): the same data,
+ * for answerFor, which checks it against the call's answer.
+ */
+export function wireDraft(answer: StudioDraftAnswer): AnswerOf<typeof getDraft> {
+  const { fees, ...set } = answer.draft.set;
+  const open = {
+    ...set,
+    documents: set.documents.map((document) => ({ ...document })),
+    ...(fees ? { fees: { ...fees } } : {}),
+  };
+  return { ...answer, draft: { ...answer.draft, set: open } };
+}
+
 export interface Recorded {
   path: string;
   body: unknown;
@@ -175,8 +190,6 @@ export interface StudioBackend {
   bodies(name: string): unknown[];
 }
 
-const ok = (data: JsonBodyType) => envelope(200, 'OK', data);
-
 export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<typeof http.post>[] } {
   const backend: StudioBackend = {
     staff: null,
@@ -202,34 +215,41 @@ export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<
       backend.calls.push({ path: shared.path, body });
       const name = shared.path.split('/').pop()!;
       const set = backend.answer[name];
+      // Outside the contract on purpose: the test's own refusal of this call, as it sets it.
       if (set) return envelope(set.code, set.message ?? 'Refused', set.data ?? {});
+      // Outside the contract on purpose: the session's 401 is declared by no call.
       if (needsSession && !backend.staff) return envelope(401, 'Sign in to go on.', {});
       return answer(body);
     });
   const studio = (shared: ApiCall, answer: (body: Record<string, unknown>) => Response) => call(shared, true, answer);
 
   const handlers = [
-    call(staffSignIn, false, () => ok({ ...backend.signIn })),
+    call(staffSignIn, false, () => answerFor(staffSignIn, { ...backend.signIn })),
     call(staffVerify, false, (body) => {
       const { code } = body as unknown as StaffVerifyRequest;
+      // Outside the contract on purpose: staff verify declares no error answer.
       if (code !== backend.code) return envelope(422, 'The code is not right.', {});
       backend.staff ??= staffAnswer('policy_editor');
-      return ok({ ...backend.staff });
+      return answerFor(staffVerify, { ...backend.staff });
     }),
-    call(staffCurrent, true, () => ok({ ...backend.staff! })),
+    call(staffCurrent, true, () => answerFor(staffCurrent, { ...backend.staff! })),
     call(staffSignOut, false, () => {
       backend.staff = null;
-      return ok({});
+      return answerFor(staffSignOut, {});
     }),
-    studio(getDraft, () => ok({ ...backend.draft })),
-    studio(discardDraft, () => ok({ ...backend.draft })),
-    studio(getDiff, () => ok({ ...backend.diff })),
-    studio(publishDraft, () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
-    studio(rollbackVersion, () => ok({ version: backend.draft.live_version + 1 } satisfies PublishAnswer)),
-    studio(getHistory, () => ok({ ...backend.history })),
-    studio(exportTexts, () => ok({ ...backend.exported })),
-    studio(importTexts, () => ok({ ...backend.draft, ...backend.importResult })),
-    studio(getAudit, (body) => ok({ ...backend.audit(body.before as number | undefined) })),
+    studio(getDraft, () => answerFor(getDraft, wireDraft(backend.draft))),
+    studio(discardDraft, () => answerFor(discardDraft, wireDraft(backend.draft))),
+    studio(getDiff, () => answerFor(getDiff, { ...backend.diff })),
+    studio(publishDraft, () =>
+      answerFor(publishDraft, { version: backend.draft.live_version + 1 } satisfies PublishAnswer),
+    ),
+    studio(rollbackVersion, () =>
+      answerFor(rollbackVersion, { version: backend.draft.live_version + 1 } satisfies PublishAnswer),
+    ),
+    studio(getHistory, () => answerFor(getHistory, { ...backend.history })),
+    studio(exportTexts, () => answerFor(exportTexts, { ...backend.exported })),
+    studio(importTexts, () => answerFor(importTexts, { ...wireDraft(backend.draft), ...backend.importResult })),
+    studio(getAudit, (body) => answerFor(getAudit, { ...backend.audit(body.before as number | undefined) })),
   ];
   return { backend, handlers };
 }

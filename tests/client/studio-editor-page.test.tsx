@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { StepEditorPage } from '../../src/client/studio/editor/StepEditorPage';
 import { previewedRevision } from '../../src/client/studio/preview-checked';
@@ -14,7 +13,8 @@ import {
 import { readStep } from '../../src/shared/studio/step-view';
 import { realSet } from '../shared/studio-set';
 import { server } from './msw-server';
-import { draftAnswer, envelope, recordCall, renderStudio } from './studio-editor-render';
+import { draftAnswer, recordCall, renderStudio, wireDraft } from './studio-editor-render';
+import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 import { renderStudio as renderStudioApp } from './studio-render';
 
 // The studio's page of one step, on the real forms (schemas/): its questions with the checker's
@@ -45,9 +45,9 @@ const problems: StudioProblem[] = [
 ];
 
 function renderPage(answer: StudioDraftAnswer = draftAnswer(set, 40, revisions, problems)) {
-  server.use(http.post(getDraft.path, () => envelope(200, 'OK', answer)));
+  server.use(mockCall(getDraft, () => answerFor(getDraft, wireDraft(answer))));
   const saves = recordCall<SaveQuestionRequest>(saveQuestion, () =>
-    envelope(200, 'OK', draftAnswer(set, 41, { ...revisions, 'step:building': 41 }, problems)),
+    answerFor(saveQuestion, wireDraft(draftAnswer(set, 41, { ...revisions, 'step:building': 41 }, problems))),
   );
   server.use(saves.handler);
   const rendered = renderStudio(<StepEditorPage />, { path: '/studio/step/building', route: '/studio/step/:step' });
@@ -231,7 +231,7 @@ describe('the step editor page', () => {
   });
 
   it('is in Swahili for a Swahili reader, labels of both languages included', async () => {
-    server.use(http.post(getDraft.path, () => envelope(200, 'OK', draftAnswer(set, 40, revisions, []))));
+    server.use(mockCall(getDraft, () => answerFor(getDraft, wireDraft(draftAnswer(set, 40, revisions, [])))));
     const { user } = renderStudio(<StepEditorPage />, {
       path: '/studio/step/building',
       route: '/studio/step/:step',

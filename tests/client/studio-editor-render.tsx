@@ -12,6 +12,7 @@ import type { StudioDraft, StudioDraftAnswer } from '../../src/shared/api/studio
 import type { FormsSet } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import { studioTexts } from './studio-render';
+export { wireDraft } from './studio-backend';
 import { envelope } from '../../src/client/mocks/mock-answers';
 export { envelope };
 

@@ -10,7 +10,7 @@ import { renderApp } from './render';
 import { en, sw } from './texts';
 import { envelope } from '../../src/client/mocks/mock-answers';
 import { requestSignInCode } from '../../src/shared/api/sign-in';
-import { mockCall } from '../../src/client/mocks/mock-call';
+import { mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 import { newCaptcha } from '../../src/shared/api/captcha';
 
 const REFERENCE = MOCK_REFERENCES.permit;
@@ -127,7 +127,7 @@ describe('View (sign-in)', () => {
     server.use(
       mockCall(requestSignInCode, async ({ request }) => {
         bodies.push((await request.json()) as Record<string, unknown>);
-        return envelope(422, 'Validation failed', {
+        return refusalFor(requestSignInCode, 'wrong_captcha', 'Validation failed', {
           errors: [{ path: '/altcha', message: 'The security check was not accepted.' }],
         });
       }),
@@ -148,6 +148,7 @@ describe('View (sign-in)', () => {
 
   it('says which reference number is unknown (404), at the reference field, and runs a new check', async () => {
     const captchas = countCaptchas();
+    // Outside the contract on purpose: get_application declares no 404; its message is shown at the reference field.
     server.use(mockCall(requestSignInCode, () => envelope(404, 'No application has this reference number.', {})));
     const { user } = renderApp('/home/login');
     await lookUp(user, 'ZZZZZ-ZZZZZ');
@@ -170,6 +171,7 @@ describe('View (sign-in)', () => {
 
   it("shows the server's message when there were too many tries (429)", async () => {
     server.use(
+      // Outside the contract on purpose: too many tries (429) is declared by no call.
       mockCall(requestSignInCode, () =>
         envelope(429, 'Too many tries. Please try again in 15 minutes.', { retry_after_s: 900 }),
       ),
@@ -189,6 +191,7 @@ describe('View (sign-in)', () => {
     server.use(
       mockCall(requestSignInCode, () => {
         calls += 1;
+        // Outside the contract on purpose: a server failure (500), declared by no call.
         return envelope(500, 'no', {});
       }),
     );
@@ -232,6 +235,7 @@ describe('View (sign-in)', () => {
     server.use(
       mockCall(requestSignInCode, ({ request }) => {
         languages.push(request.headers.get('Accept-Language'));
+        // Outside the contract on purpose: get_application declares no 404.
         return envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {});
       }),
     );

@@ -86,6 +86,7 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
     server.use(
       mockCall(withdrawDraft, () => {
         calls++;
+        // Outside the contract on purpose: withdraw_draft declares no 409; any refusal's message is shown.
         return envelope(409, 'Server says no', {});
       }),
     );

@@ -6,8 +6,7 @@ import { server } from './msw-server';
 import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -222,7 +221,7 @@ describe('floor rows and the storey count', () => {
     const message = t('validation:floors_count', { rows: 3, storeys: 2 });
     server.use(
       mockCall(saveAndContinue, () =>
-        envelope(422, 'Some answers need your attention.', {
+        refusalFor(saveAndContinue, 'validation_failed', 'Some answers need your attention.', {
           errors: [{ path: '/construction_details/floors/1/floor', message }],
         }),
       ),

@@ -13,8 +13,7 @@ import type { SaveStepAnswer } from '../../src/shared/api/applications';
 import { stepAfterSave, type Flows } from '../../src/shared/wizard-driver';
 import { allTexts } from './locales';
 import { server } from './msw-server';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { getForms } from '../../src/shared/api/forms';
+import { getForms, type FormsAnswer } from '../../src/shared/api/forms';
 import { getSplash } from '../../src/shared/api/splash';
 import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
@@ -37,7 +36,7 @@ export function servedForms(): FormsDocument {
     steps[id] = { schema, uiSchema: readJson(path.join(schemasDir, 'steps', `${id}.ui.json`)) };
   }
   return withDocuments({
-    version: 'test-forms',
+    version: '7', // a published version's number, as get_forms answers it
     steps,
     flows: readJson(path.join(schemasDir, 'flows.json')) as unknown as Flows,
     texts: {
@@ -59,10 +58,20 @@ export function savedAnswer(body: unknown, answer: Omit<SaveStepAnswer, 'next_st
   return { ...answer, next_step: stepAfterSave(servedFlows[application_type], step_number) };
 }
 
+/** get_forms' answer of these forms: the same document, as the call types it (open lists, plain objects). */
+export function formsAnswer(forms: FormsDocument): FormsAnswer {
+  const { new: created, government, repair, special } = forms.flows;
+  return {
+    ...forms,
+    flows: { new: [...created], government: [...government], repair: [...repair], special: [...special] },
+    documents: forms.documents.map((document) => ({ ...document })),
+  };
+}
+
 /** get_forms, and the splash without the mock backend's timer (some tests fake timers). */
 export function formsHandlers(forms = servedForms()) {
   return [
-    mockCall(getForms, () => envelope(200, 'OK', forms)),
+    mockCall(getForms, () => answerFor(getForms, formsAnswer(forms))),
     mockCall(getSplash, () => answerFor(getSplash, splash)),
   ];
 }

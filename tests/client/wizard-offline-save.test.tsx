@@ -5,8 +5,7 @@ import { server } from './msw-server';
 import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // A save that gets no answer (the network is down, or cut mid-way) says "Saved on this phone" and is
 // sent again, the same save (same save_id), when the browser is back online; then it says "Saved".
@@ -56,7 +55,7 @@ describe.each(['en', 'sw'] as const)('a save without an answer (%s)', (language)
     server.use(
       mockCall(saveAndContinue, async ({ request }) => {
         bodies.push((await request.json()) as (typeof bodies)[number]);
-        return envelope(422, 'Some answers need your attention.', { errors: [] });
+        return refusalFor(saveAndContinue, 'validation_failed', 'Some answers need your attention.', { errors: [] });
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });

@@ -7,7 +7,6 @@ import { formsHandlers, runtimeValidator, savedAnswer, servedForms, splash, wt }
 import { renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
 import { uploadAttachment } from '../../src/shared/api/attachments';
-import { envelope } from '../../src/client/mocks/mock-answers';
 import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
@@ -45,12 +44,19 @@ function uploads() {
     mockCall(uploadAttachment, async ({ request }) => {
       const form = await request.formData();
       seen.push({ keys: [...form.keys()], scale: form.get('scale') });
-      return envelope(200, 'Uploaded', {
-        attachment_id: 'att-1234abcd',
-        document_name: 'x',
-        size: 14,
-        status: 'uploaded',
-      });
+      const scale = form.get('scale');
+      return answerFor(
+        uploadAttachment,
+        {
+          attachment_id: 'att-1234abcd',
+          document_name: { en: 'x', sw: 'x' },
+          size: 14,
+          scale: typeof scale === 'string' && scale ? scale : null,
+          file_name: 'letter.pdf',
+          status: 'uploaded',
+        },
+        'Uploaded',
+      );
     }),
   );
   return seen;

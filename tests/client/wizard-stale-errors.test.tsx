@@ -4,8 +4,7 @@ import { server } from './msw-server';
 import { withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { mockCall } from '../../src/client/mocks/mock-call';
+import { mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // Issue 17, item 8: after a failed save, each error goes when its field becomes valid, the summary with it.
 
@@ -61,7 +60,7 @@ describe.each(['en', 'sw'] as const)('stale errors (%s)', (language) => {
     server.use(
       mockCall(saveAndContinue, () => {
         saves += 1;
-        return envelope(422, 'Some answers need your attention.', {
+        return refusalFor(saveAndContinue, 'validation_failed', 'Some answers need your attention.', {
           errors: [
             { path: '/personal/phone', message: phoneMessage },
             { path: '/personal/street', message: streetMessage },

@@ -9,8 +9,7 @@ import { renderWizard } from './wizard-render';
 import { requestMaintenance, saveAndContinue } from '../../src/shared/api/applications';
 import { uploadAttachment } from '../../src/shared/api/attachments';
 import { sendEngineerOtp, validateEngineerOtp } from '../../src/shared/api/engineers';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor, type AnswerData } from '../../src/client/mocks/mock-call';
 import type { ApiCall } from '../../src/shared/api/call';
 
 // The wizard finds the engineer's confirmation, the applicant's ZanID and the documents list by the
@@ -60,6 +59,7 @@ const engineerDetails = {
   experience_years: 12,
   email: 's@x.tz',
   mobile: '+255777000001',
+  role: null,
 };
 
 beforeAll(() => setValidatorFactory(runtimeValidator));
@@ -67,12 +67,13 @@ afterAll(() => setValidatorFactory());
 beforeEach(() => server.use(...formsHandlers(forms)));
 
 /** Records the bodies a call receives and answers 200 with `data`. */
+function recordCall<C extends ApiCall>(call: C, data: NoInfer<AnswerData<C>>): unknown[];
 function recordCall(call: ApiCall, data: unknown) {
   const bodies: unknown[] = [];
   server.use(
     mockCall(call, async ({ request }) => {
       bodies.push(await request.json());
-      return envelope(200, 'OK', data);
+      return answerFor(call, data);
     }),
   );
   return bodies;
@@ -85,7 +86,7 @@ describe('step modules under other step ids', () => {
         answerFor(sendEngineerOtp, { sent_to: '+255 777 *** 001', expires_in_s: 600, resend_after_s: 60 }, 'Sent'),
       ),
       mockCall(validateEngineerOtp, () =>
-        envelope(200, 'OK', { engineer: engineerDetails, validation_token: 'fresh-token' }),
+        answerFor(validateEngineerOtp, { engineer: engineerDetails, validation_token: 'fresh-token' }),
       ),
     );
     const saves = recordCall(saveAndContinue, {
@@ -139,12 +140,18 @@ describe('step modules under other step ids', () => {
     const sheha = splash.normal_attachments.find((d) => d.code === 'sheha_letter')!;
     server.use(
       mockCall(uploadAttachment, () =>
-        envelope(200, 'Uploaded', {
-          attachment_id: 'att-1234abcd',
-          document_name: 'x',
-          size: 2048,
-          status: 'uploaded',
-        }),
+        answerFor(
+          uploadAttachment,
+          {
+            attachment_id: 'att-1234abcd',
+            document_name: { en: 'x', sw: 'x' },
+            size: 2048,
+            scale: null,
+            file_name: null,
+            status: 'uploaded',
+          },
+          'Uploaded',
+        ),
       ),
     );
     const saves = recordCall(saveAndContinue, {
@@ -177,7 +184,7 @@ describe('step modules under other step ids', () => {
     const message = t('validation:required');
     server.use(
       mockCall(requestMaintenance, () =>
-        envelope(422, 'Some required documents have not been uploaded.', {
+        refusalFor(requestMaintenance, 'documents_missing', 'Some required documents have not been uploaded.', {
           errors: [{ path: '/documents_upload/documents/sheha_letter', message }],
         }),
       ),

@@ -11,7 +11,7 @@ import { renderWizard } from './wizard-render';
 import { requestMaintenance, saveAndContinue, saveFinal } from '../../src/shared/api/applications';
 import { sendEngineerOtp, validateEngineerOtp } from '../../src/shared/api/engineers';
 import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor, type AnswerData } from '../../src/client/mocks/mock-call';
 import type { ApiCall } from '../../src/shared/api/call';
 
 const t = wt('en');
@@ -34,6 +34,7 @@ const engineer = {
     experience_years: 12,
     email: 's@x.tz',
     mobile: '+255777000001',
+    role: null,
   },
   token: 'proof-token',
 };
@@ -54,13 +55,14 @@ function fakeTimers() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
 }
 
-/** Records the bodies a call receives and answers 200 with `data` (as the test gives it: not all of the call's answer). */
+/** Records the bodies a call receives and answers 200 with `data`, the call's answer. */
+function recordCall<C extends ApiCall>(call: C, data: NoInfer<AnswerData<C>>): unknown[];
 function recordCall(call: ApiCall, data: unknown) {
   const bodies: unknown[] = [];
   server.use(
     mockCall(call, async ({ request }) => {
       bodies.push(await request.json());
-      return envelope(200, 'Submitted', data);
+      return answerFor(call, data, 'Submitted');
     }),
   );
   return bodies;
@@ -169,7 +171,7 @@ describe('submitting', () => {
     const message = t('validation:required');
     server.use(
       mockCall(saveFinal, () =>
-        envelope(422, 'Some required documents have not been uploaded.', {
+        refusalFor(saveFinal, 'documents_missing', 'Some required documents have not been uploaded.', {
           errors: [{ path: '/uploads/documents/sheha_letter', message }],
         }),
       ),
@@ -206,8 +208,9 @@ describe('the engineer step', () => {
       mockCall(validateEngineerOtp, async ({ request }) => {
         asked.push(await request.json());
         return ++attempts === 1
-          ? envelope(422, 'The code is wrong or has expired.', {})
-          : envelope(200, 'OK', { engineer: engineer.details, validation_token: 'fresh-token' });
+          ? // Outside the contract on purpose: validate_otp declares no error answer; the client shows any refusal's message.
+            envelope(422, 'The code is wrong or has expired.', {})
+          : answerFor(validateEngineerOtp, { engineer: engineer.details, validation_token: 'fresh-token' });
       }),
     );
     const saves = recordCall(saveAndContinue, {
@@ -263,7 +266,7 @@ describe('the engineer step', () => {
 
 describe('the declaration at Submit (issue 17, item 9)', () => {
   it('refuses Submit until the declaration is ticked: its error shows, the focus goes to it, nothing is sent', async () => {
-    const bodies = recordCall(requestMaintenance, { reference_number: REFERENCE });
+    const bodies = recordCall(requestMaintenance, { reference_number: REFERENCE, status: 'submitted' });
     const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair') });
     await user.click(await screen.findByRole('button', { name: t('wizard.buttons.submit') }));
     const box = screen.getByRole('checkbox', { name: t('wizard.declaration.label') });
@@ -285,7 +288,9 @@ describe('the declaration at Submit (issue 17, item 9)', () => {
     const message = swValidation.declaration_required;
     server.use(
       mockCall(requestMaintenance, () =>
-        envelope(422, swApi.declaration_required, { errors: [{ path: '/declaration', message }] }),
+        refusalFor(requestMaintenance, 'declaration_required', swApi.declaration_required, {
+          errors: [{ path: '/declaration', message }],
+        }),
       ),
     );
     const { user } = renderWizard('/home/maintenance', { wizard: reviewing('repair'), language: 'sw' });

@@ -49,7 +49,18 @@ function uploads(answer: () => Response) {
 describe('uploading documents', () => {
   it('uploads a file, shows its name and size, offers Replace, and saves the attachment id in the step', async () => {
     const seen = uploads(() =>
-      envelope(200, 'Uploaded', { attachment_id: 'att-1234abcd', document_name: 'x', size: 2048, status: 'uploaded' }),
+      answerFor(
+        uploadAttachment,
+        {
+          attachment_id: 'att-1234abcd',
+          document_name: { en: 'x', sw: 'x' },
+          size: 2048,
+          scale: null,
+          file_name: 'letter.pdf',
+          status: 'uploaded',
+        },
+        'Uploaded',
+      ),
     );
     const saved: unknown[] = [];
     server.use(
@@ -84,6 +95,7 @@ describe('uploading documents', () => {
   });
 
   it('refuses a file too large or of the wrong type in the browser, without a call', async () => {
+    // Outside the contract on purpose: a 500 that must never be asked for (the browser refuses the file first).
     const seen = uploads(() => envelope(500, 'should not be called', {}));
     const { user } = openUploads();
     const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
@@ -108,6 +120,7 @@ describe('uploading documents', () => {
   });
 
   it("shows the server's refusal next to the document (415: not a PDF by its content)", async () => {
+    // Outside the contract on purpose: upload declares no error answer; the 415's message is shown at the document.
     uploads(() => envelope(415, 'Only PDF, JPEG and PNG files are accepted.', {}));
     const { user } = openUploads();
     const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
@@ -151,7 +164,18 @@ describe('the documents of the forms (documents.json as policy data)', () => {
       expect(screen.getByRole('heading', { level: 4, name: sheha.name[language] })).toBeInTheDocument();
       // It can be uploaded like any other.
       const seen = uploads(() =>
-        envelope(200, 'Uploaded', { attachment_id: 'att-5678efgh', document_name: 'x', size: 10, status: 'uploaded' }),
+        answerFor(
+          uploadAttachment,
+          {
+            attachment_id: 'att-5678efgh',
+            document_name: { en: 'x', sw: 'x' },
+            size: 10,
+            scale: null,
+            file_name: 'plan.pdf',
+            status: 'uploaded',
+          },
+          'Uploaded',
+        ),
       );
       await user.upload(fileInput(extra.id), pdf('plan.pdf'));
       await waitFor(() => expect(seen.map((s) => s.type)).toEqual([extra.id]));

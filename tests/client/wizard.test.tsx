@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ErrorDataOf } from '../../src/shared/api/call';
 import { server } from './msw-server';
 import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -66,7 +64,9 @@ describe('the wizard', () => {
     const message = 'This phone number cannot receive codes.';
     server.use(
       mockCall(saveAndContinue, () =>
-        envelope(422, 'Some answers need your attention.', { errors: [{ path: '/personal/phone', message }] }),
+        refusalFor(saveAndContinue, 'validation_failed', 'Some answers need your attention.', {
+          errors: [{ path: '/personal/phone', message }],
+        }),
       ),
     );
     const { user } = renderWizard('/home/maintenance');
@@ -176,19 +176,28 @@ describe('the wizard', () => {
         bodies.push(sent);
         const code = (sent.phone_code as { code?: string } | undefined)?.code;
         if (code === undefined)
-          return envelope(409, 'Enter the code we sent to the new number •••• 888.', {
-            phone_confirmation: {
-              challenge_id: 'challenge-1',
-              sent_to: '•••• 888',
-              expires_in_s: 600,
-              resend_after_s: 60,
+          return refusalFor(
+            saveAndContinue,
+            'phone_change_code_sent',
+            'Enter the code we sent to the new number •••• 888.',
+            {
+              phone_confirmation: {
+                challenge_id: 'challenge-1',
+                sent_to: '•••• 888',
+                expires_in_s: 600,
+                resend_after_s: 60,
+              },
             },
-          } satisfies ErrorDataOf<typeof saveAndContinue, 'phone_change_code_sent'>);
+          );
         if (code !== '654321')
-          return envelope(422, 'The code is wrong or has expired.', {
+          return refusalFor(saveAndContinue, 'wrong_code', 'The code is wrong or has expired.', {
             errors: [{ path: '/phone_code/code', message: 'The code is wrong or has expired.' }],
           });
-        return envelope(200, 'Saved.', savedAnswer(sent, { reference_number: 'ABCDE-FGHJK', step_number: 2 }));
+        return answerFor(
+          saveAndContinue,
+          savedAnswer(sent, { reference_number: 'ABCDE-FGHJK', step_number: 2 }),
+          'Saved.',
+        );
       }),
     );
     const { user } = renderWizard('/home/maintenance');

@@ -39,7 +39,7 @@ export function checkMockAnswersWith(answerCheck: MockAnswerCheck | undefined): 
  * constraint, and the answer type of any schema (FromSchema<JSONSchema>) is "excessively deep": for
  * ApiCall itself the data is `unknown`, and the literal is checked against AnswerOf<C> once C is known.
  */
-type AnswerData<C extends ApiCall> = ApiCall extends C ? unknown : AnswerOf<C>;
+export type AnswerData<C extends ApiCall> = ApiCall extends C ? unknown : AnswerOf<C>;
 
 /** The data of one of `call`'s error answers, by its message key (`unknown` for ApiCall itself, as AnswerData). */
 type RefusalData<C extends ApiCall, Code extends ErrorCodeOf<C>> = ApiCall extends C ? unknown : ErrorDataOf<C, Code>;
