@@ -13,8 +13,11 @@ import { draftNow, revisionOf, signedIn, studio, type SignedIn } from './studio-
 /**
  * The memory 1,000 get_draft calls may add, measured after a full garbage collection: the code before
  * kept ~0.3 MB a call (RSS +300 MB, heap +216 MB here; now +19 and +1), for the life of the process.
+ * The RSS also holds the check worker's heap, which this process's collection does not reach and which
+ * the worker's own collector lets grow before it collects: +148 MB once (Node 24, CI, the heap +0.8 MB).
+ * The heap's limit catches a leak on the event loop; the RSS's one a leak of the old size in the worker.
  */
-const RSS_GROWTH_MAX_MB = 100;
+const RSS_GROWTH_MAX_MB = 200;
 const HEAP_GROWTH_MAX_MB = 30;
 
 /** The process's memory once the garbage is collected (RSS, and the JavaScript heap in use). */
