@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStudio } from './studio-render';
 
@@ -26,7 +26,9 @@ describe('translations', () => {
       role: 'policy_editor',
       setup: (b) => (b.exported = { csv: CSV, file_name: 'kibali-texts-draft-17.csv' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Download the CSV' }));
+    const download = await screen.findByRole('button', { name: 'Download the CSV' });
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
     await vi.waitFor(() => expect(clicked).toEqual(['kibali-texts-draft-17.csv']));
     expect(backend.bodies('export_texts')).toEqual([{}]);
     expect((await blobs[0]!.text()).replace(/^\uFEFF/, '')).toBe(CSV);
@@ -47,7 +49,9 @@ describe('translations', () => {
     await screen.findByRole('heading', { level: 1, name: 'Translations' });
     const input = screen.getByLabelText('CSV file');
     await user.upload(input, new File([`\uFEFF${CSV}`], 'texts.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toBeEnabled());
+    await user.click(upload);
 
     expect(await screen.findByText('3 texts updated.')).toBeInTheDocument();
     const list = (name: string) =>
@@ -63,7 +67,10 @@ describe('translations', () => {
 
   it('asks for a file before sending anything', async () => {
     const { backend, user } = renderStudio('/studio/translations', { role: 'policy_editor' });
-    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    // Upload is disabled (pointer-events: none) until the draft is read.
+    const upload = await screen.findByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toBeEnabled());
+    await user.click(upload);
     expect(await screen.findByRole('link', { name: 'Choose the CSV file' })).toBeInTheDocument();
     expect(backend.bodies('import_texts')).toEqual([]);
   });
@@ -75,7 +82,9 @@ describe('translations', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Translations' });
     await user.upload(screen.getByLabelText('CSV file'), new File([CSV], 'texts.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toBeEnabled());
+    await user.click(upload);
     expect(await screen.findByRole('alert')).toHaveTextContent('Line 3 has 2 columns, not 4.');
   });
 });
