@@ -1,48 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { errorsOf, root } from './compile-fixture';
 
 // The client's side of the contract is checked by the compiler (issue 32, item 1): an RTK Query endpoint
 // is typed by the call it sends (src/client/app/call-endpoint.ts) and a mock's answer by the call it
 // answers (src/client/mocks/mock-call.ts). A fixture compiles clean, and the same with a mistake planted
 // does not (as tests/lint/contract-error.test.ts does for the server's error answers).
 
-const root = path.resolve(import.meta.dirname, '../..');
 const fixture = path.join(root, 'tests/lint/fixtures/contract-client/endpoint-and-mock.ts');
 const planted = path.join(root, 'tests/lint/fixtures/contract-client/planted.ts');
-
-/** The project's compiler options (tsconfig.json). */
-function projectOptions(): ts.CompilerOptions {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    path.join(root, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  return parsed!.options;
-}
-
-/** The compiler's errors for one file given as text (its imports read from the tree). */
-function errorsOf(file: string, text: string): string[] {
-  const options = projectOptions();
-  const host = ts.createCompilerHost(options);
-  const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language, ...rest) =>
-    path.resolve(name) === file ? ts.createSourceFile(name, text, language) : read(name, language, ...rest);
-  host.fileExists = (
-    (exists) => (name: string) =>
-      path.resolve(name) === file || exists(name)
-  )(host.fileExists);
-  const program = ts.createProgram([file], options, host);
-  return ts
-    .getPreEmitDiagnostics(program, program.getSourceFile(file))
-    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-}
 
 /** The fixture with one mistake planted (the text it replaces must be there). */
 function plant(text: string, from: string, to: string): string {
