@@ -8,10 +8,9 @@ import { LANGUAGE_COOKIE } from '../../src/shared/served-page';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
-import { envelope } from '../../src/client/mocks/mock-answers';
 import { getEngineers } from '../../src/shared/api/engineers';
 import { getSplash } from '../../src/shared/api/splash';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const splash = mockSplash();
 const applicant = { reference_number: 'KBL-7Q4M-2XZP', first_name: 'Asha', status: 'submitted' };
@@ -107,9 +106,10 @@ describe('start-up', () => {
 
   it('shows the maintenance page on 503 maintenance, and the portal again after Try again', async () => {
     server.use(
-      // Outside the contract on purpose: the 503 of maintenance is the base query's, declared by no call.
       mockCall(getSplash, () =>
-        envelope(503, "We're Under Maintenance, please check back later.", { maintenance: true }),
+        refusalFor(getSplash, 'maintenance', "We're Under Maintenance, please check back later.", {
+          maintenance: true,
+        }),
       ),
     );
     const { user, store } = renderApp('/home/landing');
@@ -240,8 +240,8 @@ describe('routes and the guard', () => {
   });
 
   it("goes to the site root when a call answers 'Access denied'", async () => {
-    // Outside the contract on purpose: 'Access denied' is the base query's 403, declared by no call.
-    server.use(mockCall(getEngineers, () => envelope(403, 'Access denied', {})));
+    // Any 403 (here the refusal of a request from another site) sends the user to the site root.
+    server.use(mockCall(getEngineers, () => refusalFor(getEngineers, 'cross_site_refused', 'Access denied', {})));
     const { router } = renderApp('/home/engineers');
 
     await landingBoxesShown();
@@ -279,8 +279,11 @@ describe('routes and the guard', () => {
 
 describe('toasts', () => {
   const failingEngineers = () =>
-    // Outside the contract on purpose: a server failure (500), declared by no call.
-    server.use(mockCall(getEngineers, () => envelope(500, 'The engineers list is resting', {})));
+    server.use(
+      mockCall(getEngineers, () =>
+        refusalFor(getEngineers, 'internal_error', 'The engineers list is resting', { request_id: 'test-request' }),
+      ),
+    );
 
   it("shows the server's message as an error toast", async () => {
     failingEngineers();

@@ -9,8 +9,7 @@ import {
   verifyCode,
   type VerifyCodeAnswer,
 } from '../../src/shared/api/continue';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const f = (key: string) => t(`forms:${key}`);
@@ -31,8 +30,12 @@ function continueCalls(answer: VerifyCodeAnswer = draft) {
       const body = (await request.json()) as { reference_number: string };
       bodies.push({ path: 'continue', body });
       if (body.reference_number.replace(/[\s-]/g, '').toUpperCase() !== REFERENCE.replace('-', ''))
-        // Outside the contract on purpose: continue_application declares no error answer; the 404's message is shown.
-        return envelope(404, 'No application has this reference number.', {});
+        return refusalFor(
+          continueApplication,
+          'application_not_found',
+          'No application has this reference number.',
+          {},
+        );
       return answerFor(
         continueApplication,
         { challenge_id: 'ch-1', sent_to: '+255 777 *** 456', expires_in_s: 600 },
@@ -44,8 +47,7 @@ function continueCalls(answer: VerifyCodeAnswer = draft) {
       bodies.push({ path: 'verify', body });
       return body.code === '654321'
         ? answerFor(verifyCode, answer)
-        : // Outside the contract on purpose: verify_code declares no error answer; the 422's message is shown.
-          envelope(422, 'The code is wrong or has expired.', {});
+        : refusalFor(verifyCode, 'wrong_code', 'The code is wrong or has expired.', {});
     }),
   );
   return bodies;

@@ -7,8 +7,7 @@ import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
 import { downloadReceipt, getInvoices } from '../../src/shared/api/payments';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // The Invoices tab with control-number payment: each invoice's control number, how to pay it (mobile
 // money, USSD, bank) in both languages, what is paid and still to pay, and its receipts to download.
@@ -136,8 +135,11 @@ describe('the Invoices tab', () => {
     await waitFor(() => expect(clicked).toEqual(['receipt-RC-2026-000102.pdf']));
     expect(bodies).toEqual([{ receipt_number: 'RC-2026-000102' }]);
 
-    // Outside the contract on purpose: download_receipt declares no error answer; the 404's message is shown.
-    server.use(mockCall(downloadReceipt, () => envelope(404, 'No receipt has this number.', {})));
+    server.use(
+      mockCall(downloadReceipt, () =>
+        refusalFor(downloadReceipt, 'payments.receipt_not_found', 'No receipt has this number.', {}),
+      ),
+    );
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('No receipt has this number.');
     expect(clicked).toHaveLength(1);

@@ -7,8 +7,7 @@ import { renderApp } from './render';
 import { en, sw } from './texts';
 import { getPermits } from '../../src/shared/api/dashboard';
 import { downloadPermit } from '../../src/shared/api/permits';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // The Permit tab's download of the permit's PDF (issue 19, item 4): through a temporary link, the
 // refusal as the server says it, and no button for a revoked permit. Both languages.
@@ -39,8 +38,13 @@ describe.each([
     await waitFor(() => expect(clicked).toEqual([file]));
     expect(bodies).toEqual([{ permit_number: permit.permit_number }]);
 
-    // Outside the contract on purpose: download_permit declares no error answer; the 409's message is shown.
-    server.use(mockCall(downloadPermit, () => envelope(409, 'This permit was revoked: it is not printed again.', {})));
+    server.use(
+      mockCall(downloadPermit, () =>
+        refusalFor(downloadPermit, 'permits.revoked', 'This permit was revoked: it is not printed again.', {
+          permit_number: permit.permit_number,
+        }),
+      ),
+    );
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This permit was revoked: it is not printed again.');
     expect(clicked).toHaveLength(1);

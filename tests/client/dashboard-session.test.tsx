@@ -12,8 +12,7 @@ import { en, sw } from './texts';
 import { wt } from './wizard-forms';
 import { keepAlive, openApplication } from '../../src/shared/api/dashboard';
 import { getInvoices } from '../../src/shared/api/payments';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 import { logout } from '../../src/shared/api/sign-in';
 
 const f = (key: string) => wt('en')(`forms:${key}`);
@@ -27,8 +26,11 @@ const openDashboard = (path = '/dashboard/application', language?: 'en' | 'sw') 
 
 describe('the end of a session', () => {
   it("goes to View with the server's message when a dashboard call answers 401, and forgets the user", async () => {
-    // Outside the contract on purpose: the session's 401 is the base query's, declared by no call.
-    server.use(mockCall(getInvoices, () => envelope(401, 'Your session has ended. Please sign in again.', {})));
+    server.use(
+      mockCall(getInvoices, () =>
+        refusalFor(getInvoices, 'not_signed_in', 'Your session has ended. Please sign in again.', {}),
+      ),
+    );
     const { user, router, store } = openDashboard();
     await screen.findByRole('heading', { level: 2, name: en('dashboard.summary.title') });
     await user.click(screen.getByRole('tab', { name: en('dashboard.tabs.invoices') }));

@@ -21,7 +21,7 @@ import {
   renewPermit,
 } from '../../src/shared/api/dashboard';
 import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 import { sendMessage } from '../../src/shared/api/conversation';
 import { getInvoices } from '../../src/shared/api/payments';
 
@@ -200,8 +200,12 @@ describe('the dashboard tabs', () => {
     expect(bodies).toEqual([{ attachment_id: first.attachment_id }]);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
 
-    // Outside the contract on purpose: download_attachment declares no error answer; the 404's message is shown.
-    server.use(mockCall(downloadAttachment, () => envelope(404, 'This document is no longer kept.', {})));
+    // The file's record is there but not the file: the refusal's message is shown.
+    server.use(
+      mockCall(downloadAttachment, () =>
+        refusalFor(downloadAttachment, 'file_unavailable', 'This document is no longer kept.', {}),
+      ),
+    );
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent('This document is no longer kept.');
     expect(clicked).toHaveLength(1);
@@ -265,9 +269,13 @@ describe('the dashboard tabs', () => {
 
   it("Attachments: shows the server's refusal of a file at the document", async () => {
     server.use(
-      // Outside the contract on purpose: upload declares no error answer; the 415's message is shown at the document.
       mockCall(uploadAttachment, () =>
-        envelope(415, 'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.', {}),
+        refusalFor(
+          uploadAttachment,
+          'file_type_refused',
+          'Only PDF, JPEG and PNG files are accepted, and the file must really be one of these.',
+          {},
+        ),
       ),
     );
     underReview();

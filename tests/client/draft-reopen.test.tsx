@@ -5,8 +5,7 @@ import { PERSONAL, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
 import { openDraft } from '../../src/shared/api/open-draft';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 /**
  * Issue 17 in the client: a reload reopens the draft from the server (open_draft), never a second one;
@@ -74,8 +73,10 @@ describe('reopening the draft after a reload', () => {
 
   it('offers Continue or a new application, in Swahili, when this browser cannot open it; a new one starts empty', async () => {
     localStorage.setItem('open_draft', JSON.stringify({ reference_number: REFERENCE, application_type: 'new' }));
-    // Outside the contract on purpose: open_draft declares no error answer; a 404 is a draft this browser cannot open.
-    openDraftAnswers(() => envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}));
+    // A 404 is a draft this browser cannot open.
+    openDraftAnswers(() =>
+      refusalFor(openDraft, 'draft_not_found', 'Hakuna maombi yenye namba hii ya kumbukumbu.', {}),
+    );
     const saves: unknown[] = [];
     server.use(
       mockCall(saveAndContinue, async ({ request }) => {

@@ -5,8 +5,7 @@ import { server } from './msw-server';
 import { wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { findReference } from '../../src/shared/api/find-reference';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { mockCall } from '../../src/client/mocks/mock-call';
+import { mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // "Forgot your reference number?" in the browser: from Continue and View, the ID number and phone,
 // the code, then the applications, each leading to Continue (a draft) or View. Network: the MSW mock
@@ -107,9 +106,10 @@ describe.each(['en', 'sw'] as const)('forgot your reference number (%s)', (langu
 
   it('shows the server’s message when it refuses (too many tries)', async () => {
     server.use(
-      // Outside the contract on purpose: too many tries (429) is declared by no call.
       mockCall(findReference, () =>
-        envelope(429, 'Too many tries. Please try again in 60 minutes.', { retry_after_s: 3600 }),
+        refusalFor(findReference, 'too_many_tries', 'Too many tries. Please try again in 60 minutes.', {
+          retry_after_s: 3600,
+        }),
       ),
     );
     const { user } = renderWizard('/home/find_reference', { language });

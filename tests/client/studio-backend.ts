@@ -30,7 +30,7 @@ import {
 } from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor } from '../../src/client/mocks/mock-call';
+import { answerFor, refusalFor } from '../../src/client/mocks/mock-call';
 
 /**
  * A small studio server for client tests, built on the contract's types (src/shared/api/studio.ts,
@@ -217,8 +217,10 @@ export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<
       const set = backend.answer[name];
       // Outside the contract on purpose: the test's own refusal of this call, as it sets it.
       if (set) return envelope(set.code, set.message ?? 'Refused', set.data ?? {});
-      // Outside the contract on purpose: the session's 401 is declared by no call.
-      if (needsSession && !backend.staff) return envelope(401, 'Sign in to go on.', {});
+      // Every call that needs a session declares the staff's refusals (staffErrors), as staff current does
+      // (typed by it: refusalFor types a plain ApiCall's codes as those of any call); checked on `shared` at run time.
+      if (needsSession && !backend.staff)
+        return refusalFor(shared as typeof staffCurrent, 'staff_not_signed_in', 'Sign in to go on.', {});
       return answer(body);
     });
   const studio = (shared: ApiCall, answer: (body: Record<string, unknown>) => Response) => call(shared, true, answer);
@@ -227,8 +229,7 @@ export function studioBackend(): { backend: StudioBackend; handlers: ReturnType<
     call(staffSignIn, false, () => answerFor(staffSignIn, { ...backend.signIn })),
     call(staffVerify, false, (body) => {
       const { code } = body as unknown as StaffVerifyRequest;
-      // Outside the contract on purpose: staff verify declares no error answer.
-      if (code !== backend.code) return envelope(422, 'The code is not right.', {});
+      if (code !== backend.code) return refusalFor(staffVerify, 'wrong_code', 'The code is not right.', {});
       backend.staff ??= staffAnswer('policy_editor');
       return answerFor(staffVerify, { ...backend.staff });
     }),

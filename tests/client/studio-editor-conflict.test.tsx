@@ -9,8 +9,8 @@ import {
 } from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
-import { draftAnswer, envelope, recordCall, renderStudio, wireDraft } from './studio-editor-render';
-import { answerFor } from '../../src/client/mocks/mock-call';
+import { draftAnswer, recordCall, renderStudio, wireDraft } from './studio-editor-render';
+import { answerFor, refusalFor } from '../../src/client/mocks/mock-call';
 
 // Two editors change the same question: the second save is refused (409 studio_conflict) and the
 // editor sees who changed it and their version, then chooses; nothing is overwritten without that choice.
@@ -37,8 +37,7 @@ function conflictOnce(question: QuestionSpec | null) {
   };
   const calls = recordCall<SaveQuestionRequest>(saveQuestion, (_body, count) =>
     count === 1
-      ? // Outside the contract on purpose: the studio's save declares no error answer; the 409 conflict is read by its data.
-        envelope(409, 'Someone else changed this meanwhile.', conflict)
+      ? refusalFor(saveQuestion, 'studio.conflict', 'Someone else changed this meanwhile.', conflict)
       : answerFor(saveQuestion, wireDraft(draftAnswer(EMPTY_SET, 8, { [ITEM]: 8 }))),
   );
   server.use(calls.handler);
@@ -114,8 +113,7 @@ describe('a conflict on a question', () => {
 
   it('is said in Swahili to a Swahili reader', async () => {
     const calls = recordCall<SaveQuestionRequest>(saveQuestion, () =>
-      // Outside the contract on purpose: the studio's save declares no error answer; the 409 conflict is read by its data.
-      envelope(409, 'Mtu mwingine amebadilisha.', {
+      refusalFor(saveQuestion, 'studio.conflict', 'Mtu mwingine amebadilisha.', {
         item: ITEM,
         revision: 7,
         by: 'Asha Mohamed',

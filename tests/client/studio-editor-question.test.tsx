@@ -10,8 +10,8 @@ import {
 } from '../../src/shared/api/studio';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
-import { draftAnswer, envelope, recordCall, renderStudio, wireDraft } from './studio-editor-render';
-import { answerFor } from '../../src/client/mocks/mock-call';
+import { draftAnswer, recordCall, renderStudio, wireDraft } from './studio-editor-render';
+import { answerFor, refusalFor } from '../../src/client/mocks/mock-call';
 
 // The question editor, as a policy officer uses it: each kind of answer with its own settings, saved as
 // they type (save_question), with the question's revision they last saw.
@@ -229,8 +229,7 @@ describe('a save the server refuses', () => {
   it("shows the server's message by the question, keeps the edit, and saves it once corrected", async () => {
     const calls = recordCall<SaveQuestionRequest>(saveQuestion, (_body, count) =>
       count === 1
-        ? // Outside the contract on purpose: save_question declares no error answer; the 422's errors are shown by part.
-          envelope(422, 'This question cannot be saved as it is.', {
+        ? refusalFor(saveQuestion, 'studio.question_invalid', 'This question cannot be saved as it is.', {
             errors: [{ part: 'options', message: 'A choice needs at least 2 options.' }],
           })
         : answerFor(saveQuestion, wireDraft(draftAnswer(EMPTY_SET, 9, { [ITEM('plot_choice')]: 9 }))),

@@ -13,8 +13,6 @@ import type { FormsSet } from '../../src/shared/forms';
 import type { Language } from '../../src/shared/reference-data';
 import { studioTexts } from './studio-render';
 export { wireDraft } from './studio-backend';
-import { envelope } from '../../src/client/mocks/mock-answers';
-export { envelope };
 
 /**
  * One part of the studio (`ui`) in the studio's own providers (its store, i18n in `language`, theme),

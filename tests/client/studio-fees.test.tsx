@@ -5,8 +5,8 @@ import type { FeeSchedule } from '../../src/shared/fees/fee-schedule';
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { SET } from './studio-backend';
-import { draftAnswer, envelope, recordCall, wireDraft } from './studio-editor-render';
-import { answerFor } from '../../src/client/mocks/mock-call';
+import { draftAnswer, recordCall, wireDraft } from './studio-editor-render';
+import { answerFor, refusalFor } from '../../src/client/mocks/mock-call';
 import { renderStudio } from './studio-render';
 
 // The studio's fee page (issue 19 item 2): a rate typed is saved with the fees' revision (save_fees),
@@ -151,8 +151,9 @@ describe('the fee schedule page', () => {
 
   it("shows someone else's change rather than overwrite it, and saves on top of it when asked", async () => {
     const conflict: StudioConflict = { item: 'fees', revision: 9, by: 'Juma Policy', at: null };
-    // Outside the contract on purpose: the studio's save declares no error answer; the 409 conflict is read by its data.
-    const bodies = saveFeesServer(() => envelope(409, 'Someone else changed this meanwhile.', conflict));
+    const bodies = saveFeesServer(() =>
+      refusalFor(saveFees, 'studio.conflict', 'Someone else changed this meanwhile.', conflict),
+    );
     const { user } = openPage();
     const repair = await screen.findByRole('region', { name: 'Repair' });
     const base = within(repair).getByRole('textbox', { name: 'Application fee of Repair (TZS)' });

@@ -4,8 +4,8 @@ import { saveFlows, type SaveFlowsRequest, type StudioConflict, type StudioProbl
 import type { FormsSet } from '../../src/shared/forms';
 import { server } from './msw-server';
 import { SET } from './studio-backend';
-import { draftAnswer, envelope, recordCall, wireDraft } from './studio-editor-render';
-import { answerFor } from '../../src/client/mocks/mock-call';
+import { draftAnswer, recordCall, wireDraft } from './studio-editor-render';
+import { answerFor, refusalFor } from '../../src/client/mocks/mock-call';
 import { renderStudio } from './studio-render';
 
 // The studio's page of the steps each application type asks: a step moved, removed and added, each
@@ -139,8 +139,9 @@ describe('the steps of each application type', () => {
 
   it("shows someone else's change rather than overwrite it, and saves on top of it when asked", async () => {
     const conflict: StudioConflict = { item: 'flows', revision: 9, by: 'Juma Policy', at: null };
-    // Outside the contract on purpose: the studio's save declares no error answer; the 409 conflict is read by its data.
-    const bodies = saveFlowsServer(() => envelope(409, 'Someone else changed this meanwhile.', conflict));
+    const bodies = saveFlowsServer(() =>
+      refusalFor(saveFlows, 'studio.conflict', 'Someone else changed this meanwhile.', conflict),
+    );
     const { user, backend } = openPage();
     const repair = await screen.findByRole('region', { name: 'Repair' });
     await user.click(within(repair).getByRole('button', { name: 'Remove "Repairs" from Repair' }));

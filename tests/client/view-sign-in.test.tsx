@@ -8,7 +8,6 @@ import { solveCaptchasInPage } from './altcha-worker';
 import { server } from './msw-server';
 import { renderApp } from './render';
 import { en, sw } from './texts';
-import { envelope } from '../../src/client/mocks/mock-answers';
 import { requestSignInCode } from '../../src/shared/api/sign-in';
 import { mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 import { newCaptcha } from '../../src/shared/api/captcha';
@@ -148,8 +147,11 @@ describe('View (sign-in)', () => {
 
   it('says which reference number is unknown (404), at the reference field, and runs a new check', async () => {
     const captchas = countCaptchas();
-    // Outside the contract on purpose: get_application declares no 404; its message is shown at the reference field.
-    server.use(mockCall(requestSignInCode, () => envelope(404, 'No application has this reference number.', {})));
+    server.use(
+      mockCall(requestSignInCode, () =>
+        refusalFor(requestSignInCode, 'application_not_found', 'No application has this reference number.', {}),
+      ),
+    );
     const { user } = renderApp('/home/login');
     await lookUp(user, 'ZZZZZ-ZZZZZ');
 
@@ -171,9 +173,10 @@ describe('View (sign-in)', () => {
 
   it("shows the server's message when there were too many tries (429)", async () => {
     server.use(
-      // Outside the contract on purpose: too many tries (429) is declared by no call.
       mockCall(requestSignInCode, () =>
-        envelope(429, 'Too many tries. Please try again in 15 minutes.', { retry_after_s: 900 }),
+        refusalFor(requestSignInCode, 'too_many_tries', 'Too many tries. Please try again in 15 minutes.', {
+          retry_after_s: 900,
+        }),
       ),
     );
     const { user } = renderApp('/home/login');
@@ -191,8 +194,7 @@ describe('View (sign-in)', () => {
     server.use(
       mockCall(requestSignInCode, () => {
         calls += 1;
-        // Outside the contract on purpose: a server failure (500), declared by no call.
-        return envelope(500, 'no', {});
+        return refusalFor(requestSignInCode, 'internal_error', 'no', { request_id: 'test-request' });
       }),
     );
     const { user } = renderApp('/home/login');
@@ -235,8 +237,12 @@ describe('View (sign-in)', () => {
     server.use(
       mockCall(requestSignInCode, ({ request }) => {
         languages.push(request.headers.get('Accept-Language'));
-        // Outside the contract on purpose: get_application declares no 404.
-        return envelope(404, 'Hakuna maombi yenye namba hii ya kumbukumbu.', {});
+        return refusalFor(
+          requestSignInCode,
+          'application_not_found',
+          'Hakuna maombi yenye namba hii ya kumbukumbu.',
+          {},
+        );
       }),
     );
     const { user } = renderApp('/home/login', { language: 'sw' });

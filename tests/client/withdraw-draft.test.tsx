@@ -7,8 +7,7 @@ import { savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
 import { withdrawDraft } from '../../src/shared/api/withdraw';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 // Issue 17, item 12: withdrawing a draft from the wizard's "saved for later" outcome.
 
@@ -86,8 +85,7 @@ describe.each(['en', 'sw'] as const)('withdrawing a draft from the wizard (%s)',
     server.use(
       mockCall(withdrawDraft, () => {
         calls++;
-        // Outside the contract on purpose: withdraw_draft declares no 409; any refusal's message is shown.
-        return envelope(409, 'Server says no', {});
+        return refusalFor(withdrawDraft, 'already_submitted', 'Server says no', {});
       }),
     );
     const { user } = renderWizard('/home/maintenance', { language });

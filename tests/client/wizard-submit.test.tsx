@@ -10,7 +10,6 @@ import { withServedForms, wt } from './wizard-forms';
 import { renderWizard } from './wizard-render';
 import { requestMaintenance, saveAndContinue, saveFinal } from '../../src/shared/api/applications';
 import { sendEngineerOtp, validateEngineerOtp } from '../../src/shared/api/engineers';
-import { envelope } from '../../src/client/mocks/mock-answers';
 import { answerFor, mockCall, refusalFor, type AnswerData } from '../../src/client/mocks/mock-call';
 import type { ApiCall } from '../../src/shared/api/call';
 
@@ -208,8 +207,7 @@ describe('the engineer step', () => {
       mockCall(validateEngineerOtp, async ({ request }) => {
         asked.push(await request.json());
         return ++attempts === 1
-          ? // Outside the contract on purpose: validate_otp declares no error answer; the client shows any refusal's message.
-            envelope(422, 'The code is wrong or has expired.', {})
+          ? refusalFor(validateEngineerOtp, 'wrong_code', 'The code is wrong or has expired.', {})
           : answerFor(validateEngineerOtp, { engineer: engineer.details, validation_token: 'fresh-token' });
       }),
     );

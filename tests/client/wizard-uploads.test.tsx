@@ -9,8 +9,7 @@ import { renderWizard } from './wizard-render';
 import { OPTIONAL_DOCUMENT } from '../fixtures/optional-document';
 import { saveAndContinue } from '../../src/shared/api/applications';
 import { uploadAttachment } from '../../src/shared/api/attachments';
-import { envelope } from '../../src/client/mocks/mock-answers';
-import { answerFor, mockCall } from '../../src/client/mocks/mock-call';
+import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
 const forms = servedForms();
@@ -95,8 +94,10 @@ describe('uploading documents', () => {
   });
 
   it('refuses a file too large or of the wrong type in the browser, without a call', async () => {
-    // Outside the contract on purpose: a 500 that must never be asked for (the browser refuses the file first).
-    const seen = uploads(() => envelope(500, 'should not be called', {}));
+    // Never asked for: the browser refuses the file first.
+    const seen = uploads(() =>
+      refusalFor(uploadAttachment, 'internal_error', 'should not be called', { request_id: 'test-request' }),
+    );
     const { user } = openUploads();
     const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
 
@@ -120,8 +121,7 @@ describe('uploading documents', () => {
   });
 
   it("shows the server's refusal next to the document (415: not a PDF by its content)", async () => {
-    // Outside the contract on purpose: upload declares no error answer; the 415's message is shown at the document.
-    uploads(() => envelope(415, 'Only PDF, JPEG and PNG files are accepted.', {}));
+    uploads(() => refusalFor(uploadAttachment, 'file_type_refused', 'Only PDF, JPEG and PNG files are accepted.', {}));
     const { user } = openUploads();
     const item = (await screen.findByRole('heading', { level: 4, name: sheha.name.en })).closest('li')!;
     await user.upload(fileInput('sheha_letter'), pdf());

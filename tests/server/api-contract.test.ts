@@ -125,7 +125,7 @@ describe('the API contract', () => {
     });
   });
 
-  describe('an error answer the call declares, its data not as declared (outside production)', () => {
+  describe('an error answer not as the contract declares it (outside production)', () => {
     let probe: TestApp;
     const declared = {
       status: 409,
@@ -152,9 +152,12 @@ describe('the API contract', () => {
       // Thrown as `new ApiError` on purpose: contractError would not compile with the wrong data.
       add('wrong', new ApiError(409, 'probe_conflict', { n: 'one', extra: true }));
       add('right', new ApiError(409, 'probe_conflict', { n: 1 }));
-      // Refusals the call does not declare are not checked: another code of the status, another status.
+      // Refusals the call does not declare: another code of the status, another status.
       add('other-code', new ApiError(409, 'probe_other', { anything: 'goes' }));
-      add('not-found', new ApiError(404, 'not_found', { anything: 'goes' }));
+      add('not-found', new ApiError(404, 'not_found', {}));
+      // A refusal any call may give (anyCallErrors), its data as declared and not.
+      add('any-call', new ApiError(429, 'too_many_tries', { retry_after_s: 60 }));
+      add('any-call-wrong', new ApiError(429, 'too_many_tries', { retry_after_s: 'soon' }));
     });
     afterAll(() => probe?.close());
 
@@ -165,12 +168,22 @@ describe('the API contract', () => {
       expect(answer.json<{ response: { code: number } }>().response.code).toBe(500);
     });
 
-    it('is sent as it is when it matches, and refusals it does not declare are not checked', async () => {
+    it('is sent as it is when it matches, its own or one any call may give', async () => {
       const right = await send('right');
       expect(right.statusCode).toBe(409);
       expect(right.json<{ response: { data: unknown } }>().response.data).toEqual({ n: 1 });
-      expect((await send('other-code')).statusCode).toBe(409);
-      expect((await send('not-found')).statusCode).toBe(404);
+      const anyCall = await send('any-call');
+      expect(anyCall.statusCode).toBe(429);
+      expect(anyCall.json<{ response: { data: unknown } }>().response.data).toEqual({ retry_after_s: 60 });
+      expect((await send('any-call-wrong')).statusCode).toBe(500);
+    });
+
+    it('answers 500 for a refusal neither the call nor every call declares', async () => {
+      for (const route of ['other-code', 'not-found']) {
+        const answer = await send(route);
+        expect(answer.statusCode, route).toBe(500);
+        expect(answer.body, route).not.toContain('goes');
+      }
     });
   });
 
@@ -195,6 +208,15 @@ describe('the API contract', () => {
       expect(refused).toContain('resend_after_s');
       expect(refused).toContain('first_step');
       expect(JSON.stringify(responses['422'])).toContain('validation_failed');
+      // The refusals any call may give are listed under every call, and a call's own beside them.
+      const { getApplications } = await import('../../src/shared/api/dashboard');
+      const dashboard = document.paths[getApplications.path]?.post?.responses ?? {};
+      expect(JSON.stringify(dashboard['401'])).toContain('not_signed_in');
+      for (const listed of [responses, dashboard]) {
+        expect(JSON.stringify(listed['500'])).toContain('request_id');
+        expect(JSON.stringify(listed['429'])).toContain('retry_after_s');
+        expect(JSON.stringify(listed['503'])).toContain('database_unavailable');
+      }
     } finally {
       await dev.close();
     }

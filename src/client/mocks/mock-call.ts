@@ -6,6 +6,7 @@ import {
   type RequestHandlerOptions,
 } from 'msw';
 import type { AnswerOf, ApiCall, ApiErrorAnswer, ErrorCodeOf, ErrorDataOf, RequestOf } from '../../shared/api/call';
+import { declaredErrors } from '../../shared/api/errors';
 import { envelope } from './mock-answers';
 
 /**
@@ -68,7 +69,7 @@ export function refusalFor(call: ApiCall, code: string, message: string, data: u
 }
 
 function refusal(call: ApiCall, code: string, message: string, data: unknown): Response {
-  const error = call.errors?.find((declared) => declared.code === code);
+  const error = declaredErrors(call).find((declared) => declared.code === code);
   if (!error) throw new Error(`${call.path} declares no error answer '${code}'`);
   check?.({ call, error }, error.data, data);
   return envelope(error.status, message, data);

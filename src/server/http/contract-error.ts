@@ -1,4 +1,5 @@
 import type { ApiCall, ApiErrorAnswer, ErrorCodeOf, ErrorData, ErrorDataOf } from '../../shared/api/call';
+import { declaredErrors } from '../../shared/api/errors';
 import { ApiError } from './envelope';
 
 // The data's type is a default type parameter (D), taken once the error is known, never inferred from
@@ -24,7 +25,7 @@ export function contractError<const C extends ApiCall, const Code extends ErrorC
   data: NoInfer<D>,
   params?: Record<string, unknown>,
 ): ApiError {
-  const error = call.errors?.find((declared) => declared.code === code);
+  const error = declaredErrors(call).find((declared) => declared.code === code);
   if (!error) throw new Error(`${call.path} declares no error ${String(code)}`);
   return new ApiError(error.status, error.code, data as Record<string, unknown>, params);
 }

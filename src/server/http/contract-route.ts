@@ -10,6 +10,7 @@ import {
   type ApiCall,
   type RequestOf,
 } from '../../shared/api/call';
+import { declaredErrors } from '../../shared/api/errors';
 import { sendCached, type JsonOf } from './cached-answer';
 import { answeredKey, envelope, reply } from './envelope';
 import { message } from '../i18n/messages';
@@ -124,7 +125,7 @@ export function contractRoute<C extends ApiCall>(
     method: call.method,
     url: call.path,
     config: { ...config, call },
-    schema: { summary, ...consumes, ...body, response: { 200: answer, ...errorEnvelopeSchemas(call) } },
+    schema: { summary, ...consumes, ...body, response: { 200: answer, ...errorEnvelopeSchemas(declaredErrors(call)) } },
     handler: (request, res) =>
       (handler as unknown as (request: FastifyRequest, res: FastifyReply, answer: unknown) => Promise<unknown>)(
         request,
@@ -164,26 +165,35 @@ export function registerAnswerChecks(app: FastifyInstance, check: boolean): void
     request.log.error({ call: call.path, errors: validate.errors }, 'the answer does not match its shared schema');
     throw new Error(`The answer of ${call.path} does not match its schema: ${ajv.errorsText(validate.errors)}`);
   };
+  const internalError = (request: FastifyRequest, res: FastifyReply) => {
+    res.code(500);
+    return envelope(500, message(request.language, 'internal_error', { request_id: request.id }), {
+      request_id: request.id,
+    });
+  };
   /**
-   * An error answer the call declares (its status and message key, answeredKey) whose envelope does not
-   * match the declared schema: answered 500 instead (the error handler has run already, so the 500 is
-   * written here), and logged with the failed rules. Refusals the call does not declare (404, 429, 503…)
-   * are not checked.
+   * An error answer (its status and message key, answeredKey) that neither the call nor every call
+   * declares, or whose envelope does not match the declared schema: answered 500 instead (the error
+   * handler has run already, so the 500 is written here), and logged. Every API and browser test then
+   * holds the contract's error answers true, as it does its 200s.
    */
   const holdError = (request: FastifyRequest, res: FastifyReply, call: ApiCall, payload: unknown): unknown => {
     const key = answeredKey(request);
-    const declared = call.errors?.find((error) => error.status === res.statusCode && error.code === key);
-    if (!declared) return payload;
+    const declared = declaredErrors(call).find((error) => error.status === res.statusCode && error.code === key);
+    if (!declared) {
+      request.log.error(
+        { call: call.path, status: res.statusCode, code: key },
+        'an error answer its call does not declare',
+      );
+      return internalError(request, res);
+    }
     const validate = validatorOf(declared, () => errorAnswerEnvelopeSchema(declared));
     if (validate(payload)) return payload;
     request.log.error(
       { call: call.path, code: declared.code, errors: validate.errors },
       'the error answer does not match its shared schema',
     );
-    res.code(500);
-    return envelope(500, message(request.language, 'internal_error', { request_id: request.id }), {
-      request_id: request.id,
-    });
+    return internalError(request, res);
   };
   app.addHook('onRoute', (route) => {
     const call = route.config?.call;

@@ -4,11 +4,16 @@ import { declarationProperty } from './declaration';
 import {
   alreadySubmitted,
   applicationWithdrawn,
+  changedMeanwhile,
+  codeWaitErrors,
   declarationRequired,
+  draftNotFound,
   documentsMissing,
   engineerUnconfirmed,
+  otherApplicationType,
   phoneChangeCodeSent,
   phoneCodeWrong,
+  stepOutOfOrder,
   unknownStep,
   validationFailed,
 } from './errors';
@@ -61,7 +66,8 @@ export type FormsChangedData = ErrorData<typeof formsChanged>;
  * The error answers of a save or a submit of a draft (src/server/applications: save-step,
  * submit-application, phone-change): refused answers, a wrong code for the new phone, older forms, a
  * code sent to the new phone, an engineer not confirmed, a step not in the flow, a draft submitted or
- * withdrawn meanwhile.
+ * withdrawn meanwhile, no draft of this reference number and save id, a save made elsewhere since, a step
+ * before the steps it follows, another application type, and the wait before another code to the new phone.
  */
 export const draftWriteErrors = [
   validationFailed,
@@ -72,6 +78,11 @@ export const draftWriteErrors = [
   unknownStep,
   alreadySubmitted,
   applicationWithdrawn,
+  draftNotFound,
+  changedMeanwhile,
+  stepOutOfOrder,
+  otherApplicationType,
+  ...codeWaitErrors,
 ] as const;
 
 /** The error answers of a submit: a save's, and no declaration or documents missing. */

@@ -1,6 +1,58 @@
 import { localizedTextSchema } from './common-schemas';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, type AnswerOf, type RequestOf, apiError } from './call';
 import { referenceNumberProperty } from './reference-number';
+import {
+  dataOf,
+  fieldErrorsSchema,
+  plainError,
+  notSignedIn,
+  accessDenied,
+  draftNotFound,
+  alreadySubmitted,
+  applicationWithdrawn,
+  documentNotAsked,
+  changeRoundErrors,
+  storageUnavailable,
+} from './errors';
+
+export const fileNameRefused = /* @__PURE__ */ (() =>
+  [plainError(400, 'file_name_refused'), plainError(415, 'file_name_refused')] as const)();
+export const fileTooLarge = /* @__PURE__ */ apiError({
+  status: 413,
+  code: 'file_too_large',
+  data: dataOf({ max_bytes: { type: 'integer' } }),
+} as const);
+export const imageTooLarge = /* @__PURE__ */ apiError({
+  status: 413,
+  code: 'image_too_large',
+  data: dataOf({ max_pixels: { type: 'integer' }, max_side: { type: 'integer' } }),
+} as const);
+export const uploadQuotaApplication = /* @__PURE__ */ apiError({
+  status: 413,
+  code: 'upload_quota_application',
+  data: dataOf({ max_bytes: { type: 'integer' } }),
+} as const);
+export const uploadQuotaDaily = /* @__PURE__ */ apiError({
+  status: 429,
+  code: 'upload_quota_daily',
+  data: dataOf({ max_bytes: { type: 'integer' }, retry_after_s: { type: 'integer' } }),
+} as const);
+/** The refusals of an upload's file and document (each 422 at its path: fieldErrorsSchema). */
+export const uploadErrors = /* @__PURE__ */ (() =>
+  [
+    ...fileNameRefused,
+    fileTooLarge,
+    imageTooLarge,
+    uploadQuotaApplication,
+    uploadQuotaDaily,
+    plainError(415, 'file_type_refused'),
+    plainError(422, 'image_damaged'),
+    plainError(409, 'document_not_replaceable'),
+    apiError({ status: 422, code: 'unknown_document', data: fieldErrorsSchema } as const),
+    apiError({ status: 422, code: 'document_not_for_application', data: fieldErrorsSchema } as const),
+    apiError({ status: 422, code: 'scale_invalid', data: fieldErrorsSchema } as const),
+    apiError({ status: 422, code: 'scale_not_drawing', data: fieldErrorsSchema } as const),
+  ] as const)();
 
 /**
  * Uploads one document (PDF, JPEG or PNG by content), multipart/form-data: the fields first (the server
@@ -43,6 +95,17 @@ export const uploadAttachment = apiCall({
       status: { type: 'string', const: 'uploaded' },
     },
   },
+  errors: [
+    ...uploadErrors,
+    notSignedIn,
+    accessDenied,
+    draftNotFound,
+    alreadySubmitted,
+    applicationWithdrawn,
+    documentNotAsked,
+    ...changeRoundErrors,
+    storageUnavailable,
+  ],
 } as const);
 /** The upload's fields (the file a File in the client's FormData). */
 export type UploadRequest = RequestOf<typeof uploadAttachment>;

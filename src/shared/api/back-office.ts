@@ -1,3 +1,28 @@
+import {
+  validationFailed,
+  applicationNotFound,
+  applicationWithdrawn,
+  receiptNotFound,
+  permitNotFound,
+  permitRevoked,
+  fileUnavailable,
+  storageUnavailable,
+} from './errors';
+import {
+  staffErrors,
+  illegalStatusMove,
+  unknownStatus,
+  duplicateControlNumber,
+  invoiceNotAllowed,
+  invoiceNotFound,
+  invoiceAlreadyPaid,
+  invoiceAlreadyCancelled,
+  duplicatePermitNumber,
+  permitNotAllowed,
+  permitAlreadyRevoked,
+  notSubmitted,
+  attachmentNotFound,
+} from './staff-errors';
 import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION_TYPES } from '../wizard-driver';
@@ -162,6 +187,7 @@ export const listApplications = apiCall({
       updated_at: { type: 'string' },
     },
   } as const),
+  errors: [...staffErrors, validationFailed],
 } as const);
 export type ListApplicationsRequest = RequestOf<typeof listApplications>;
 export type ApplicationsPage = AnswerOf<typeof listApplications>;
@@ -233,6 +259,7 @@ export const getStaffApplication = apiCall({
       fee_estimate: { anyOf: [feeEstimateAnswerSchema, { type: 'null' }] },
     },
   },
+  errors: [...staffErrors, applicationNotFound],
 } as const);
 export type StaffApplication = AnswerOf<typeof getStaffApplication>;
 
@@ -257,6 +284,7 @@ export const setStatus = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, illegalStatusMove, unknownStatus],
 } as const);
 export type SetStatusRequest = RequestOf<typeof setStatus>;
 export type SetStatusAnswer = AnswerOf<typeof setStatus>;
@@ -292,6 +320,7 @@ export const addInvoice = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, duplicateControlNumber, invoiceNotAllowed],
 } as const);
 export type AddInvoiceRequest = RequestOf<typeof addInvoice>;
 export type AddInvoiceAnswer = AnswerOf<typeof addInvoice>;
@@ -307,6 +336,14 @@ export const markInvoicePaid = apiCall({
     required: staffInvoiceSchema.required,
     properties: { ...staffInvoiceSchema.properties, sms_failed: smsFailedProperty },
   },
+  errors: [
+    ...staffErrors,
+    applicationNotFound,
+    invoiceNotFound,
+    applicationWithdrawn,
+    invoiceAlreadyPaid,
+    invoiceAlreadyCancelled,
+  ],
 } as const);
 export type MarkInvoicePaidAnswer = AnswerOf<typeof markInvoicePaid>;
 
@@ -333,6 +370,7 @@ export const getReceipt = apiCall({
     required: ['file_name', 'mime_type', 'content_base64'],
     properties: base64FileProperties,
   },
+  errors: [...staffErrors, receiptNotFound],
 } as const);
 export type ReceiptFileAnswer = AnswerOf<typeof getReceipt>;
 
@@ -371,6 +409,14 @@ export const issuePermit = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
+  errors: [
+    ...staffErrors,
+    applicationNotFound,
+    validationFailed,
+    duplicatePermitNumber,
+    permitNotAllowed,
+    storageUnavailable,
+  ],
 } as const);
 export type IssuePermitRequest = RequestOf<typeof issuePermit>;
 export type IssuePermitAnswer = AnswerOf<typeof issuePermit>;
@@ -396,6 +442,7 @@ export const revokePermit = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
+  errors: [...staffErrors, permitNotFound, validationFailed, permitAlreadyRevoked],
 } as const);
 export type RevokePermitAnswer = AnswerOf<typeof revokePermit>;
 
@@ -415,6 +462,7 @@ export const getPermitDocument = apiCall({
     required: ['file_name', 'mime_type', 'size', 'content_base64'],
     properties: { ...base64FileProperties, size: { type: 'integer', minimum: 0 } },
   },
+  errors: [...staffErrors, permitNotFound, permitRevoked, fileUnavailable],
 } as const);
 export type PermitDocumentAnswer = AnswerOf<typeof getPermitDocument>;
 
@@ -434,6 +482,7 @@ export const addNotification = apiCall({
     required: ['notification_id'],
     properties: { notification_id: nullableString, sms_failed: smsFailedProperty },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, notSubmitted],
 } as const);
 export type AddNotificationRequest = RequestOf<typeof addNotification>;
 export type AddNotificationAnswer = AnswerOf<typeof addNotification>;
@@ -460,6 +509,7 @@ export const updateAttachment = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, attachmentNotFound, notSubmitted],
 } as const);
 export type UpdateAttachmentRequest = RequestOf<typeof updateAttachment>;
 export type UpdateAttachmentAnswer = AnswerOf<typeof updateAttachment>;
@@ -478,6 +528,7 @@ export const listMessages = apiCall({
   method: 'POST',
   body: pagedByReference,
   answer: pageOf(applicantMessageSchema),
+  errors: [...staffErrors],
 } as const);
 export type PagedByReferenceRequest = RequestOf<typeof listMessages>;
 export type MessagesPage = AnswerOf<typeof listMessages>;
@@ -488,5 +539,6 @@ export const listRenewals = apiCall({
   method: 'POST',
   body: pagedByReference,
   answer: pageOf(renewalRequestSchema),
+  errors: [...staffErrors],
 } as const);
 export type RenewalsPage = AnswerOf<typeof listRenewals>;

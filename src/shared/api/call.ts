@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { anyCallErrors } from './errors';
 
 /**
  * One API call's wire contract, defined once (issue 20, item 1): its path, its request body and the
@@ -24,11 +25,13 @@ export interface ApiCall {
   /** A multipart/form-data call (an upload): `body` documents its fields, in the order they must come. */
   readonly multipart?: boolean;
   /**
-   * The error answers a client acts on (src/shared/api/errors.ts), not every refusal the call may give
-   * (404, 429, 503… answer `{}` or their own small data): each its HTTP status (the envelope's `code`),
+   * Every refusal the call may give besides those any call may give (src/shared/api/errors.ts
+   * anyCallErrors; the staff's in staff-errors.ts): each its HTTP status (the envelope's `code`),
    * the server's message key (`ApiError(status, code, data)`; the envelope's `message` is its text in
    * the request's language, so a client tells two answers of one status apart by their `data`), and
-   * the schema of the envelope's `data`.
+   * the schema of the envelope's `data`. Outside production the server answers 500 for an error answer
+   * in neither list, or whose data is not as declared (src/server/http/contract-route.ts), and
+   * tests/lint/error-answers-declared.test.ts finds a refusal written in src/server that no call declares.
    */
   readonly errors?: readonly ApiErrorAnswer[];
 }
@@ -62,8 +65,9 @@ export function apiError<const E extends ApiErrorAnswer>(error: E): E {
 /** The `data` of an error answer. */
 export type ErrorData<E extends ApiErrorAnswer> = FromSchema<E['data']>;
 
-/** The error answers a call declares (never when it declares none). */
-export type ErrorsOf<C extends ApiCall> = C['errors'] extends readonly (infer E)[] ? E : never;
+/** The error answers a call may give: those it declares, and those of any call (errors.ts anyCallErrors). */
+export type ErrorsOf<C extends ApiCall> =
+  (C['errors'] extends readonly (infer E)[] ? E : never) | (typeof anyCallErrors)[number];
 
 /** The message keys of a call's error answers. */
 export type ErrorCodeOf<C extends ApiCall> = ErrorsOf<C> extends { code: infer K } ? K : never;
@@ -109,13 +113,13 @@ export function errorAnswerEnvelopeSchema(error: ApiErrorAnswer) {
 }
 
 /**
- * The error answers of a call by HTTP status, each the envelope around its `data` (anyOf when codes of one
- * status differ in `data`; one schema when they share it), described by their message keys: the
- * OpenAPI document's non-200 responses.
+ * Error answers by HTTP status (a call's own and those of any call), each the envelope around its `data`
+ * (anyOf when codes of one status differ in `data`; one schema when they share it), described by their
+ * message keys: the OpenAPI document's non-200 responses.
  */
-export function errorEnvelopeSchemas(call: ApiCall): Record<number, JSONSchema> {
+export function errorEnvelopeSchemas(errors: readonly ApiErrorAnswer[]): Record<number, JSONSchema> {
   const byStatus = new Map<number, ApiErrorAnswer[]>();
-  for (const error of call.errors ?? []) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
   return Object.fromEntries(
     [...byStatus].map(([status, errors]) => {
       const datas = [...new Set(errors.map((error) => error.data))];

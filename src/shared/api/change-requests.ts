@@ -1,7 +1,18 @@
+import { staffErrors, illegalStatusMove, notOverdue, holidayExists, holidayNotFound } from './staff-errors';
 import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
-import { engineerUnconfirmed, fieldErrorsSchema, unknownStep, validationFailed } from './errors';
+import {
+  engineerUnconfirmed,
+  fieldErrorsSchema,
+  unknownStep,
+  validationFailed,
+  dashboardErrors,
+  stepNotAsked,
+  changeRoundErrors,
+  applicationNotFound,
+  noOpenRound,
+} from './errors';
 import { emptyBodySchema } from './empty-body';
 import { referenceNumberProperty } from './reference-number';
 
@@ -203,6 +214,7 @@ export const returnForChanges = apiCall({
       sms_failed: smsFailed,
     },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, illegalStatusMove],
 } as const);
 export type ReturnForChangesRequest = RequestOf<typeof returnForChanges>;
 export type ReturnForChangesAnswer = AnswerOf<typeof returnForChanges>;
@@ -229,6 +241,7 @@ export const extendChanges = apiCall({
     required: ['reference_number', 'due_date'],
     properties: { reference_number: { type: 'string' }, due_date: { type: 'string' }, sms_failed: smsFailed },
   },
+  errors: [...staffErrors, applicationNotFound, validationFailed, noOpenRound],
 } as const);
 export type ExtendChangesRequest = RequestOf<typeof extendChanges>;
 export type ExtendChangesAnswer = AnswerOf<typeof extendChanges>;
@@ -253,6 +266,7 @@ export const withdrawOverdue = apiCall({
       sms_failed: smsFailed,
     },
   },
+  errors: [...staffErrors, applicationNotFound, noOpenRound, notOverdue],
 } as const);
 export type WithdrawOverdueRequest = RequestOf<typeof withdrawOverdue>;
 export type WithdrawOverdueAnswer = AnswerOf<typeof withdrawOverdue>;
@@ -286,6 +300,7 @@ export const listOverdueChanges = apiCall({
       page_size: { type: 'integer', minimum: 1 },
     },
   },
+  errors: [...staffErrors],
 } as const);
 export type ListOverdueChangesRequest = RequestOf<typeof listOverdueChanges>;
 export type OverdueChangesPage = AnswerOf<typeof listOverdueChanges>;
@@ -320,6 +335,7 @@ export const listHolidays = apiCall({
     required: ['items'],
     properties: { items: { type: 'array', items: holidaySchema } },
   },
+  errors: [...staffErrors],
 } as const);
 export type ListHolidaysRequest = RequestOf<typeof listHolidays>;
 export type Holiday = AnswerOf<typeof listHolidays>['items'][number];
@@ -335,6 +351,7 @@ export const addHoliday = apiCall({
     properties: { date: isoDate, name_en: text(100), name_sw: text(100) },
   },
   answer: holidaySchema,
+  errors: [...staffErrors, validationFailed, holidayExists],
 } as const);
 export type AddHolidayRequest = RequestOf<typeof addHoliday>;
 
@@ -344,6 +361,7 @@ export const removeHoliday = apiCall({
   method: 'POST',
   body: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: isoDate } },
   answer: { type: 'object', additionalProperties: false, required: ['date'], properties: { date: { type: 'string' } } },
+  errors: [...staffErrors, holidayNotFound],
 } as const);
 export type RemoveHolidayRequest = RequestOf<typeof removeHoliday>;
 export type RemovedHoliday = AnswerOf<typeof removeHoliday>;
@@ -367,7 +385,7 @@ export const saveChangeStep = apiCall({
     properties: { step: { type: 'string' }, done: { type: 'boolean', const: true } },
   },
   /** The step's answers refused as a save refuses them (src/server/applications/step-validation.ts). */
-  errors: [validationFailed, engineerUnconfirmed, unknownStep],
+  errors: [validationFailed, engineerUnconfirmed, unknownStep, ...dashboardErrors, stepNotAsked, ...changeRoundErrors],
 } as const);
 export type SaveChangeStepRequest = RequestOf<typeof saveChangeStep>;
 export type SaveChangeStepAnswer = AnswerOf<typeof saveChangeStep>;
@@ -400,7 +418,7 @@ export const resubmitChanges = apiCall({
     },
   },
   /** A note with hidden characters; requests not answered yet. */
-  errors: [validationFailed, changesRequestsOpen],
+  errors: [validationFailed, changesRequestsOpen, ...dashboardErrors, ...changeRoundErrors],
 } as const);
 export type ResubmitChangesRequest = RequestOf<typeof resubmitChanges>;
 export type ResubmitChangesAnswer = AnswerOf<typeof resubmitChanges>;
@@ -537,6 +555,7 @@ export const getChangeRequests = apiCall({
       },
     },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type ChangeRequestsAnswer = AnswerOf<typeof getChangeRequests>;
 /** A request as the applicant sees it: with whether it is answered in this round. */

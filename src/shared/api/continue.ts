@@ -1,3 +1,11 @@
+import {
+  applicationNotFound,
+  noPhoneOnFile,
+  codeWaitErrors,
+  codeWrong,
+  alreadySubmitted,
+  applicationWithdrawn,
+} from './errors';
 import type { FromSchema } from 'json-schema-to-ts';
 import { answersByStep, formsVersionSchema, submitErrors, submittedSchema } from './applications';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
@@ -19,6 +27,7 @@ export const continueApplication = apiCall({
   method: 'POST',
   body: referenceNumberBody,
   answer: codeSentSchema,
+  errors: [applicationNotFound, noPhoneOnFile, ...codeWaitErrors, alreadySubmitted, applicationWithdrawn],
 } as const);
 export type ContinueApplicationRequest = RequestOf<typeof continueApplication>;
 export type ContinueChallenge = AnswerOf<typeof continueApplication>;
@@ -91,6 +100,7 @@ export const verifyCode = apiCall({
   method: 'POST',
   body: codeAnswerBody,
   answer: { anyOf: [continuedDraftSchema, signedInSchema] },
+  errors: [codeWrong, applicationNotFound, ...codeWaitErrors],
 } as const);
 export type VerifyCodeRequest = RequestOf<typeof verifyCode>;
 export type VerifyCodeAnswer = AnswerOf<typeof verifyCode>;

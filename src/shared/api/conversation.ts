@@ -1,3 +1,5 @@
+import { staffErrors, messageNotFound } from './staff-errors';
+import { dashboardErrors, validationFailed } from './errors';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { emptyBodySchema } from './empty-body';
 
@@ -31,6 +33,7 @@ export const getMessages = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: { type: 'array', items: conversationMessageSchema },
+  errors: [...dashboardErrors],
 } as const);
 export type Conversation = AnswerOf<typeof getMessages>;
 export type ConversationMessage = Conversation[number];
@@ -63,6 +66,7 @@ export const sendMessage = apiCall({
     },
   },
   answer: applicantMessageSchema,
+  errors: [...dashboardErrors, validationFailed],
 } as const);
 export type SendMessageRequest = RequestOf<typeof sendMessage>;
 export type ApplicantMessage = AnswerOf<typeof sendMessage>;
@@ -102,6 +106,7 @@ export const answerMessage = apiCall({
       sms_failed: { type: 'boolean', const: true },
     },
   },
+  errors: [...staffErrors, validationFailed, messageNotFound],
 } as const);
 export type AnswerMessageRequest = RequestOf<typeof answerMessage>;
 export type AnswerMessageAnswer = AnswerOf<typeof answerMessage>;

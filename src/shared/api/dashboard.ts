@@ -1,3 +1,4 @@
+import { dashboardErrors, fileUnavailable, notRenewable, validationFailed } from './errors';
 import { localizedTextSchema, nullableString } from './common-schemas';
 import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
 import { sessionTimesSchema } from './continue';
@@ -24,6 +25,7 @@ export const keepAlive = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: sessionTimesSchema,
+  errors: [...dashboardErrors],
 } as const);
 /** When the session ends if nothing happens, and at the latest (also sign-in's answer). */
 export type SessionTimes = AnswerOf<typeof keepAlive>;
@@ -89,6 +91,7 @@ export const getDashboardApplication = apiCall({
       fee_estimate: { anyOf: [feeEstimateAnswerSchema, { type: 'null' }] },
     },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type DashboardApplication = AnswerOf<typeof getDashboardApplication>;
 export type StatusEvent = DashboardApplication['history'][number];
@@ -115,6 +118,7 @@ export const getApplications = apiCall({
       },
     },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type ApplicationSummary = AnswerOf<typeof getApplications>[number];
 
@@ -124,6 +128,7 @@ export const openApplication = apiCall({
   method: 'POST',
   body: referenceNumberBody,
   answer: codeSentSchema,
+  errors: [...dashboardErrors],
 } as const);
 export type OpenApplicationRequest = RequestOf<typeof openApplication>;
 
@@ -168,6 +173,7 @@ export const getAttachments = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: { type: 'array', items: dashboardAttachmentSchema },
+  errors: [...dashboardErrors],
 } as const);
 export type DashboardAttachment = AnswerOf<typeof getAttachments>[number];
 
@@ -186,6 +192,7 @@ export const downloadAttachment = apiCall({
   },
   answer: fileAnswer,
   download: DOCUMENT_FILE_TYPES,
+  errors: [...dashboardErrors, fileUnavailable],
 } as const);
 export type DownloadAttachmentRequest = RequestOf<typeof downloadAttachment>;
 
@@ -210,6 +217,7 @@ export const getNotifications = apiCall({
       },
     },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type Notification = AnswerOf<typeof getNotifications>[number];
 
@@ -224,6 +232,7 @@ export const readNotifications = apiCall({
     required: ['updated'],
     properties: { updated: { type: 'integer', minimum: 0 } },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type ReadNotificationsAnswer = AnswerOf<typeof readNotifications>;
 
@@ -248,6 +257,7 @@ export const getPermits = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: { type: 'array', items: permitSchema },
+  errors: [...dashboardErrors],
 } as const);
 export type Permit = AnswerOf<typeof getPermits>[number];
 
@@ -277,6 +287,7 @@ export const renewPermit = apiCall({
     properties: { permit_number: text(40), type_of_work: text(200), reason: text(2000) },
   },
   answer: renewalRequestSchema,
+  errors: [...dashboardErrors, notRenewable, validationFailed],
 } as const);
 export type RenewPermitRequest = RequestOf<typeof renewPermit>;
 export type RenewalRequest = AnswerOf<typeof renewPermit>;

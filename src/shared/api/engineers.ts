@@ -1,3 +1,4 @@
+import { draftNotFound, engineerNotFound, codeWaitErrors, codeWrong } from './errors';
 import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { oneTimeCodeProperty } from './one-time-code';
@@ -87,6 +88,7 @@ export const sendEngineerOtp = apiCall({
       resend_after_s: { type: 'integer', minimum: 0 },
     },
   },
+  errors: [draftNotFound, engineerNotFound, ...codeWaitErrors],
 } as const);
 export type SendEngineerOtpRequest = RequestOf<typeof sendEngineerOtp>;
 export type OtpSent = AnswerOf<typeof sendEngineerOtp>;
@@ -136,6 +138,7 @@ export const validateEngineerOtp = apiCall({
     required: ['engineer', 'validation_token'],
     properties: { engineer: confirmedEngineerSchema, validation_token: { type: 'string' } },
   },
+  errors: [codeWrong, ...codeWaitErrors, draftNotFound],
 } as const);
 export type ValidateEngineerOtpRequest = RequestOf<typeof validateEngineerOtp>;
 export type OtpValidated = AnswerOf<typeof validateEngineerOtp>;

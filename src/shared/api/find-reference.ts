@@ -10,7 +10,7 @@
 
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
-import { validationFailed } from './errors';
+import { validationFailed, codeWaitErrors, codeWrong } from './errors';
 import { codeAnswerBody } from './one-time-code';
 
 /** A ZanID (9 digits) or a passport number (6 to 12 letters and digits); spaces and dashes ignored. */
@@ -34,7 +34,7 @@ export const findReference = apiCall({
     properties: { challenge_id: { type: 'string' }, expires_in_s: { type: 'integer', minimum: 0 } },
   },
   /** An ID number or a phone that is not one once spaces and dashes are left out. */
-  errors: [validationFailed],
+  errors: [validationFailed, ...codeWaitErrors],
 } as const);
 export type FindReferenceBody = RequestOf<typeof findReference>;
 export type FindReferenceAnswer = AnswerOf<typeof findReference>;
@@ -69,6 +69,7 @@ export const verifyFindCode = apiCall({
     required: ['applications'],
     properties: { applications: { type: 'array', maxItems: MAX_FOUND_APPLICATIONS, items: foundApplicationSchema } },
   },
+  errors: [codeWrong, ...codeWaitErrors],
 } as const);
 export type VerifyFindCodeBody = RequestOf<typeof verifyFindCode>;
 export type VerifyFindCodeAnswer = AnswerOf<typeof verifyFindCode>;

@@ -1,5 +1,5 @@
 import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
-import { fieldErrorsSchema } from './errors';
+import { fieldErrorsSchema, zanIdNotFound, registryUnavailable } from './errors';
 
 /** 422 zan_id_malformed: not a ZanID (9 digits), at `/zan_id`. */
 export const zanIdMalformed = /* @__PURE__ */ apiError({
@@ -37,7 +37,7 @@ export const verifyZanid = apiCall({
       sex: { type: 'string', enum: ['F', 'M'] },
     },
   },
-  errors: [zanIdMalformed],
+  errors: [zanIdMalformed, zanIdNotFound, registryUnavailable],
 } as const);
 export type VerifyZanidRequest = RequestOf<typeof verifyZanid>;
 /** A person as the ZanID registry knows them. */

@@ -1,4 +1,5 @@
 import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { plainError } from './errors';
 
 /**
  * The SMS gateway's inbound call (issue 19, item 5): a text an applicant sent to the portal's number,
@@ -7,6 +8,9 @@ import { apiCall, type AnswerOf, type RequestOf } from './call';
  */
 
 /** A text to the portal's number; the answer says what the portal did (never in an SMS). */
+/** 401 inbound_sms.unauthorized: the SMS gateway's secret is missing or wrong. */
+export const inboundSmsUnauthorized = /* @__PURE__ */ plainError(401, 'inbound_sms.unauthorized');
+
 export const inboundSms = apiCall({
   path: '/api/sms/inbound',
   method: 'POST',
@@ -33,6 +37,7 @@ export const inboundSms = apiCall({
     required: ['duplicate', 'replied'],
     properties: { duplicate: { type: 'boolean' }, replied: { type: 'boolean' } },
   },
+  errors: [inboundSmsUnauthorized],
 } as const);
 export type InboundSmsRequest = RequestOf<typeof inboundSms>;
 export type InboundSmsAnswer = AnswerOf<typeof inboundSms>;

@@ -1,3 +1,4 @@
+import { draftNotFound, alreadySubmitted, applicationWithdrawn } from './errors';
 import type { FromSchema } from 'json-schema-to-ts';
 import { applicationTypeSchema, formsChangedSchema } from './applications';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
@@ -65,6 +66,7 @@ export const openDraft = apiCall({
     required: ['reference_number', 'application_type', 'step_number', 'data', 'unfinished', 'attachments'],
     properties: reopenedDraftProperties,
   },
+  errors: [draftNotFound, alreadySubmitted, applicationWithdrawn],
 } as const);
 export type OpenDraftRequest = RequestOf<typeof openDraft>;
 export type OpenDraftAnswer = AnswerOf<typeof openDraft>;

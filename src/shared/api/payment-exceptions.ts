@@ -1,3 +1,14 @@
+import { validationFailed } from './errors';
+import {
+  staffErrors,
+  invoiceNotFound,
+  invoiceAlreadyCancelled,
+  invoiceCancelPaid,
+  exceptionNotFound,
+  exceptionSettled,
+  applyToCancelled,
+  applyOverBalance,
+} from './staff-errors';
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { nullableString } from './common-schemas';
@@ -43,6 +54,7 @@ export const cancelInvoice = apiCall({
       sms_failed: { type: 'boolean', const: true },
     },
   },
+  errors: [...staffErrors, validationFailed, invoiceNotFound, invoiceAlreadyCancelled, invoiceCancelPaid],
 } as const);
 export type CancelInvoiceRequest = RequestOf<typeof cancelInvoice>;
 export type CancelInvoiceAnswer = AnswerOf<typeof cancelInvoice>;
@@ -154,6 +166,7 @@ export const listPaymentExceptions = apiCall({
       totals: moneyTotalsSchema,
     },
   },
+  errors: [...staffErrors],
 } as const);
 export type ListPaymentExceptionsRequest = RequestOf<typeof listPaymentExceptions>;
 export type PaymentExceptionsPage = AnswerOf<typeof listPaymentExceptions>;
@@ -185,6 +198,16 @@ export const settlePaymentException = apiCall({
       sms_failed: { type: 'boolean', const: true },
     },
   },
+  errors: [
+    ...staffErrors,
+    validationFailed,
+    exceptionNotFound,
+    exceptionSettled,
+    applyToCancelled,
+    applyOverBalance,
+    invoiceNotFound,
+    invoiceAlreadyCancelled,
+  ],
 } as const);
 export type SettlePaymentExceptionRequest = RequestOf<typeof settlePaymentException>;
 export type SettlePaymentExceptionAnswer = AnswerOf<typeof settlePaymentException>;

@@ -1,5 +1,14 @@
 import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
 import { emptyBodySchema } from './empty-body';
+import { plainError, dashboardErrors, receiptNotFound } from './errors';
+
+/** The gateway's calls' refusals: a signature that is not the gateway's, a bill or control number it does not know, a conflict. */
+export const badSignature = /* @__PURE__ */ plainError(401, 'payments.bad_signature');
+export const unknownBill = /* @__PURE__ */ plainError(404, 'payments.unknown_bill');
+export const transactionConflict = /* @__PURE__ */ plainError(409, 'payments.transaction_conflict');
+export const controlNumberConflict = /* @__PURE__ */ plainError(409, 'payments.control_number_conflict');
+export const unknownControlNumber = /* @__PURE__ */ plainError(404, 'payments.unknown_control_number');
+export const billCancelled = /* @__PURE__ */ plainError(409, 'payments.bill_cancelled');
 
 /**
  * Control-number payment (issue 19, item 3): the wire contract of the payment gateway's calls to the
@@ -65,6 +74,7 @@ export const paymentNotice = apiCall({
     },
   },
   answer: paymentAcknowledgementSchema,
+  errors: [badSignature, transactionConflict, unknownBill],
 } as const);
 export type PaymentNotice = RequestOf<typeof paymentNotice>;
 export type PaymentAcknowledgement = AnswerOf<typeof paymentNotice>;
@@ -85,6 +95,7 @@ export const controlNumberCallback = apiCall({
     required: ['bill_id', 'control_number'],
     properties: { bill_id: { type: 'string' }, control_number: { type: 'string' } },
   },
+  errors: [badSignature, unknownBill, controlNumberConflict],
 } as const);
 export type ControlNumberCallback = RequestOf<typeof controlNumberCallback>;
 export type ControlNumberAcknowledgement = AnswerOf<typeof controlNumberCallback>;
@@ -101,6 +112,7 @@ export const downloadReceipt = apiCall({
   },
   answer: fileAnswer,
   download: ['application/pdf'],
+  errors: [...dashboardErrors, receiptNotFound],
 } as const);
 export type DownloadReceiptRequest = RequestOf<typeof downloadReceipt>;
 
@@ -142,6 +154,7 @@ export const paySimulated = apiCall({
       acknowledgements: { type: 'array', items: paymentAcknowledgementSchema },
     },
   },
+  errors: [unknownControlNumber, billCancelled],
 } as const);
 export type PaySimulatedRequest = RequestOf<typeof paySimulated>;
 export type PaySimulatedAnswer = AnswerOf<typeof paySimulated>;
@@ -267,6 +280,7 @@ export const getInvoices = apiCall({
       },
     },
   },
+  errors: [...dashboardErrors],
 } as const);
 export type InvoiceExcess = NonNullable<ApplicantInvoice['excess']>[number];
 export type ApplicantInvoice = AnswerOf<typeof getInvoices>[number];

@@ -1,3 +1,4 @@
+import { dashboardErrors, permitNotFound, permitRevoked, fileUnavailable } from './errors';
 import type { FromSchema } from 'json-schema-to-ts';
 import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
 
@@ -120,6 +121,7 @@ export const verifyPermit = apiCall({
       owner_name: { type: 'string' },
     },
   },
+  errors: [permitNotFound],
 } as const);
 export type VerifyPermitRequest = RequestOf<typeof verifyPermit>;
 /** The verify call's answer: the minimum public facts (no ID number, phone or email, ever). */
@@ -137,6 +139,7 @@ export const downloadPermit = apiCall({
   },
   answer: fileAnswer,
   download: ['application/pdf'],
+  errors: [...dashboardErrors, permitNotFound, permitRevoked, fileUnavailable],
 } as const);
 export type DownloadPermitRequest = RequestOf<typeof downloadPermit>;
 

@@ -1,3 +1,4 @@
+import { staffErrors, formsProblems } from './staff-errors';
 import { apiCall, type RequestOf } from './call';
 
 /**
@@ -23,5 +24,6 @@ export const reloadForms = apiCall({
       published: { type: 'boolean' },
     },
   },
+  errors: [...staffErrors, formsProblems],
 } as const);
 export type ReloadFormsRequest = RequestOf<typeof reloadForms>;

@@ -1,7 +1,7 @@
 import { altchaPayloadProperty } from './captcha';
 import { apiCall, apiError, type AnswerOf, type RequestOf } from './call';
 import { emptyAnswerSchema, emptyBodySchema } from './empty-body';
-import { fieldErrorsSchema, noDataSchema } from './errors';
+import { fieldErrorsSchema, noDataSchema, applicationNotFound, noPhoneOnFile, codeWaitErrors } from './errors';
 import { codeSentSchema } from './one-time-code';
 import { referenceNumberProperty } from './reference-number';
 
@@ -40,7 +40,7 @@ export const requestSignInCode = apiCall({
     },
   },
   answer: codeSentSchema,
-  errors: [wrongCaptcha, draftUseContinue],
+  errors: [wrongCaptcha, draftUseContinue, applicationNotFound, noPhoneOnFile, ...codeWaitErrors],
 } as const);
 export type SignInRequest = RequestOf<typeof requestSignInCode>;
 export type SignInChallenge = AnswerOf<typeof requestSignInCode>;

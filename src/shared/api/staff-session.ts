@@ -1,3 +1,4 @@
+import { staffSignInErrors, staffErrors } from './staff-errors';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { emptyAnswerSchema, emptyBodySchema } from './empty-body';
 
@@ -64,6 +65,7 @@ export const staffSignIn = apiCall({
       expires_in_s: { type: 'integer', minimum: 1 },
     },
   },
+  errors: [...staffSignInErrors],
 } as const);
 export type StaffSignInRequest = RequestOf<typeof staffSignIn>;
 export type StaffSignInAnswer = AnswerOf<typeof staffSignIn>;
@@ -113,6 +115,7 @@ export const staffVerify = apiCall({
     },
   },
   answer: staffSessionAnswer,
+  errors: [...staffSignInErrors],
 } as const);
 export type StaffVerifyRequest = RequestOf<typeof staffVerify>;
 
@@ -121,6 +124,7 @@ export const staffCurrent = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: staffSessionAnswer,
+  errors: [...staffErrors],
 } as const);
 
 export type StaffSessionAnswer = AnswerOf<typeof staffVerify>;

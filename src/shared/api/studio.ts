@@ -1,11 +1,13 @@
+import { staffErrors } from './staff-errors';
 import { localizedTextSchema } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FeeSchedule } from '../fees/fee-schedule';
 import type { DocumentRule, FormsSet } from '../forms';
 import type { LocalizedText } from '../reference-data';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, type AnswerOf, type RequestOf, apiError } from './call';
 import { emptyBodySchema } from './empty-body';
 import type { StaffRole } from './staff-session';
+import { dataOf, plainError } from './errors';
 
 /**
  * The form studio (issue 18, item 2): the wire contract of /api/staff/studio/*, defined once (issue 20,
@@ -179,6 +181,13 @@ const studioProblemSchema = {
 } as const;
 export type StudioProblem = FromSchema<typeof studioProblemSchema>;
 
+/** 422 forms_problems of a publish or a rollback: the draft's (or the version's) problems, placed; nothing was published. */
+export const studioFormsProblems = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'forms_problems',
+  data: dataOf({ problems: { type: 'array', items: studioProblemSchema } }),
+} as const);
+
 /** A whole forms set (src/shared/forms.ts FormsSet): its parts are form content, open here. */
 const formsSetSchema = {
   type: 'object',
@@ -226,6 +235,7 @@ export const getDraft = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors],
 } as const);
 
 /** The draft as it comes (the set's parts open) and as the studio reads it: its set a FormsSet. */
@@ -245,6 +255,83 @@ export interface StudioConflict {
   /** The question as it is now (for a question item), or null when it was removed. */
   question?: QuestionSpec | null;
 }
+
+/** A refused part of the studio's change: where (`path`, a JSON pointer, or `part`, the setting) and why. */
+const studioFieldErrorsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['errors'],
+  properties: {
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['message'],
+        properties: { path: { type: 'string' }, part: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+/** 409 studio.conflict: the item changed since the editor read it (StudioConflict). */
+export const studioConflict = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'studio.conflict',
+  data: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['item', 'revision', 'by', 'at'],
+    properties: {
+      item: { type: 'string' },
+      revision: { type: 'integer' },
+      by: { type: ['string', 'null'] },
+      at: { type: ['string', 'null'] },
+      question: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+    },
+  },
+} as const);
+export const studioDraftMoved = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'studio.draft_moved',
+  data: dataOf({ revision: { type: 'integer' } }),
+} as const);
+export const studioQuestionInvalid = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'studio.question_invalid',
+  data: studioFieldErrorsSchema,
+} as const);
+export const studioTextRefused = /* @__PURE__ */ apiError({
+  status: 422,
+  code: 'studio.text_refused',
+  data: studioFieldErrorsSchema,
+} as const);
+export const studioUnknownStep = /* @__PURE__ */ plainError(404, 'studio.unknown_step');
+export const studioVersionNotFound = /* @__PURE__ */ plainError(404, 'studio.version_not_found');
+export const studioBusy = /* @__PURE__ */ plainError(409, 'studio.busy');
+export const studioTooLarge = /* @__PURE__ */ plainError(413, 'studio.too_large');
+export const studioCheckFailed = /* @__PURE__ */ plainError(503, 'studio.check_failed');
+export const studioCsvErrors = /* @__PURE__ */ (() =>
+  [
+    apiError({ status: 422, code: 'studio.csv_malformed', data: dataOf({ line: { type: 'integer' } }) } as const),
+    apiError({
+      status: 422,
+      code: 'studio.csv_text_hidden',
+      data: dataOf({ line: { type: 'integer' }, key: { type: 'string' } }),
+    } as const),
+    apiError({
+      status: 422,
+      code: 'studio.csv_text_too_long',
+      data: dataOf({ line: { type: 'integer' }, key: { type: 'string' } }),
+    } as const),
+    apiError({
+      status: 422,
+      code: 'studio.csv_columns',
+      data: dataOf({ line: { type: 'integer' }, columns: { type: 'array', items: { type: 'string' } } }),
+    } as const),
+  ] as const)();
+/** The refusals of every change to the studio's draft: a newer change of the item, a draft too large, another change in progress, text with hidden characters. */
+export const studioChangeErrors = [studioConflict, studioTooLarge, studioBusy, studioTextRefused] as const;
 
 /** save_question: add, change or (question: null) remove one question of a step. */
 export const saveQuestion = apiCall({
@@ -267,6 +354,7 @@ export const saveQuestion = apiCall({
     },
   },
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors, ...studioChangeErrors, studioQuestionInvalid, studioUnknownStep],
 } as const);
 export type SaveQuestionRequest = RequestOf<typeof saveQuestion>;
 
@@ -288,6 +376,7 @@ export const saveStep = apiCall({
     },
   },
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors, ...studioChangeErrors, studioUnknownStep],
 } as const);
 export type SaveStepRequest = RequestOf<typeof saveStep>;
 
@@ -308,6 +397,7 @@ export const saveFlows = apiCall({
     },
   },
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors, ...studioChangeErrors],
 } as const);
 /** What the studio sends: its flows as it edits them (never changed in place). */
 export type SaveFlowsRequest = Omit<RequestOf<typeof saveFlows>, 'flows'> & {
@@ -343,6 +433,7 @@ export const saveFees = apiCall({
     },
   },
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors, ...studioChangeErrors],
 } as const);
 /** What the studio sends: the schedule as it edits it (checked by the server's checker, not here). */
 export type SaveFeesRequest = Omit<RequestOf<typeof saveFees>, 'fees'> & { fees: FeeSchedule };
@@ -365,6 +456,7 @@ export const saveDocument = apiCall({
     },
   },
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors, ...studioChangeErrors],
 } as const);
 /** What the studio sends: the document as the draft has it. */
 export type SaveDocumentRequest = Omit<RequestOf<typeof saveDocument>, 'document'> & {
@@ -377,6 +469,7 @@ export const discardDraft = apiCall({
   method: 'POST',
   body: emptyBodySchema,
   answer: studioDraftAnswerSchema,
+  errors: [...staffErrors],
 } as const);
 
 /** publish: the draft as previewed (its revision), with a summary of why. */
@@ -404,6 +497,7 @@ export const publishDraft = apiCall({
     },
   },
   answer: publishAnswer,
+  errors: [...staffErrors, studioFormsProblems, studioDraftMoved, studioBusy, studioCheckFailed],
 } as const);
 export type PublishRequest = RequestOf<typeof publishDraft>;
 export type PublishAnswer = AnswerOf<typeof publishDraft>;
@@ -422,6 +516,7 @@ export const rollbackVersion = apiCall({
     },
   },
   answer: publishAnswer,
+  errors: [...staffErrors, studioVersionNotFound, studioFormsProblems, studioBusy, studioCheckFailed],
 } as const);
 export type RollbackRequest = RequestOf<typeof rollbackVersion>;
 
@@ -531,6 +626,7 @@ export const getDiff = apiCall({
       },
     },
   },
+  errors: [...staffErrors],
 } as const);
 export type DiffAnswer = AnswerOf<typeof getDiff>;
 export type ChangeImpact = DiffAnswer['impact'];
@@ -576,6 +672,7 @@ export const getHistory = apiCall({
       next_before: nextBefore,
     },
   },
+  errors: [...staffErrors],
 } as const);
 export type HistoryRequest = RequestOf<typeof getHistory>;
 export type HistoryAnswer = AnswerOf<typeof getHistory>;
@@ -599,6 +696,7 @@ export const exportTexts = apiCall({
     required: ['csv', 'file_name'],
     properties: { csv: { type: 'string' }, file_name: { type: 'string' } },
   },
+  errors: [...staffErrors],
 } as const);
 export type ExportTextsAnswer = AnswerOf<typeof exportTexts>;
 
@@ -627,6 +725,7 @@ export const importTexts = apiCall({
       unknown: { type: 'array', items: { type: 'string' } },
     },
   },
+  errors: [...staffErrors, ...studioCsvErrors, studioTextRefused, studioBusy, studioTooLarge, studioConflict],
 } as const);
 export type ImportTextsRequest = RequestOf<typeof importTexts>;
 export type ImportTextsAnswer = WithFormsSet<AnswerOf<typeof importTexts>>;
@@ -667,6 +766,7 @@ export const getAudit = apiCall({
       next_before: nextBefore,
     },
   },
+  errors: [...staffErrors],
 } as const);
 export type AuditRequest = RequestOf<typeof getAudit>;
 export type AuditAnswer = AnswerOf<typeof getAudit>;

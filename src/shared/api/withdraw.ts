@@ -1,5 +1,12 @@
 import { apiCall, type AnswerOf, type RequestOf } from './call';
-import { validationFailed } from './errors';
+import {
+  validationFailed,
+  draftNotFound,
+  alreadySubmitted,
+  applicationWithdrawn,
+  dashboardErrors,
+  withdrawNotAllowed,
+} from './errors';
 import { referenceNumberProperty } from './reference-number';
 
 /**
@@ -45,7 +52,7 @@ export const withdrawApplication = apiCall({
   },
   answer: withdrawAnswerSchema,
   /** A reason with hidden characters (src/server/http/plain-text.ts). */
-  errors: [validationFailed],
+  errors: [validationFailed, ...dashboardErrors, withdrawNotAllowed],
 } as const);
 
 /** /api/application/withdraw_draft: the draft named, with its owner's draft cookie. */
@@ -63,7 +70,7 @@ export const withdrawDraft = apiCall({
   },
   answer: withdrawAnswerSchema,
   /** A reason with hidden characters (src/server/http/plain-text.ts). */
-  errors: [validationFailed],
+  errors: [validationFailed, draftNotFound, alreadySubmitted, applicationWithdrawn],
 } as const);
 
 export type WithdrawApplicationRequest = RequestOf<typeof withdrawApplication>;
