@@ -51,4 +51,16 @@ describe('the client’s side of the contract', () => {
     const wrong = plant(text, "  status: 'valid',\n", "  status: 'valid-ish',\n");
     expect(errorsOf(planted, wrong).join('\n')).toMatch(/valid-ish|status/);
   }, 120_000);
+
+  it('does not compile with a result the answer is not, without transformResponse, nor a refusal the call does not declare', () => {
+    let wrong = plant(
+      text,
+      'getEngineers: callQuery(build, getEngineers),',
+      "getEngineers: callQuery<typeof getEngineers, never, 'fixture', void, { pages: number }>(build, getEngineers),",
+    );
+    wrong = plant(wrong, "refusalFor(verifyPermit, 'permits.not_found'", "refusalFor(verifyPermit, 'not_signed_in'");
+    const errors = errorsOf(planted, wrong).join('\n');
+    expect(errors).toMatch(/Expected 3-4 arguments|Expected 4 arguments/);
+    expect(errors).toMatch(/not_signed_in/);
+  }, 120_000);
 });

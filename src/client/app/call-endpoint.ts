@@ -41,10 +41,18 @@ export interface CallSend<C extends ApiCall, Arg> extends Omit<ApiRequest, 'url'
   body?: (arg: Arg) => BodyOf<C>;
 }
 
-/** The endpoint's result made from the call's answer, when it is not the answer itself. */
-interface CallResult<C extends ApiCall, Result> {
-  transformResponse?: (answer: AnswerOf<C>) => Result;
-}
+/**
+ * The endpoint's result made from the call's answer: `transformResponse`, which an endpoint whose result
+ * the answer is not (a result type named that the answer does not fit) must give.
+ */
+type CallResult<C extends ApiCall, Result> = [AnswerOf<C>] extends [Result]
+  ? { transformResponse?: (answer: AnswerOf<C>) => Result }
+  : { transformResponse: (answer: AnswerOf<C>) => Result };
+
+/** The options argument: optional while the answer is the result, else required (its transformResponse). */
+type OptionsArg<C extends ApiCall, Result, Options> = [AnswerOf<C>] extends [Result]
+  ? [options?: Options]
+  : [options: Options];
 
 /** The rest of a query endpoint's definition (tags, cache lifetime, lifecycles), as RTK Query takes it. */
 export type CallQueryOptions<
@@ -85,13 +93,25 @@ export function callQuery<
   build: CallBuilder<TagTypes, ReducerPath>,
   call: C,
   send: CallSend<C, Arg> = {},
-  options: CallQueryOptions<C, Arg, Result, TagTypes, ReducerPath> = {},
+  ...[options = {} as CallQueryOptions<C, Arg, Result, TagTypes, ReducerPath>]: OptionsArg<
+    C,
+    Result,
+    CallQueryOptions<C, Arg, Result, TagTypes, ReducerPath>
+  >
 ): QueryDefinition<NoInfer<Arg>, CallBaseQuery, TagTypes, NoInfer<Result>, ReducerPath> {
   return build.query<Result, Arg>({
     ...(options as unknown as Omit<QueryExtraOptions<TagTypes, Result, Arg, CallBaseQuery, ReducerPath>, 'type'>),
     query: (arg) => requestFor(call, send, arg),
   });
 }
+
+/** What callMutation makes: a mutation endpoint taking Arg, whose result is Result. */
+export type CallMutationDefinition<
+  Arg,
+  Result,
+  TagTypes extends string,
+  ReducerPath extends string,
+> = MutationDefinition<Arg, CallBaseQuery, TagTypes, Result, ReducerPath>;
 
 /** A mutation endpoint that sends `call`: its argument RequestOf<C> (or `send.body`'s), its result AnswerOf<C>. */
 export function callMutation<
@@ -104,8 +124,12 @@ export function callMutation<
   build: CallBuilder<TagTypes, ReducerPath>,
   call: C,
   send: CallSend<C, Arg> = {},
-  options: CallMutationOptions<C, Arg, Result, TagTypes, ReducerPath> = {},
-): MutationDefinition<NoInfer<Arg>, CallBaseQuery, TagTypes, NoInfer<Result>, ReducerPath> {
+  ...[options = {} as CallMutationOptions<C, Arg, Result, TagTypes, ReducerPath>]: OptionsArg<
+    C,
+    Result,
+    CallMutationOptions<C, Arg, Result, TagTypes, ReducerPath>
+  >
+): CallMutationDefinition<NoInfer<Arg>, NoInfer<Result>, TagTypes, ReducerPath> {
   return build.mutation<Result, Arg>({
     ...(options as unknown as Omit<MutationExtraOptions<TagTypes, Result, Arg, CallBaseQuery, ReducerPath>, 'type'>),
     query: (arg) => requestFor(call, send, arg),

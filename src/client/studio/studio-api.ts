@@ -26,7 +26,7 @@ import {
   type StudioDraftAnswer,
 } from '../../shared/api/studio';
 import { envelopeBaseQuery, type ApiFailure, type ApiRequest } from '../app/api';
-import { callMutation, callQuery, type CallSend } from '../app/call-endpoint';
+import { callMutation, callQuery, type CallMutationDefinition, type CallSend } from '../app/call-endpoint';
 import { showToast } from '../app/ui-slice';
 import { staffSignedIn, staffSignedOut } from './staff-session-slice';
 
@@ -98,10 +98,15 @@ export const studioApi = createApi({
      * are named), which replaces getDraft's cache and drops the diff and the audit.
      */
     const draftChange = <C extends ApiCall, Arg>(call: C, send: CallSend<C, Arg>) =>
-      // The options are typed once, in DRAFT_CHANGE: checked against the options of any call C, they are
-      // too deep an instantiation for tsc (TS2589), though ESLint's type checker finds the cast unnecessary.
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-      callMutation<C, StudioTag, 'studioApi', Arg, StudioDraftAnswer>(build, call, send, DRAFT_CHANGE as never);
+      // The options are typed once, in DRAFT_CHANGE (its transformResponse reads any draft-changing
+      // call's answer as the draft): checked against the options of any call C, they are too deep an
+      // instantiation for tsc (TS2589). So callMutation is called untyped here, its result typed.
+      (callMutation as (...args: unknown[]) => unknown)(build, call, send, DRAFT_CHANGE) as CallMutationDefinition<
+        Arg,
+        StudioDraftAnswer,
+        StudioTag,
+        'studioApi'
+      >;
     return {
       // The staff session ----------------------------------------------------------------------
       staffSignIn: callMutation(build, staffSignIn, { quiet: true }),
