@@ -1,4 +1,4 @@
-import { draftNotFound, engineerNotFound, codeWaitErrors, codeWrong } from './errors';
+import { codeWaitErrors, codeWrong, draftOwnerErrors, engineerNotFound } from './errors';
 import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { oneTimeCodeProperty } from './one-time-code';
@@ -88,7 +88,7 @@ export const sendEngineerOtp = apiCall({
       resend_after_s: { type: 'integer', minimum: 0 },
     },
   },
-  errors: [draftNotFound, engineerNotFound, ...codeWaitErrors],
+  errors: [...draftOwnerErrors, engineerNotFound, ...codeWaitErrors],
 } as const);
 export type SendEngineerOtpRequest = RequestOf<typeof sendEngineerOtp>;
 export type OtpSent = AnswerOf<typeof sendEngineerOtp>;
@@ -138,7 +138,7 @@ export const validateEngineerOtp = apiCall({
     required: ['engineer', 'validation_token'],
     properties: { engineer: confirmedEngineerSchema, validation_token: { type: 'string' } },
   },
-  errors: [codeWrong, ...codeWaitErrors, draftNotFound],
+  errors: [codeWrong, ...codeWaitErrors, ...draftOwnerErrors],
 } as const);
 export type ValidateEngineerOtpRequest = RequestOf<typeof validateEngineerOtp>;
 export type OtpValidated = AnswerOf<typeof validateEngineerOtp>;

@@ -189,6 +189,9 @@ export const withdrawNotAllowed = /* @__PURE__ */ apiError({
   },
 } as const);
 
+/** The refusals of a call about a draft this browser holds: none of this reference number and save id, or not a draft any more. */
+export const draftOwnerErrors = [draftNotFound, alreadySubmitted, applicationWithdrawn] as const;
+
 /** The refusals of every call of the applicant's signed-in dashboard. */
 export const dashboardErrors = [notSignedIn, accessDenied] as const;
 
@@ -201,7 +204,7 @@ export const codeWaitErrors = /* @__PURE__ */ (() => [
 /**
  * The refusals any call may give, declared once for all calls (api-contract.md, Transport): a body that
  * is not JSON or not the call's (400), too large (413) or of another type (415), too many tries from
- * one client (429), a failure of the server (500, with the request id to quote) and a database that does
+ * one client (429), values the server's rules refuse (422 validation_failed), a failure of the server (500, with the request id to quote) and a database that does
  * not answer or the portal closed for maintenance (503), and a cookie-carrying request from another site (403). Each call's own refusals are its `errors`. The OpenAPI document lists both under
  * every call, and outside production the server answers 500 for an error answer that is in neither
  * (src/server/http/contract-route.ts).
@@ -210,6 +213,9 @@ export const anyCallErrors = [
   apiError({ status: 400, code: 'invalid_json', data: noDataSchema } as const),
   apiError({ status: 400, code: 'bad_request', data: noDataSchema } as const),
   apiError({ status: 400, code: 'invalid_body', data: fieldErrorsSchema } as const),
+  // A body whose values the server's own rules refuse (hidden characters in a text, a field the schema
+  // allows but the rule does not), each at its path.
+  validationFailed,
   apiError({ status: 413, code: 'too_large', data: noDataSchema } as const),
   apiError({ status: 415, code: 'unsupported_media_type', data: noDataSchema } as const),
   apiError({ status: 429, code: 'too_many_tries', data: retryAfterSchema } as const),

@@ -1,4 +1,4 @@
-import { draftNotFound } from './errors';
+import { draftOwnerErrors } from './errors';
 import { localizedTextSchema } from './common-schemas';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { referenceNumberBody } from './reference-number';
@@ -65,7 +65,7 @@ export const estimateFee = apiCall({
   method: 'POST',
   body: referenceNumberBody,
   answer: feeEstimateAnswerSchema,
-  errors: [draftNotFound],
+  errors: [...draftOwnerErrors],
 } as const);
 export type EstimateFeeRequest = RequestOf<typeof estimateFee>;
 /** The estimate, or why there is none yet (exactly one is non-null), and the forms version it follows. */
