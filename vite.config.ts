@@ -479,9 +479,12 @@ const MUI_CORE =
  * toasts, folding parts), the roving focus of tabs and menus, Grid and Container (MUI's and the system's
  * they are made with, not listed above: the dashboard's layout), the base of checkboxes and switches
  * (SwitchBase: the wizard's radio buttons are plain, PlainRadio.tsx), and the icons of MUI's components,
- * each with its component (a component here brings its own). In mui-core they came with the wizard's
- * first step, which uses none of them (~4 KiB of gzip with the theme's CSS-variables code, see
- * mui-css-vars-off.ts; ~2.3 KiB more for the system's Grid and Container and SwitchBase).
+ * each with its component (a component here brings its own); Link, and Alert with its Paper and
+ * IconButton (the wizard draws an Alert only when a load failed, and loads it then: FormsLoadState.tsx),
+ * and the helpers only these use (timeouts, focus and scrollbar measures, slot props). In mui-core they
+ * came with the wizard's first step, which uses none of them (~4 KiB of gzip with the theme's
+ * CSS-variables code, see mui-css-vars-off.ts; ~2.3 KiB more for the system's Grid and Container and
+ * SwitchBase; ~2.9 KiB more for Link, Alert, Paper, IconButton and their helpers).
  */
 const MUI_SOME_PAGES =
   /node_modules[\\/]@mui[\\/](utils[\\/](useRovingTabIndex|getReactElementRef|useOnMount|useTimeout|useSlotProps|fastObjectShallowCompare|contains|getScrollbarSize|useValueAsRef)[\\/]|system[\\/](Grid|Container)[\\/]|material[\\/](utils[\\/](useRovingTabIndex|contains|getScrollbarSize|focusWithVisible|focusable)\.|internal[\\/](Transition\.|animate\.|svg-icons[\\/]|SwitchBase\.|switchBaseClasses\.)|Grid[\\/]|Link[\\/]|Alert[\\/]|Paper[\\/]|IconButton[\\/]))/;

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../shared/forms';
-import { FailedAlert } from './FailedAlert';
+import { FailedAlert } from './FormsLoadState';
 import { StepForm, type StepFormProps } from './StepForm';
 import type { TranslatedStep } from './translate-schema';
 import { useStepValidator } from './validator-source';
