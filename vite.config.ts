@@ -375,26 +375,58 @@ const ONLY_LAZY_PARTS_UTILS =
   /[\\/]@rjsf[\\/]utils[\\/]lib[\\/](useAltDateWidgetProps|getDateElementProps|dateRangeOptions|parseDateString|toDateString|pad|utcToLocal|localToUTC|useFileWidgetProps|dataURItoBlob|schemaRequiresTrueValue|enumOptionsSelectValue|enumOptionsDeselectValue|allowAdditionalItems)\.js$/;
 
 /**
- * The chunk name ('rjsf-utils') of what the wizard's steps use of @rjsf/utils (what StepPanel imports,
- * directly or not) and what that imports: one file. RJSF's parts loaded when first drawn
- * (LAZY_RJSF_PARTS) use some of the same functions as the step; left to itself the bundler cut what
- * each set of them shares into its own file of a few hundred bytes, all loaded with the first step.
+ * The chunk name ('StepPanel') of StepPanel and what every page that loads a module of it loads it with:
+ * what the wizard's steps use of @rjsf/utils (what StepPanel imports, directly or not) and what that
+ * imports, and the step's own modules. RJSF's parts loaded when first drawn (LAZY_RJSF_PARTS) use some
+ * of the same functions as the step; left to itself the bundler cut what each set of them shares into
+ * its own file of a few hundred bytes, all loaded with the first step, and the step's own modules into a
+ * file of their own beside @rjsf/utils (~1 KiB of gzip more, for the names one imports from the other
+ * and two files compressed apart). A module that a file may load without StepPanel (a MUI component of
+ * a text field, a helper the review shares) stays out: no page loads StepPanel for it.
  */
-function rjsfUtilsOfTheSteps(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+function theStepsFile(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
   let members: Set<string> | undefined;
+  const onlyRjsf = (id: string) =>
+    /node_modules[\\/]@rjsf[\\/]/.test(id) ||
+    id.startsWith(LAZY_PART) ||
+    id.includes(`src${path.sep}client${path.sep}vendor`);
   return (id, ctx) => {
-    if (!/node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(id) || ONLY_LAZY_PARTS_UTILS.test(id)) return null;
     if (!members) {
-      const found = new Set<string>();
-      const visit = (m: string) => {
-        if (found.has(m)) return;
-        found.add(m);
-        ctx.getModuleInfo(m)?.importedIds.forEach(visit);
+      const stepPanel = path.resolve(import.meta.dirname, 'src/client/forms/StepPanel.tsx');
+      const closure = (from: string, dynamic: boolean) => {
+        const found = new Set<string>();
+        const visit = (m: string) => {
+          if (found.has(m)) return;
+          found.add(m);
+          const info = ctx.getModuleInfo(m);
+          info?.importedIds.forEach(visit);
+          if (dynamic) info?.dynamicallyImportedIds.forEach(visit);
+        };
+        visit(from);
+        return found;
       };
-      visit(path.resolve(import.meta.dirname, 'src/client/forms/StepPanel.tsx'));
+      const step = closure(stepPanel, false);
+      const stepAndLater = closure(stepPanel, true);
+      // What each file loads (the page's script and every module imported with import()), but those that
+      // only the step's modules import (RJSF's parts, the summary of errors): loaded after StepPanel.
+      const boot = path.resolve(import.meta.dirname, 'src/client/boot.ts');
+      const starts = new Set([boot]);
+      for (const m of closure(boot, true)) ctx.getModuleInfo(m)?.dynamicallyImportedIds.forEach((d) => starts.add(d));
+      const later = (start: string) =>
+        !step.has(start) &&
+        (ctx.getModuleInfo(start)?.dynamicImporters ?? []).every(
+          (i) => step.has(i) || (onlyRjsf(i) && stepAndLater.has(i)),
+        );
+      const found = new Set([...step].filter((m) => !ONLY_LAZY_PARTS_UTILS.test(m)));
+      for (const start of starts) {
+        if (start !== boot && later(start)) continue;
+        const loads = closure(start, false);
+        if (loads.has(stepPanel)) continue;
+        for (const m of loads) found.delete(m);
+      }
       members = found;
     }
-    return members.has(id) ? 'rjsf-utils' : null;
+    return members.has(id) ? 'StepPanel' : null;
   };
 }
 
@@ -557,7 +589,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                       priority: 1,
                       test: (id) => MUI_CORE.test(id) && !MUI_SOME_PAGES.test(id),
                     },
-                    { name: rjsfUtilsOfTheSteps(), priority: 0 },
+                    { name: theStepsFile(), priority: 0, includeDependenciesRecursively: false },
                   ],
                 },
               },
