@@ -128,6 +128,36 @@ const LAZY_PART = '\0kibali-lazy-part:';
  * portal never uses, stayed in the app chunk. React reads displayName only in development.
  */
 function reactRouterNamesPlugin(): Plugin {
+  /**
+   * And what only React Router's framework mode (a FrameworkContext or data router around the links) does,
+   * which a BrowserRouter never is: a Link's prefetching (its `<link rel="prefetch">`s of route modules;
+   * usePrefetchBehavior answers false outside framework mode) and NavLink's view transitions (only in a
+   * data router), and the error boundary's handling of React Server Components' errors (only under an
+   * RSC router). A link drawn is the same element; ~1.9 KiB of gzip off every page with the app.
+   */
+  const withoutFrameworkParts = (code: string) =>
+    code
+      .replace(
+        /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/,
+        'let prefetchRef = null, prefetchHandlers = {};',
+      )
+      .replace(
+        /return shouldPrefetch && !isAbsolute \? \/\* @__PURE__ \*\/ React\d*\.createElement\(React\d*\.Fragment, null, link, \/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)\) : link;/,
+        'return link;',
+      )
+      // RenderErrorBoundary's context is RSCRouterContext (false unless an RSC router provides it).
+      .replace(
+        'if (this.context && typeof error === "object" && error && "digest" in error',
+        'if (false && "digest" in error',
+      )
+      .replace(
+        /if \(this\.context\) \{(\s*return \/\* @__PURE__ \*\/ React\d*\.createElement\(RSCErrorHandler)/,
+        'if (false) {$1',
+      )
+      .replace(
+        /let isTransitioning = routerState != null && [^;]*?useViewTransitionState\(path\) && viewTransition === true;/,
+        'let isTransitioning = false;',
+      );
   return {
     name: 'kibali-react-router-names',
     apply: 'build',
@@ -136,7 +166,10 @@ function reactRouterNamesPlugin(): Plugin {
       handler(code) {
         const named = code.replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '');
         return {
-          code: named.replace(/= (React\d*\.(forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1'),
+          code: withoutFrameworkParts(named).replace(
+            /= (React\d*\.(forwardRef|createContext|memo)\()/g,
+            '= /* @__PURE__ */ $1',
+          ),
           map: null,
         };
       },
@@ -342,26 +375,58 @@ const ONLY_LAZY_PARTS_UTILS =
   /[\\/]@rjsf[\\/]utils[\\/]lib[\\/](useAltDateWidgetProps|getDateElementProps|dateRangeOptions|parseDateString|toDateString|pad|utcToLocal|localToUTC|useFileWidgetProps|dataURItoBlob|schemaRequiresTrueValue|enumOptionsSelectValue|enumOptionsDeselectValue|allowAdditionalItems)\.js$/;
 
 /**
- * The chunk name ('rjsf-utils') of what the wizard's steps use of @rjsf/utils (what StepPanel imports,
- * directly or not) and what that imports: one file. RJSF's parts loaded when first drawn
- * (LAZY_RJSF_PARTS) use some of the same functions as the step; left to itself the bundler cut what
- * each set of them shares into its own file of a few hundred bytes, all loaded with the first step.
+ * The chunk name ('StepPanel') of StepPanel and what every page that loads a module of it loads it with:
+ * what the wizard's steps use of @rjsf/utils (what StepPanel imports, directly or not) and what that
+ * imports, and the step's own modules. RJSF's parts loaded when first drawn (LAZY_RJSF_PARTS) use some
+ * of the same functions as the step; left to itself the bundler cut what each set of them shares into
+ * its own file of a few hundred bytes, all loaded with the first step, and the step's own modules into a
+ * file of their own beside @rjsf/utils (~1 KiB of gzip more, for the names one imports from the other
+ * and two files compressed apart). A module that a file may load without StepPanel (a MUI component of
+ * a text field, a helper the review shares) stays out: no page loads StepPanel for it.
  */
-function rjsfUtilsOfTheSteps(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
+function theStepsFile(): (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) => string | null {
   let members: Set<string> | undefined;
+  const onlyRjsf = (id: string) =>
+    /node_modules[\\/]@rjsf[\\/]/.test(id) ||
+    id.startsWith(LAZY_PART) ||
+    id.includes(`src${path.sep}client${path.sep}vendor`);
   return (id, ctx) => {
-    if (!/node_modules[\\/]@rjsf[\\/]utils[\\/]/.test(id) || ONLY_LAZY_PARTS_UTILS.test(id)) return null;
     if (!members) {
-      const found = new Set<string>();
-      const visit = (m: string) => {
-        if (found.has(m)) return;
-        found.add(m);
-        ctx.getModuleInfo(m)?.importedIds.forEach(visit);
+      const stepPanel = path.resolve(import.meta.dirname, 'src/client/forms/StepPanel.tsx');
+      const closure = (from: string, dynamic: boolean) => {
+        const found = new Set<string>();
+        const visit = (m: string) => {
+          if (found.has(m)) return;
+          found.add(m);
+          const info = ctx.getModuleInfo(m);
+          info?.importedIds.forEach(visit);
+          if (dynamic) info?.dynamicallyImportedIds.forEach(visit);
+        };
+        visit(from);
+        return found;
       };
-      visit(path.resolve(import.meta.dirname, 'src/client/forms/StepPanel.tsx'));
+      const step = closure(stepPanel, false);
+      const stepAndLater = closure(stepPanel, true);
+      // What each file loads (the page's script and every module imported with import()), but those that
+      // only the step's modules import (RJSF's parts, the summary of errors): loaded after StepPanel.
+      const boot = path.resolve(import.meta.dirname, 'src/client/boot.ts');
+      const starts = new Set([boot]);
+      for (const m of closure(boot, true)) ctx.getModuleInfo(m)?.dynamicallyImportedIds.forEach((d) => starts.add(d));
+      const later = (start: string) =>
+        !step.has(start) &&
+        (ctx.getModuleInfo(start)?.dynamicImporters ?? []).every(
+          (i) => step.has(i) || (onlyRjsf(i) && stepAndLater.has(i)),
+        );
+      const found = new Set([...step].filter((m) => !ONLY_LAZY_PARTS_UTILS.test(m)));
+      for (const start of starts) {
+        if (start !== boot && later(start)) continue;
+        const loads = closure(start, false);
+        if (loads.has(stepPanel)) continue;
+        for (const m of loads) found.delete(m);
+      }
       members = found;
     }
-    return members.has(id) ? 'rjsf-utils' : null;
+    return members.has(id) ? 'StepPanel' : null;
   };
 }
 
@@ -446,12 +511,15 @@ const MUI_CORE =
  * toasts, folding parts), the roving focus of tabs and menus, Grid and Container (MUI's and the system's
  * they are made with, not listed above: the dashboard's layout), the base of checkboxes and switches
  * (SwitchBase: the wizard's radio buttons are plain, PlainRadio.tsx), and the icons of MUI's components,
- * each with its component (a component here brings its own). In mui-core they came with the wizard's
- * first step, which uses none of them (~4 KiB of gzip with the theme's CSS-variables code, see
- * mui-css-vars-off.ts; ~2.3 KiB more for the system's Grid and Container and SwitchBase).
+ * each with its component (a component here brings its own); Link, and Alert with its Paper and
+ * IconButton (the wizard draws an Alert only when a load failed, and loads it then: FormsLoadState.tsx),
+ * and the helpers only these use (timeouts, focus and scrollbar measures, slot props). In mui-core they
+ * came with the wizard's first step, which uses none of them (~4 KiB of gzip with the theme's
+ * CSS-variables code, see mui-css-vars-off.ts; ~2.3 KiB more for the system's Grid and Container and
+ * SwitchBase; ~2.9 KiB more for Link, Alert, Paper, IconButton and their helpers).
  */
 const MUI_SOME_PAGES =
-  /node_modules[\\/]@mui[\\/](utils[\\/]useRovingTabIndex|system[\\/](Grid|Container)[\\/]|material[\\/](utils[\\/]useRovingTabIndex|internal[\\/](Transition\.|animate\.|svg-icons[\\/]|SwitchBase\.)|Grid[\\/]))/;
+  /node_modules[\\/]@mui[\\/](utils[\\/](useRovingTabIndex|getReactElementRef|useOnMount|useTimeout|useSlotProps|fastObjectShallowCompare|contains|getScrollbarSize|useValueAsRef)[\\/]|system[\\/](Grid|Container)[\\/]|material[\\/](utils[\\/](useRovingTabIndex|contains|getScrollbarSize|focusWithVisible|focusable)\.|internal[\\/](Transition\.|animate\.|svg-icons[\\/]|SwitchBase\.|switchBaseClasses\.)|Grid[\\/]|Link[\\/]|Alert[\\/]|Paper[\\/]|IconButton[\\/]))/;
 
 const studioBuild = (outDirOf: string) => ({
   outDir: outDirOf,
@@ -521,7 +589,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
                       priority: 1,
                       test: (id) => MUI_CORE.test(id) && !MUI_SOME_PAGES.test(id),
                     },
-                    { name: rjsfUtilsOfTheSteps(), priority: 0 },
+                    { name: theStepsFile(), priority: 0, includeDependenciesRecursively: false },
                   ],
                 },
               },

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from './msw-server';
-import { savedAnswer, withServedForms, wt } from './wizard-forms';
+import { formsAnswer, savedAnswer, withServedForms, wt } from './wizard-forms';
 import { fillPersonal, renderWizard } from './wizard-render';
 import { saveAndContinue } from '../../src/shared/api/applications';
+import { getForms } from '../../src/shared/api/forms';
 import { answerFor, mockCall, refusalFor } from '../../src/client/mocks/mock-call';
 
 const t = wt('en');
@@ -37,6 +39,16 @@ describe('the wizard', () => {
     // Labels are translated: no translation key shows, and patternProperties add no "Add" button.
     expect(document.body.textContent).not.toMatch(/personal\.\w+\.(title|help)/);
     expect(screen.queryByRole('button', { name: /^add/i })).not.toBeInTheDocument();
+  });
+
+  it('says when the forms could not be had (its alert loads then), and Retry opens the first step', async () => {
+    let reachable = false;
+    server.use(mockCall(getForms, () => (reachable ? answerFor(getForms, formsAnswer(forms)) : HttpResponse.error())));
+    const { user } = renderWizard('/home/new');
+    expect(await screen.findByText(t('wizard.forms_failed'))).toBeInTheDocument();
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: t('load_error.retry') }));
+    await screen.findByRole('heading', { level: 2, name: f('personal.title') });
   });
 
   it('lists what is missing in a focused summary whose links lead to the fields', async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import type { JsonSchema } from '../../shared/forms';
+import { FailedAlert } from './FormsLoadState';
 import { StepForm, type StepFormProps } from './StepForm';
 import type { TranslatedStep } from './translate-schema';
 import { useStepValidator } from './validator-source';
@@ -40,8 +40,7 @@ export function StepPanel({ step, schema, formsVersion, translated, onReload, on
   }, [ready]);
   if (failed) {
     return (
-      <Alert
-        severity="error"
+      <FailedAlert
         action={
           <Button
             color="inherit"
@@ -55,7 +54,7 @@ export function StepPanel({ step, schema, formsVersion, translated, onReload, on
         }
       >
         {t('wizard.validator_failed.body')}
-      </Alert>
+      </FailedAlert>
     );
   }
   if (!validator) return <CircularProgress aria-label={t('wizard.loading')} />;
