@@ -164,7 +164,7 @@ export const GOALS = {
 
 /**
  * What `npm run test:budgets` enforces: the goals (the landing page 3.3 KiB since it loads the app only
- * once reached for, src/client/boot.ts; 134.7 KiB with the app; the wizard's first step 230.9 KiB since
+ * once reached for, src/client/boot.ts; 134.8 KiB with the app; the wizard's first step 230.8 KiB since
  * the RJSF parts and the wizard's parts it does not draw load when first drawn or once it shows, its
  * radio buttons and stepper are plain HTML, what lazily loaded files preload is not listed again,
  * React Router's unused and framework-mode parts and RTK's listener middleware are gone, MUI's Alert

@@ -69,24 +69,26 @@ export type FormsChangedData = ErrorData<typeof formsChanged>;
  * withdrawn meanwhile, no draft of this reference number and save id, a save made elsewhere since, a step
  * before the steps it follows, another application type, and the wait before another code to the new phone.
  */
-export const draftWriteErrors = [
-  validationFailed,
-  phoneCodeWrong,
-  formsChanged,
-  phoneChangeCodeSent,
-  engineerUnconfirmed,
-  unknownStep,
-  alreadySubmitted,
-  applicationWithdrawn,
-  draftNotFound,
-  changedMeanwhile,
-  stepOutOfOrder,
-  otherApplicationType,
-  ...codeWaitErrors,
-] as const;
+export const draftWriteErrors = /* @__PURE__ */ (() =>
+  [
+    validationFailed,
+    phoneCodeWrong,
+    formsChanged,
+    phoneChangeCodeSent,
+    engineerUnconfirmed,
+    unknownStep,
+    alreadySubmitted,
+    applicationWithdrawn,
+    draftNotFound,
+    changedMeanwhile,
+    stepOutOfOrder,
+    otherApplicationType,
+    ...codeWaitErrors,
+  ] as const)();
 
 /** The error answers of a submit: a save's, and no declaration or documents missing. */
-export const submitErrors = [...draftWriteErrors, declarationRequired, documentsMissing] as const;
+export const submitErrors = /* @__PURE__ */ (() =>
+  [...draftWriteErrors, declarationRequired, documentsMissing] as const)();
 
 /** What every Submit answers. */
 export const submittedSchema = {

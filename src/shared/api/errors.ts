@@ -190,10 +190,11 @@ export const withdrawNotAllowed = /* @__PURE__ */ apiError({
 } as const);
 
 /** The refusals of a call about a draft this browser holds: none of this reference number and save id, or not a draft any more. */
-export const draftOwnerErrors = [draftNotFound, alreadySubmitted, applicationWithdrawn] as const;
+export const draftOwnerErrors = /* @__PURE__ */ (() =>
+  [draftNotFound, alreadySubmitted, applicationWithdrawn] as const)();
 
 /** The refusals of every call of the applicant's signed-in dashboard. */
-export const dashboardErrors = [notSignedIn, accessDenied] as const;
+export const dashboardErrors = /* @__PURE__ */ (() => [notSignedIn, accessDenied] as const)();
 
 /** The wait before another code may be asked or tried (429 too_many_codes, code_locked). */
 export const codeWaitErrors = /* @__PURE__ */ (() => [
@@ -209,40 +210,41 @@ export const codeWaitErrors = /* @__PURE__ */ (() => [
  * every call, and outside production the server answers 500 for an error answer that is in neither
  * (src/server/http/contract-route.ts).
  */
-export const anyCallErrors = [
-  apiError({ status: 400, code: 'invalid_json', data: noDataSchema } as const),
-  apiError({ status: 400, code: 'bad_request', data: noDataSchema } as const),
-  apiError({ status: 400, code: 'invalid_body', data: fieldErrorsSchema } as const),
-  // A body whose values the server's own rules refuse (hidden characters in a text, a field the schema
-  // allows but the rule does not), each at its path.
-  validationFailed,
-  apiError({ status: 413, code: 'too_large', data: noDataSchema } as const),
-  apiError({ status: 415, code: 'unsupported_media_type', data: noDataSchema } as const),
-  apiError({ status: 429, code: 'too_many_tries', data: retryAfterSchema } as const),
-  apiError({
-    status: 500,
-    code: 'internal_error',
-    data: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['request_id'],
-      properties: { request_id: { type: 'string' } },
-    },
-  } as const),
-  apiError({ status: 503, code: 'database_unavailable', data: noDataSchema } as const),
-  apiError({ status: 503, code: 'unavailable', data: noDataSchema } as const),
-  apiError({ status: 403, code: 'cross_site_refused', data: noDataSchema } as const),
-  apiError({
-    status: 503,
-    code: 'maintenance',
-    data: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['maintenance'],
-      properties: { maintenance: { type: 'boolean' } },
-    },
-  } as const),
-] as const;
+export const anyCallErrors = /* @__PURE__ */ (() =>
+  [
+    apiError({ status: 400, code: 'invalid_json', data: noDataSchema } as const),
+    apiError({ status: 400, code: 'bad_request', data: noDataSchema } as const),
+    apiError({ status: 400, code: 'invalid_body', data: fieldErrorsSchema } as const),
+    // A body whose values the server's own rules refuse (hidden characters in a text, a field the schema
+    // allows but the rule does not), each at its path.
+    validationFailed,
+    apiError({ status: 413, code: 'too_large', data: noDataSchema } as const),
+    apiError({ status: 415, code: 'unsupported_media_type', data: noDataSchema } as const),
+    apiError({ status: 429, code: 'too_many_tries', data: retryAfterSchema } as const),
+    apiError({
+      status: 500,
+      code: 'internal_error',
+      data: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['request_id'],
+        properties: { request_id: { type: 'string' } },
+      },
+    } as const),
+    apiError({ status: 503, code: 'database_unavailable', data: noDataSchema } as const),
+    apiError({ status: 503, code: 'unavailable', data: noDataSchema } as const),
+    apiError({ status: 403, code: 'cross_site_refused', data: noDataSchema } as const),
+    apiError({
+      status: 503,
+      code: 'maintenance',
+      data: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['maintenance'],
+        properties: { maintenance: { type: 'boolean' } },
+      },
+    } as const),
+  ] as const)();
 
 /** Every error answer `call` may give: its own, then those of any call. */
 export function declaredErrors(call: ApiCall): readonly ApiErrorAnswer[] {
@@ -274,7 +276,7 @@ export const noOpenRound = /* @__PURE__ */ apiError({
   data: dataOf({ status: { type: ['string', 'null'] } }),
 } as const);
 /** The refusals of an applicant's answer to a request for changes. */
-export const changeRoundErrors = [deadlinePassed, noOpenRound] as const;
+export const changeRoundErrors = /* @__PURE__ */ (() => [deadlinePassed, noOpenRound] as const)();
 
 /** 409 permits.revoked: a revoked permit is not printed again. */
 export const permitRevoked = /* @__PURE__ */ apiError({

@@ -331,7 +331,8 @@ export const studioCsvErrors = /* @__PURE__ */ (() =>
     } as const),
   ] as const)();
 /** The refusals of every change to the studio's draft: a newer change of the item, a draft too large, another change in progress, text with hidden characters. */
-export const studioChangeErrors = [studioConflict, studioTooLarge, studioBusy, studioTextRefused] as const;
+export const studioChangeErrors = /* @__PURE__ */ (() =>
+  [studioConflict, studioTooLarge, studioBusy, studioTextRefused] as const)();
 
 /** save_question: add, change or (question: null) remove one question of a step. */
 export const saveQuestion = apiCall({
