@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/database';
@@ -12,7 +23,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * A new PGlite database costs seconds of CPU (initdb, migrations, seed) where a copy of one costs
  * milliseconds: the fault and browser tests make one, migrated and seeded, and give each server a copy. The made one
  * is kept in the temporary folder under a name that changes with the migrations, the seed and PGlite,
- * like a compiler's cache; an older one is removed when a new one is made.
+ * like a compiler's cache; one unused for a day is removed when a new one is made.
  */
 
 const PREFIX = 'kibali-faults-template-';
@@ -38,9 +49,18 @@ function template(): Promise<string> {
 
 async function makeTemplate(): Promise<string> {
   const dir = path.join(os.tmpdir(), `${PREFIX}${fingerprint()}`);
-  if (existsSync(path.join(dir, 'complete'))) return dir;
+  if (existsSync(path.join(dir, 'complete'))) {
+    // Marked as in use: another checkout's run removes only a template left untouched for a day.
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
+  // Another checkout's run may be copying from its own template right now (another fingerprint): only
+  // one left untouched for a day goes.
+  const dayAgo = Date.now() - 24 * 3600_000;
   for (const old of readdirSync(os.tmpdir()).filter((name) => name.startsWith(PREFIX))) {
-    rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+    const at = path.join(os.tmpdir(), old);
+    if (statSync(at).mtimeMs < dayAgo) rmSync(at, { recursive: true, force: true });
   }
   const building = mkdtempSync(path.join(os.tmpdir(), 'kibali-faults-building-'));
   try {
