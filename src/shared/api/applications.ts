@@ -3,6 +3,7 @@ import { apiCall, apiError, type AnswerOf, type ErrorData, type RequestOf } from
 import { declarationProperty } from './declaration';
 import {
   alreadySubmitted,
+  applicationNotFound,
   applicationWithdrawn,
   changedMeanwhile,
   codeWaitErrors,
@@ -80,6 +81,7 @@ export const draftWriteErrors = /* @__PURE__ */ (() =>
     alreadySubmitted,
     applicationWithdrawn,
     draftNotFound,
+    applicationNotFound,
     changedMeanwhile,
     stepOutOfOrder,
     otherApplicationType,

@@ -187,7 +187,7 @@ export const listApplications = apiCall({
       updated_at: { type: 'string' },
     },
   } as const),
-  errors: [...staffErrors, validationFailed],
+  errors: [...staffErrors, validationFailed, applicationNotFound],
 } as const);
 export type ListApplicationsRequest = RequestOf<typeof listApplications>;
 export type ApplicationsPage = AnswerOf<typeof listApplications>;
@@ -370,7 +370,7 @@ export const getReceipt = apiCall({
     required: ['file_name', 'mime_type', 'content_base64'],
     properties: base64FileProperties,
   },
-  errors: [...staffErrors, receiptNotFound],
+  errors: [...staffErrors, receiptNotFound, applicationNotFound],
 } as const);
 export type ReceiptFileAnswer = AnswerOf<typeof getReceipt>;
 
@@ -442,7 +442,7 @@ export const revokePermit = apiCall({
       sms_failed: smsFailedProperty,
     },
   },
-  errors: [...staffErrors, permitNotFound, validationFailed, permitAlreadyRevoked],
+  errors: [...staffErrors, permitNotFound, validationFailed, permitAlreadyRevoked, applicationNotFound],
 } as const);
 export type RevokePermitAnswer = AnswerOf<typeof revokePermit>;
 
@@ -462,7 +462,7 @@ export const getPermitDocument = apiCall({
     required: ['file_name', 'mime_type', 'size', 'content_base64'],
     properties: { ...base64FileProperties, size: { type: 'integer', minimum: 0 } },
   },
-  errors: [...staffErrors, permitNotFound, permitRevoked, fileUnavailable],
+  errors: [...staffErrors, permitNotFound, permitRevoked, fileUnavailable, applicationNotFound],
 } as const);
 export type PermitDocumentAnswer = AnswerOf<typeof getPermitDocument>;
 
@@ -528,7 +528,7 @@ export const listMessages = apiCall({
   method: 'POST',
   body: pagedByReference,
   answer: pageOf(applicantMessageSchema),
-  errors: [...staffErrors],
+  errors: [...staffErrors, applicationNotFound],
 } as const);
 export type PagedByReferenceRequest = RequestOf<typeof listMessages>;
 export type MessagesPage = AnswerOf<typeof listMessages>;
@@ -539,6 +539,6 @@ export const listRenewals = apiCall({
   method: 'POST',
   body: pagedByReference,
   answer: pageOf(renewalRequestSchema),
-  errors: [...staffErrors],
+  errors: [...staffErrors, applicationNotFound],
 } as const);
 export type RenewalsPage = AnswerOf<typeof listRenewals>;

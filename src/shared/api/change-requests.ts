@@ -300,7 +300,7 @@ export const listOverdueChanges = apiCall({
       page_size: { type: 'integer', minimum: 1 },
     },
   },
-  errors: [...staffErrors],
+  errors: [...staffErrors, applicationNotFound],
 } as const);
 export type ListOverdueChangesRequest = RequestOf<typeof listOverdueChanges>;
 export type OverdueChangesPage = AnswerOf<typeof listOverdueChanges>;

@@ -1,5 +1,5 @@
 import { staffErrors, messageNotFound } from './staff-errors';
-import { dashboardErrors, validationFailed } from './errors';
+import { dashboardErrors, validationFailed, applicationNotFound } from './errors';
 import { apiCall, type AnswerOf, type RequestOf } from './call';
 import { emptyBodySchema } from './empty-body';
 
@@ -106,7 +106,7 @@ export const answerMessage = apiCall({
       sms_failed: { type: 'boolean', const: true },
     },
   },
-  errors: [...staffErrors, validationFailed, messageNotFound],
+  errors: [...staffErrors, validationFailed, messageNotFound, applicationNotFound],
 } as const);
 export type AnswerMessageRequest = RequestOf<typeof answerMessage>;
 export type AnswerMessageAnswer = AnswerOf<typeof answerMessage>;

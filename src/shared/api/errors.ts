@@ -191,10 +191,10 @@ export const withdrawNotAllowed = /* @__PURE__ */ apiError({
 
 /** The refusals of a call about a draft this browser holds: none of this reference number and save id, or not a draft any more. */
 export const draftOwnerErrors = /* @__PURE__ */ (() =>
-  [draftNotFound, alreadySubmitted, applicationWithdrawn] as const)();
+  [draftNotFound, applicationNotFound, alreadySubmitted, applicationWithdrawn] as const)();
 
 /** The refusals of every call of the applicant's signed-in dashboard. */
-export const dashboardErrors = /* @__PURE__ */ (() => [notSignedIn, accessDenied] as const)();
+export const dashboardErrors = /* @__PURE__ */ (() => [notSignedIn, accessDenied, applicationNotFound] as const)();
 
 /** The wait before another code may be asked or tried (429 too_many_codes, code_locked). */
 export const codeWaitErrors = /* @__PURE__ */ (() => [

@@ -1,4 +1,4 @@
-import { validationFailed } from './errors';
+import { validationFailed, applicationNotFound } from './errors';
 import {
   staffErrors,
   invoiceNotFound,
@@ -166,7 +166,7 @@ export const listPaymentExceptions = apiCall({
       totals: moneyTotalsSchema,
     },
   },
-  errors: [...staffErrors],
+  errors: [...staffErrors, applicationNotFound],
 } as const);
 export type ListPaymentExceptionsRequest = RequestOf<typeof listPaymentExceptions>;
 export type PaymentExceptionsPage = AnswerOf<typeof listPaymentExceptions>;
