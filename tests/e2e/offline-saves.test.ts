@@ -151,18 +151,22 @@ describe.each<Lng>(['sw', 'en'])('saving on a phone whose network comes and goes
         .toBe('activated');
       // The worker keeps the files of the first visit one by one: every one of them, before the second.
       await expect
-        .poll(() =>
-          page.evaluate(async () => {
-            const keys = await caches.keys();
-            const cache = keys.length === 1 ? await caches.open(keys[0]!) : undefined;
-            if (!cache) return false;
-            const loaded = performance
-              .getEntriesByType('resource')
-              .map((entry) => entry.name)
-              .filter((url) => new URL(url).pathname.startsWith('/assets/'));
-            const kept = await Promise.all(loaded.map((url) => cache.match(url)));
-            return loaded.length > 0 && kept.every(Boolean);
-          }),
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const keys = await caches.keys();
+              const cache = keys.length === 1 ? await caches.open(keys[0]!) : undefined;
+              if (!cache) return false;
+              const loaded = performance
+                .getEntriesByType('resource')
+                .map((entry) => entry.name)
+                .filter((url) => new URL(url).pathname.startsWith('/assets/'));
+              const kept = await Promise.all(loaded.map((url) => cache.match(url)));
+              return loaded.length > 0 && kept.every(Boolean);
+            }),
+          // The worker fetches and keeps each file after the page has them: on a machine busy with a
+          // build beside the tests this took over the project's 15 s once (both languages).
+          { timeout: 45_000 },
         )
         .toBe(true);
       const second = await visit();
