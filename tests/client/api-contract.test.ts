@@ -2,21 +2,13 @@ import { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../src/shared/api/call';
 import { makeHandlers } from '../../src/client/mocks/handlers';
+import { sharedCalls } from '../support/shared-calls';
 
 /**
  * One wire contract (issue 20, item 1), the client's side: every RTK Query endpoint is built from a
  * call defined in src/shared/api/ (callQuery, callMutation: its types are the call's, issue 32), and the
  * mock answers only calls defined there, at their paths. The server's routes are held to the same definitions by tests/server/api-contract.test.ts.
  */
-
-const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/api/*.ts', { eager: true });
-const isCall = (value: unknown): value is ApiCall =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ApiCall).path === 'string' &&
-  (value as ApiCall).path.startsWith('/api/') &&
-  typeof (value as ApiCall).answer === 'object';
-const sharedCalls = Object.values(modules).flatMap((exports) => Object.values(exports).filter(isCall));
 
 /** The client's sources, as text. */
 const sources = import.meta.glob<string>(['../../src/client/**/*.{ts,tsx}', '!../../src/client/mocks/**'], {

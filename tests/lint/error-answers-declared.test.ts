@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCall, ApiErrorAnswer } from '../../src/shared/api/call';
 import { anyCallErrors } from '../../src/shared/api/errors';
 import { staffErrors } from '../../src/shared/api/staff-errors';
+import { sharedCalls as calls } from '../support/shared-calls';
 
 // Every refusal the server writes is in the contract (issue 32, item 1): each `new ApiError(status,
 // 'key', …)` in src/server is an error answer some call declares, or one any call may give. Outside
@@ -35,15 +36,6 @@ export function undeclared(thrown: string[], calls: ApiCall[], common: readonly 
   );
   return thrown.filter((refusal) => !declared.has(refusal) && !COMMAND_LINE_ONLY.test(refusal.split(' ')[1]!));
 }
-
-const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/api/*.ts', { eager: true });
-const isCall = (value: unknown): value is ApiCall =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ApiCall).path === 'string' &&
-  (value as ApiCall).path.startsWith('/api/') &&
-  typeof (value as ApiCall).answer === 'object';
-const calls = Object.values(modules).flatMap((exports) => Object.values(exports).filter(isCall));
 
 describe('every refusal the server writes is declared in the contract', () => {
   it('finds a planted refusal no call declares, across lines too, and passes a declared one', () => {

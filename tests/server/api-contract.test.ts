@@ -1,7 +1,7 @@
 import type { FastifyReply, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiCall } from '../../src/shared/api/call';
 import { createTestApp, type TestApp } from './helpers';
+import { sharedCalls } from '../support/shared-calls';
 
 /**
  * One wire contract (issue 20, item 1): every API route is built from a call defined once in
@@ -9,16 +9,6 @@ import { createTestApp, type TestApp } from './helpers';
  * documented and checked by the call's answer schema. The client's endpoints and the mock are held to
  * the same definitions by tests/client/api-contract.test.ts.
  */
-
-const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/api/*.ts', { eager: true });
-const isCall = (value: unknown): value is ApiCall =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ApiCall).path === 'string' &&
-  (value as ApiCall).path.startsWith('/api/') &&
-  typeof (value as ApiCall).method === 'string' &&
-  typeof (value as ApiCall).answer === 'object';
-const sharedCalls = Object.values(modules).flatMap((exports) => Object.values(exports).filter(isCall));
 
 /** Not calls of the contract: the OpenAPI document (its plugin's) and a step's validator (a script, not an envelope). */
 const NOT_CALLS = [/^\/api\/openapi\.json$/, /^\/api\/forms\/validators\//];

@@ -144,7 +144,7 @@ export class OneTimeCodes {
 }
 
 /** 429 while a subject is locked: `Retry-After` (set by the error handler) and `data.retry_after_s`. */
-function codeLocked(retryAfterS: number): ApiError {
+export function codeLocked(retryAfterS: number): ApiError {
   return new ApiError(429, 'code_locked', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
 }
 

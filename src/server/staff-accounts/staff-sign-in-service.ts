@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/staff-session';
 import type { Language } from '../../shared/reference-data';
 import { holdLockout, isLocked, lockedSeconds, lockKey, recordFailure, recordSuccess } from '../codes/code-lockout';
-import type { OneTimeCodes } from '../codes/one-time-codes';
+import { codeLocked, type OneTimeCodes } from '../codes/one-time-codes';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import { message } from '../i18n/messages';
@@ -34,11 +34,6 @@ export const MAX_PENDING_TRIES = 5;
 const subjectOf = (accountId: number) => `staff:${accountId}`;
 /** The count of an account's wrong codes (TOTP and SMS alike). */
 const codesKey = (accountId: number) => lockKey(STAFF_CODE_PURPOSE, subjectOf(accountId));
-
-/** 429 while an account's codes are locked (as one-time-codes.ts answers for SMS codes). */
-function codeLocked(retryAfterS: number): ApiError {
-  return new ApiError(429, 'code_locked', { retry_after_s: retryAfterS }, { count: Math.ceil(retryAfterS / 60) });
-}
 
 function ignoreRefusedSend(error: unknown): void {
   if (!(error instanceof ApiError && error.code === 429)) throw error;

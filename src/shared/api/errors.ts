@@ -118,7 +118,7 @@ export const applicationWithdrawn = /* @__PURE__ */ apiError({
 } as const);
 
 /** The seconds to wait before trying again (also the `Retry-After` header). */
-const retryAfterSchema = {
+export const retryAfterSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['retry_after_s'],

@@ -1,5 +1,13 @@
 import { apiError } from './call';
-import { dataOf, fieldErrorsSchema, plainError, stringSchema } from './errors';
+import {
+  codeWaitErrors,
+  codeWrong,
+  dataOf,
+  fieldErrorsSchema,
+  plainError,
+  retryAfterSchema,
+  stringSchema,
+} from './errors';
 
 /**
  * The error answers of the staff's calls (the back office, money, changes, staff sign-in), defined once
@@ -116,9 +124,8 @@ export const staffSignInErrors = /* @__PURE__ */ (() =>
     plainError(401, 'staff_sign_in_failed'),
     plainError(401, 'staff_sign_in_expired'),
     plainError(409, 'staff_no_phone'),
-    plainError(422, 'wrong_code'),
+    codeWrong,
     plainError(422, 'staff_password_or_code_wrong'),
-    apiError({ status: 429, code: 'staff_locked', data: dataOf({ retry_after_s: amountSchema }) } as const),
-    apiError({ status: 429, code: 'code_locked', data: dataOf({ retry_after_s: amountSchema }) } as const),
-    apiError({ status: 429, code: 'too_many_codes', data: dataOf({ retry_after_s: amountSchema }) } as const),
+    apiError({ status: 429, code: 'staff_locked', data: retryAfterSchema } as const),
+    ...codeWaitErrors,
   ] as const)();
