@@ -6,6 +6,14 @@ import { formatReferenceNumber, normalizeReferenceNumber } from '../applications
 import type { Database } from '../db/schema';
 import type { FormsService } from '../forms/forms-service';
 import { countApplications, findApplications, type ApplicationFilter } from '../applications/application-access';
+import { nationalPhoneDigits, normalizeIdNumber } from '../../shared/api/find-reference';
+import {
+  earliestWithinStandard,
+  SERVICE_STANDARD_DAYS,
+  STANDARD_HOLIDAY_SPAN_DAYS,
+} from '../../shared/service-standards';
+import { addCalendarDays, workingDaysBetween } from '../../shared/working-days';
+import type { HolidaysService } from '../changes/holidays-service';
 import { Problems, applicantName, iso } from './back-office-rules';
 import type { ApplicationsPage, ListApplicationsRequest } from './back-office-types';
 import { paging } from './staff-paging';
@@ -15,6 +23,31 @@ export interface ListApplicationsDeps {
   db: Kysely<Database>;
   /** The forms being served: their applicant step holds the names searched. */
   forms: Pick<FormsService, 'get'>;
+  /** Zanzibar's holidays: the working days at a stage skip them. */
+  changes: { holidays: Pick<HolidaysService, 'between'> };
+}
+
+/** The search box's text, read every way it can be meant. */
+function searchOf(text: string): NonNullable<ApplicationFilter['search']> {
+  const compact = text.toUpperCase().replace(/[\s-]/g, '');
+  const phoneDigits = nationalPhoneDigits(text);
+  const idNumber = normalizeIdNumber(text);
+  return {
+    text,
+    ...(/^[0-9A-Z]{1,10}$/.test(compact) ? { referencePrefix: compact } : {}),
+    ...(phoneDigits ? { phoneDigits } : {}),
+    ...(idNumber ? { idNumber } : {}),
+  };
+}
+
+/** By stage, the earliest day of arrival still within its service standard on `today`. */
+function withinStandards(today: string, holidays: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(SERVICE_STANDARD_DAYS).map(([stage, days]) => [
+      stage,
+      earliestWithinStandard(today, days, holidays),
+    ]),
+  );
 }
 
 /**
@@ -40,26 +73,48 @@ export async function listApplications(
   }
   problems.check();
   const name = input.name?.trim().replace(/\s+/g, ' ');
+  const search = input.search?.trim().replace(/\s+/g, ' ');
+  const today = todayIso();
+  const recentHolidays = await deps.changes.holidays.between(
+    addCalendarDays(today, -STANDARD_HOLIDAY_SPAN_DAYS),
+    today,
+  );
   const filter: ApplicationFilter = {
-    today: todayIso(),
+    today,
     // No applicant step in the forms: a step id no answers have, so no name matches.
     applicantStep: stepWithModule((await deps.forms.get()).forms.steps, 'applicant') ?? '',
     ...(input.status === undefined ? {} : { status: input.status }),
     ...(input.application_type === undefined ? {} : { application_type: input.application_type }),
     ...(reference ? { reference } : {}),
     ...(name ? { name } : {}),
+    ...(search ? { search: searchOf(search) } : {}),
+    ...(input.overdue ? { overdue: withinStandards(today, recentHolidays) } : {}),
   };
   const [rows, total] = await Promise.all([
     findApplications(deps.db, filter, page_size, (page - 1) * page_size),
     countApplications(deps.db, filter),
   ]);
-  const items = rows.map((r) => ({
-    reference_number: formatReferenceNumber(r.reference_number),
-    application_type: r.application_type,
-    status: r.shown_status,
-    applicant_name: applicantName(r.personal),
-    submitted_at: iso(r.submitted_at),
-    updated_at: iso(r.updated_at)!,
-  }));
+  // The working days at a stage: the holidays back to the page's oldest arrival.
+  const oldest = rows.reduce((min, r) => (r.stage_since_day < min ? r.stage_since_day : min), today);
+  const holidays =
+    oldest < addCalendarDays(today, -STANDARD_HOLIDAY_SPAN_DAYS)
+      ? await deps.changes.holidays.between(oldest, today)
+      : recentHolidays;
+  const items = rows.map((r) => {
+    const standard = SERVICE_STANDARD_DAYS[r.shown_status as keyof typeof SERVICE_STANDARD_DAYS] ?? null;
+    const days = workingDaysBetween(r.stage_since_day, today, holidays);
+    return {
+      reference_number: formatReferenceNumber(r.reference_number),
+      application_type: r.application_type,
+      status: r.shown_status,
+      applicant_name: applicantName(r.personal),
+      submitted_at: iso(r.submitted_at),
+      updated_at: iso(r.updated_at)!,
+      stage_since: iso(r.stage_since)!,
+      days_at_stage: days,
+      standard_days: standard,
+      over: standard === null ? r.shown_status === 'returned' && r.changes_overdue : days > standard,
+    };
+  });
   return { items, total, page, page_size };
 }

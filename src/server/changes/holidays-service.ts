@@ -37,6 +37,11 @@ export class HolidaysService {
     return { date };
   }
 
+  /** The holidays from `from` to `to` (both included), as a set of dates. */
+  async between(from: string, to: string): Promise<Set<string>> {
+    return new Set((await repo.holidaysBetween(this.db, from, to)).map((r) => r.date));
+  }
+
   /** The holidays a count of working days from `from` may meet. */
   private async holidaySet(from: string, days: number): Promise<Set<string>> {
     const rows = await repo.holidaysBetween(this.db, from, addCalendarDays(from, workingDaysSpan(days)));

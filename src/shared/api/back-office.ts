@@ -171,13 +171,34 @@ export const listApplications = apiCall({
       reference_number: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' },
       /** Part of the applicant's name. */
       name: text(100, 1),
+      /**
+       * What the officers' search box holds: a reference number (or its beginning), part of the
+       * applicant's name, their phone (any way written) or their ID number.
+       */
+      search: text(100, 1),
+      /**
+       * Only those over their stage's service standard (src/shared/service-standards.ts), and those
+       * returned whose changes are past their deadline.
+       */
+      overdue: { type: 'boolean' },
       ...pagingProperties,
     },
   },
   answer: pageOf({
     type: 'object',
     additionalProperties: false,
-    required: ['reference_number', 'application_type', 'status', 'applicant_name', 'submitted_at', 'updated_at'],
+    required: [
+      'reference_number',
+      'application_type',
+      'status',
+      'applicant_name',
+      'submitted_at',
+      'updated_at',
+      'stage_since',
+      'days_at_stage',
+      'standard_days',
+      'over',
+    ],
     properties: {
       reference_number: { type: 'string' },
       application_type: { type: 'string' },
@@ -185,6 +206,14 @@ export const listApplications = apiCall({
       applicant_name: { type: 'string' },
       submitted_at: nullableString,
       updated_at: { type: 'string' },
+      /** When it reached its current stage (its latest change of status). */
+      stage_since: { type: 'string' },
+      /** The working days since, Zanzibar's holidays skipped. */
+      days_at_stage: { type: 'integer', minimum: 0 },
+      /** The stage's service standard in working days; null where the unit awaits nothing. */
+      standard_days: { type: ['integer', 'null'], minimum: 0 },
+      /** Over its standard, or returned with its changes past their deadline. */
+      over: { type: 'boolean' },
     },
   } as const),
   errors: [...staffErrors, validationFailed, applicationNotFound],

@@ -19,6 +19,23 @@ const shownStatusSql = (today: string) =>
 /** A text answer of the applicant step (`step`: its id in the forms served, see src/shared/step-modules.ts). */
 const applicantText = (step: string, field: string) => sql<string | null>`application.answers->${step}->>${field}`;
 
+/**
+ * When the application reached its current stage: its latest change of status (the history's lines
+ * that moved it), else when it was submitted, else made.
+ */
+const stageSince = sql<Date>`coalesce(
+  (select max(e.created_at) from application_event e
+    where e.application_id = application.id and e.status_changed),
+  application.submitted_at, application.created_at)`;
+
+/** That moment's calendar day in Zanzibar (UTC+3, as todayIso): the day working days count from. */
+const stageSinceDay = sql<string>`to_char((${stageSince} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
+
+/** Returned with its open round of changes past its deadline (the applicant's clock, not the unit's). */
+const changesOverdue = (today: string) => sql<boolean>`exists (
+  select 1 from change_round r
+  where r.application_id = application.id and r.status = 'open' and r.due_date < ${today})`;
+
 export interface ApplicationFilter {
   /** A shown status ('expired' included); drafts are left out unless this is 'draft'. */
   status?: string;
@@ -27,9 +44,31 @@ export interface ApplicationFilter {
   reference?: { exact: string } | { prefix: string };
   /** Words to find in the applicant's first, middle and last name, case-insensitively. */
   name?: string;
+  /**
+   * The officers' search box: a reference number's beginning, part of the name, the phone's 9 national
+   * digits or the ID number as stored (each given when the text can be one).
+   */
+  search?: { text: string; referencePrefix?: string; phoneDigits?: string; idNumber?: string };
+  /**
+   * Only those over their stage's service standard: by stage, the earliest day of arrival still within
+   * it (src/shared/service-standards.ts); and those returned whose changes are overdue.
+   */
+  overdue?: Record<string, string>;
   today: string;
   /** The id of the applicant step, whose answers hold the names (src/shared/step-modules.ts). */
   applicantStep: string;
+}
+
+/** Over its stage's standard: arrived before its stage's earliest day within it (none: never). */
+function overSql(filter: ApplicationFilter, within: Record<string, string>) {
+  const stages = Object.entries(within);
+  if (stages.length === 0) return changesOverdue(filter.today);
+  const cases = sql.join(
+    stages.map(([status, day]) => sql`when ${status} then ${stageSinceDay} < ${day}`),
+    sql` `,
+  );
+  return sql<boolean>`(case application.status ${cases} when 'returned' then ${changesOverdue(filter.today)}
+    else false end)`;
 }
 
 /** LIKE's own characters in a search text match themselves. */
@@ -46,16 +85,28 @@ function filtered(db: Db, filter: ApplicationFilter) {
     query = query.where('application.reference_number', '=', filter.reference.exact);
   if (filter.reference && 'prefix' in filter.reference)
     query = query.where('application.reference_number', 'like', `${escapeLike(filter.reference.prefix)}%`);
-  if (filter.name !== undefined) {
-    const pattern = `%${escapeLike(filter.name)}%`;
-    const text = (field: string) => applicantText(filter.applicantStep, field);
-    const [first, middle, last] = [text('first_name'), text('middle_name'), text('last_name')];
-    query = query.where(
-      sql<boolean>`(concat_ws(' ', ${first}, ${last}) ilike ${pattern}
-        or concat_ws(' ', ${first}, ${middle}, ${last}) ilike ${pattern})`,
-    );
+  if (filter.name !== undefined) query = query.where(nameMatches(filter, filter.name));
+  if (filter.search !== undefined) {
+    const { text, referencePrefix, phoneDigits, idNumber } = filter.search;
+    const either = [nameMatches(filter, text)];
+    if (referencePrefix)
+      either.push(sql<boolean>`application.reference_number like ${`${escapeLike(referencePrefix)}%`}`);
+    if (phoneDigits)
+      either.push(sql<boolean>`right(regexp_replace(application.phone, '[^0-9]', '', 'g'), 9) = ${phoneDigits}`);
+    if (idNumber) either.push(sql<boolean>`application.id_number = ${idNumber}`);
+    query = query.where(sql<boolean>`(${sql.join(either, sql` or `)})`);
   }
+  if (filter.overdue !== undefined) query = query.where(overSql(filter, filter.overdue));
   return query;
+}
+
+/** Part of the applicant's first, middle and last name, case-insensitively. */
+function nameMatches(filter: ApplicationFilter, name: string) {
+  const pattern = `%${escapeLike(name)}%`;
+  const text = (field: string) => applicantText(filter.applicantStep, field);
+  const [first, middle, last] = [text('first_name'), text('middle_name'), text('last_name')];
+  return sql<boolean>`(concat_ws(' ', ${first}, ${last}) ilike ${pattern}
+    or concat_ws(' ', ${first}, ${middle}, ${last}) ilike ${pattern})`;
 }
 
 export async function countApplications(db: Db, filter: ApplicationFilter): Promise<number> {
@@ -74,6 +125,9 @@ export async function findApplications(db: Db, filter: ApplicationFilter, limit:
       'application.updated_at',
       shownStatusSql(filter.today).as('shown_status'),
       sql<Record<string, unknown> | null>`application.answers->${filter.applicantStep}`.as('personal'),
+      stageSince.as('stage_since'),
+      stageSinceDay.as('stage_since_day'),
+      changesOverdue(filter.today).as('changes_overdue'),
     ])
     .orderBy('application.updated_at', 'desc')
     .orderBy('application.id', 'desc')
