@@ -299,7 +299,7 @@ function studioDevPagesPlugin(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const pathname = req.url?.split('?')[0] ?? '';
-        if (/^\/studio(\/[^.]*)?$/.test(pathname)) req.url = '/studio.html';
+        if (/^\/(studio|office)(\/[^.]*)?$/.test(pathname)) req.url = '/studio.html';
         next();
       });
     },

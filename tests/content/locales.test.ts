@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { QUEUE_STAGES } from '../../src/client/studio/office/queue-query';
+import { staffInvoiceSchema } from '../../src/shared/api/back-office';
+import { ATTACHMENT_STATUSES } from '../../src/shared/api/dashboard';
+import { APPLICATION_STATUSES } from '../../src/shared/dashboard';
+import { APPLICATION_TYPES } from '../../src/shared/wizard-driver';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const localesDir = path.join(root, 'locales');
@@ -105,6 +110,8 @@ describe('the translation keys the client uses', () => {
     studio: load('en', 'studio.json'),
     // The forms checker's problems by their code, in the studio's bundle (tests/content/checks-texts.test.ts).
     checks: load('en', 'checks.json'),
+    // The officers' workspace's own texts (src/client/studio/office: useTranslation('office'), loaded with its pages).
+    office: load('en', 'office.json'),
     // The permit verify page's texts, loaded by the page itself (src/client/features/verify/verify-texts.ts).
     verify: load('en', 'verify.json'),
   };
@@ -142,7 +149,7 @@ describe('the translation keys the client uses', () => {
       const file = path.relative(root, full);
       const source = readFileSync(full, 'utf8');
       // A file that asks for another namespace translates its t() keys there (ArticlePage, AccessibilityPage).
-      const asked = /useTranslation\(\s*['"](pages|accessibility|studio)['"]\s*\)/.exec(source)?.[1];
+      const asked = /useTranslation\(\s*['"](pages|accessibility|studio|office)['"]\s*\)/.exec(source)?.[1];
       // The studio's files translate in its namespace (a helper given `t`, too: change-words.ts).
       const fileNamespace: Namespace =
         (asked as Namespace | undefined) ??
@@ -218,6 +225,13 @@ describe('the translation keys the client uses', () => {
       ],
       [],
     ],
+    ['office', 'stage', ['all', ...QUEUE_STAGES], []],
+    ['office', 'status', APPLICATION_STATUSES, []],
+    ['office', 'type', APPLICATION_TYPES, []],
+    ['office', 'language', LANGUAGES, []],
+    ['office', 'documents.status', [...ATTACHMENT_STATUSES], []],
+    ['office', 'invoices.status', staffInvoiceSchema.properties.status.enum, []],
+    ['office', 'history.action', ['other'], []],
   ] as const)('built keys exist: %s:%s.*', (namespace, prefix, parts, leaves) => {
     for (const part of parts) {
       const keys = leaves.length ? leaves.map((leaf) => `${prefix}.${part}.${leaf}`) : [`${prefix}.${part}`];

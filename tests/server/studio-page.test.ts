@@ -38,7 +38,18 @@ describe('the studio page', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  test.each(['/studio', '/studio/', '/studio/diff', '/studio/step/construction', '/studio/history?x=1'])(
+  test.each([
+    '/studio',
+    '/studio/',
+    '/studio/diff',
+    '/studio/step/construction',
+    '/studio/history?x=1',
+    // The officers' workspace is a part of the same staff app.
+    '/office',
+    '/office/',
+    '/office/applications/K7PQ2-M9XHT',
+    '/office?stage=returned&q=0777',
+  ])(
     '%s is studio.html, no-store, noindex, framed by nobody',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

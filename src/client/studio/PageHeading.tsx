@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
  * A page's one h1, and its title in the tab: it takes the focus when the page opens (each route
  * change), so a screen reader says where the user now is and Tab goes on from there.
  */
-export function PageHeading({ title }: { title: string }) {
+export function PageHeading({ title, area = 'studio' }: { title: string; area?: 'studio' | 'office' }) {
   const { t } = useTranslation('studio');
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = t('app.page_title', { page: title });
-  }, [t, title]);
+    document.title = t(area === 'office' ? 'app.office_page_title' : 'app.page_title', { page: title });
+  }, [t, title, area]);
   useEffect(() => {
     ref.current?.focus();
   }, []);

@@ -2,7 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { OFFICE_PAGE } from '../../shared/api/staff-session';
+import { STUDIO_PAGE } from '../../shared/api/studio';
+import { OfficeNav } from './office/OfficeNav';
+import { mayEdit, mayWorkApplications } from './roles';
+import type { StaffArea } from './SessionGate';
 import { useStudioSelector } from './hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { PageHeading } from './PageHeading';
@@ -11,10 +16,11 @@ import { useStaffSignOutMutation } from './studio-api';
 import { Toasts } from './Toasts';
 
 /**
- * The studio's frame: a skip link, the header (who is signed in, the language, Sign out), the nav and
- * the page. `allowed` false: a staff member whose role has no part in the studio sees why, and no nav.
+ * The staff app's frame: a skip link, the header (the area's name, a link to the other area for a role
+ * that works there too, who is signed in, the language, Sign out), the area's nav and the page.
+ * `allowed` false: a staff member whose role has no part in the area sees why, and no nav.
  */
-export function StudioLayout({ allowed }: { allowed: boolean }) {
+export function StudioLayout({ allowed, area = 'studio' }: { allowed: boolean; area?: StaffArea }) {
   const { t } = useTranslation('studio');
   const staff = useStudioSelector((state) => state.staffSession.staff);
   const [signOut, signingOut] = useStaffSignOutMutation();
@@ -49,8 +55,18 @@ export function StudioLayout({ allowed }: { allowed: boolean }) {
         }}
       >
         <Typography component="p" variant="h6" sx={{ flexGrow: 1 }}>
-          {t('app.name')}
+          {t(area === 'office' ? 'app.office_name' : 'app.name')}
         </Typography>
+        {area === 'studio' && mayWorkApplications(staff?.role) && (
+          <Box component={RouterLink} to={OFFICE_PAGE} sx={{ color: 'inherit' }}>
+            {t('app.to_office')}
+          </Box>
+        )}
+        {area === 'office' && mayEdit(staff?.role) && (
+          <Box component={RouterLink} to={STUDIO_PAGE} sx={{ color: 'inherit' }}>
+            {t('app.to_studio')}
+          </Box>
+        )}
         {staff && (
           <Typography component="p" variant="body2">
             {t('app.signed_in_as', { name: staff.display_name, role: t(`roles.${staff.role}`) })}
@@ -63,15 +79,20 @@ export function StudioLayout({ allowed }: { allowed: boolean }) {
           {t('app.sign_out')}
         </Button>
       </Box>
-      {allowed && <StudioNav />}
-      <Box component="main" id="main" tabIndex={-1} sx={{ p: 2, maxWidth: 1100, mx: 'auto', outline: 'none' }}>
+      {allowed && (area === 'office' ? <OfficeNav /> : <StudioNav />)}
+      <Box
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ p: 2, maxWidth: area === 'office' ? 1400 : 1100, mx: 'auto', outline: 'none' }}
+      >
         <Toasts />
         {allowed ? (
           <Outlet />
         ) : (
           <>
-            <PageHeading title={t('no_access.title')} />
-            <Typography>{t('no_access.body')}</Typography>
+            <PageHeading title={t(area === 'office' ? 'no_access.office_title' : 'no_access.title')} />
+            <Typography>{t(area === 'office' ? 'no_access.office_body' : 'no_access.body')}</Typography>
           </>
         )}
       </Box>

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { OFFICE_PAGE } from '../../shared/api/staff-session';
 import { STUDIO_PAGE, STUDIO_PREVIEW_PAGE } from '../../shared/api/studio';
 import { AuditPage } from './audit/AuditPage';
 import { DiffPage } from './diff/DiffPage';
@@ -16,6 +17,11 @@ const StepEditorPage = lazy(() => import('./editor/StepEditorPage'));
 const PreviewPage = lazy(() => import('./preview/PreviewPage'));
 const DocumentsPage = lazy(() => import('./documents/DocumentsPage'));
 const FeesPage = lazy(() => import('./fees/FeesPage'));
+// The officers' workspace: its pages (and its calls, office/office-api.ts) load when first opened.
+const QueuePage = lazy(() => import('./office/QueuePage'));
+const ApplicationPage = lazy(() => import('./office/ApplicationPage'));
+
+const lazyPage = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 
 export function StudioRoutes() {
   return (
@@ -60,6 +66,11 @@ export function StudioRoutes() {
             </Suspense>
           }
         />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path={OFFICE_PAGE} element={<SessionGate area="office" />}>
+        <Route index element={lazyPage(<QueuePage />)} />
+        <Route path="applications/:reference" element={lazyPage(<ApplicationPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to={STUDIO_PAGE} replace />} />

@@ -8,3 +8,11 @@ export function formatTime(iso: string | null | undefined, language: string): st
     timeStyle: 'short',
   }).format(date);
 }
+
+/** A day as the staff app shows it: the date alone, in its language. */
+export function formatDay(iso: string | null | undefined, language: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium' }).format(date);
+}

@@ -8,11 +8,12 @@ import { addCheckFormats } from './check-formats';
 
 /**
  * The studio's texts (`studio`), the portal's shared ones (`common`: the base query's errors) and the
- * forms checker's problems (`checks`, by their code: editor/ProblemList.tsx).
+ * forms checker's problems (`checks`, by their code: editor/ProblemList.tsx). The officers' workspace's
+ * own (`office`) load with its pages.
  */
 export const STUDIO_NAMESPACES = ['studio', 'common', 'checks'] as const;
 
-const files = import.meta.glob<ResourceLanguage>('../../../locales/*/{common,studio,checks}.json', {
+const files = import.meta.glob<ResourceLanguage>('../../../locales/*/{common,studio,checks,office}.json', {
   import: 'default',
 });
 

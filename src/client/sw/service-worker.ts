@@ -42,11 +42,12 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 /**
- * The form studio (/studio, its files under /assets/studio/) is staff's, not the applicant's: nothing
- * of it is kept, and its pages are never the page shown offline.
+ * The staff app (the form studio at /studio, the officers' workspace at /office, its files under
+ * /assets/studio/) is staff's, not the applicant's: nothing of it is kept, and its pages are never the
+ * page shown offline.
  */
 const isStudio = (url: URL) =>
-  url.pathname === '/studio' || url.pathname.startsWith('/studio/') || url.pathname.startsWith('/assets/studio/');
+  /^\/(studio|office)(\/|$)/.test(url.pathname) || url.pathname.startsWith('/assets/studio/');
 
 const isShellAsset = (url: URL) =>
   url.origin === scope.location.origin &&

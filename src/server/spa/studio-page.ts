@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OFFICE_PAGE } from '../../shared/api/staff-session';
 import { STUDIO_PAGE } from '../../shared/api/studio';
 import { chosenEncoding } from '../http/cached-answer';
 
@@ -9,7 +10,8 @@ import { chosenEncoding } from '../http/cached-answer';
 export const STUDIO_HTML = 'studio.html';
 
 /**
- * Sends the form studio's page for /studio and every page under it (its router shows the page): never
+ * Sends the staff app's page (the form studio's, and the officers' workspace's) for /studio, /office
+ * and every page under them (its router shows the page): never
  * stored (a page of staff's, `no-store`), never indexed. Its security headers are the app's
  * (http/security-headers.ts), but for the preview frame's page, which the studio itself may frame.
  * Nothing is registered when the build has no studio (API tests).
@@ -34,4 +36,6 @@ export function registerStudioPage(app: FastifyInstance, staticDir: string): voi
   };
   app.get(STUDIO_PAGE, { schema: { hide: true } }, send);
   app.get(`${STUDIO_PAGE}/*`, { schema: { hide: true } }, send);
+  app.get(OFFICE_PAGE, { schema: { hide: true } }, send);
+  app.get(`${OFFICE_PAGE}/*`, { schema: { hide: true } }, send);
 }

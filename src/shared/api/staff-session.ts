@@ -25,6 +25,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The roles that work applications (/api/staff/<back-office call>). */
 export const BACK_OFFICE_ROLES: readonly StaffRole[] = ['officer', 'admin'];
+/** The officers' workspace (the staff app's pages for working applications, issue 33): its page and those under it. */
+export const OFFICE_PAGE = '/office';
+
 /** The roles that publish forms (/api/staff/reload_forms, and the studio's publish). */
 export const PUBLISHER_ROLES: readonly StaffRole[] = ['policy_publisher', 'admin'];
 

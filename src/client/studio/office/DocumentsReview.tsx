@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { StaffApplication } from '../../../shared/api/back-office';
+import { useUpdateAttachmentMutation } from './office-api';
+
+type Attachment = StaffApplication['attachments'][number];
+
+/**
+ * The application's documents, each with its file, scale and size, its review so far, and Accept or
+ * Reject with a remark (update_attachment: the applicant is told of a rejection and its remark).
+ */
+export function DocumentsReview({ application }: { application: StaffApplication }) {
+  const { t } = useTranslation('office');
+  const current = application.attachments.filter((attachment) => attachment.status !== 'replaced');
+  return (
+    <Box component="section" aria-labelledby="documents-title" sx={{ mb: 3 }}>
+      <Typography id="documents-title" component="h2" variant="h5" sx={{ mb: 1 }}>
+        {t('documents.title')}
+      </Typography>
+      {current.length === 0 ? (
+        <Typography>{t('documents.none')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+          {current.map((attachment) => (
+            <DocumentReview
+              key={attachment.attachment_id}
+              reference={application.reference_number}
+              attachment={attachment}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function DocumentReview({ reference, attachment }: { reference: string; attachment: Attachment }) {
+  const { t, i18n } = useTranslation('office');
+  const [remark, setRemark] = useState('');
+  const [review, reviewing] = useUpdateAttachmentMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = i18n.language === 'sw' ? attachment.document_name.sw : attachment.document_name.en;
+  const size = new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB', { maximumFractionDigits: 1 }).format(
+    attachment.size / 1024,
+  );
+  const decide = (status: 'accepted' | 'rejected') => async (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'rejected' && !remark.trim()) {
+      setFailure(t('documents.remark_needed'));
+      return;
+    }
+    setFailure(null);
+    const result = await review({
+      reference_number: reference,
+      review: { attachment_id: attachment.attachment_id, status, ...(remark.trim() ? { remark: remark.trim() } : {}) },
+    });
+    if ('error' in result) setFailure((result.error as { message?: string }).message ?? t('documents.failed'));
+    else setRemark('');
+  };
+  const remarkId = `remark-${attachment.attachment_id}`;
+  return (
+    <Box component="li" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+      <Typography component="h3" variant="h6">
+        {name}
+      </Typography>
+      <Typography>
+        {attachment.scale
+          ? t('documents.file_scale', {
+              file: attachment.file_name ?? t('documents.unnamed'),
+              size,
+              scale: attachment.scale,
+            })
+          : t('documents.file', { file: attachment.file_name ?? t('documents.unnamed'), size })}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{t(`documents.status.${attachment.status}`)}</Typography>
+      {attachment.remark && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{attachment.remark}</Typography>}
+      <Box
+        component="form"
+        onSubmit={(event) => void decide('accepted')(event)}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+      >
+        <TextField
+          id={remarkId}
+          size="small"
+          label={t('documents.remark', { document: name })}
+          value={remark}
+          onChange={(event) => setRemark(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+          sx={{ flex: '1 1 280px' }}
+        />
+        <Button
+          type="submit"
+          variant="outlined"
+          disabled={reviewing.isLoading}
+          aria-label={t('documents.accept_named', { document: name })}
+        >
+          {t('documents.accept')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={reviewing.isLoading}
+          aria-label={t('documents.reject_named', { document: name })}
+          onClick={(event) => void decide('rejected')(event)}
+        >
+          {t('documents.reject')}
+        </Button>
+      </Box>
+      <Box role="status" aria-live="polite">
+        {failure && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {failure}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { getStaffApplication, listApplications, setStatus, updateAttachment } from '../../../shared/api/back-office';
+import type { RequestOf } from '../../../shared/api/call';
+import { callMutation, callQuery } from '../../app/call-endpoint';
+import { studioApi } from '../studio-api';
+
+/**
+ * The officers' workspace's calls (the back office's, src/shared/api/back-office.ts), added to the staff
+ * app's API when the workspace's code loads: nothing of them is in the studio's first file. A change
+ * to an application refreshes it and the queue.
+ */
+const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Queue'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listApplications: callQuery(build, listApplications, {}, { providesTags: ['Queue'] }),
+    getStaffApplication: callQuery(
+      build,
+      getStaffApplication,
+      {},
+      { providesTags: (_answer, _error, body) => [{ type: 'Application', id: body.reference_number }] },
+    ),
+    setStatus: callMutation(
+      build,
+      setStatus,
+      { quiet: true },
+      {
+        invalidatesTags: (_answer, error, body) =>
+          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+      },
+    ),
+    /** Accept or reject a document: the application it belongs to is read again (its page says which). */
+    updateAttachment: callMutation(
+      build,
+      updateAttachment,
+      { quiet: true, body: (body: UpdateAttachmentArg) => body.review },
+      {
+        invalidatesTags: (_answer, error, arg) => (error ? [] : [{ type: 'Application', id: arg.reference_number }]),
+      },
+    ),
+  }),
+});
+
+/** A document's review, and the application whose page shows it. */
+interface UpdateAttachmentArg {
+  reference_number: string;
+  review: RequestOf<typeof updateAttachment>;
+}
+
+export const {
+  useListApplicationsQuery,
+  useGetStaffApplicationQuery,
+  useSetStatusMutation,
+  useUpdateAttachmentMutation,
+} = officeApi;
