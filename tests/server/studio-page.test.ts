@@ -49,20 +49,17 @@ describe('the studio page', () => {
     '/office/',
     '/office/applications/K7PQ2-M9XHT',
     '/office?stage=returned&q=0777',
-  ])(
-    '%s is studio.html, no-store, noindex, framed by nobody',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(STUDIO_HTML);
-      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-      expect(directive(res.headers['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'none'");
-      expect(directive(res.headers['content-security-policy'], 'script-src')).toBe("script-src 'self'");
-      expect(res.headers['x-frame-options']).toBe('DENY');
-    },
-  );
+  ])('%s is studio.html, no-store, noindex, framed by nobody', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(STUDIO_HTML);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(directive(res.headers['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(res.headers['content-security-policy'], 'script-src')).toBe("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
 
   test.each(['/studio/preview', '/studio/preview?lng=sw', '/studio/preview/'])(
     '%s may be framed by the portal itself, by nobody else',
