@@ -90,6 +90,7 @@ describe('the officers’ workspace', () => {
       ['juma.officer', 'Juma Haji', 'officer'],
       ['mwanaisha.officer', 'Mwanaisha Ali', 'officer'],
       ['salma.editor', 'Salma Juma', 'policy_editor'],
+      ['amina.admin', 'Amina Said', 'admin'],
     ]);
     for (const lng of ['en', 'sw'] as const) applications[lng].reference = await submitRepair(applications[lng].phone);
   }, 240_000);
@@ -142,6 +143,9 @@ describe('the officers’ workspace', () => {
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toContain(reference);
       await axeCheck(page);
+      // Taken: it is this officer's, and in their work.
+      await page.getByRole('button', { name: office(lng, 'assignment.take'), exact: true }).click();
+      await page.getByText(office(lng, 'assignment.yours'), { exact: true }).waitFor();
       const [first, second] = repairDocuments;
       const name = (document: DocumentRule) => document.name[lng];
       const card = (document: DocumentRule) =>
@@ -185,10 +189,37 @@ describe('the officers’ workspace', () => {
       await page.getByRole('link', { name: office(lng, 'stage.under_review'), exact: true }).click();
       await page.getByRole('link', { name: reference }).waitFor();
       expect(new URL(page.url()).searchParams.get('stage')).toBe('under_review');
+      await page
+        .getByRole('navigation', { name: studioText(lng, 'nav.office_label') })
+        .getByRole('link', { name: studioText(lng, 'nav.mine'), exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: office(lng, 'queue.mine_title') }).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(office(lng, 'queue.count', { count: 1 }), { exact: true })
+        .waitFor();
+      await page.getByRole('link', { name: reference }).waitFor();
+      await axeCheck(page);
       // The first look for a staff session answers 401 before the sign-in: expected, nothing else.
       expect(unexpected(errors)).toEqual([]);
     },
   );
+
+  test('an administrator reassigns an application another officer took; the history says from whom to whom', async () => {
+    const { page, errors } = await newPage({ language: 'en', viewport: WIDE, baseUrl: running.server.url });
+    await signIn(page, running.users[3]!, 'en');
+    await page.getByRole('heading', { level: 1, name: office('en', 'queue.title') }).waitFor();
+    await page.goto(`${running.server.url}${OFFICE_PAGE}/applications/${reference('sw')}`);
+    await page.getByText(office('en', 'assignment.theirs', { name: 'Mwanaisha Ali' }), { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: office('en', 'assignment.login') }).fill('juma.officer');
+    await page.getByRole('button', { name: office('en', 'assignment.assign'), exact: true }).click();
+    await page.getByText(office('en', 'assignment.theirs', { name: 'Juma Haji' }), { exact: true }).waitFor();
+    await page
+      .getByText(office('en', 'history.assigned', { to: 'Juma Haji', from: 'Mwanaisha Ali' }), { exact: false })
+      .waitFor();
+    await axeCheck(page);
+    expect(unexpected(errors)).toEqual([]);
+  });
 
   test('a policy editor is refused the workspace, and its calls', async () => {
     const { page } = await newPage({ language: 'en', baseUrl: running.server.url });

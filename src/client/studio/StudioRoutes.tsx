@@ -70,6 +70,7 @@ export function StudioRoutes() {
       </Route>
       <Route path={OFFICE_PAGE} element={<SessionGate area="office" />}>
         <Route index element={lazyPage(<QueuePage />)} />
+        <Route path="mine" element={lazyPage(<QueuePage mine />)} />
         <Route path="applications/:reference" element={lazyPage(<ApplicationPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
+import { staffNames } from '../staff-accounts/staff-directory';
 import { notificationCount } from '../notifications/notifications-access';
 import { invoicesOf } from '../payments/invoices-access';
 import { permitsOf } from '../permits/permits-access';
@@ -46,7 +47,11 @@ export async function getApplication(deps: GetApplicationDeps, referenceInput: s
     notificationCount(deps.db, row.id),
     deps.forms.get(),
   ]);
-  const changeRounds = await deps.changes.rounds(row.id);
+  const [changeRounds, assignees] = await Promise.all([
+    deps.changes.rounds(row.id),
+    staffNames(deps.db, [row.assigned_account_id]),
+  ]);
+  const assignee = row.assigned_account_id === null ? undefined : assignees.get(row.assigned_account_id);
   const today = todayIso();
   const { steps } = (await deps.forms.get()).forms;
   const uploads = moduleAnswers(row.answers, steps, 'documents');
@@ -54,6 +59,7 @@ export async function getApplication(deps: GetApplicationDeps, referenceInput: s
   return {
     reference_number: formatReferenceNumber(row.reference_number),
     application_type: row.application_type,
+    assignee: assignee ? { login: assignee.login, name: assignee.name } : null,
     status: shownStatus(row.status, permits[0]?.valid_until, today),
     stored_status: row.status,
     applicant_name: applicantName(moduleAnswers(row.answers, steps, 'applicant')),

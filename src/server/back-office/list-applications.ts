@@ -14,6 +14,8 @@ import {
 } from '../../shared/service-standards';
 import { addCalendarDays, workingDaysBetween } from '../../shared/working-days';
 import type { HolidaysService } from '../changes/holidays-service';
+import type { StaffActor } from '../staff-accounts/staff-actor';
+import { staffNames } from '../staff-accounts/staff-directory';
 import { Problems, applicantName, iso } from './back-office-rules';
 import type { ApplicationsPage, ListApplicationsRequest } from './back-office-types';
 import { paging } from './staff-paging';
@@ -58,6 +60,7 @@ export async function listApplications(
   deps: ListApplicationsDeps,
   input: ListApplicationsRequest,
   language: Language = 'en',
+  actor?: StaffActor,
 ): Promise<ApplicationsPage> {
   const problems = new Problems(language);
   const { page, page_size } = paging(input, problems);
@@ -89,6 +92,8 @@ export async function listApplications(
     ...(name ? { name } : {}),
     ...(search ? { search: searchOf(search) } : {}),
     ...(input.overdue ? { overdue: withinStandards(today, recentHolidays) } : {}),
+    // "My work": the integration and the command line without --as are nobody's, so have none.
+    ...(input.mine ? { assignedTo: actor?.kind === 'staff' ? actor.accountId : -1 } : {}),
   };
   const [rows, total] = await Promise.all([
     findApplications(deps.db, filter, page_size, (page - 1) * page_size),
@@ -100,7 +105,12 @@ export async function listApplications(
     oldest < addCalendarDays(today, -STANDARD_HOLIDAY_SPAN_DAYS)
       ? await deps.changes.holidays.between(oldest, today)
       : recentHolidays;
+  const assignees = await staffNames(
+    deps.db,
+    rows.map((r) => r.assigned_account_id),
+  );
   const items = rows.map((r) => {
+    const assignee = r.assigned_account_id === null ? undefined : assignees.get(r.assigned_account_id);
     const standard = SERVICE_STANDARD_DAYS[r.shown_status as keyof typeof SERVICE_STANDARD_DAYS] ?? null;
     const days = workingDaysBetween(r.stage_since_day, today, holidays);
     return {
@@ -114,6 +124,7 @@ export async function listApplications(
       days_at_stage: days,
       standard_days: standard,
       over: standard === null ? r.shown_status === 'returned' && r.changes_overdue : days > standard,
+      assignee: assignee ? { login: assignee.login, name: assignee.name } : null,
     };
   });
   return { items, total, page, page_size };

@@ -11,6 +11,7 @@ import { addInvoice } from '../payments/add-invoice';
 import { markInvoicePaid } from '../payments/mark-invoice-paid';
 import { staffReceipt } from '../payments/receipts';
 import { issuePermit } from '../permits/issue-permit';
+import { assignApplication } from './assign-application';
 import { getApplication } from './get-application';
 import { listApplications } from './list-applications';
 import { listRenewals } from './list-renewals';
@@ -44,8 +45,8 @@ export const STAFF_ACTIONS = {
     summary:
       'Back office: search and page applications by status (as shown, `expired` too; drafts only when asked ' +
       'for), type, reference number (or its beginning) and part of the applicant’s name; most recently changed first',
-    run: async (staff, body, language) => {
-      const page = await listApplications(staff, body, language);
+    run: async (staff, body, language, actor) => {
+      const page = await listApplications(staff, body, language, actor);
       return { data: page, messageKey: 'back_office.applications_found', params: { count: page.total } };
     },
   }),
@@ -61,6 +62,28 @@ export const STAFF_ACTIONS = {
         messageKey: 'back_office.application_found',
         params: { reference_number: application.reference_number },
       };
+    },
+  }),
+
+  assign_application: define(calls.assignApplication, {
+    summary:
+      'Back office: who works an application. An officer takes one nobody has (`assignee`: their own login) or ' +
+      'gives back their own (null); an administrator or the integration gives any to an officer or ' +
+      'administrator, or to nobody. Kept in the history with before and after. 409 assigned_to_another when ' +
+      'an officer takes one another has; 403 when an officer assigns another',
+    run: async (staff, body, language, actor) => {
+      const assigned = await assignApplication(staff, actor, body.reference_number, body.assignee, language);
+      return assigned.assignee
+        ? {
+            data: assigned,
+            messageKey: 'back_office.application_assigned',
+            params: { reference_number: assigned.reference_number, assignee: assigned.assignee.name },
+          }
+        : {
+            data: assigned,
+            messageKey: 'back_office.application_unassigned',
+            params: { reference_number: assigned.reference_number },
+          };
     },
   }),
 

@@ -10,9 +10,10 @@ import { PERMIT_COMMANDS } from './staff-cli-permit-commands';
  */
 export const COMMANDS: Record<string, Command> = {
   list: {
-    usage: 'list [--status S] [--type T] [--reference R] [--name N] [--page N] [--page-size N]',
+    usage:
+      'list [--status S] [--type T] [--reference R] [--name N] [--search TEXT] [--overdue] [--mine] [--page N] [--page-size N]',
     summary: 'applications, most recently changed first (drafts only with --status draft)',
-    options: ['status', 'type', 'reference', 'name', ...PAGING],
+    options: ['status', 'type', 'reference', 'name', 'search', 'overdue', 'mine', ...PAGING],
     positionals: 0,
     action: 'list_applications',
     body: (_, o) => ({
@@ -20,6 +21,9 @@ export const COMMANDS: Record<string, Command> = {
       application_type: str(o, 'type'),
       reference_number: str(o, 'reference'),
       name: str(o, 'name'),
+      search: str(o, 'search'),
+      ...(o.overdue === true ? { overdue: true } : {}),
+      ...(o.mine === true ? { mine: true } : {}),
       ...paging(o),
     }),
   },
@@ -30,6 +34,15 @@ export const COMMANDS: Record<string, Command> = {
     positionals: 1,
     action: 'get_application',
     body: ([reference]) => ({ reference_number: reference }),
+  },
+  assign: {
+    usage: 'assign <reference> (--to LOGIN | --nobody)',
+    summary: 'who works an application: --to an officer or administrator (yourself to take it), or --nobody',
+    options: ['to', 'nobody'],
+    positionals: 1,
+    action: 'assign_application',
+    changes: true,
+    body: ([reference], o) => ({ reference_number: reference, assignee: o.nobody === true ? null : required(o, 'to') }),
   },
   'set-status': {
     usage: 'set-status <reference> <status> [--remark TEXT]',

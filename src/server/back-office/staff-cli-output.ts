@@ -77,6 +77,7 @@ function showApplication(a: Row): string {
     `Submitted:     ${when(a.submitted_at)}   last change ${when(a.updated_at)}`,
     `Moves now:     ${[...list(a.allowed_moves), ...(a.permit_moves_to ? [`${String(a.permit_moves_to)} (issue-permit)`] : [])].join(', ') || '-'}`,
     `Notifications: ${cell(a.notifications)}`,
+    `Assigned to:   ${(a.assignee as { login?: string; name?: string } | null)?.name ?? 'nobody'}`,
     '',
     'History (newest first):',
     table(list(a.history), [
@@ -131,6 +132,13 @@ const LISTS: Partial<Record<Invocation['action'], Columns>> = {
     ['APPLICANT', (r) => r.applicant_name],
     ['SUBMITTED (EAT)', (r) => when(r.submitted_at)],
     ['CHANGED (EAT)', (r) => when(r.updated_at)],
+    // Working days at the stage, of its standard; OVER when past it (or returned, its changes overdue).
+    [
+      'AT STAGE',
+      (r) =>
+        `${cell(r.days_at_stage)}${r.standard_days === null ? '' : `/${cell(r.standard_days)}`}${r.over ? ' OVER' : ''}`,
+    ],
+    ['ASSIGNED', (r) => (r.assignee as { login?: string } | null)?.login ?? ''],
   ],
   list_messages: [
     ['SENT (EAT)', (r) => when(r.created_at)],

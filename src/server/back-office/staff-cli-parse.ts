@@ -20,6 +20,9 @@ const PARSE_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   as: { type: 'string' },
   json: { type: 'boolean' },
   settled: { type: 'boolean' },
+  overdue: { type: 'boolean' },
+  mine: { type: 'boolean' },
+  nobody: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 

@@ -28,6 +28,7 @@ import * as inboundSmsAndReminders from './migrations/20261128T060400-inbound-sm
 import * as staffSignInUnderLock from './migrations/20261202T040000-staff-sign-in-under-lock';
 import * as permitUseNotApplicantText from './migrations/20261202T040100-permit-use-not-applicant-text';
 import * as paymentExceptions from './migrations/20261202T060000-payment-exceptions';
+import * as assignment from './migrations/20261203T150000-assignment';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -65,4 +66,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261202T040100-permit-use-not-applicant-text': permitUseNotApplicantText,
   '20261202T050000-upload-quotas': uploadQuotas,
   '20261202T060000-payment-exceptions': paymentExceptions,
+  '20261203T150000-assignment': assignment,
 };

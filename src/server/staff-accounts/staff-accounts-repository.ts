@@ -195,3 +195,13 @@ export async function endSessionsOf(db: Db, accountId: number, now: Date): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The logins and names of these accounts (an application's assignee among a list's). */
+export async function accountNames(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('staff_account')
+    .select(['id', 'login', 'display_name'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -22,6 +22,7 @@ import {
   permitAlreadyRevoked,
   notSubmitted,
   attachmentNotFound,
+  assignedToAnother,
 } from './staff-errors';
 import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -155,6 +156,14 @@ export const staffAttachmentSchema = {
   },
 } as const;
 
+/** A staff member as an application's assignee: their login and name. */
+export const assigneeSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['login', 'name'],
+  properties: { login: { type: 'string' }, name: { type: 'string' } },
+} as const;
+
 /** Search and page applications. */
 export const listApplications = apiCall({
   path: '/api/staff/list_applications',
@@ -181,6 +190,8 @@ export const listApplications = apiCall({
        * returned whose changes are past their deadline.
        */
       overdue: { type: 'boolean' },
+      /** Only those assigned to the staff member asking ("My work"). */
+      mine: { type: 'boolean' },
       ...pagingProperties,
     },
   },
@@ -198,6 +209,7 @@ export const listApplications = apiCall({
       'days_at_stage',
       'standard_days',
       'over',
+      'assignee',
     ],
     properties: {
       reference_number: { type: 'string' },
@@ -214,6 +226,8 @@ export const listApplications = apiCall({
       standard_days: { type: ['integer', 'null'], minimum: 0 },
       /** Over its standard, or returned with its changes past their deadline. */
       over: { type: 'boolean' },
+      /** Who works it; null while nobody does. */
+      assignee: assigneeSchema,
     },
   } as const),
   errors: [...staffErrors, validationFailed, applicationNotFound],
@@ -255,10 +269,13 @@ export const getStaffApplication = apiCall({
       'attachments',
       'notifications',
       'change_rounds',
+      'assignee',
     ],
     properties: {
       reference_number: { type: 'string' },
       application_type: { type: 'string' },
+      /** Who works it; null while nobody does. */
+      assignee: assigneeSchema,
       /** As shown to people: 'expired' when the latest permit is past its end date. */
       status: { type: 'string' },
       /** As stored: what the legal moves start from. */
@@ -291,6 +308,35 @@ export const getStaffApplication = apiCall({
   errors: [...staffErrors, applicationNotFound],
 } as const);
 export type StaffApplication = AnswerOf<typeof getStaffApplication>;
+
+/**
+ * Who works an application (issue 33, item 2): an officer takes one nobody has (`assignee` their own
+ * login) or gives back their own (`null`); an administrator (or the integration) assigns it to any
+ * officer or administrator, or to nobody. Each change is a line of the history, with before and after.
+ */
+export const assignApplication = apiCall({
+  path: '/api/staff/assign_application',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'assignee'],
+    properties: {
+      reference_number: referenceNumberProperty,
+      /** The login of the officer or administrator who is to have it; null: nobody. */
+      assignee: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+    },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number', 'assignee', 'previous'],
+    properties: { reference_number: { type: 'string' }, assignee: assigneeSchema, previous: assigneeSchema },
+  },
+  errors: [...staffErrors, applicationNotFound, validationFailed, notSubmitted, assignedToAnother],
+} as const);
+export type AssignApplicationRequest = RequestOf<typeof assignApplication>;
+export type AssignApplicationAnswer = AnswerOf<typeof assignApplication>;
 
 /** Move an application along its states. */
 export const setStatus = apiCall({

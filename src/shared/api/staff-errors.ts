@@ -111,6 +111,13 @@ export const notOverdue = /* @__PURE__ */ apiError({
   data: dataOf({ due_date: stringSchema }),
 } as const);
 
+/** 409: an officer may take an application nobody has, not one another officer has (an administrator reassigns it). */
+export const assignedToAnother = /* @__PURE__ */ apiError({
+  status: 409,
+  code: 'back_office.assigned_to_another',
+  data: dataOf({ assignee: stringSchema }),
+} as const);
+
 /** 422 forms_problems: the forms on disk (or the studio's draft) have problems, each a line of text. */
 export const formsProblems = /* @__PURE__ */ apiError({
   status: 422,

@@ -9,6 +9,7 @@ import { OFFICE_PAGE } from '../../../shared/api/staff-session';
 import { formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
+import { Assignment } from './Assignment';
 import { DocumentsReview } from './DocumentsReview';
 import { HistoryList } from './HistoryList';
 import { useGetStaffApplicationQuery } from './office-api';
@@ -73,6 +74,7 @@ export default function ApplicationPage() {
           </Box>
         ))}
       </Box>
+      <Assignment application={a} />
       <DocumentsReview application={a} />
       <StatusMove application={a} />
       <Typography component="h2" variant="h5" sx={{ mt: 4, mb: 1 }}>

@@ -10,6 +10,10 @@ export function HistoryList({ history }: { history: StaffEvent[] }) {
   // A move says the stage it reached; another action its name; a line of the applicant's its status word.
   const whatHappened = (event: StaffEvent) => {
     if (event.status_changed || !event.action) return t(`status.${event.status}`);
+    if (event.action === 'assign_application') {
+      const nameOf = (who: unknown) => (who as { name?: string } | null)?.name ?? t('queue.nobody');
+      return t('history.assigned', { from: nameOf(event.details.from), to: nameOf(event.details.to) });
+    }
     const key = `history.action.${event.action}`;
     return i18n.exists(key, { ns: 'office' }) ? t(key) : t('history.action.other');
   };

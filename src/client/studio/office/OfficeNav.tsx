@@ -6,7 +6,10 @@ import { OFFICE_PAGE } from '../../../shared/api/staff-session';
 /** The officers' workspace's pages. NavLink marks the page open (aria-current). */
 export function OfficeNav() {
   const { t } = useTranslation('studio');
-  const links = [{ to: OFFICE_PAGE, label: t('nav.queue') }];
+  const links = [
+    { to: OFFICE_PAGE, label: t('nav.queue'), end: true },
+    { to: `${OFFICE_PAGE}/mine`, label: t('nav.mine'), end: true },
+  ];
   return (
     <Box component="nav" aria-label={t('nav.office_label')} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
       <Box
@@ -18,6 +21,7 @@ export function OfficeNav() {
             <Box
               component={NavLink}
               to={link.to}
+              end={link.end}
               sx={{
                 display: 'inline-block',
                 px: 1.5,

@@ -20,10 +20,10 @@ import { QUEUE_PAGE_SIZE, QUEUE_STAGES, queueParams, queueQueryOf, queueRequest,
  * the search box, 25 to a page; the query is in the address. Each row says how long the application
  * has been at its stage in working days against the stage's service standard, and flags what is over.
  */
-export default function QueuePage() {
+export default function QueuePage({ mine = false }: { mine?: boolean }) {
   const { t } = useTranslation('office');
   const [params, setParams] = useSearchParams();
-  const query = queueQueryOf(params);
+  const query = { ...queueQueryOf(params), mine };
   const list = useListApplicationsQuery(queueRequest(query));
   const go = (next: Partial<QueueQuery>) => setParams(queueParams({ ...query, page: 1, ...next }));
   const link = (next: Partial<QueueQuery>) => `?${queueParams({ ...query, page: 1, ...next }).toString()}`;
@@ -31,7 +31,7 @@ export default function QueuePage() {
 
   return (
     <>
-      <PageHeading area="office" title={t('queue.title')} />
+      <PageHeading area="office" title={t(mine ? 'queue.mine_title' : 'queue.title')} />
       <Box component="nav" aria-label={t('queue.stages')} sx={{ mb: 2 }}>
         <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
           {[undefined, ...QUEUE_STAGES].map((stage) => {

@@ -32,6 +32,7 @@ export function QueueTable({ items }: { items: QueueItem[] }) {
             <TableCell scope="col">{t('queue.stage')}</TableCell>
             <TableCell scope="col">{t('queue.since')}</TableCell>
             <TableCell scope="col">{t('queue.clock')}</TableCell>
+            <TableCell scope="col">{t('queue.assignee')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -62,6 +63,7 @@ export function QueueTable({ items }: { items: QueueItem[] }) {
                   )}
                 </Box>
               </TableCell>
+              <TableCell>{item.assignee?.name ?? t('queue.nobody')}</TableCell>
             </TableRow>
           ))}
         </TableBody>

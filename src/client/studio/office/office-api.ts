@@ -1,4 +1,10 @@
-import { getStaffApplication, listApplications, setStatus, updateAttachment } from '../../../shared/api/back-office';
+import {
+  assignApplication,
+  getStaffApplication,
+  listApplications,
+  setStatus,
+  updateAttachment,
+} from '../../../shared/api/back-office';
 import type { RequestOf } from '../../../shared/api/call';
 import { callMutation, callQuery } from '../../app/call-endpoint';
 import { studioApi } from '../studio-api';
@@ -20,6 +26,15 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
     setStatus: callMutation(
       build,
       setStatus,
+      { quiet: true },
+      {
+        invalidatesTags: (_answer, error, body) =>
+          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+      },
+    ),
+    assignApplication: callMutation(
+      build,
+      assignApplication,
       { quiet: true },
       {
         invalidatesTags: (_answer, error, body) =>
@@ -49,4 +64,5 @@ export const {
   useGetStaffApplicationQuery,
   useSetStatusMutation,
   useUpdateAttachmentMutation,
+  useAssignApplicationMutation,
 } = officeApi;

@@ -26,6 +26,8 @@ export interface QueueQuery {
   stage?: QueueStage;
   type?: ApplicationType;
   overdue: boolean;
+  /** "My work": only those assigned to the staff member (the page /office/mine). */
+  mine?: boolean;
   q: string;
   page: number;
 }
@@ -70,6 +72,7 @@ export function queueRequest(query: QueueQuery): ListApplicationsRequest {
     ...(query.type ? { application_type: query.type } : {}),
     ...(overdue ? { overdue: true } : {}),
     ...(search ? { search } : {}),
+    ...(query.mine ? { mine: true } : {}),
     page: query.page,
     page_size: QUEUE_PAGE_SIZE,
   };

@@ -101,6 +101,7 @@ const applicationColumns = [
   'created_at',
   'updated_at',
   'submitted_at',
+  'assigned_account_id',
 ] as const;
 
 /** The application as staff see it (get_application, add_invoice, add_notification). */

@@ -5,3 +5,4 @@ export * from './draft-rows';
 export * from './reminder-reads';
 export * from './staff-search';
 export * from './status-rows';
+export * from './assignment-rows';

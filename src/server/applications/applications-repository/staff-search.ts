@@ -54,6 +54,8 @@ export interface ApplicationFilter {
    * it (src/shared/service-standards.ts); and those returned whose changes are overdue.
    */
   overdue?: Record<string, string>;
+  /** Only those assigned to this staff account ("My work"). */
+  assignedTo?: number;
   today: string;
   /** The id of the applicant step, whose answers hold the names (src/shared/step-modules.ts). */
   applicantStep: string;
@@ -97,6 +99,7 @@ function filtered(db: Db, filter: ApplicationFilter) {
     query = query.where(sql<boolean>`(${sql.join(either, sql` or `)})`);
   }
   if (filter.overdue !== undefined) query = query.where(overSql(filter, filter.overdue));
+  if (filter.assignedTo !== undefined) query = query.where('application.assigned_account_id', '=', filter.assignedTo);
   return query;
 }
 
@@ -123,6 +126,7 @@ export async function findApplications(db: Db, filter: ApplicationFilter, limit:
       'application.application_type',
       'application.submitted_at',
       'application.updated_at',
+      'application.assigned_account_id',
       shownStatusSql(filter.today).as('shown_status'),
       sql<Record<string, unknown> | null>`application.answers->${filter.applicantStep}`.as('personal'),
       stageSince.as('stage_since'),

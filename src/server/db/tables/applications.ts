@@ -32,6 +32,9 @@ export interface ApplicationTable {
   forms_version: number | null;
   /** Save & Complete Later: what was typed on steps not valid yet, by step id (not finished steps). */
   unfinished: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The officer of the unit who has it (issue 33, item 2), and since when; null while nobody has. */
+  assigned_account_id: ColumnType<number | null, never, number | null>;
+  assigned_at: ColumnType<Date | null, never, Date | null>;
 }
 export interface ApplicationEventTable {
   id: Generated<number>;
