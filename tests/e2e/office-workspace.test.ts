@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { OFFICE_PAGE } from '../../src/shared/api/staff-session';
 import type { DocumentRule } from '../../src/shared/forms';
 import { stepSample } from '../fixtures/step-samples';
@@ -28,6 +28,7 @@ import {
 const { newPage } = useBrowser();
 const WIDE = { width: 1366, height: 900 };
 const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 360, height: 740 };
 const office = (lng: Lng, key: string, params?: Record<string, string | number>) => tr(lng, `office:${key}`, params);
 
 /** The documents every repair needs (schemas/documents.json: required, for every type, unconditional). */
@@ -97,6 +98,21 @@ describe('the officers’ workspace', () => {
   afterAll(async () => {
     await stopStudioServer(running);
   });
+
+  /** The code of the newest SMS about `reference` in the server's outbox (dev tools), once it is there. */
+  function outboxCode(reference: string): Promise<string> {
+    return vi.waitFor(
+      async () => {
+        const messages = await call<{ phone: string; message: string }[]>(running.server, '/api/dev/outbox', {});
+        // Newest first; the code is not one of the reference number's halves.
+        const message = messages.find((sms) => sms.message.includes(reference))?.message ?? '';
+        const code = /\b(\d{4,8})\b/.exec(message.replaceAll(reference, ''))?.[1];
+        if (!code) throw new Error(`No code for ${reference} in the outbox yet`);
+        return code;
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  }
 
   /** The sign-in at /office: password, then the authenticator's code. */
   async function signIn(page: Page, user: StaffUser, lng: Lng): Promise<void> {
@@ -219,6 +235,53 @@ describe('the officers’ workspace', () => {
       .waitFor();
     await axeCheck(page);
     expect(unexpected(errors)).toEqual([]);
+  });
+
+  test('the applicant writes from a phone; the officer answers in the inbox; the applicant reads it', async () => {
+    const { reference } = applications.sw;
+    const question = 'Ni lini mkaguzi atakuja kiwanjani?';
+    const reply = 'Jumatatu saa 4 asubuhi.';
+    // The applicant, on a 360 px phone in Swahili: View, the code by SMS, a message.
+    const applicant = await newPage({ language: 'sw', viewport: PHONE, baseUrl: running.server.url });
+    await applicant.page.goto('/home/login');
+    await applicant.page.getByRole('textbox', { name: tr('sw', 'view.reference'), exact: true }).fill(reference);
+    await applicant.page
+      .getByRole('checkbox', { name: tr('sw', 'view.captcha_verified'), exact: true, checked: true })
+      .waitFor();
+    await applicant.page.getByRole('button', { name: tr('sw', 'view.submit'), exact: true }).click();
+    await applicant.page
+      .getByRole('textbox', { name: tr('sw', 'view.code'), exact: true })
+      .fill(await outboxCode(reference));
+    await applicant.page.getByRole('button', { name: tr('sw', 'view.verify'), exact: true }).click();
+    await applicant.page.waitForURL('**/dashboard/application');
+    await applicant.page.getByRole('button', { name: tr('sw', 'dashboard.message.open'), exact: true }).click();
+    await applicant.page.getByRole('textbox', { name: tr('sw', 'dashboard.message.message') }).fill(question);
+    await applicant.page.getByRole('button', { name: tr('sw', 'dashboard.message.send'), exact: true }).click();
+    const conversation = applicant.page.getByRole('list', { name: tr('sw', 'dashboard.conversation.label') });
+    await conversation.getByText(question).waitFor();
+
+    // The officer: the inbox, the unanswered message first, answered in the page.
+    const { page, errors } = await newPage({ language: 'sw', viewport: TABLET, baseUrl: running.server.url });
+    await signIn(page, running.users[1]!, 'sw');
+    await page
+      .getByRole('navigation', { name: studioText('sw', 'nav.office_label') })
+      .getByRole('link', { name: studioText('sw', 'nav.messages'), exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: office('sw', 'inbox.title') }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: question });
+    await card.getByText(office('sw', 'inbox.unanswered'), { exact: true }).waitFor();
+    await axeCheck(page);
+    await card.getByRole('textbox', { name: office('sw', 'inbox.answer_label') }).fill(reply);
+    await card.getByRole('button', { name: office('sw', 'inbox.send'), exact: true }).click();
+    await page.getByText(office('sw', 'inbox.answered_now'), { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('listitem').filter({ hasText: question }).textContent())
+      .toContain('Mwanaisha Ali');
+
+    await applicant.page.reload();
+    await conversation.getByText(reply).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    expect(applicant.errors).toEqual([]);
   });
 
   test('a policy editor is refused the workspace, and its calls', async () => {

@@ -107,4 +107,28 @@ describe.each(databaseKinds)('the conversation (%s)', (kind) => {
     const conversation = await dashboardCall<Conversation>(t, 'get_messages', cookie);
     expect(conversation.body!.response.data.map((m) => m.from)).toEqual(['applicant']);
   });
+
+  it('lists the unit’s inbox with the messages nobody answered first, and who answered the others, when', async () => {
+    const person = newPerson('0553');
+    const app = await applicationIn(t, person, 'under_review');
+    const cookie = await signIn(t, app.reference, person.phone);
+    for (const message of ['First question', 'Second question', 'Third question'])
+      expect((await dashboardCall(t, 'send_message', cookie, { message })).status).toBe(200);
+    type Item = { message_id: string; message: string; answered_at: string | null; answered_by: string | null };
+    const inbox = async () =>
+      ((await staff('list_messages', { reference_number: app.reference })).body!.response.data as { items: Item[] })
+        .items;
+    const before = await inbox();
+    expect(before.map((m) => m.message)).toEqual(['Third question', 'Second question', 'First question']);
+    expect(before.every((m) => m.answered_at === null && m.answered_by === null)).toBe(true);
+    // The newest answered: it goes below the two still waiting.
+    const third = before[0]!;
+    expect(
+      (await staff('answer_message', { message_id: third.message_id, message: 'Yes.', by: 'Zawadi' })).status,
+    ).toBe(200);
+    const after = await inbox();
+    expect(after.map((m) => m.message)).toEqual(['Second question', 'First question', 'Third question']);
+    expect(after[2]).toMatchObject({ answered_by: 'Zawadi', answered_at: expect.any(String) });
+    expect(after.slice(0, 2).every((m) => m.answered_at === null)).toBe(true);
+  });
 });

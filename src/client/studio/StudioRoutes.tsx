@@ -20,6 +20,7 @@ const FeesPage = lazy(() => import('./fees/FeesPage'));
 // The officers' workspace: its pages (and its calls, office/office-api.ts) load when first opened.
 const QueuePage = lazy(() => import('./office/QueuePage'));
 const ApplicationPage = lazy(() => import('./office/ApplicationPage'));
+const InboxPage = lazy(() => import('./office/InboxPage'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 
@@ -71,6 +72,7 @@ export function StudioRoutes() {
       <Route path={OFFICE_PAGE} element={<SessionGate area="office" />}>
         <Route index element={lazyPage(<QueuePage />)} />
         <Route path="mine" element={lazyPage(<QueuePage mine />)} />
+        <Route path="messages" element={lazyPage(<InboxPage />)} />
         <Route path="applications/:reference" element={lazyPage(<ApplicationPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

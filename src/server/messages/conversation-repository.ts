@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CONVERSATION_LIMIT, type ConversationMessage } from '../../shared/api/conversation';
 import type { Database } from '../db/schema';
 
@@ -72,7 +72,11 @@ export async function insertUnitMessage(
   return { id, created_at: iso(row.created_at) };
 }
 
-/** What applicants sent, newest first, optionally of one application; with the total for paging. */
+/**
+ * What applicants sent, optionally of one application; with the total for paging. The unit's inbox
+ * order: those nobody answered first, then by when they were sent, newest first; each with its first
+ * answer's time and signature.
+ */
 export async function findMessages(db: Db, applicationId: number | undefined, limit: number, offset: number) {
   let query = db
     .selectFrom('applicant_message')
@@ -87,6 +91,18 @@ export async function findMessages(db: Db, applicationId: number | undefined, li
         'applicant_message.message',
         'applicant_message.created_at',
       ])
+      .select((eb) => {
+        const firstAnswer = eb
+          .selectFrom('unit_message')
+          .whereRef('unit_message.in_reply_to', '=', 'applicant_message.id')
+          .orderBy('unit_message.created_at')
+          .limit(1);
+        return [
+          firstAnswer.select('unit_message.created_at').as('answered_at'),
+          firstAnswer.select('unit_message.staff_name').as('answered_by'),
+        ];
+      })
+      .orderBy(sql`not exists (select 1 from unit_message u where u.in_reply_to = applicant_message.id)`, 'desc')
       .orderBy('applicant_message.created_at', 'desc')
       .orderBy('applicant_message.id', 'desc')
       .limit(limit)

@@ -7,7 +7,7 @@ import { pageOf } from '../back-office/staff-paging';
 import type { Database } from '../db/schema';
 import { findMessages } from './conversation-repository';
 
-/** What applicants sent, newest first, for staff (list_messages). */
+/** What applicants sent, those not answered yet first, for staff (list_messages). */
 export async function listMessages(
   deps: { db: Kysely<Database> },
   input: PagedByReferenceRequest,
@@ -22,6 +22,8 @@ export async function listMessages(
     subject: r.subject,
     message: r.message,
     created_at: iso(r.created_at)!,
+    answered_at: iso(r.answered_at),
+    answered_by: r.answered_by,
   }));
   return { items, total, page, page_size };
 }

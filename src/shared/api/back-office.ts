@@ -597,12 +597,19 @@ const pagedByReference = {
   properties: { reference_number: referenceNumberProperty, ...pagingProperties },
 } as const;
 
-/** The messages applicants sent, newest first. */
+/** An applicant's message as the unit's inbox lists it: whether, when and by whom it was first answered. */
+export const staffMessageSchema = {
+  ...applicantMessageSchema,
+  required: [...applicantMessageSchema.required, 'answered_at', 'answered_by'],
+  properties: { ...applicantMessageSchema.properties, answered_at: nullableString, answered_by: nullableString },
+} as const;
+
+/** The messages applicants sent: those not answered yet first, then newest first. */
 export const listMessages = apiCall({
   path: '/api/staff/list_messages',
   method: 'POST',
   body: pagedByReference,
-  answer: pageOf(applicantMessageSchema),
+  answer: pageOf(staffMessageSchema),
   errors: [...staffErrors, applicationNotFound],
 } as const);
 export type PagedByReferenceRequest = RequestOf<typeof listMessages>;

@@ -9,6 +9,7 @@ export function OfficeNav() {
   const links = [
     { to: OFFICE_PAGE, label: t('nav.queue'), end: true },
     { to: `${OFFICE_PAGE}/mine`, label: t('nav.mine'), end: true },
+    { to: `${OFFICE_PAGE}/messages`, label: t('nav.messages'), end: true },
   ];
   return (
     <Box component="nav" aria-label={t('nav.office_label')} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>

@@ -1,7 +1,9 @@
+import { answerMessage } from '../../../shared/api/conversation';
 import {
   assignApplication,
   getStaffApplication,
   listApplications,
+  listMessages,
   setStatus,
   updateAttachment,
 } from '../../../shared/api/back-office';
@@ -14,7 +16,7 @@ import { studioApi } from '../studio-api';
  * app's API when the workspace's code loads: nothing of them is in the studio's first file. A change
  * to an application refreshes it and the queue.
  */
-const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Queue'] }).injectEndpoints({
+const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Queue', 'Inbox'] }).injectEndpoints({
   endpoints: (build) => ({
     listApplications: callQuery(build, listApplications, {}, { providesTags: ['Queue'] }),
     getStaffApplication: callQuery(
@@ -31,6 +33,13 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
         invalidatesTags: (_answer, error, body) =>
           error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
       },
+    ),
+    listMessages: callQuery(build, listMessages, {}, { providesTags: ['Inbox'] }),
+    answerMessage: callMutation(
+      build,
+      answerMessage,
+      { quiet: true },
+      { invalidatesTags: (_answer, error) => (error ? [] : ['Inbox']) },
     ),
     assignApplication: callMutation(
       build,
@@ -65,4 +74,6 @@ export const {
   useSetStatusMutation,
   useUpdateAttachmentMutation,
   useAssignApplicationMutation,
+  useListMessagesQuery,
+  useAnswerMessageMutation,
 } = officeApi;
