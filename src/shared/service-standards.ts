@@ -4,8 +4,9 @@ import { addCalendarDays, isWorkingDay, workingDaysSpan } from './working-days';
 /**
  * The development control unit's service standard: the working days an application may stay at a
  * stage while the unit has the next move, before the officers' queue flags it as over. Stages where the
- * next move is the applicant's (returned: the changes' own deadline; approved with an invoice to pay)
- * or where nothing is awaited (a decision made, a permit issued, withdrawn) have none.
+ * next move is the applicant's (returned: the changes' own deadline, flagged by it; approved: the
+ * invoice to pay, then the permit, so not counted until payments are part of the clock) or where
+ * nothing is awaited (a decision made, a permit issued, withdrawn) have none.
  *
  * These are the unit's defaults; the standards become policy data the unit changes in the studio
  * (issue 33, item 8).
@@ -13,7 +14,6 @@ import { addCalendarDays, isWorkingDay, workingDaysSpan } from './working-days';
 export const SERVICE_STANDARD_DAYS: Readonly<Partial<Record<ApplicationStatus, number>>> = {
   submitted: 3,
   under_review: 20,
-  approved: 10,
   renewal_requested: 10,
 };
 

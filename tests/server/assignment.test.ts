@@ -82,6 +82,9 @@ describe.each(databaseKinds)('assignment (%s)', (kind) => {
     expect(taken.data).toEqual({ assignee: asha.name });
     expect((await assign('bakari', null)).status).toBe(403);
     expect((await assign('asha', bakari.login)).status).toBe(403);
+    // Whatever login an officer names, the same refusal: it tells them nothing of who has an account.
+    expect((await assign('asha', editor.login)).status).toBe(403);
+    expect((await assign('asha', 'nobody.here')).status).toBe(403);
     expect(await mine('asha')).toEqual([reference]);
     expect(await assignments()).toHaveLength(1);
   });

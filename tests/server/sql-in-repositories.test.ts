@@ -111,7 +111,6 @@ const JOINED_READS: Record<string, Record<string, string>> = {
   'src/server/applications/applications-repository/': {
     permit: 'the status shown to staff and by SMS: an issued permit past its latest end reads "expired"',
     reminder_sent: 'an idle draft is reminded of once since its last save (the reminders’ job)',
-    application_event: 'the officers’ queue: an application is at its stage since its latest change of status',
     change_round:
       'the officers’ queue: a returned application is overdue when its open changes are past their deadline',
   },

@@ -9,10 +9,16 @@ export function formatTime(iso: string | null | undefined, language: string): st
   }).format(date);
 }
 
-/** A day as the staff app shows it: the date alone, in its language. */
+/**
+ * A day as the staff app shows it: the date alone, in its language, in Zanzibar's time (the day the
+ * working days count from, wherever the browser is).
+ */
 export function formatDay(iso: string | null | undefined, language: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'Africa/Dar_es_Salaam',
+  }).format(date);
 }

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { applicationWorker, staffNames, type StaffName } from '../staff-accounts/staff-directory';
+import { normalizeLogin } from '../staff-accounts/staff-login';
 import { Problems, staffReference } from './back-office-rules';
 
 /** What assign_application runs on (StaffServices has it). */
@@ -30,13 +31,17 @@ export async function assignApplication(
   language: Language = 'en',
 ): Promise<AssignApplicationAnswer> {
   const reference = staffReference(referenceInput);
+  const mayAssignAnyone = actor.kind !== 'staff' || actor.role === 'admin';
+  // An officer names nobody but themselves (checked before any account is looked up: a login's answer
+  // must not tell an officer which accounts work applications).
+  if (!mayAssignAnyone && assigneeLogin !== null && normalizeLogin(assigneeLogin) !== actor.login)
+    throw new ApiError(403, 'staff_forbidden');
   const assignee = assigneeLogin === null ? undefined : await applicationWorker(deps.db, assigneeLogin);
   if (assigneeLogin !== null && !assignee) {
     const problems = new Problems(language);
     problems.add('/assignee', 'assignee');
     problems.check();
   }
-  const mayAssignAnyone = actor.kind !== 'staff' || actor.role === 'admin';
   return deps.db.transaction().execute(async (trx) => {
     const application = await lockApplication(trx, reference);
     if (!application) throw new ApiError(404, 'application_not_found');

@@ -100,7 +100,8 @@ export async function listApplications(
     countApplications(deps.db, filter),
   ]);
   // The working days at a stage: the holidays back to the page's oldest arrival.
-  const oldest = rows.reduce((min, r) => (r.stage_since_day < min ? r.stage_since_day : min), today);
+  const arrived = rows.map((r) => todayIso(new Date(r.stage_since)));
+  const oldest = arrived.reduce((min, day) => (day < min ? day : min), today);
   const holidays =
     oldest < addCalendarDays(today, -STANDARD_HOLIDAY_SPAN_DAYS)
       ? await deps.changes.holidays.between(oldest, today)
@@ -109,10 +110,10 @@ export async function listApplications(
     deps.db,
     rows.map((r) => r.assigned_account_id),
   );
-  const items = rows.map((r) => {
+  const items = rows.map((r, index) => {
     const assignee = r.assigned_account_id === null ? undefined : assignees.get(r.assigned_account_id);
     const standard = SERVICE_STANDARD_DAYS[r.shown_status as keyof typeof SERVICE_STANDARD_DAYS] ?? null;
-    const days = workingDaysBetween(r.stage_since_day, today, holidays);
+    const days = workingDaysBetween(arrived[index]!, today, holidays);
     return {
       reference_number: formatReferenceNumber(r.reference_number),
       application_type: r.application_type,

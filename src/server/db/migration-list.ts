@@ -29,6 +29,7 @@ import * as staffSignInUnderLock from './migrations/20261202T040000-staff-sign-i
 import * as permitUseNotApplicantText from './migrations/20261202T040100-permit-use-not-applicant-text';
 import * as paymentExceptions from './migrations/20261202T060000-payment-exceptions';
 import * as assignment from './migrations/20261203T150000-assignment';
+import * as stageSince from './migrations/20261203T160000-stage-since';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -67,4 +68,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261202T050000-upload-quotas': uploadQuotas,
   '20261202T060000-payment-exceptions': paymentExceptions,
   '20261203T150000-assignment': assignment,
+  '20261203T160000-stage-since': stageSince,
 };

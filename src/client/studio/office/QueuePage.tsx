@@ -72,6 +72,11 @@ export default function QueuePage({ mine = false }: { mine?: boolean }) {
             {t('queue.count', { count: list.data.total })}
           </Typography>
           {list.data.items.length > 0 && <QueueTable items={list.data.items} />}
+          {list.data.items.length === 0 && query.page > pages && (
+            <Button component={RouterLink} to={`?${queueParams({ ...query, page: pages }).toString()}`}>
+              {t('queue.last_page', { page: pages })}
+            </Button>
+          )}
           {pages > 1 && (
             <Box
               component="nav"

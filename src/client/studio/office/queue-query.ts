@@ -46,7 +46,8 @@ export function queueQueryOf(params: URLSearchParams): QueueQuery {
     ...(isStage(stage) ? { stage } : {}),
     ...(isType(type) ? { type } : {}),
     overdue: params.get('overdue') === '1',
-    q: (params.get('q') ?? '').slice(0, 100),
+    // By characters, not UTF-16 units: a cut never splits one in two.
+    q: [...(params.get('q') ?? '')].slice(0, 100).join(''),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }

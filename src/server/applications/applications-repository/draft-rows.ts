@@ -82,10 +82,16 @@ export async function insertApplication(
       forms_version: changes.forms_version,
       ...(changes.unfinished ? { unfinished: JSON.stringify(changes.unfinished) } : {}),
       ...(changes.language ? { language: changes.language } : {}),
-      ...(changes.submitted ? { submitted_at: new Date() } : {}),
+      ...(changes.submitted ? submittedNow() : {}),
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
+}
+
+/** Submitted now: it reaches its first stage (the officers' queue counts from here). */
+function submittedNow() {
+  const now = new Date();
+  return { submitted_at: now, stage_since: now };
 }
 
 const changedColumns = (changes: ApplicationChanges) =>
@@ -100,7 +106,7 @@ const changedColumns = (changes: ApplicationChanges) =>
     revision: sql<number>`revision + 1`,
     ...(changes.unfinished ? { unfinished: JSON.stringify(changes.unfinished) } : {}),
     ...(changes.language ? { language: changes.language } : {}),
-    ...(changes.submitted ? { submitted_at: new Date() } : {}),
+    ...(changes.submitted ? submittedNow() : {}),
   }) as const;
 
 /** Writes a locked application (a transaction holding it with `findForUpdate`). */

@@ -19,18 +19,6 @@ const shownStatusSql = (today: string) =>
 /** A text answer of the applicant step (`step`: its id in the forms served, see src/shared/step-modules.ts). */
 const applicantText = (step: string, field: string) => sql<string | null>`application.answers->${step}->>${field}`;
 
-/**
- * When the application reached its current stage: its latest change of status (the history's lines
- * that moved it), else when it was submitted, else made.
- */
-const stageSince = sql<Date>`coalesce(
-  (select max(e.created_at) from application_event e
-    where e.application_id = application.id and e.status_changed),
-  application.submitted_at, application.created_at)`;
-
-/** That moment's calendar day in Zanzibar (UTC+3, as todayIso): the day working days count from. */
-const stageSinceDay = sql<string>`to_char((${stageSince} at time zone 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
-
 /** Returned with its open round of changes past its deadline (the applicant's clock, not the unit's). */
 const changesOverdue = (today: string) => sql<boolean>`exists (
   select 1 from change_round r
@@ -61,16 +49,20 @@ export interface ApplicationFilter {
   applicantStep: string;
 }
 
-/** Over its stage's standard: arrived before its stage's earliest day within it (none: never). */
+/** The first moment of a calendar day in Zanzibar (UTC+3, as todayIso). */
+const zanzibarMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
+
+/**
+ * Over its stage's standard: arrived before the start of its stage's earliest day within it (each
+ * stage's by the index on status and stage_since); or returned, its changes overdue.
+ */
 function overSql(filter: ApplicationFilter, within: Record<string, string>) {
-  const stages = Object.entries(within);
-  if (stages.length === 0) return changesOverdue(filter.today);
-  const cases = sql.join(
-    stages.map(([status, day]) => sql`when ${status} then ${stageSinceDay} < ${day}`),
-    sql` `,
+  const either = Object.entries(within).map(
+    ([status, day]) =>
+      sql<boolean>`(application.status = ${status} and application.stage_since < ${zanzibarMidnight(day)})`,
   );
-  return sql<boolean>`(case application.status ${cases} when 'returned' then ${changesOverdue(filter.today)}
-    else false end)`;
+  either.push(sql<boolean>`(application.status = 'returned' and ${changesOverdue(filter.today)})`);
+  return sql<boolean>`(${sql.join(either, sql` or `)})`;
 }
 
 /** LIKE's own characters in a search text match themselves. */
@@ -129,8 +121,7 @@ export async function findApplications(db: Db, filter: ApplicationFilter, limit:
       'application.assigned_account_id',
       shownStatusSql(filter.today).as('shown_status'),
       sql<Record<string, unknown> | null>`application.answers->${filter.applicantStep}`.as('personal'),
-      stageSince.as('stage_since'),
-      stageSinceDay.as('stage_since_day'),
+      'application.stage_since',
       changesOverdue(filter.today).as('changes_overdue'),
     ])
     .orderBy('application.updated_at', 'desc')

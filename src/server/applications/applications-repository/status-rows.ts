@@ -6,7 +6,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A new status, its line in the history aside (./status-move.ts writes both, and only it). */
 export async function writeStatus(db: Db, applicationId: number, status: string, at: Date): Promise<void> {
-  await db.updateTable('application').set({ status, updated_at: at }).where('id', '=', applicationId).execute();
+  await db
+    .updateTable('application')
+    .set({ status, updated_at: at, stage_since: at })
+    .where('id', '=', applicationId)
+    .execute();
 }
 
 /** The application's status now (a history line that moves no status repeats it). */

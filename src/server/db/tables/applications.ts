@@ -35,6 +35,8 @@ export interface ApplicationTable {
   /** The officer of the unit who has it (issue 33, item 2), and since when; null while nobody has. */
   assigned_account_id: ColumnType<number | null, never, number | null>;
   assigned_at: ColumnType<Date | null, never, Date | null>;
+  /** When it reached its current status: written with every change of it (writeStatus, submit). */
+  stage_since: ColumnType<Date, Date | undefined, Date>;
 }
 export interface ApplicationEventTable {
   id: Generated<number>;
