@@ -144,6 +144,10 @@ export function mockApplications(splash: Splash, now = Date.now()): Map<string, 
         role: role?.name ?? null,
       },
       can_renew: true,
+      staff_views: [
+        { role: 'officer', at: daysAgo(22, now) },
+        { role: 'admin', at: daysAgo(40, now) },
+      ],
     },
     attachments: [
       attachment(docs[0], 'att-mock-0001', 'accepted', submitted),
@@ -256,6 +260,7 @@ export function mockApplications(splash: Splash, now = Date.now()): Map<string, 
       ],
       engineer: null,
       can_renew: false,
+      staff_views: [],
     },
     attachments: [attachment(docs[0], 'att-mock-0101', 'uploaded', repairSubmitted)].filter(
       (a): a is DashboardAttachment => Boolean(a),

@@ -37,3 +37,4 @@ export {
   type StatusTarget,
 } from './applications-repository';
 export { addApplicantAction, history, statusHistory } from './history-repository';
+export { insertStaffView, staffViewsOf, STAFF_VIEWS_SHOWN } from './staff-views-repository';

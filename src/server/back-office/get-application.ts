@@ -11,11 +11,12 @@ import type { Database } from '../db/schema';
 import type { FeesService } from '../fees/fees-service';
 import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
+import type { StaffActor } from '../staff-accounts/staff-actor';
 import { staffNames } from '../staff-accounts/staff-directory';
 import { notificationCount } from '../notifications/notifications-access';
 import { invoicesOf } from '../payments/invoices-access';
 import { permitsOf } from '../permits/permits-access';
-import { findApplication, history } from '../applications/application-access';
+import { findApplication, history, insertStaffView } from '../applications/application-access';
 import { applicantName, iso, staffReference, toInvoice, toStaffEvent } from './back-office-rules';
 import type { StaffApplication } from './back-office-types';
 
@@ -34,11 +35,18 @@ type AttachmentRow = Awaited<ReturnType<typeof attachmentsOf>>[number];
 
 /**
  * One application as staff see it: its answers, history, invoices, permits, documents, the number of
- * notifications, the rounds of changes, the fee estimate, and the moves it allows now.
+ * notifications, the rounds of changes, the fee estimate, and the moves it allows now; the look itself
+ * recorded when `viewer` says whose it is (staff's get_application always does).
  */
-export async function getApplication(deps: GetApplicationDeps, referenceInput: string): Promise<StaffApplication> {
+export async function getApplication(
+  deps: GetApplicationDeps,
+  referenceInput: string,
+  viewer?: StaffActor,
+): Promise<StaffApplication> {
   const row = await findApplication(deps.db, staffReference(referenceInput));
   if (!row) throw new ApiError(404, 'application_not_found');
+  // Every look at the applicant's personal data is recorded (issue 33, item 9): who, in which role, when.
+  if (viewer) await insertStaffView(deps.db, row.id, viewer);
   const [events, invoices, permits, attachments, notifications, forms] = await Promise.all([
     history(deps.db, row.id),
     invoicesOf(deps.db, row.id),

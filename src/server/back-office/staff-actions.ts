@@ -55,8 +55,8 @@ export const STAFF_ACTIONS = {
     summary:
       'Back office: one application with its answers, status history, invoices, permits, documents, the ' +
       'number of notifications, and the moves it allows now',
-    run: async (staff, body) => {
-      const application = await getApplication(staff, body.reference_number);
+    run: async (staff, body, _language, actor) => {
+      const application = await getApplication(staff, body.reference_number, actor);
       return {
         data: application,
         messageKey: 'back_office.application_found',

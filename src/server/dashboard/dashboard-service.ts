@@ -22,6 +22,7 @@ import {
   applicantIdentity,
   findDashboardApplication,
   referenceNumberOf,
+  staffViewsOf,
   statusHistory,
   submittedApplicationsOf,
 } from '../applications/application-access';
@@ -59,10 +60,11 @@ export class DashboardService {
     const row = await findDashboardApplication(this.db, applicationId);
     const forms = (await this.forms.get()).forms;
     const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
-    const [history, permit, engineer] = await Promise.all([
+    const [history, permit, engineer, looks] = await Promise.all([
       statusHistory(this.db, applicationId),
       latestPermit(this.db, applicationId),
       this.engineer(moduleAnswers(row.answers, forms.steps, 'engineer', flow).engineer_id),
+      staffViewsOf(this.db, applicationId),
     ]);
     const answers = row.answers as Record<string, Record<string, unknown>>;
     return {
@@ -77,6 +79,7 @@ export class DashboardService {
       engineer,
       can_renew: RENEWABLE.includes(row.status) && permit !== undefined && !permit.revoked_at,
       fee_estimate: (await this.fees?.forApplication(applicationId)) ?? null,
+      staff_views: looks.map((look) => ({ role: look.role, at: new Date(look.viewed_at).toISOString() })),
     };
   }
 

@@ -30,6 +30,7 @@ import * as permitUseNotApplicantText from './migrations/20261202T040100-permit-
 import * as paymentExceptions from './migrations/20261202T060000-payment-exceptions';
 import * as assignment from './migrations/20261203T150000-assignment';
 import * as stageSince from './migrations/20261203T160000-stage-since';
+import * as staffViews from './migrations/20261203T170000-staff-views';
 
 /**
  * Every migration, by name, in order: the migration files of ./migrations, imported here so that the
@@ -69,4 +70,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20261202T060000-payment-exceptions': paymentExceptions,
   '20261203T150000-assignment': assignment,
   '20261203T160000-stage-since': stageSince,
+  '20261203T170000-staff-views': staffViews,
 };

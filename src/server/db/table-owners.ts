@@ -13,6 +13,7 @@ import type { Database } from './schema';
 export const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   application: 'src/server/applications/applications-repository/',
   application_event: 'src/server/applications/history-repository.ts',
+  staff_view: 'src/server/applications/staff-views-repository.ts',
   save_receipt: 'src/server/applications/save-receipts-repository.ts',
   draft_key: 'src/server/drafts/draft-keys-repository.ts',
   attachment: 'src/server/attachments/attachments-repository.ts',

@@ -61,6 +61,7 @@ const APPLICATION_CHILDREN: readonly (keyof Database)[] = [
   'attachment',
   'applicant_session',
   'application_event',
+  'staff_view',
   'notification',
   'applicant_message',
   'invoice',

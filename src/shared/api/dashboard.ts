@@ -71,6 +71,7 @@ export const getDashboardApplication = apiCall({
       'history',
       'engineer',
       'can_renew',
+      'staff_views',
     ],
     properties: {
       reference_number: { type: 'string' },
@@ -89,6 +90,19 @@ export const getDashboardApplication = apiCall({
       can_renew: { type: 'boolean' },
       /** The fee estimate from the application's own forms version, with its lines (src/shared/api/fees.ts). */
       fee_estimate: { anyOf: [feeEstimateAnswerSchema, { type: 'null' }] },
+      /**
+       * The unit's looks at the application's personal data, newest first (the latest 20): the role
+       * that looked (officer, admin, integration, system) and when, never who (issue 33, item 9).
+       */
+      staff_views: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['role', 'at'],
+          properties: { role: { type: 'string' }, at: { type: 'string' } },
+        },
+      },
     },
   },
   errors: [...dashboardErrors],

@@ -11,6 +11,7 @@ export interface ApplicationTables {
   change_round: ChangeRoundTable;
   renewal_request: RenewalRequestTable;
   engineer_confirmation: EngineerConfirmationTable;
+  staff_view: StaffViewTable;
 }
 
 export interface ApplicationTable {
@@ -135,4 +136,16 @@ export interface EngineerConfirmationTable {
   /** When the draft's engineer step first carried it. */
   used_at: ColumnType<Date | null, never, Date>;
   created_at: ColumnType<Date, never, never>;
+}
+
+/** A staff member's (or the integration's) look at an application's personal data (issue 33, item 9). */
+export interface StaffViewTable {
+  id: Generated<number>;
+  application_id: number;
+  by_kind: string;
+  by_account_id: number | null;
+  by_name: string;
+  /** The account's role, or the integration or system: what the applicant is shown. */
+  role: string;
+  viewed_at: ColumnType<Date, never, never>;
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { EngineerBlock, StatusEvent } from '../../../../shared/api/dashboard';
+import type { DashboardApplication, EngineerBlock, StatusEvent } from '../../../../shared/api/dashboard';
 import { EmptyState } from '../../../components/EmptyState';
 import { telHref } from '../../../components/contact';
 import { useGetDashboardApplicationQuery } from '../dashboard-api';
@@ -53,6 +53,26 @@ function Timeline({ events }: { events: StatusEvent[] }) {
             <Typography sx={{ mt: 0.5 }}>{t('dashboard.history.remark', { remark: event.remark })}</Typography>
           )}
         </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Which of the unit's roles opened the application's personal data, and when (issue 33, item 9). */
+function StaffViews({ views }: { views: DashboardApplication['staff_views'] }) {
+  const { t, i18n } = useTranslation();
+  if (views.length === 0) return <Typography>{t('dashboard.staff_views.none')}</Typography>;
+  return (
+    <Box component="ul" sx={{ pl: 3, m: 0 }}>
+      {views.map((view, i) => (
+        <li key={`${view.at}-${i}`}>
+          {t('dashboard.staff_views.line', {
+            role: t(`dashboard.staff_views.roles.${view.role}`, {
+              defaultValue: t('dashboard.staff_views.roles.other'),
+            }),
+            at: formatDateTime(view.at, i18n.language),
+          })}
+        </li>
       ))}
     </Box>
   );
@@ -116,6 +136,15 @@ export function ApplicationTab() {
         </Typography>
         {data.history.length === 0 ? <EmptyState /> : <Timeline events={data.history} />}
       </Box>
+      {data.status !== 'draft' && (
+        <Box component="section" aria-labelledby="application-staff-views" sx={section}>
+          <Typography component="h2" variant="h2" id="application-staff-views" gutterBottom>
+            {t('dashboard.staff_views.title')}
+          </Typography>
+          <Typography sx={{ mb: 1 }}>{t('dashboard.staff_views.intro')}</Typography>
+          <StaffViews views={data.staff_views} />
+        </Box>
+      )}
       {data.engineer && (
         <Box component="section" aria-labelledby="application-architect" sx={section}>
           <Typography component="h2" variant="h2" id="application-architect" gutterBottom>
