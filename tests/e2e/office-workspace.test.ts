@@ -129,7 +129,7 @@ describe('the officers’ workspace', () => {
     ['en', WIDE, 0],
     ['sw', TABLET, 1],
   ] as const)(
-    '%s at %o: find by phone, the clock, reject and accept documents, move under review',
+    '%s at %o: find by phone, the clock, take it, review documents, under review, approve, invoice from the estimate, my work',
     async (lng, viewport, officer) => {
       const { reference, phone } = applications[lng];
       const { page, errors } = await newPage({ language: lng, viewport, baseUrl: running.server.url });
@@ -194,17 +194,32 @@ describe('the officers’ workspace', () => {
       await facts.getByText(office(lng, 'status.under_review'), { exact: true }).waitFor();
       await page.getByText('Site visit on Monday.', { exact: true }).waitFor();
       await axeCheck(page);
+
+      // Approved; then the invoice from the fee schedule's estimate, its lines shown.
+      await page.getByRole('radio', { name: office(lng, 'status.approved') }).check();
+      await page.getByRole('button', { name: office(lng, 'move.submit'), exact: true }).click();
+      await facts.getByText(office(lng, 'status.approved'), { exact: true }).waitFor();
+      const lines = page.getByRole('table', { name: office(lng, 'invoice_form.lines') });
+      await lines.getByText(office(lng, 'invoice_form.total'), { exact: true }).waitFor();
+      await page.getByRole('button', { name: office(lng, 'invoice_form.raise'), exact: true }).click();
+      const invoices = page.getByRole('region', { name: office(lng, 'invoices.title') });
+      await invoices.getByText(office(lng, 'invoices.status.unpaid'), { exact: false }).waitFor();
+      await axeCheck(page);
       await page.screenshot({ path: `test-results/office-application-${lng}.png`, fullPage: true });
 
-      // Back in the queue, under its new stage.
+      // Back in the queue: no longer under review (the rows are the stage's own, never the last ones), approved.
       await page
         .getByRole('link', { name: office(lng, 'application.back') })
         .first()
         .click();
       await page.getByRole('heading', { level: 1, name: office(lng, 'queue.title') }).waitFor();
       await page.getByRole('link', { name: office(lng, 'stage.under_review'), exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('stage')).toBe('under_review');
+      await page.getByRole('status').filter({ hasText: /\d/ }).waitFor();
+      expect(await page.getByRole('link', { name: reference }).count()).toBe(0);
+      await page.getByRole('link', { name: office(lng, 'stage.approved'), exact: true }).click();
       await page.getByRole('link', { name: reference }).waitFor();
-      expect(new URL(page.url()).searchParams.get('stage')).toBe('under_review');
+      expect(new URL(page.url()).searchParams.get('stage')).toBe('approved');
       await page
         .getByRole('navigation', { name: studioText(lng, 'nav.office_label') })
         .getByRole('link', { name: studioText(lng, 'nav.mine'), exact: true })

@@ -12,6 +12,7 @@ import { PageHeading } from '../PageHeading';
 import { Assignment } from './Assignment';
 import { DocumentsReview } from './DocumentsReview';
 import { HistoryList } from './HistoryList';
+import { InvoiceForm } from './InvoiceForm';
 import { useGetStaffApplicationQuery } from './office-api';
 import { StatusMove } from './StatusMove';
 
@@ -77,24 +78,27 @@ export default function ApplicationPage() {
       <Assignment application={a} />
       <DocumentsReview application={a} />
       <StatusMove application={a} />
-      <Typography component="h2" variant="h5" sx={{ mt: 4, mb: 1 }}>
-        {t('invoices.title')}
-      </Typography>
-      {a.invoices.length === 0 ? (
-        <Typography>{t('invoices.none')}</Typography>
-      ) : (
-        <Box component="ul" sx={{ pl: 3 }}>
-          {a.invoices.map((invoice) => (
-            <li key={invoice.invoice_id}>
-              {t('invoices.line', {
-                amount: new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB').format(invoice.amount_tzs),
-                status: t(`invoices.status.${invoice.status}`),
-                control: invoice.control_number ?? t('invoices.no_control_number'),
-              })}
-            </li>
-          ))}
-        </Box>
-      )}
+      {a.status === 'approved' && <InvoiceForm application={a} />}
+      <Box component="section" aria-labelledby="invoices-title">
+        <Typography id="invoices-title" component="h2" variant="h5" sx={{ mt: 4, mb: 1 }}>
+          {t('invoices.title')}
+        </Typography>
+        {a.invoices.length === 0 ? (
+          <Typography>{t('invoices.none')}</Typography>
+        ) : (
+          <Box component="ul" sx={{ pl: 3 }}>
+            {a.invoices.map((invoice) => (
+              <li key={invoice.invoice_id}>
+                {t('invoices.line', {
+                  amount: new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB').format(invoice.amount_tzs),
+                  status: t(`invoices.status.${invoice.status}`),
+                  control: invoice.control_number ?? t('invoices.no_control_number'),
+                })}
+              </li>
+            ))}
+          </Box>
+        )}
+      </Box>
       <HistoryList history={a.history} />
       {a.status === 'withdrawn' && (
         <Alert severity="info" sx={{ mt: 2 }}>

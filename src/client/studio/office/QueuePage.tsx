@@ -24,7 +24,9 @@ export default function QueuePage({ mine = false }: { mine?: boolean }) {
   const { t } = useTranslation('office');
   const [params, setParams] = useSearchParams();
   const query = { ...queueQueryOf(params), mine };
-  const list = useListApplicationsQuery(queueRequest(query));
+  // The rows of this query only (currentData): never the last query's while this one loads.
+  const { currentData, isError, refetch } = useListApplicationsQuery(queueRequest(query));
+  const list = { data: currentData, isError, refetch };
   const go = (next: Partial<QueueQuery>) => setParams(queueParams({ ...query, page: 1, ...next }));
   const link = (next: Partial<QueueQuery>) => `?${queueParams({ ...query, page: 1, ...next }).toString()}`;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / QUEUE_PAGE_SIZE)) : 1;

@@ -1,5 +1,6 @@
 import { answerMessage } from '../../../shared/api/conversation';
 import {
+  addInvoice,
   assignApplication,
   getStaffApplication,
   listApplications,
@@ -41,6 +42,15 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
       { quiet: true },
       { invalidatesTags: (_answer, error) => (error ? [] : ['Inbox']) },
     ),
+    addInvoice: callMutation(
+      build,
+      addInvoice,
+      { quiet: true },
+      {
+        invalidatesTags: (_answer, error, body) =>
+          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+      },
+    ),
     assignApplication: callMutation(
       build,
       assignApplication,
@@ -74,6 +84,7 @@ export const {
   useSetStatusMutation,
   useUpdateAttachmentMutation,
   useAssignApplicationMutation,
+  useAddInvoiceMutation,
   useListMessagesQuery,
   useAnswerMessageMutation,
 } = officeApi;
