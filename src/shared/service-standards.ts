@@ -17,6 +17,18 @@ export const SERVICE_STANDARD_DAYS: Readonly<Partial<Record<ApplicationStatus, n
   renewal_requested: 10,
 };
 
+/**
+ * The working days from reaching `status` to the unit's decision, by the standards: a submitted
+ * application waits for its review to start, then for its review; one under review for its review.
+ * None for a stage whose next move is the applicant's or whose decision is made.
+ */
+export function daysToDecision(status: string): number | undefined {
+  const review = SERVICE_STANDARD_DAYS.under_review ?? 0;
+  if (status === 'submitted') return (SERVICE_STANDARD_DAYS.submitted ?? 0) + review;
+  if (status === 'under_review') return review;
+  return undefined;
+}
+
 /** The longest standard: the holidays a queue must know of reach back this far. */
 export const LONGEST_STANDARD_DAYS = Math.max(...Object.values(SERVICE_STANDARD_DAYS));
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/shared/dashboard';
+import { SERVICE_STANDARD_DAYS } from '../../src/shared/service-standards';
 import { createTestApp, databaseKinds, post, type Envelope, type TestApp } from './helpers';
 import { applicationIn, dashboardCall, newPerson, signIn } from './signed-in-fixtures';
 import { addStaff, staffSignIn, type TestStaff } from './staff-fixtures';
@@ -69,5 +71,38 @@ describe.each(databaseKinds)('staff looks at an application (%s)', (kind) => {
     expect((await staff({ reference_number: reference }, {})).status).toBe(401);
     expect((await staff({ reference_number: 'ZZZZZ-ZZZZZ' }, { cookie: officerCookie })).status).toBe(404);
     expect(await count()).toBe(n);
+  });
+
+  it('the applicant sees since when the application is at its stage and by when a decision is expected', async () => {
+    type Clock = { stage_since: string; expected_decision: string | null; status: string };
+    const clock = async () => (await dashboardCall<Clock>(t, 'get_application', applicantCookie)).body!.response.data;
+    const holidays = new Set(
+      (await t.database.db.selectFrom('public_holiday').select('date').execute()).map((row) => row.date),
+    );
+    /** The oracle: `count` weekdays that are not holidays after `from`. */
+    const after = (from: string, count: number) => {
+      let day = new Date(`${from}T00:00:00Z`);
+      for (let left = count; left > 0;) {
+        day = new Date(day.getTime() + 86_400_000);
+        const iso = day.toISOString().slice(0, 10);
+        if (![0, 6].includes(day.getUTCDay()) && !holidays.has(iso)) left -= 1;
+      }
+      return day.toISOString().slice(0, 10);
+    };
+    const now = await clock();
+    const arrived = todayIso(new Date(now.stage_since));
+    expect(now.status).toBe('under_review');
+    expect(now.expected_decision).toBe(after(arrived, SERVICE_STANDARD_DAYS.under_review!));
+    // Decided: nothing more is expected; its stage starts now.
+    const moved = await post(
+      t.app,
+      '/api/staff/set_status',
+      { reference_number: reference, status: 'approved' },
+      { cookie: officerCookie },
+    );
+    expect(moved.status).toBe(200);
+    const decided = await clock();
+    expect(decided.expected_decision).toBeNull();
+    expect(Date.now() - Date.parse(decided.stage_since)).toBeLessThan(60_000);
   });
 });

@@ -13,6 +13,8 @@ import type {
   RenewPermitRequest,
 } from '../../shared/api/dashboard';
 import { shownStatus, todayIso } from '../../shared/dashboard';
+import { daysToDecision } from '../../shared/service-standards';
+import { HolidaysService } from '../changes/holidays-service';
 import type { Language } from '../../shared/reference-data';
 import { moduleAnswers } from '../../shared/step-modules';
 import { isApplicationType } from '../../shared/wizard-driver';
@@ -60,11 +62,14 @@ export class DashboardService {
     const row = await findDashboardApplication(this.db, applicationId);
     const forms = (await this.forms.get()).forms;
     const flow = isApplicationType(row.application_type) ? forms.flows[row.application_type] : undefined;
-    const [history, permit, engineer, looks] = await Promise.all([
+    const arrived = todayIso(new Date(row.stage_since));
+    const toDecision = daysToDecision(row.status);
+    const [history, permit, engineer, looks, expectedDecision] = await Promise.all([
       statusHistory(this.db, applicationId),
       latestPermit(this.db, applicationId),
       this.engineer(moduleAnswers(row.answers, forms.steps, 'engineer', flow).engineer_id),
       staffViewsOf(this.db, applicationId),
+      toDecision === undefined ? null : new HolidaysService(this.db).addWorkingDays(arrived, toDecision),
     ]);
     const answers = row.answers as Record<string, Record<string, unknown>>;
     return {
@@ -79,6 +84,8 @@ export class DashboardService {
       engineer,
       can_renew: RENEWABLE.includes(row.status) && permit !== undefined && !permit.revoked_at,
       fee_estimate: (await this.fees?.forApplication(applicationId)) ?? null,
+      stage_since: new Date(row.stage_since).toISOString(),
+      expected_decision: expectedDecision,
       staff_views: looks.map((look) => ({ role: look.role, at: new Date(look.viewed_at).toISOString() })),
     };
   }

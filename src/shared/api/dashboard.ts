@@ -72,6 +72,8 @@ export const getDashboardApplication = apiCall({
       'engineer',
       'can_renew',
       'staff_views',
+      'stage_since',
+      'expected_decision',
     ],
     properties: {
       reference_number: { type: 'string' },
@@ -94,6 +96,14 @@ export const getDashboardApplication = apiCall({
        * The unit's looks at the application's personal data, newest first (the latest 20): the role
        * that looked (officer, admin, integration, system) and when, never who (issue 33, item 9).
        */
+      /** When it reached its current status (issue 33, item 8). */
+      stage_since: { type: 'string' },
+      /**
+       * The date (YYYY-MM-DD) the unit's service standards promise a decision by, counted in working
+       * days from when it reached its stage; null where the next move is the applicant's or the
+       * decision is made.
+       */
+      expected_decision: nullableString,
       staff_views: {
         type: 'array',
         items: {

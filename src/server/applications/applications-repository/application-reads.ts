@@ -62,7 +62,7 @@ export async function findApplicationById(db: Db, id: number) {
 export async function findDashboardApplication(db: Db, applicationId: number) {
   return db
     .selectFrom('application')
-    .select(['reference_number', 'application_type', 'status', 'answers', 'submitted_at'])
+    .select(['reference_number', 'application_type', 'status', 'answers', 'submitted_at', 'stage_since'])
     .where('id', '=', applicationId)
     .executeTakeFirstOrThrow();
 }

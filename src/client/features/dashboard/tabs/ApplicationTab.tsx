@@ -126,6 +126,10 @@ export function ApplicationTab() {
               label: t('dashboard.summary.days'),
               value: t('dashboard.summary.days_value', { count: data.days_applied }),
             },
+            { label: t('dashboard.summary.stage_since'), value: formatDate(data.stage_since, lng) },
+            ...(data.expected_decision
+              ? [{ label: t('dashboard.summary.expected_decision'), value: formatDate(data.expected_decision, lng) }]
+              : []),
           ]}
         />
       </Box>
