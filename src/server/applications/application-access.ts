@@ -5,6 +5,7 @@
  */
 export {
   answersOf,
+  assigneeOf,
   applicantIdentity,
   applicationForPhone,
   applicationPhone,
@@ -29,6 +30,7 @@ export {
   idleDrafts,
   payerOf,
   referenceNumberOf,
+  setAssignee,
   submittedApplicationsOf,
   writeStepAnswers,
   type ApplicationFilter,

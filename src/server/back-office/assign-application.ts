@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AssignApplicationAnswer } from '../../shared/api/back-office';
 import type { Language } from '../../shared/reference-data';
-import { assigneeOf, lockApplication, setAssignee } from '../applications/applications-repository';
-import { insertEvent } from '../applications/history-repository';
+import { assigneeOf, setAssignee } from '../applications/application-access';
+import { lockApplication, recordAction } from '../applications/status-move';
 import { formatReferenceNumber } from '../applications/reference-number';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -64,16 +64,11 @@ export async function assignApplication(
     const after = assignee?.id ?? null;
     if (after !== before) {
       await setAssignee(trx, application.id, after);
-      await insertEvent(
-        trx,
-        application.id,
-        { status: application.status, remark: null, statusChanged: false },
-        {
-          actor,
-          action: 'assign_application',
-          details: { from: named(previous), to: named(assignee) },
-        },
-      );
+      await recordAction(trx, application.id, null, {
+        actor,
+        action: 'assign_application',
+        details: { from: named(previous), to: named(assignee) },
+      });
     }
     return {
       reference_number: formatReferenceNumber(application.reference_number),
