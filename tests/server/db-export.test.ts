@@ -208,8 +208,9 @@ describe('the embedded database: export, import into PostgreSQL, backup and rest
         select '+255777000002', 'Ujumbe ' || g || E'\t😀', 'bulk' from generate_series(1, 1201) g`.execute(
         t.database.db,
       );
-      applicantView = (await dashboardCall(t, 'get_application', cookie)).body;
+      // Staff first: their look is recorded (issue 33, item 9) and is part of what the applicant sees.
       staffView = (await staff(t, 'get_application', { reference_number: reference })).body;
+      applicantView = (await dashboardCall(t, 'get_application', cookie)).body;
       source = await snapshot(t.database.db);
     } finally {
       await t.close();
