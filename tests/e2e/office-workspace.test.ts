@@ -99,15 +99,24 @@ describe('the officers’ workspace', () => {
     await stopStudioServer(running);
   });
 
-  /** The code of the newest SMS about `reference` in the server's outbox (dev tools), once it is there. */
+  /** How the sign-in code's SMS begins, in either language (api.json sms_sign_in_code, before the reference). */
+  const signInSms = (['en', 'sw'] as const).map((lng) => tr(lng, 'api:sms_sign_in_code').split('{{')[0]!);
+
+  /**
+   * The code of the newest sign-in SMS about `reference` in the server's outbox (dev tools), once it is
+   * there: never another SMS about it (a status SMS has digits too, in its dates).
+   */
   function outboxCode(reference: string): Promise<string> {
     return vi.waitFor(
       async () => {
         const messages = await call<{ phone: string; message: string }[]>(running.server, '/api/dev/outbox', {});
-        // Newest first; the code is not one of the reference number's halves.
-        const message = messages.find((sms) => sms.message.includes(reference))?.message ?? '';
+        // Newest first; the code comes after the reference number, which is not read as it.
+        const message =
+          messages.find(
+            (sms) => sms.message.includes(reference) && signInSms.some((start) => sms.message.startsWith(start)),
+          )?.message ?? '';
         const code = /\b(\d{4,8})\b/.exec(message.replaceAll(reference, ''))?.[1];
-        if (!code) throw new Error(`No code for ${reference} in the outbox yet`);
+        if (!code) throw new Error(`No sign-in code for ${reference} in the outbox yet`);
         return code;
       },
       { timeout: 15_000, interval: 250 },
