@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { useStudioSelector } from '../hooks';
 import { useAssignApplicationMutation } from './office-api';
+import { failureText, Outcome, type OutcomeState } from './Outcome';
 
 /**
  * Who works the application (issue 33, item 2): an officer takes it while nobody has it, or gives back
@@ -18,14 +18,14 @@ export function Assignment({ application }: { application: StaffApplication }) {
   const staff = useStudioSelector((state) => state.staffSession.staff);
   const [assign, assigning] = useAssignApplicationMutation();
   const [login, setLogin] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
   if (!staff || application.status === 'draft') return null;
   const { assignee, reference_number } = application;
   const mineNow = assignee?.login === staff.login;
   const send = async (to: string | null) => {
     const result = await assign({ reference_number, assignee: to });
     if ('error' in result) {
-      setOutcome({ ok: false, text: (result.error as { message?: string }).message ?? t('assignment.failed') });
+      setOutcome({ ok: false, text: failureText(result.error, t('assignment.failed')) });
       return;
     }
     setLogin('');
@@ -76,13 +76,7 @@ export function Assignment({ application }: { application: StaffApplication }) {
           </Button>
         </Box>
       )}
-      <Box role="status" aria-live="polite">
-        {outcome && (
-          <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
-            {outcome.text}
-          </Alert>
-        )}
-      </Box>
+      <Outcome outcome={outcome} />
     </Box>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -7,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { useUpdateAttachmentMutation } from './office-api';
+import { failureText, Outcome, type OutcomeState } from './Outcome';
 
 type Attachment = StaffApplication['attachments'][number];
 
@@ -43,7 +43,8 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
   const { t, i18n } = useTranslation('office');
   const [remark, setRemark] = useState('');
   const [review, reviewing] = useUpdateAttachmentMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  // Only a refusal is said here: the document's status shows what was decided.
+  const [failure, setFailure] = useState<OutcomeState>(null);
   const name = i18n.language === 'sw' ? attachment.document_name.sw : attachment.document_name.en;
   const size = new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB', { maximumFractionDigits: 1 }).format(
     attachment.size / 1024,
@@ -51,7 +52,7 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
   const decide = (status: 'accepted' | 'rejected') => async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'rejected' && !remark.trim()) {
-      setFailure(t('documents.remark_needed'));
+      setFailure({ ok: false, text: t('documents.remark_needed') });
       return;
     }
     setFailure(null);
@@ -59,7 +60,7 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
       reference_number: reference,
       review: { attachment_id: attachment.attachment_id, status, ...(remark.trim() ? { remark: remark.trim() } : {}) },
     });
-    if ('error' in result) setFailure((result.error as { message?: string }).message ?? t('documents.failed'));
+    if ('error' in result) setFailure({ ok: false, text: failureText(result.error, t('documents.failed')) });
     else setRemark('');
   };
   const remarkId = `remark-${attachment.attachment_id}`;
@@ -111,13 +112,7 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
           {t('documents.reject')}
         </Button>
       </Box>
-      <Box role="status" aria-live="polite">
-        {failure && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {failure}
-          </Alert>
-        )}
-      </Box>
+      <Outcome outcome={failure} />
     </Box>
   );
 }

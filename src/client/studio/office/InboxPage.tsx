@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -13,6 +12,7 @@ import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { useAnswerMessageMutation, useListMessagesQuery } from './office-api';
 import { applicationPage } from './QueueTable';
+import { failureText, Outcome, type OutcomeState, RetryAlert } from './Outcome';
 
 /** Messages on a page of the inbox. */
 const INBOX_PAGE_SIZE = 25;
@@ -33,16 +33,7 @@ export default function InboxPage() {
     <>
       <PageHeading area="office" title={t('inbox.title')} />
       {inbox.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void inbox.refetch()}>
-              {t('queue.retry')}
-            </Button>
-          }
-        >
-          {t('inbox.failed')}
-        </Alert>
+        <RetryAlert text={t('inbox.failed')} onRetry={() => void inbox.refetch()} />
       ) : !inbox.data ? (
         <Loading />
       ) : inbox.data.items.length === 0 ? (
@@ -75,7 +66,7 @@ function InboxMessage({ message }: { message: Message }) {
   const { t, i18n } = useTranslation('office');
   const [text, setText] = useState('');
   const [send, sending] = useAnswerMessageMutation();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
   const headingId = `message-${message.message_id}`;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +76,7 @@ function InboxMessage({ message }: { message: Message }) {
     }
     const result = await send({ message_id: message.message_id, message: text.trim() });
     if ('error' in result) {
-      setOutcome({ ok: false, text: (result.error as { message?: string }).message ?? t('inbox.failed_answer') });
+      setOutcome({ ok: false, text: failureText(result.error, t('inbox.failed_answer')) });
       return;
     }
     setText('');
@@ -129,13 +120,7 @@ function InboxMessage({ message }: { message: Message }) {
           </Button>
         </Box>
       </Box>
-      <Box role="status" aria-live="polite">
-        {outcome && (
-          <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
-            {outcome.text}
-          </Alert>
-        )}
-      </Box>
+      <Outcome outcome={outcome} />
     </Box>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,6 +15,7 @@ import type { StaffApplication } from '../../../shared/api/back-office';
 import { todayIso } from '../../../shared/dashboard';
 import { addCalendarDays } from '../../../shared/working-days';
 import { useAddInvoiceMutation } from './office-api';
+import { failureText, Outcome, type OutcomeState } from './Outcome';
 
 /** The due date offered: two weeks from today (the officer may change it). */
 const DUE_IN_DAYS = 14;
@@ -31,7 +31,7 @@ export function InvoiceForm({ application }: { application: StaffApplication }) 
   const [other, setOther] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
   const estimate = application.fee_estimate?.estimate ?? null;
   const money = (tzs: number) => new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB').format(tzs);
   const label = (text: { en: string; sw: string }) => (i18n.language === 'sw' ? text.sw : text.en);
@@ -52,9 +52,7 @@ export function InvoiceForm({ application }: { application: StaffApplication }) 
       ...(other ? { amount_tzs: tzs, amount_reason: reason.trim() } : {}),
     });
     if ('error' in result) {
-      const failure = result.error as { message?: string; data?: { errors?: { message: string }[] } };
-      const details = failure.data?.errors?.map((e) => e.message).join(' ') ?? '';
-      setOutcome({ ok: false, text: `${failure.message ?? t('invoice_form.failed')} ${details}`.trim() });
+      setOutcome({ ok: false, text: failureText(result.error, t('invoice_form.failed')) });
       return;
     }
     setOutcome({
@@ -142,9 +140,7 @@ export function InvoiceForm({ application }: { application: StaffApplication }) 
             {t('invoice_form.raise')}
           </Button>
         </Box>
-        <Box role="status" aria-live="polite">
-          {outcome && <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
-        </Box>
+        <Outcome outcome={outcome} />
       </Box>
     </Box>
   );

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,6 +13,7 @@ import { PageHeading } from '../PageHeading';
 import { useListApplicationsQuery } from './office-api';
 import { QueueTable } from './QueueTable';
 import { QUEUE_PAGE_SIZE, QUEUE_STAGES, queueParams, queueQueryOf, queueRequest, type QueueQuery } from './queue-query';
+import { RetryAlert } from './Outcome';
 
 /**
  * The work queue (issue 33, item 1): the applications by stage, filtered by type and overdue, found by
@@ -56,16 +56,7 @@ export default function QueuePage({ mine = false }: { mine?: boolean }) {
       </Box>
       <QueueFilters key={params.toString()} query={query} onSearch={go} />
       {list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void list.refetch()}>
-              {t('queue.retry')}
-            </Button>
-          }
-        >
-          {t('queue.failed')}
-        </Alert>
+        <RetryAlert text={t('queue.failed')} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <Loading />
       ) : (

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { useSetStatusMutation } from './office-api';
+import { failureText, Outcome, type OutcomeState } from './Outcome';
 
 /**
  * The moves the application may make now (set_status, as the API and the command line make them), with
@@ -22,7 +22,7 @@ export function StatusMove({ application }: { application: StaffApplication }) {
   const [move, setMove] = useState('');
   const [remark, setRemark] = useState('');
   const [send, sending] = useSetStatusMutation();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
   if (application.allowed_moves.length === 0) return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,8 +36,7 @@ export function StatusMove({ application }: { application: StaffApplication }) {
       ...(remark.trim() ? { remark: remark.trim() } : {}),
     });
     if ('error' in result) {
-      const failure = result.error as { message?: string };
-      setOutcome({ ok: false, text: failure.message ?? t('move.failed') });
+      setOutcome({ ok: false, text: failureText(result.error, t('move.failed')) });
       return;
     }
     setOutcome({ ok: true, text: t('move.done', { status: t(`status.${result.data.status}`) }) });
@@ -72,9 +71,7 @@ export function StatusMove({ application }: { application: StaffApplication }) {
             {t('move.submit')}
           </Button>
         </Box>
-        <Box role="status" aria-live="polite">
-          {outcome && <Alert severity={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>}
-        </Box>
+        <Outcome outcome={outcome} />
       </Box>
     </Box>
   );

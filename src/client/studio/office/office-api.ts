@@ -17,6 +17,10 @@ import { studioApi } from '../studio-api';
  * app's API when the workspace's code loads: nothing of them is in the studio's first file. A change
  * to an application refreshes it and the queue.
  */
+/** A change to an application, if made: its page and the queue are read again. */
+const changed = (error: unknown, reference: string) =>
+  error ? [] : [{ type: 'Application' as const, id: reference }, 'Queue' as const];
+
 const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Queue', 'Inbox'] }).injectEndpoints({
   endpoints: (build) => ({
     listApplications: callQuery(build, listApplications, {}, { providesTags: ['Queue'] }),
@@ -31,8 +35,7 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
       setStatus,
       { quiet: true },
       {
-        invalidatesTags: (_answer, error, body) =>
-          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+        invalidatesTags: (_answer, error, body) => changed(error, body.reference_number),
       },
     ),
     listMessages: callQuery(build, listMessages, {}, { providesTags: ['Inbox'] }),
@@ -47,8 +50,7 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
       addInvoice,
       { quiet: true },
       {
-        invalidatesTags: (_answer, error, body) =>
-          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+        invalidatesTags: (_answer, error, body) => changed(error, body.reference_number),
       },
     ),
     assignApplication: callMutation(
@@ -56,8 +58,7 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
       assignApplication,
       { quiet: true },
       {
-        invalidatesTags: (_answer, error, body) =>
-          error ? [] : [{ type: 'Application', id: body.reference_number }, 'Queue'],
+        invalidatesTags: (_answer, error, body) => changed(error, body.reference_number),
       },
     ),
     /** Accept or reject a document: the application it belongs to is read again (its page says which). */
@@ -66,7 +67,7 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
       updateAttachment,
       { quiet: true, body: (body: UpdateAttachmentArg) => body.review },
       {
-        invalidatesTags: (_answer, error, arg) => (error ? [] : [{ type: 'Application', id: arg.reference_number }]),
+        invalidatesTags: (_answer, error, arg) => changed(error, arg.reference_number),
       },
     ),
   }),
