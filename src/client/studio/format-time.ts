@@ -22,3 +22,8 @@ export function formatDay(iso: string | null | undefined, language: string): str
     timeZone: 'Africa/Dar_es_Salaam',
   }).format(date);
 }
+
+/** A number in the staff app's language (TZS amounts, file sizes). */
+export function formatNumber(value: number, language: string, maximumFractionDigits = 0): string {
+  return new Intl.NumberFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { maximumFractionDigits }).format(value);
+}

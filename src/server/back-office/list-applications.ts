@@ -29,14 +29,20 @@ export interface ListApplicationsDeps {
   changes: { holidays: Pick<HolidaysService, 'between'> };
 }
 
+/** A reference number's beginning as typed (case, spaces and dashes ignored), if the text can be one. */
+function referencePrefix(text: string): string | undefined {
+  const compact = text.toUpperCase().replace(/[\s-]/g, '');
+  return /^[0-9A-Z]{1,10}$/.test(compact) ? compact : undefined;
+}
+
 /** The search box's text, read every way it can be meant. */
 function searchOf(text: string): NonNullable<ApplicationFilter['search']> {
-  const compact = text.toUpperCase().replace(/[\s-]/g, '');
+  const prefix = referencePrefix(text);
   const phoneDigits = nationalPhoneDigits(text);
   const idNumber = normalizeIdNumber(text);
   return {
     text,
-    ...(/^[0-9A-Z]{1,10}$/.test(compact) ? { referencePrefix: compact } : {}),
+    ...(prefix ? { referencePrefix: prefix } : {}),
     ...(phoneDigits ? { phoneDigits } : {}),
     ...(idNumber ? { idNumber } : {}),
   };
@@ -69,9 +75,9 @@ export async function listApplications(
   let reference: ApplicationFilter['reference'];
   if (input.reference_number !== undefined) {
     const exact = normalizeReferenceNumber(input.reference_number);
-    const compact = input.reference_number.toUpperCase().replace(/[\s-]/g, '');
+    const prefix = referencePrefix(input.reference_number);
     if (exact) reference = { exact };
-    else if (/^[0-9A-Z]{1,10}$/.test(compact)) reference = { prefix: compact };
+    else if (prefix) reference = { prefix };
     else problems.add('/reference_number', 'reference_number');
   }
   problems.check();

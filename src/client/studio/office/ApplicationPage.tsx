@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { OFFICE_PAGE } from '../../../shared/api/staff-session';
-import { formatTime } from '../format-time';
+import { formatNumber, formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { Assignment } from './Assignment';
@@ -90,7 +90,7 @@ export default function ApplicationPage() {
             {a.invoices.map((invoice) => (
               <li key={invoice.invoice_id}>
                 {t('invoices.line', {
-                  amount: new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB').format(invoice.amount_tzs),
+                  amount: formatNumber(invoice.amount_tzs, i18n.language),
                   status: t(`invoices.status.${invoice.status}`),
                   control: invoice.control_number ?? t('invoices.no_control_number'),
                 })}

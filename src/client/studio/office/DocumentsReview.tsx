@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format-time';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { useUpdateAttachmentMutation } from './office-api';
 import { failureText, Outcome, type OutcomeState } from './Outcome';
@@ -46,9 +47,7 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
   // Only a refusal is said here: the document's status shows what was decided.
   const [failure, setFailure] = useState<OutcomeState>(null);
   const name = i18n.language === 'sw' ? attachment.document_name.sw : attachment.document_name.en;
-  const size = new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB', { maximumFractionDigits: 1 }).format(
-    attachment.size / 1024,
-  );
+  const size = formatNumber(attachment.size / 1024, i18n.language, 1);
   const decide = (status: 'accepted' | 'rejected') => async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'rejected' && !remark.trim()) {

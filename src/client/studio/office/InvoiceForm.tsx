@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../format-time';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { todayIso } from '../../../shared/dashboard';
 import { addCalendarDays } from '../../../shared/working-days';
@@ -33,7 +34,7 @@ export function InvoiceForm({ application }: { application: StaffApplication }) 
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<OutcomeState>(null);
   const estimate = application.fee_estimate?.estimate ?? null;
-  const money = (tzs: number) => new Intl.NumberFormat(i18n.language === 'sw' ? 'sw-TZ' : 'en-GB').format(tzs);
+  const money = (tzs: number) => formatNumber(tzs, i18n.language);
   const label = (text: { en: string; sw: string }) => (i18n.language === 'sw' ? text.sw : text.en);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
