@@ -90,7 +90,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<KibaliApp
   const { storage } = await registerAttachments(app, { config, ...applicant });
   registerDashboard(app, { signIn, storage, payments, ...applicant });
   const { changeDeadlines } = registerChanges(app, { db, forms, applications, sessions, notifier, sms, jobs });
-  registerBackOffice(app, { config, db, forms, notifier, sessions, payments, fees, requireStaff });
+  registerBackOffice(app, { config, db, forms, notifier, sessions, payments, fees, requireStaff, storage });
 
   // A typed const, not an assertion: the compiler checks that every part KibaliApp names is there.
   const kibali: KibaliApp = Object.assign(app, { splash, forms, jobs, sms, changeDeadlines, payments });

@@ -204,6 +204,47 @@ describe.each(databaseKinds)('permits (%s)', (kind) => {
       });
       expect(none.status).toBe(401);
     });
+
+    it('is previewed before it is issued (preview_permit): marked on its page, no QR code, nothing written', async () => {
+      const application = await approvedApplication();
+      const permit = {
+        reference_number: application.reference,
+        permit_number: `ZNZ/PRE/${kind}-${process.pid}`,
+        valid_from: day(0),
+        valid_until: day(365),
+        approved_use: STAFF_USE,
+        storeys: 3,
+        conditions: ['Keep 3 m from the road reserve'],
+      };
+      const res = await staff('preview_permit', permit);
+      expect(res.status, JSON.stringify(res)).toBe(200);
+      expect(String(res.data.file_name)).toMatch(/^permit-preview-/);
+      const pdf = await pdfOf(Buffer.from(String(res.data.content_base64), 'base64'));
+      expect(pdf.text).toContain('PREVIEW - NOT A PERMIT');
+      expect(pdf.text).toContain('ONYESHO LA AWALI - SI KIBALI');
+      expect(pdf.text).toContain(STAFF_USE);
+      expect(pdf.text).toContain('Keep 3 m from the road reserve');
+      expect(pdf.text).toContain(permit.permit_number);
+      expect(pdf.qr).toBeUndefined();
+      // Nothing issued: the application is still approved, the number unknown, and it can be issued after.
+      const after = await staff('get_application', { reference_number: application.reference });
+      expect(after.data.status).toBe('approved');
+      expect(after.data.permits).toEqual([]);
+      expect((await verify({ permit_number: permit.permit_number })).status).toBe(404);
+      expect((await staff('issue_permit', permit)).status).toBe(200);
+      // Checked as issue_permit checks: a number taken, a stage with no permit, a field missing.
+      expect((await staff('preview_permit', permit)).status).toBe(409);
+      const other = await approvedApplication();
+      const noUse = await staff('preview_permit', { ...permit, reference_number: other.reference, approved_use: ' ' });
+      expect(noUse.status).toBe(422);
+      const wrongStage = await staff('preview_permit', {
+        ...permit,
+        reference_number: application.reference,
+        permit_number: `ZNZ/PRE/${kind}-${process.pid}-2`,
+      });
+      expect(wrongStage.status).toBe(409);
+      expect(wrongStage.message).toContain('Permit issued');
+    });
   });
 
   describe("the approved use is the authority's words, never the applicant's (issue 31, item 7)", () => {

@@ -86,6 +86,21 @@ describe('the studio page', () => {
     }
   });
 
+  test("the officers' workspace may show its own fetched files (blob:) in the page; no other page may", async () => {
+    for (const url of ['/office', '/office/applications/K7PQ2-M9XHT', '/office/?q=1']) {
+      const csp = (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'];
+      expect(directive(csp, 'frame-src'), url).toBe("frame-src 'self' blob:");
+      expect(directive(csp, 'img-src'), url).toBe("img-src 'self' data: blob:");
+      expect(directive(csp, 'frame-ancestors'), url).toBe("frame-ancestors 'none'");
+      expect(directive(csp, 'object-src'), url).toBe("object-src 'none'");
+    }
+    for (const url of ['/home/new', '/studio', '/officer', '/home/office']) {
+      const csp = (await t.app.inject({ method: 'GET', url })).headers['content-security-policy'];
+      expect(directive(csp, 'frame-src'), url).toBeUndefined();
+      expect(directive(csp, 'img-src'), url).toBe("img-src 'self' data:");
+    }
+  });
+
   test('the public pages stay framed by nobody, and are not the studio', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home/new' });
     expect(res.statusCode).toBe(200);

@@ -161,3 +161,12 @@ export async function findOwnAttachment(db: Db, applicationId: number, attachmen
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
 }
+
+/** Any application's file, as staff open it: whose it is, and what it is. */
+export async function findAttachment(db: Db, attachmentId: string) {
+  return db
+    .selectFrom('attachment')
+    .select(['id', 'application_id', 'document_type', 'mime_type', 'size'])
+    .where('id', '=', attachmentId)
+    .executeTakeFirst();
+}

@@ -10,7 +10,7 @@ import { addNotification } from '../notifications/add-notification';
 import { addInvoice } from '../payments/add-invoice';
 import { markInvoicePaid } from '../payments/mark-invoice-paid';
 import { staffReceipt } from '../payments/receipts';
-import { issuePermit } from '../permits/issue-permit';
+import { issuePermit, previewPermit } from '../permits/issue-permit';
 import { assignApplication } from './assign-application';
 import { getApplication } from './get-application';
 import { listApplications } from './list-applications';
@@ -170,6 +170,27 @@ export const STAFF_ACTIONS = {
       const { reference_number, ...permit } = body;
       const issued = await issuePermit(staff, actor, reference_number, permit, language);
       return done(issued, 'back_office.permit_issued', { permit_number: issued.permit.permit_number });
+    },
+  }),
+
+  preview_permit: define(calls.previewPermit, {
+    summary:
+      'Back office: the permit issue_permit would issue with these fields, as a PDF (`content_base64`) marked ' +
+      'as a preview on every page, with no QR code and no signed link; checked as issue_permit checks them ' +
+      '(422, 409 from another stage or for a number taken); nothing is issued or written',
+    run: async (staff, body, language) => {
+      const { reference_number, ...permit } = body;
+      const file = await previewPermit(staff, reference_number, permit, language);
+      return {
+        data: {
+          file_name: file.file_name,
+          mime_type: 'application/pdf',
+          size: file.bytes.byteLength,
+          content_base64: Buffer.from(file.bytes).toString('base64'),
+        },
+        messageKey: 'permits.preview_ready',
+        params: { permit_number: permit.permit_number.trim() },
+      };
     },
   }),
 

@@ -13,6 +13,7 @@ import {
   renewPermit,
 } from '../../shared/api/dashboard';
 import { getInvoices } from '../../shared/api/payments';
+import { documentFileName } from '../attachments/document-file-name';
 import type { FolderFileStorage } from '../attachments/file-storage';
 import { contractRoute } from '../http/contract-route';
 import type { DraftLimits } from '../http/draft-limits';
@@ -22,8 +23,6 @@ import { requireSession } from '../sessions/session-cookie';
 import type { SessionStore } from '../sessions/session-store';
 import type { SignInService } from '../sessions/sign-in-service';
 import type { DashboardService } from './dashboard-service';
-
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** The session's application id (the guard has run). */
 const applicationOf = (request: FastifyRequest): number => request.applicant!.applicationId;
@@ -123,7 +122,7 @@ function actionRoutes(
     { summary: "One of the applicant's own documents: the file itself, not an envelope" },
     async (request, _res, answer) => {
       const file = await dashboard.attachmentFile(applicationOf(request), request.body.attachment_id);
-      const name = `${file.document_type}.${EXTENSIONS[file.mime_type] ?? 'bin'}`;
+      const name = documentFileName(file);
       const bytes = await storage.open(file.id); // a missing file answers 503 (the error handler)
       // Stored only of the types it declares: an upload is checked by its content.
       const type = file.mime_type as (typeof downloadAttachment.download)[number];

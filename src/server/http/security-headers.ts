@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { OFFICE_PAGE } from '../../shared/api/staff-session';
 import { STUDIO_PREVIEW_PAGE } from '../../shared/api/studio';
 
 /**
@@ -41,6 +42,23 @@ const PREVIEW_OPTIONS: HelmetOptions = {
     directives: { ...(OPTIONS.contentSecurityPolicy as { directives: object }).directives, frameAncestors: ["'self'"] },
   },
   frameguard: { action: 'sameorigin' },
+};
+
+/**
+ * The officers' workspace (/office): it shows an application's documents and a permit's preview in the
+ * page, from files its own script fetched (blob: URLs of PDFs and images, never of anything else), so
+ * its pages may frame and show blob: URLs. No other page may.
+ */
+const OFFICE_OPTIONS: HelmetOptions = {
+  ...OPTIONS,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      ...(OPTIONS.contentSecurityPolicy as { directives: object }).directives,
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      frameSrc: ["'self'", 'blob:'],
+    },
+  },
 };
 
 /** A page's path, without its query or a trailing slash. */
@@ -88,9 +106,14 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   const page = securityHeaders(OPTIONS);
   const api = securityHeaders(API_OPTIONS);
   const preview = securityHeaders(PREVIEW_OPTIONS);
+  const office = securityHeaders(OFFICE_OPTIONS);
   app.addHook('onRequest', (request, res, done) => {
     if (request.url.startsWith('/api/')) res.headers(api);
-    else res.headers(pagePath(request.url) === STUDIO_PREVIEW_PAGE ? preview : page);
+    else {
+      const at = pagePath(request.url);
+      const inOffice = at === OFFICE_PAGE || at.startsWith(`${OFFICE_PAGE}/`);
+      res.headers(at === STUDIO_PREVIEW_PAGE ? preview : inOffice ? office : page);
+    }
     done();
   });
 }

@@ -5,6 +5,7 @@ import type { IssuePermitAnswer } from '../../shared/api/back-office';
 import { statusAfterPermit, todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
 import { formatReferenceNumber } from '../applications/reference-number';
+import { findApplicationByReference } from '../applications/application-access';
 import { lockApplication, moveStatus, tellApplicant } from '../applications/status-move';
 import {
   EARLIEST_DATE,
@@ -27,7 +28,7 @@ import { ApiError } from '../http/envelope';
 import type { Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
 import { insertPermit, permitNumberTaken } from './permits-repository';
-import type { PermitsService } from './permits-service';
+import type { PermitFile, PermitsService } from './permits-service';
 
 /** What issue_permit runs on (the back office's StaffServices has it all). */
 export interface IssuePermitDeps {
@@ -55,14 +56,7 @@ export async function issuePermit(
     .execute(async (trx) => {
       const application = await lockApplication(trx, reference);
       if (!application) throw new ApiError(404, 'application_not_found');
-      const to = statusAfterPermit(application.status);
-      if (!to)
-        throw new ApiError(
-          409,
-          'back_office.permit_not_allowed',
-          { status: application.status, allowed_from: ['approved', 'renewal_requested'] },
-          { status: statusName(language, application.status) },
-        );
+      const to = permitMove(application.status, language);
       if (await permitNumberTaken(trx, permitNumber)) throw duplicate('permit_number', permitNumber);
       const permit = await insertPermit(trx, {
         id: randomUUID(),
@@ -99,6 +93,40 @@ export async function issuePermit(
     permit: permitView(permit, todayIso()),
     ...notified,
   };
+}
+
+/** The stage a permit moves the application to (permit_issued, renewed); 409 from any other stage. */
+function permitMove(status: string, language: Language) {
+  const to = statusAfterPermit(status);
+  if (!to)
+    throw new ApiError(
+      409,
+      'back_office.permit_not_allowed',
+      { status, allowed_from: ['approved', 'renewal_requested'] },
+      { status: statusName(language, status) },
+    );
+  return to;
+}
+
+/**
+ * The permit issue_permit would issue with the same fields, as a PDF marked as a preview (no QR code,
+ * no signed link): checked as issue_permit checks them (422, 409 from another stage or for a number
+ * taken), and nothing is written.
+ */
+export async function previewPermit(
+  deps: IssuePermitDeps,
+  referenceInput: string,
+  input: PermitInput,
+  language: Language = 'en',
+): Promise<PermitFile> {
+  const reference = staffReference(referenceInput);
+  const permitNumber = checkPermit(input, language);
+  deps.permits.checkExtras(input, language);
+  const application = await findApplicationByReference(deps.db, reference);
+  if (!application) throw new ApiError(404, 'application_not_found');
+  permitMove(application.status, language);
+  if (await permitNumberTaken(deps.db, permitNumber)) throw duplicate('permit_number', permitNumber);
+  return deps.permits.previewDocument(application.answers, { ...input, permit_number: permitNumber });
 }
 
 /** The permit's number and validity as staff gave them (422 with each problem); the number trimmed. */

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { PLOT_FIELDS } from '../../shared/api/permits';
 import type { Language } from '../../shared/reference-data';
@@ -18,7 +18,8 @@ export interface PermitDocument extends PermitFacts {
   valid_from: string;
   valid_until: string;
   conditions: string[];
-  verify_url: string;
+  /** The signed verify link, printed as the QR code; null for a preview (nothing issued, nothing to check). */
+  verify_url: string | null;
 }
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -28,6 +29,7 @@ const QR_SIZE = 120;
 const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.35, 0.35, 0.35);
 const GREEN = rgb(0.0, 0.35, 0.2);
+const PREVIEW_RED = rgb(0.75, 0.1, 0.1);
 
 /** Characters WinAnsi (Helvetica's encoding) can write: printable ASCII, Latin-1 and a few quotes and dashes. */
 const WIN_ANSI = /[\x20-\x7E\xA0-\xFF\u2018\u2019\u201C\u201D\u2013\u2014\u2026\u20AC]/;
@@ -117,7 +119,10 @@ const dash = '-';
 
 export async function permitPdf(permit: PermitDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(printable(`${message('en', 'permits.pdf.title')} ${permit.permit_number}`));
+  const title = `${message('en', 'permits.pdf.title')} ${permit.permit_number}`;
+  pdf.setTitle(
+    printable(permit.verify_url === null ? `${message('en', 'permits.pdf.preview_mark')}: ${title}` : title),
+  );
   pdf.setSubject(printable(message('en', 'permits.issuing_unit')));
   pdf.setCreator('Kibali');
   const w = new Writer(
@@ -133,11 +138,9 @@ export async function permitPdf(permit: PermitDocument): Promise<Uint8Array> {
   w.text(message('sw', 'permits.pdf.title').toUpperCase(), { size: 18, bold: true, color: GREEN });
   w.gap(14);
 
-  // The QR code beside the first fields, top right.
-  const qr = await QRCode.toBuffer(permit.verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
-  const image = await pdf.embedPng(qr);
+  // The QR code beside the first fields, top right; a preview has none, and says so on every page.
   const qrTop = w.y;
-  w.page.drawImage(image, { x: PAGE.width - MARGIN - QR_SIZE, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  await drawQr(pdf, w, permit.verify_url);
   const beside = WIDTH - QR_SIZE - 16;
 
   w.field('permits.pdf.permit_number', permit.permit_number, beside);
@@ -173,14 +176,55 @@ export async function permitPdf(permit: PermitDocument): Promise<Uint8Array> {
   w.text(message('en', 'permits.issuing_unit'), { size: 10, bold: true });
   w.text(message('sw', 'permits.issuing_unit'), { size: 10, bold: true });
   w.gap(12);
-  w.text(message('en', 'permits.pdf.check'), { size: 9 });
-  w.text(message('sw', 'permits.pdf.check'), { size: 9 });
-  w.text(permit.verify_url, { size: 9, color: GREEN });
+  checkLines(pdf, w, permit.verify_url);
   return pdf.save();
 }
 
+/** The QR code of the signed verify link, top right; a preview's empty frame marked QR. */
+async function drawQr(pdf: PDFDocument, w: Writer, verifyUrl: string | null): Promise<void> {
+  const box = { x: PAGE.width - MARGIN - QR_SIZE, y: w.y - QR_SIZE, width: QR_SIZE, height: QR_SIZE };
+  if (verifyUrl === null) {
+    w.page.drawRectangle({ ...box, borderColor: PREVIEW_RED, borderWidth: 1 });
+    const at = { x: box.x + QR_SIZE / 2 - 10, y: box.y + QR_SIZE / 2 - 6 };
+    w.page.drawText('QR', { ...at, size: 14, font: w.bold, color: PREVIEW_RED });
+    return;
+  }
+  const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+  w.page.drawImage(await pdf.embedPng(qr), box);
+}
+
+/** How to check the permit, with its link; a preview says instead that it is none, on every page. */
+function checkLines(pdf: PDFDocument, w: Writer, verifyUrl: string | null): void {
+  if (verifyUrl === null) {
+    w.text(message('en', 'permits.pdf.preview_note'), { size: 9, color: PREVIEW_RED });
+    w.text(message('sw', 'permits.pdf.preview_note'), { size: 9, color: PREVIEW_RED });
+    for (const page of pdf.getPages()) markPreview(page, w.bold);
+    return;
+  }
+  w.text(message('en', 'permits.pdf.check'), { size: 9 });
+  w.text(message('sw', 'permits.pdf.check'), { size: 9 });
+  w.text(verifyUrl, { size: 9, color: GREEN });
+}
+
+/** A preview's mark across the page, in both languages: no one can mistake it for a permit. */
+function markPreview(page: PDFPage, font: PDFFont): void {
+  const lines = [message('en', 'permits.pdf.preview_mark'), message('sw', 'permits.pdf.preview_mark')];
+  lines.forEach((line, i) => {
+    const size = 30;
+    page.drawText(line, {
+      x: MARGIN + 10 + i * 40,
+      y: PAGE.height / 2 - 120 - i * 80,
+      size,
+      font,
+      color: PREVIEW_RED,
+      opacity: 0.25,
+      rotate: degrees(35),
+    });
+  });
+}
+
 /** The file name of a permit's PDF: its number made safe for a file name. */
-export function permitFileName(permitNumber: string, language: Language = 'en'): string {
-  const base = message(language, 'permits.pdf.file_name');
+export function permitFileName(permitNumber: string, language: Language = 'en', preview = false): string {
+  const base = message(language, preview ? 'permits.pdf.preview_file_name' : 'permits.pdf.file_name');
   return `${base}-${permitNumber.replace(/[^A-Za-z0-9.-]+/g, '-')}.pdf`;
 }

@@ -150,6 +150,28 @@ export class PermitsService {
     return this.document(row);
   }
 
+  /**
+   * The permit's PDF as it would be issued now for these answers (preview_permit): marked as a preview
+   * on every page, with no QR code and no signed link, so it proves nothing; nothing is written.
+   */
+  async previewDocument(
+    answers: Record<string, unknown>,
+    permit: PermitExtras & { permit_number: string; valid_from: string; valid_until: string },
+  ): Promise<PermitFile> {
+    const facts = factsFromAnswers(answers, await this.steps());
+    const bytes = await permitPdf({
+      ...facts,
+      approved_use: cleanText(permit.approved_use),
+      storeys: permit.storeys ?? facts.storeys,
+      conditions: (permit.conditions ?? []).map((c) => cleanText(c)!),
+      permit_number: permit.permit_number,
+      valid_from: permit.valid_from,
+      valid_until: permit.valid_until,
+      verify_url: null,
+    });
+    return { file_name: permitFileName(permit.permit_number, 'en', true), bytes };
+  }
+
   /** Any permit, for staff (the back office's get_permit_document). */
   async staffDocument(permitNumber: string): Promise<PermitFile> {
     const row = await repo.findPermit(this.db, permitNumber);

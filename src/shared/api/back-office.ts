@@ -27,11 +27,12 @@ import {
 import { nullableString } from './common-schemas';
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION_TYPES } from '../wizard-driver';
-import { apiCall, type AnswerOf, type RequestOf } from './call';
+import { apiCall, fileAnswer, type AnswerOf, type RequestOf } from './call';
 import { changeRoundSchema } from './change-requests';
 import { applicantMessageSchema } from './conversation';
 import {
   ATTACHMENT_STATUSES,
+  DOCUMENT_FILE_TYPES,
   dashboardAttachmentSchema,
   permitSchema,
   renewalRequestSchema,
@@ -449,6 +450,23 @@ export const getReceipt = apiCall({
 } as const);
 export type ReceiptFileAnswer = AnswerOf<typeof getReceipt>;
 
+/** What a permit says, as staff give it: issue_permit's fields and preview_permit's. */
+const permitFields = {
+  reference_number: referenceNumberProperty,
+  permit_number: text(64, 1),
+  valid_from: text(32, 1),
+  valid_until: text(32, 1),
+  /**
+   * The use the permit approves, in staff's words: needed (the service answers 422 without it; the
+   * applicant's own description is never printed as the authority's). The storeys: else the answers'.
+   */
+  approved_use: text(APPROVED_USE_MAX_LENGTH, 1),
+  storeys: { type: 'integer', minimum: 0, maximum: 60 },
+  /** Conditions printed on the permit, one line each. */
+  conditions: { type: 'array', maxItems: PERMIT_CONDITIONS_MAX, items: text(PERMIT_CONDITION_MAX_LENGTH, 1) },
+} as const;
+const permitRequired = ['reference_number', 'permit_number', 'valid_from', 'valid_until'] as const;
+
 /** A permit for an approved application or a requested renewal. */
 export const issuePermit = apiCall({
   path: '/api/staff/issue_permit',
@@ -456,22 +474,8 @@ export const issuePermit = apiCall({
   body: {
     type: 'object',
     additionalProperties: false,
-    required: ['reference_number', 'permit_number', 'valid_from', 'valid_until'],
-    properties: {
-      reference_number: referenceNumberProperty,
-      permit_number: text(64, 1),
-      valid_from: text(32, 1),
-      valid_until: text(32, 1),
-      remark,
-      /**
-       * The use the permit approves, in staff's words: needed (the service answers 422 without it; the
-       * applicant's own description is never printed as the authority's). The storeys: else the answers'.
-       */
-      approved_use: text(APPROVED_USE_MAX_LENGTH, 1),
-      storeys: { type: 'integer', minimum: 0, maximum: 60 },
-      /** Conditions printed on the permit, one line each. */
-      conditions: { type: 'array', maxItems: PERMIT_CONDITIONS_MAX, items: text(PERMIT_CONDITION_MAX_LENGTH, 1) },
-    },
+    required: permitRequired,
+    properties: { ...permitFields, remark },
   },
   answer: {
     type: 'object',
@@ -495,6 +499,24 @@ export const issuePermit = apiCall({
 } as const);
 export type IssuePermitRequest = RequestOf<typeof issuePermit>;
 export type IssuePermitAnswer = AnswerOf<typeof issuePermit>;
+
+/**
+ * The permit issue_permit would issue with these fields, as a PDF marked as a preview on every page (no
+ * QR code, no signed link): checked as issue_permit checks them; nothing is issued or written.
+ */
+export const previewPermit = apiCall({
+  path: '/api/staff/preview_permit',
+  method: 'POST',
+  body: { type: 'object', additionalProperties: false, required: permitRequired, properties: permitFields },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['file_name', 'mime_type', 'size', 'content_base64'],
+    properties: { ...base64FileProperties, size: { type: 'integer', minimum: 0 } },
+  },
+  errors: [...staffErrors, applicationNotFound, validationFailed, duplicatePermitNumber, permitNotAllowed],
+} as const);
+export type PreviewPermitRequest = RequestOf<typeof previewPermit>;
 
 /** Revokes a permit with a reason. */
 export const revokePermit = apiCall({
@@ -588,6 +610,25 @@ export const updateAttachment = apiCall({
 } as const);
 export type UpdateAttachmentRequest = RequestOf<typeof updateAttachment>;
 export type UpdateAttachmentAnswer = AnswerOf<typeof updateAttachment>;
+
+/**
+ * A document of a submitted application, opened by staff to read in the page: the file itself (PDF or
+ * image), not an envelope. Each opening is a look recorded like get_application's (issue 33, item 9).
+ */
+export const openDocument = apiCall({
+  path: '/api/staff/open_document',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['attachment_id'],
+    properties: { attachment_id: id },
+  },
+  answer: fileAnswer,
+  download: DOCUMENT_FILE_TYPES,
+  errors: [...staffErrors, attachmentNotFound, notSubmitted, fileUnavailable],
+} as const);
+export type OpenDocumentRequest = RequestOf<typeof openDocument>;
 
 /** A page of one application's items, or of all applications'. */
 const pagedByReference = {
