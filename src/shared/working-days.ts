@@ -52,3 +52,10 @@ export function workingDaysSpan(count: number): number {
 export function addCalendarDays(iso: string, days: number): string {
   return isoOf(dayNumber(iso) + days);
 }
+
+/** The last day of a span of `years` years starting on `iso` (2026-12-03, 2 → 2028-12-02). */
+export function lastDayOfYears(iso: string, years: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return addCalendarDays(date.toISOString().slice(0, 10), -1);
+}

@@ -19,10 +19,11 @@ import {
   type StudioServer,
 } from './studio-helpers';
 
-// The officers' workspace (issue 33, items 1 and 3 in part): an officer signs in with the second
+// The officers' workspace (issue 33, items 1, 3, 5 and 6 in part): an officer signs in with the second
 // factor at /office, finds an application by the applicant's phone (written another way than the
-// applicant wrote it), sees its clock against the stage's standard, opens it, rejects a document with
-// a remark, accepts another and moves it under review; in English at 1366 px and in Swahili at 1024 px,
+// applicant wrote it), sees its clock against the stage's standard, opens it, opens a document in the
+// page, rejects a document with a remark, accepts another, moves it under review, approves it, raises
+// the invoice, previews the permit's PDF in the page, issues it, opens it and revokes it; in English at 1366 px and in Swahili at 1024 px,
 // axe on every page. A policy editor is refused the workspace and its calls.
 
 const { newPage } = useBrowser();
@@ -175,6 +176,26 @@ describe('the officers’ workspace', () => {
       const name = (document: DocumentRule) => document.name[lng];
       const card = (document: DocumentRule) =>
         page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: name(document) }) });
+      // Each document opens in the page (an image here: fitted, at its size, twice it), and closes back to its button.
+      const openFirst = page.getByRole('button', {
+        name: office(lng, 'documents.open_named', { document: name(first!) }),
+      });
+      await openFirst.click();
+      const viewer = page.getByRole('region', { name: office(lng, 'viewer.label', { title: name(first!) }) });
+      const image = viewer.getByRole('img', { name: name(first!) });
+      await image.waitFor();
+      expect(await image.getAttribute('src')).toMatch(/^blob:/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      await viewer.getByRole('button', { name: office(lng, 'viewer.zoom_2'), exact: true }).click();
+      expect(
+        await viewer
+          .getByRole('button', { name: office(lng, 'viewer.zoom_2'), exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      await axeCheck(page);
+      await viewer.getByRole('button', { name: office(lng, 'viewer.close'), exact: true }).click();
+      await expect.poll(() => viewer.count()).toBe(0);
+      await expect.poll(() => openFirst.evaluate((button) => button === document.activeElement)).toBe(true);
       // Reject without a remark: said, nothing sent.
       await page
         .getByRole('button', { name: office(lng, 'documents.reject_named', { document: name(first!) }) })
@@ -239,6 +260,58 @@ describe('the officers’ workspace', () => {
         .getByText(office(lng, 'queue.count', { count: 1 }), { exact: true })
         .waitFor();
       await page.getByRole('link', { name: reference }).waitFor();
+      await axeCheck(page);
+
+      // The permit: previewed as its PDF in the page before it can be issued, issued, opened, revoked.
+      await page.getByRole('link', { name: reference }).click();
+      await expect.poll(() => heading.textContent()).toContain(reference);
+      const permitNumber = `ZNZ/BP/2026/${lng.toUpperCase()}1`;
+      await page.getByRole('textbox', { name: office(lng, 'permit_form.number') }).fill(permitNumber);
+      await page.getByRole('textbox', { name: office(lng, 'permit_form.use') }).fill('Residential house');
+      await page.getByRole('button', { name: office(lng, 'permit_form.add_condition'), exact: true }).click();
+      await page
+        .getByRole('textbox', { name: office(lng, 'permit_form.condition', { n: 1 }) })
+        .fill('Keep 3 m from the road reserve');
+      const permitSection = page.getByRole('region', { name: office(lng, 'permit_form.title') });
+      await permitSection.getByRole('button', { name: office(lng, 'permit_form.issue'), exact: true }).click();
+      await permitSection.getByText(office(lng, 'permit_form.preview_first')).waitFor();
+      await permitSection.getByRole('button', { name: office(lng, 'permit_form.preview'), exact: true }).click();
+      const previewTitle = office(lng, 'permit_form.preview_title', { permit_number: permitNumber });
+      const preview = page.getByRole('region', { name: office(lng, 'viewer.label', { title: previewTitle }) });
+      const frame = preview.locator('iframe');
+      await frame.waitFor();
+      expect(await frame.getAttribute('title')).toBe(previewTitle);
+      // The PDF itself is the server's (tests/server/permits.test.ts reads it); here, the page's copy of it.
+      expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+      const saved = `permit-preview-${permitNumber.replaceAll('/', '-')}.pdf`;
+      expect(
+        await preview.getByRole('link', { name: office(lng, 'viewer.save', { name: saved }) }).getAttribute('download'),
+      ).toBe(saved);
+      await axeCheck(page);
+      await page.screenshot({ path: `test-results/office-permit-preview-${lng}.png`, fullPage: true });
+      await permitSection.getByRole('button', { name: office(lng, 'permit_form.issue'), exact: true }).click();
+      await page.getByText(office(lng, 'permit_form.done', { permit_number: permitNumber })).waitFor();
+      await facts.getByText(office(lng, 'status.permit_issued'), { exact: true }).waitFor();
+      const permitCard = page.getByRole('listitem').filter({
+        has: page.getByRole('heading', {
+          level: 3,
+          name: office(lng, 'permits.number', { permit_number: permitNumber }),
+        }),
+      });
+      await permitCard.getByText(office(lng, 'permits.status.valid'), { exact: true }).waitFor();
+      await permitCard
+        .getByRole('button', { name: office(lng, 'permits.open_named', { permit_number: permitNumber }) })
+        .click();
+      await permitCard.locator('iframe').waitFor();
+      await permitCard
+        .getByRole('button', { name: office(lng, 'permits.revoke_named', { permit_number: permitNumber }) })
+        .click();
+      await permitCard
+        .getByRole('textbox', { name: office(lng, 'permits.reason', { permit_number: permitNumber }) })
+        .fill('Built beyond the approved plot.');
+      await permitCard.getByRole('button', { name: office(lng, 'permits.revoke_confirm'), exact: true }).click();
+      await permitCard.getByText(office(lng, 'permits.status.revoked'), { exact: true }).waitFor();
+      await expect.poll(() => permitCard.locator('iframe').count()).toBe(0);
       await axeCheck(page);
       // The first look for a staff session answers 401 before the sign-in: expected, nothing else.
       expect(unexpected(errors)).toEqual([]);

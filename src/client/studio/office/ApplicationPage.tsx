@@ -13,6 +13,8 @@ import { Assignment } from './Assignment';
 import { DocumentsReview } from './DocumentsReview';
 import { HistoryList } from './HistoryList';
 import { InvoiceForm } from './InvoiceForm';
+import { PermitForm } from './PermitForm';
+import { PermitsList } from './PermitsList';
 import { useGetStaffApplicationQuery } from './office-api';
 import { StatusMove } from './StatusMove';
 
@@ -79,6 +81,7 @@ export default function ApplicationPage() {
       <DocumentsReview application={a} />
       <StatusMove application={a} />
       {a.status === 'approved' && <InvoiceForm application={a} />}
+      {a.permit_moves_to && <PermitForm application={a} />}
       <Box component="section" aria-labelledby="invoices-title">
         <Typography id="invoices-title" component="h2" variant="h5" sx={{ mt: 4, mb: 1 }}>
           {t('invoices.title')}
@@ -99,6 +102,7 @@ export default function ApplicationPage() {
           </Box>
         )}
       </Box>
+      <PermitsList application={a} />
       <HistoryList history={a.history} />
       {a.status === 'withdrawn' && (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -1,13 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../format-time';
-import type { StaffApplication } from '../../../shared/api/back-office';
+import { openDocument, type StaffApplication } from '../../../shared/api/back-office';
+import { useStudioDispatch } from '../hooks';
+import { staffSignedOut } from '../staff-session-slice';
+import { FileViewer } from './FileViewer';
 import { useUpdateAttachmentMutation } from './office-api';
 import { failureText, Outcome, type OutcomeState } from './Outcome';
+import { fetchFile, useShownFile } from './staff-file';
 
 type Attachment = StaffApplication['attachments'][number];
 
@@ -48,6 +53,34 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
   const [failure, setFailure] = useState<OutcomeState>(null);
   const name = i18n.language === 'sw' ? attachment.document_name.sw : attachment.document_name.en;
   const size = formatNumber(attachment.size / 1024, i18n.language, 1);
+  const dispatch = useStudioDispatch();
+  const [shown, setShown] = useShownFile();
+  const [opening, setOpening] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const open = async () => {
+    setOpening(true);
+    const result = await fetchFile(
+      openDocument.path,
+      { attachment_id: attachment.attachment_id },
+      i18n.language,
+      attachment.file_name ?? name,
+    );
+    setOpening(false);
+    if (result.ok) {
+      setFailure(null);
+      setShown(result.file);
+      return;
+    }
+    if (result.status === 401) dispatch(staffSignedOut('expired'));
+    setFailure({ ok: false, text: result.message || t('viewer.failed') });
+  };
+  const close = () => {
+    setShown(null);
+    openButton.current?.focus();
+  };
+  const fileLine = attachment.scale
+    ? t('documents.file_scale', { file: attachment.file_name ?? t('documents.unnamed'), size, scale: attachment.scale })
+    : t('documents.file', { file: attachment.file_name ?? t('documents.unnamed'), size });
   const decide = (status: 'accepted' | 'rejected') => async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'rejected' && !remark.trim()) {
@@ -68,17 +101,27 @@ function DocumentReview({ reference, attachment }: { reference: string; attachme
       <Typography component="h3" variant="h6">
         {name}
       </Typography>
-      <Typography>
-        {attachment.scale
-          ? t('documents.file_scale', {
-              file: attachment.file_name ?? t('documents.unnamed'),
-              size,
-              scale: attachment.scale,
-            })
-          : t('documents.file', { file: attachment.file_name ?? t('documents.unnamed'), size })}
-      </Typography>
+      <Typography>{fileLine}</Typography>
       <Typography sx={{ fontWeight: 700 }}>{t(`documents.status.${attachment.status}`)}</Typography>
       {attachment.remark && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{attachment.remark}</Typography>}
+      {attachment.active_content && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          {t('documents.active_content')}
+        </Alert>
+      )}
+      <Button
+        ref={openButton}
+        variant="text"
+        disabled={opening}
+        aria-label={t(attachment.active_content ? 'documents.save_named' : 'documents.open_named', { document: name })}
+        onClick={() => void open()}
+        sx={{ mt: 1 }}
+      >
+        {t(attachment.active_content ? 'documents.save' : 'documents.open')}
+      </Button>
+      {shown && (
+        <FileViewer file={shown} title={name} details={fileLine} inline={!attachment.active_content} onClose={close} />
+      )}
       <Box
         component="form"
         onSubmit={(event) => void decide('accepted')(event)}

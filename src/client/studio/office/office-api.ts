@@ -2,9 +2,13 @@ import { answerMessage } from '../../../shared/api/conversation';
 import {
   addInvoice,
   assignApplication,
+  getPermitDocument,
   getStaffApplication,
+  issuePermit,
   listApplications,
   listMessages,
+  previewPermit,
+  revokePermit,
   setStatus,
   updateAttachment,
 } from '../../../shared/api/back-office';
@@ -70,8 +74,31 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
         invalidatesTags: (_answer, error, arg) => changed(error, arg.reference_number),
       },
     ),
+    /** The permit as it would be issued: nothing changes, nothing is read again. */
+    previewPermit: callMutation(build, previewPermit, { quiet: true }),
+    issuePermit: callMutation(
+      build,
+      issuePermit,
+      { quiet: true },
+      { invalidatesTags: (_answer, error, body) => changed(error, body.reference_number) },
+    ),
+    /** A permit's PDF, asked when the officer opens it (a mutation: never kept in the cache). */
+    getPermitDocument: callMutation(build, getPermitDocument, { quiet: true }),
+    /** Revoke a permit: the application it belongs to is read again. */
+    revokePermit: callMutation(
+      build,
+      revokePermit,
+      { quiet: true, body: (arg: RevokePermitArg) => arg.revoke },
+      { invalidatesTags: (_answer, error, arg) => changed(error, arg.reference_number) },
+    ),
   }),
 });
+
+/** A permit's revocation, and the application whose page shows it. */
+interface RevokePermitArg {
+  reference_number: string;
+  revoke: RequestOf<typeof revokePermit>;
+}
 
 /** A document's review, and the application whose page shows it. */
 interface UpdateAttachmentArg {
@@ -88,4 +115,8 @@ export const {
   useAddInvoiceMutation,
   useListMessagesQuery,
   useAnswerMessageMutation,
+  usePreviewPermitMutation,
+  useIssuePermitMutation,
+  useGetPermitDocumentMutation,
+  useRevokePermitMutation,
 } = officeApi;
