@@ -160,6 +160,63 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       expect(await smsTo(person.phone)).toEqual([]);
     });
 
+    it('asks a question shown only under a condition (issue 33, item 4: refused as unknown before)', async () => {
+      const app = await application(newPerson('807'));
+      const res = await staff('return_for_changes', {
+        reference_number: app.reference,
+        requests: [{ kind: 'step', step: 'repair', fields: ['precautions'], remark: 'Say how dust is kept in.' }],
+        deadline_working_days: 10,
+      });
+      expect(res.status, JSON.stringify(res.data)).toBe(200);
+      expect((res.data.round as { requests: unknown[] }).requests).toEqual([
+        { kind: 'step', step: 'repair', fields: ['precautions'], remark: 'Say how dust is kept in.' },
+      ]);
+    });
+
+    it('get_change_options: the flow’s steps with every question in both languages, the type’s documents, the holidays ahead', async () => {
+      const app = await application(newPerson('808'));
+      const res = await staff('get_change_options', { reference_number: app.reference });
+      expect(res.status).toBe(200);
+      type Options = {
+        steps: {
+          step: string;
+          title: { en: string; sw: string };
+          fields: { name: string; title: { en: string; sw: string }; conditional: boolean }[];
+        }[];
+        documents: { document_type: string; name: { en: string; sw: string } }[];
+        today: string;
+        holidays: string[];
+      };
+      const options = res.data as unknown as Options;
+      // The repair flow's steps but the uploads step: documents are asked as documents.
+      expect(options.steps.map((step) => step.step)).toEqual(['personal', 'repair']);
+      const repair = options.steps[1]!;
+      expect(repair.title).toEqual({ en: 'Repair details', sw: expect.any(String) });
+      expect(repair.title.sw).not.toBe(repair.title.en);
+      const precautions = repair.fields.find((field) => field.name === 'precautions');
+      expect(precautions).toEqual({
+        name: 'precautions',
+        title: { en: 'What precautions will you take?', sw: 'Utachukua tahadhari gani?' },
+        conditional: true,
+      });
+      expect(repair.fields.find((field) => field.name === 'street_village')?.conditional).toBe(false);
+      expect(options.documents.map((d) => d.document_type)).toContain('sheha_letter');
+      expect([...options.holidays].sort()).toEqual(options.holidays);
+      for (const day of options.holidays) expect(day >= options.today).toBe(true);
+      const seeded = await db()
+        .selectFrom('public_holiday')
+        .select('date')
+        .where('date', '>=', options.today)
+        .execute();
+      const within = seeded.map((row) => row.date).filter((date) => date <= options.holidays.at(-1)!);
+      expect(options.holidays).toEqual(within.sort());
+      expect((await staff('get_change_options', { reference_number: 'ZZZZZ-ZZZZZ' })).status).toBe(404);
+      const editor = await staffSignIn(t, await addStaff(t, 'policy_editor'));
+      expect((await staff('get_change_options', { reference_number: app.reference }, { cookie: editor })).status).toBe(
+        403,
+      );
+    });
+
     it('only from under_review; set_status can no longer return without requests', async () => {
       const person = newPerson('803');
       const app = await application(person, 'submitted');

@@ -1,6 +1,7 @@
 import {
   addHoliday,
   extendChanges,
+  getChangeOptions,
   listHolidays,
   listOverdueChanges,
   removeHoliday,
@@ -19,6 +20,14 @@ export type AnyChangeAction = AnyStaffAction<ChangeRequestsService>;
 const define = defineOn<ChangeRequestsService>();
 
 export const CHANGE_ACTIONS = {
+  get_change_options: define(getChangeOptions, {
+    summary:
+      'Back office: what return_for_changes may ask of an application: the steps of its own flow and forms ' +
+      'version with every question (those asked only under a condition marked), the documents of its type, ' +
+      'today and the public holidays a deadline may reach; both languages',
+    run: async (changes, body) => ({ data: await changes.options(body.reference_number), messageKey: 'ok' }),
+  }),
+
   return_for_changes: define(returnForChanges, {
     summary:
       'Back office: return an application under review for changes (→ returned) with 1–20 typed requests, each a ' +

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { WithdrawalPayments } from '../payments/invoice-cancellation';
 import type {
+  ChangeOptions,
   ChangeRequest,
   ChangeRequestInput,
   ChangeRound,
@@ -18,6 +19,7 @@ import { rulesByCode } from '../../shared/document-rules';
 import { todayIso } from '../../shared/dashboard';
 import type { Language } from '../../shared/reference-data';
 import { moduleOf } from '../../shared/step-modules';
+import { stepFields } from '../../shared/studio/step-fields';
 import { findApplicationByReference } from '../applications/application-access';
 import { formatReferenceNumber, normalizeReferenceNumber } from '../applications/reference-number';
 import { lockApplicationById, moveStatus, recordAction, tellApplicant } from '../applications/status-move';
@@ -27,6 +29,7 @@ import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import type { NoticeKind, Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
+import { changeOptions } from './change-options';
 import { flowOf, formsOfApplication, toChangeRound } from './change-rounds';
 import * as repo from './changes-repository';
 import { HolidaysService } from './holidays-service';
@@ -54,6 +57,11 @@ export class ChangeRequestsService {
     private readonly payments?: WithdrawalPayments,
   ) {
     this.holidays = new HolidaysService(db);
+  }
+
+  /** What an officer may ask of this application (get_change_options): its steps' questions, its documents. */
+  async options(reference: string): Promise<ChangeOptions> {
+    return changeOptions({ db: this.db, forms: this.forms, holidays: this.holidays }, reference);
   }
 
   async returnForChanges(
@@ -218,7 +226,8 @@ export class ChangeRequestsService {
         }
         if (input.document_type !== undefined || input.action !== undefined) problems.add(at, 'step_only');
         const fields = input.fields ?? [];
-        const properties = Object.keys(form.schema.properties ?? {});
+        // Every question of the step, those asked only under a condition included (issue 33, item 4).
+        const properties = stepFields(form.schema).map((field) => field.name);
         for (const field of fields)
           if (!properties.includes(field)) problems.add(`${at}/fields`, 'unknown_field', { field, step });
         if (seen.has(`step:${step}`)) problems.add(`${at}/step`, 'duplicate', { name: step });

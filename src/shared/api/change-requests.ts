@@ -320,6 +320,79 @@ const holidaySchema = {
   },
 } as const;
 
+/** Both languages' words of a text of the application's forms. */
+const bothLanguages = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['en', 'sw'],
+  properties: { en: { type: 'string' }, sw: { type: 'string' } },
+} as const;
+
+/**
+ * What an officer may ask of this application (the workspace's checklist builder): the steps of its
+ * own flow in its own forms version (the uploads step aside: documents are asked as documents), each
+ * with every question, those asked only under a condition included and marked; the documents of its
+ * type; and the public holidays of the days a deadline may reach, to show its date before sending.
+ */
+export const getChangeOptions = apiCall({
+  path: '/api/staff/get_change_options',
+  method: 'POST',
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reference_number'],
+    properties: { reference_number: referenceNumberProperty },
+  },
+  answer: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['forms_version', 'steps', 'documents', 'today', 'holidays'],
+    properties: {
+      forms_version: { type: 'string' },
+      steps: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['step', 'title', 'fields'],
+          properties: {
+            step: { type: 'string' },
+            title: bothLanguages,
+            fields: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['name', 'title', 'conditional'],
+                properties: {
+                  name: { type: 'string' },
+                  title: bothLanguages,
+                  /** Asked only when another answer calls for it. */
+                  conditional: { type: 'boolean' },
+                },
+              },
+            },
+          },
+        },
+      },
+      documents: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['document_type', 'name'],
+          properties: { document_type: { type: 'string' }, name: bothLanguages },
+        },
+      },
+      /** Today in Zanzibar, and the holidays from it to the farthest deadline (YYYY-MM-DD). */
+      today: isoDate,
+      holidays: { type: 'array', items: isoDate },
+    },
+  },
+  errors: [...staffErrors, applicationNotFound],
+} as const);
+export type ChangeOptions = AnswerOf<typeof getChangeOptions>;
+
 /** The public holidays, of one year or all. */
 export const listHolidays = apiCall({
   path: '/api/staff/list_holidays',
