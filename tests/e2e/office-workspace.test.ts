@@ -7,6 +7,7 @@ import type { DocumentRule } from '../../src/shared/forms';
 import { stepSample } from '../fixtures/step-samples';
 import { draftCookieFor, post, ROOT } from '../faults/server-process';
 import { axeCheck, useBrowser } from './browser';
+import { Wizard } from './journey-helpers';
 import { tr, type Lng } from './locales';
 import {
   call,
@@ -381,6 +382,105 @@ describe('the officers’ workspace', () => {
 
     await applicant.page.reload();
     await conversation.getByText(reply).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    expect(applicant.errors).toEqual([]);
+  });
+
+  test('asks for changes with a question shown only under a condition; the applicant answers on a phone; the round side by side; a new deadline', async () => {
+    const phone = '0777310303';
+    const reference = await submitRepair(phone);
+    const { page, errors } = await newPage({ language: 'en', viewport: WIDE, baseUrl: running.server.url });
+    await signIn(page, running.users[0]!, 'en');
+    await page.goto(`${running.server.url}${OFFICE_PAGE}/applications/${reference}`);
+    await page.getByRole('radio', { name: office('en', 'status.under_review') }).check();
+    await page.getByRole('button', { name: office('en', 'move.submit'), exact: true }).click();
+    const builder = page.getByRole('region', { name: office('en', 'changes.title') });
+    const w = new Wizard(page, 'en');
+    const stepTitle = w.title('repair');
+    await builder.getByRole('checkbox', { name: office('en', 'changes.ask_step', { step: stepTitle }) }).check();
+    // The question asked only when the work affects the neighbours: offered, and marked so.
+    for (const [question, conditional] of [
+      ['repair.affects_neighbours', false],
+      ['repair.precautions', true],
+    ] as const) {
+      const name = conditional
+        ? office('en', 'changes.conditional', { question: w.title(question) })
+        : w.title(question);
+      await builder.getByRole('checkbox', { name, exact: true }).check();
+    }
+    const why = 'The wall is shared: say how you will protect your neighbours.';
+    await builder.getByRole('textbox', { name: office('en', 'changes.remark_on', { name: stepTitle }) }).fill(why);
+    // The deadline's date is shown before sending; the round keeps the same date.
+    const deadline = builder.getByRole('textbox', { name: office('en', 'changes.deadline') });
+    await deadline.fill('7');
+    const dueText = await builder.getByText(/^Due on /).textContent();
+    await axeCheck(page);
+    await builder.getByRole('button', { name: office('en', 'changes.send'), exact: true }).click();
+    await builder.getByText(office('en', 'changes.sent')).waitFor();
+    const rounds = page.getByRole('region', { name: office('en', 'rounds.title') });
+    await rounds
+      .getByText(office('en', 'rounds.round', { number: 1, status: office('en', 'rounds.status.open') }))
+      .waitFor();
+    const due = /^Due on (.+) \(/.exec(dueText ?? '')?.[1];
+    expect(due).toBeTruthy();
+    await rounds.getByText(office('en', 'rounds.asked', { by: 'Juma Haji', due: due! })).waitFor();
+
+    // A new deadline, its date shown before it is given; the round says it.
+    const extend = page.getByRole('region', { name: office('en', 'changes.extend_title') });
+    await extend.getByRole('textbox', { name: office('en', 'changes.deadline') }).fill('12');
+    const newDue = /^Due on (.+) \(/.exec((await extend.getByText(/^Due on /).textContent()) ?? '')?.[1];
+    expect(newDue).toBeTruthy();
+    expect(newDue).not.toBe(due);
+    await extend.getByRole('button', { name: office('en', 'changes.extend'), exact: true }).click();
+    await extend.getByText(office('en', 'changes.extended')).waitFor();
+    await rounds.getByText(office('en', 'rounds.asked', { by: 'Juma Haji', due: newDue! })).waitFor();
+    await axeCheck(page);
+
+    // The applicant, on a 360 px phone: the request, the step answered again with the condition's question.
+    const applicant = await newPage({ language: 'en', viewport: PHONE, baseUrl: running.server.url });
+    const a = applicant.page;
+    const aw = new Wizard(a, 'en');
+    await a.goto('/home/login');
+    await a.getByRole('textbox', { name: tr('en', 'view.reference'), exact: true }).fill(reference);
+    await a.getByRole('checkbox', { name: tr('en', 'view.captcha_verified'), exact: true, checked: true }).waitFor();
+    await a.getByRole('button', { name: tr('en', 'view.submit'), exact: true }).click();
+    await a.getByRole('textbox', { name: tr('en', 'view.code'), exact: true }).fill(await outboxCode(reference));
+    await a.getByRole('button', { name: tr('en', 'view.verify'), exact: true }).click();
+    const checklist = a.getByRole('list', { name: tr('en', 'dashboard.changes.checklist') });
+    await checklist.getByRole('link', { name: tr('en', 'dashboard.changes.change_step', { step: stepTitle }) }).click();
+    await aw.yesNo('repair.affects_neighbours', true);
+    const precautions = 'Dust screens and work only from 8 to 17.';
+    await aw.textbox('repair.precautions').fill(precautions);
+    await aw.button('save_and_continue').click();
+    await checklist.getByText(tr('en', 'dashboard.changes.done')).waitFor();
+    await a.getByRole('textbox', { name: tr('en', 'dashboard.changes.note') }).fill('Screens on the shared wall.');
+    await a.getByRole('button', { name: tr('en', 'dashboard.changes.resubmit'), exact: true }).click();
+
+    // The officer: the round answered, each changed answer before and after.
+    const answered = office('en', 'rounds.round', { number: 1, status: office('en', 'rounds.status.resubmitted') });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await rounds.waitFor();
+          return rounds.getByText(answered).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const table = rounds.getByRole('table', {
+      name: office('en', 'rounds.changes_of', { step: stepTitle, number: 1 }),
+    });
+    const row = (question: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: w.title(question) }) });
+    await expect
+      .poll(() => row('repair.affects_neighbours').textContent())
+      .toContain(office('en', 'rounds.no') + office('en', 'rounds.yes'));
+    await expect
+      .poll(() => row('repair.precautions').textContent())
+      .toContain(office('en', 'rounds.no_answer') + precautions);
+    await axeCheck(page);
+    await page.screenshot({ path: 'test-results/office-changes-round.png', fullPage: true });
     expect(unexpected(errors)).toEqual([]);
     expect(applicant.errors).toEqual([]);
   });

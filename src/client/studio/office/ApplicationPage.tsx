@@ -10,9 +10,12 @@ import { formatNumber, formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { Assignment } from './Assignment';
+import { ChangeRounds } from './ChangeRounds';
+import { ChangesBuilder } from './ChangesBuilder';
 import { DocumentsReview } from './DocumentsReview';
 import { HistoryList } from './HistoryList';
 import { InvoiceForm } from './InvoiceForm';
+import { OpenRoundActions } from './OpenRoundActions';
 import { PermitForm } from './PermitForm';
 import { PermitsList } from './PermitsList';
 import { useGetStaffApplicationQuery } from './office-api';
@@ -80,6 +83,9 @@ export default function ApplicationPage() {
       <Assignment application={a} />
       <DocumentsReview application={a} />
       <StatusMove application={a} />
+      {a.stored_status === 'under_review' && <ChangesBuilder application={a} />}
+      {a.stored_status === 'returned' && <OpenRoundActions application={a} />}
+      <ChangeRounds application={a} />
       {a.status === 'approved' && <InvoiceForm application={a} />}
       {a.permit_moves_to && <PermitForm application={a} />}
       <Box component="section" aria-labelledby="invoices-title">

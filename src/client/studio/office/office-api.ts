@@ -1,3 +1,9 @@
+import {
+  extendChanges,
+  getChangeOptions,
+  returnForChanges,
+  withdrawOverdue,
+} from '../../../shared/api/change-requests';
 import { answerMessage } from '../../../shared/api/conversation';
 import {
   addInvoice,
@@ -74,6 +80,31 @@ const officeApi = studioApi.enhanceEndpoints({ addTagTypes: ['Application', 'Que
         invalidatesTags: (_answer, error, arg) => changed(error, arg.reference_number),
       },
     ),
+    /** What may be asked of the application: its forms version's, so it is kept with the application. */
+    getChangeOptions: callQuery(
+      build,
+      getChangeOptions,
+      {},
+      { providesTags: (_answer, _error, body) => [{ type: 'Application', id: body.reference_number }] },
+    ),
+    returnForChanges: callMutation(
+      build,
+      returnForChanges,
+      { quiet: true },
+      { invalidatesTags: (_answer, error, body) => changed(error, body.reference_number) },
+    ),
+    extendChanges: callMutation(
+      build,
+      extendChanges,
+      { quiet: true },
+      { invalidatesTags: (_answer, error, body) => changed(error, body.reference_number) },
+    ),
+    withdrawOverdue: callMutation(
+      build,
+      withdrawOverdue,
+      { quiet: true },
+      { invalidatesTags: (_answer, error, body) => changed(error, body.reference_number) },
+    ),
     /** The permit as it would be issued: nothing changes, nothing is read again. */
     previewPermit: callMutation(build, previewPermit, { quiet: true }),
     issuePermit: callMutation(
@@ -115,6 +146,10 @@ export const {
   useAddInvoiceMutation,
   useListMessagesQuery,
   useAnswerMessageMutation,
+  useGetChangeOptionsQuery,
+  useReturnForChangesMutation,
+  useExtendChangesMutation,
+  useWithdrawOverdueMutation,
   usePreviewPermitMutation,
   useIssuePermitMutation,
   useGetPermitDocumentMutation,
