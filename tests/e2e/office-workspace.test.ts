@@ -238,10 +238,59 @@ describe('the officers’ workspace', () => {
       await axeCheck(page);
       await page.screenshot({ path: `test-results/office-application-${lng}.png`, fullPage: true });
 
+      // The applicant pays TZS 5,000 too much (the simulated gateway): the money desk has it to settle.
+      // The gateway gives the control number on its own time: the page shows it once read again.
+      let control = '';
+      await expect
+        .poll(async () => {
+          await page.reload();
+          await invoices.getByRole('listitem').first().waitFor();
+          control = /\d{6,20}/.exec((await invoices.getByRole('listitem').first().textContent()) ?? '')?.[0] ?? '';
+          return control;
+        })
+        .toMatch(/^\d+$/);
+      const total = Number(
+        ((await lines.getByRole('row').last().getByRole('cell').last().textContent()) ?? '').replace(/\D/g, ''),
+      );
+      await call(running.server, '/api/dev/pay_simulated', { control_number: control, amount_tzs: total + 5000 });
+      await page
+        .getByRole('navigation', { name: studioText(lng, 'nav.office_label') })
+        .getByRole('link', { name: studioText(lng, 'nav.money'), exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: office(lng, 'money.title') }).waitFor();
+      const over = office(lng, 'money.item', {
+        kind: office(lng, 'money.kinds.over_payment'),
+        amount: office(lng, 'money.tzs', {
+          amount: new Intl.NumberFormat(lng === 'sw' ? 'sw-TZ' : 'en-GB').format(5000),
+        }),
+      });
+      const overItem = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: over }) })
+        .filter({
+          has: page.getByRole('link', { name: office(lng, 'money.application', { reference }) }),
+        });
+      await expect
+        .poll(async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: office(lng, 'money.title') }).waitFor();
+          await page.getByRole('status').filter({ hasText: /\d/ }).waitFor();
+          return overItem.count();
+        })
+        .toBe(1);
+      await axeCheck(page);
+      await overItem.getByRole('radio', { name: office(lng, 'money.hows.refunded') }).check();
+      await overItem.getByRole('textbox', { name: office(lng, 'money.remark') }).fill('M-Pesa refund 12 Dec');
+      await overItem.getByRole('button', { name: office(lng, 'money.settle_named', { item: over }) }).click();
+      await expect.poll(() => overItem.count()).toBe(0);
+      await page.getByRole('link', { name: office(lng, 'money.settled'), exact: true }).click();
+      await overItem.getByText(/M-Pesa refund 12 Dec/).waitFor();
+      await page.screenshot({ path: `test-results/office-money-${lng}.png`, fullPage: true });
+
       // Back in the queue: no longer under review (the rows are the stage's own, never the last ones), approved.
       await page
-        .getByRole('link', { name: office(lng, 'application.back') })
-        .first()
+        .getByRole('navigation', { name: studioText(lng, 'nav.office_label') })
+        .getByRole('link', { name: studioText(lng, 'nav.queue'), exact: true })
         .click();
       await page.getByRole('heading', { level: 1, name: office(lng, 'queue.title') }).waitFor();
       await page.getByRole('link', { name: office(lng, 'stage.under_review'), exact: true }).click();

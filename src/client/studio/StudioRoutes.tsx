@@ -21,6 +21,7 @@ const FeesPage = lazy(() => import('./fees/FeesPage'));
 const QueuePage = lazy(() => import('./office/QueuePage'));
 const ApplicationPage = lazy(() => import('./office/ApplicationPage'));
 const InboxPage = lazy(() => import('./office/InboxPage'));
+const MoneyPage = lazy(() => import('./office/MoneyPage'));
 
 const lazyPage = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 
@@ -73,6 +74,7 @@ export function StudioRoutes() {
         <Route index element={lazyPage(<QueuePage />)} />
         <Route path="mine" element={lazyPage(<QueuePage mine />)} />
         <Route path="messages" element={lazyPage(<InboxPage />)} />
+        <Route path="money" element={lazyPage(<MoneyPage />)} />
         <Route path="applications/:reference" element={lazyPage(<ApplicationPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

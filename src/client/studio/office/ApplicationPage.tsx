@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { OFFICE_PAGE } from '../../../shared/api/staff-session';
-import { formatNumber, formatTime } from '../format-time';
+import { formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
 import { Assignment } from './Assignment';
@@ -15,6 +15,7 @@ import { ChangesBuilder } from './ChangesBuilder';
 import { DocumentsReview } from './DocumentsReview';
 import { HistoryList } from './HistoryList';
 import { InvoiceForm } from './InvoiceForm';
+import { InvoicesList } from './InvoicesList';
 import { OpenRoundActions } from './OpenRoundActions';
 import { PermitForm } from './PermitForm';
 import { PermitsList } from './PermitsList';
@@ -88,26 +89,7 @@ export default function ApplicationPage() {
       <ChangeRounds application={a} />
       {a.status === 'approved' && <InvoiceForm application={a} />}
       {a.permit_moves_to && <PermitForm application={a} />}
-      <Box component="section" aria-labelledby="invoices-title">
-        <Typography id="invoices-title" component="h2" variant="h5" sx={{ mt: 4, mb: 1 }}>
-          {t('invoices.title')}
-        </Typography>
-        {a.invoices.length === 0 ? (
-          <Typography>{t('invoices.none')}</Typography>
-        ) : (
-          <Box component="ul" sx={{ pl: 3 }}>
-            {a.invoices.map((invoice) => (
-              <li key={invoice.invoice_id}>
-                {t('invoices.line', {
-                  amount: formatNumber(invoice.amount_tzs, i18n.language),
-                  status: t(`invoices.status.${invoice.status}`),
-                  control: invoice.control_number ?? t('invoices.no_control_number'),
-                })}
-              </li>
-            ))}
-          </Box>
-        )}
-      </Box>
+      <InvoicesList application={a} />
       <PermitsList application={a} />
       <HistoryList history={a.history} />
       {a.status === 'withdrawn' && (

@@ -10,6 +10,7 @@ import type { MessagesPage } from '../../../shared/api/back-office';
 import { formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
+import { PageNav } from './PageNav';
 import { useAnswerMessageMutation, useListMessagesQuery } from './office-api';
 import { applicationPage } from './QueueTable';
 import { failureText, Outcome, type OutcomeState, RetryAlert } from './Outcome';
@@ -25,7 +26,7 @@ type Message = MessagesPage['items'][number];
  */
 export default function InboxPage() {
   const { t } = useTranslation('office');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const inbox = useListMessagesQuery({ page, page_size: INBOX_PAGE_SIZE });
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / INBOX_PAGE_SIZE)) : 1;
@@ -45,17 +46,7 @@ export default function InboxPage() {
               <InboxMessage key={message.message_id} message={message} />
             ))}
           </Box>
-          {pages > 1 && (
-            <Box
-              component="nav"
-              aria-label={t('queue.pages')}
-              sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}
-            >
-              {page > 1 && <Button onClick={() => setParams({ page: String(page - 1) })}>{t('queue.previous')}</Button>}
-              <Typography>{t('queue.page_of', { page, pages })}</Typography>
-              {page < pages && <Button onClick={() => setParams({ page: String(page + 1) })}>{t('queue.next')}</Button>}
-            </Box>
-          )}
+          <PageNav page={page} pages={pages} hrefOf={(to) => `?page=${to}`} />
         </>
       )}
     </>

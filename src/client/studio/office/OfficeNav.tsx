@@ -9,6 +9,7 @@ export function OfficeNav() {
     { to: OFFICE_PAGE, label: t('nav.queue'), end: true },
     { to: `${OFFICE_PAGE}/mine`, label: t('nav.mine'), end: true },
     { to: `${OFFICE_PAGE}/messages`, label: t('nav.messages'), end: true },
+    { to: `${OFFICE_PAGE}/money`, label: t('nav.money'), end: true },
   ];
   return <AreaNav label={t('nav.office_label')} links={links} maxWidth={1400} />;
 }

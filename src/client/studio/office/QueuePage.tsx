@@ -10,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { APPLICATION_TYPES } from '../../../shared/wizard-driver';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
+import { PageNav } from './PageNav';
 import { useListApplicationsQuery } from './office-api';
 import { QueueTable } from './QueueTable';
 import { QUEUE_PAGE_SIZE, QUEUE_STAGES, queueParams, queueQueryOf, queueRequest, type QueueQuery } from './queue-query';
@@ -70,25 +71,11 @@ export default function QueuePage({ mine = false }: { mine?: boolean }) {
               {t('queue.last_page', { page: pages })}
             </Button>
           )}
-          {pages > 1 && (
-            <Box
-              component="nav"
-              aria-label={t('queue.pages')}
-              sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}
-            >
-              {query.page > 1 && (
-                <Button component={RouterLink} to={`?${queueParams({ ...query, page: query.page - 1 }).toString()}`}>
-                  {t('queue.previous')}
-                </Button>
-              )}
-              <Typography>{t('queue.page_of', { page: query.page, pages })}</Typography>
-              {query.page < pages && (
-                <Button component={RouterLink} to={`?${queueParams({ ...query, page: query.page + 1 }).toString()}`}>
-                  {t('queue.next')}
-                </Button>
-              )}
-            </Box>
-          )}
+          <PageNav
+            page={query.page}
+            pages={pages}
+            hrefOf={(page) => `?${queueParams({ ...query, page }).toString()}`}
+          />
         </>
       )}
     </>
