@@ -170,6 +170,10 @@ describe('the officers’ workspace', () => {
       const heading = page.getByRole('heading', { level: 1 });
       await expect.poll(() => heading.textContent()).toContain(reference);
       await axeCheck(page);
+      // The answers as the applicant gave them: a choice in words, in the reader's language.
+      const answers = page.getByRole('region', { name: office(lng, 'answers.title') });
+      await answers.getByRole('heading', { level: 3, name: tr(lng, 'forms:repair.title') }).waitFor();
+      await answers.getByText(tr(lng, 'forms:repair.repair_type.options.painting_finishes'), { exact: true }).waitFor();
       // Taken: it is this officer's, and in their work.
       await page.getByRole('button', { name: office(lng, 'assignment.take'), exact: true }).click();
       await page.getByText(office(lng, 'assignment.yours'), { exact: true }).waitFor();

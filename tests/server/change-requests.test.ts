@@ -173,9 +173,9 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
       ]);
     });
 
-    it('get_change_options: the flow’s steps with every question in both languages, the type’s documents, the holidays ahead', async () => {
+    it('get_application_outline: the flow’s steps with every question in both languages, the type’s documents, the holidays ahead', async () => {
       const app = await application(newPerson('808'));
-      const res = await staff('get_change_options', { reference_number: app.reference });
+      const res = await staff('get_application_outline', { reference_number: app.reference });
       expect(res.status).toBe(200);
       type Options = {
         steps: {
@@ -200,6 +200,14 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
         conditional: true,
       });
       expect(repair.fields.find((field) => field.name === 'street_village')?.conditional).toBe(false);
+      // A choice's answers in words, both languages (the workspace shows the answers so).
+      const repairType = repair.fields.find((field) => field.name === 'repair_type') as unknown as {
+        options: { value: string; title: { en: string; sw: string } }[];
+      };
+      expect(repairType.options).toContainEqual({
+        value: 'painting_finishes',
+        title: { en: 'Painting and finishes', sw: 'Rangi na umaliziaji' },
+      });
       expect(options.documents.map((d) => d.document_type)).toContain('sheha_letter');
       expect([...options.holidays].sort()).toEqual(options.holidays);
       for (const day of options.holidays) expect(day >= options.today).toBe(true);
@@ -210,11 +218,11 @@ describe.each(databaseKinds)('requests for changes (%s)', (kind) => {
         .execute();
       const within = seeded.map((row) => row.date).filter((date) => date <= options.holidays.at(-1)!);
       expect(options.holidays).toEqual(within.sort());
-      expect((await staff('get_change_options', { reference_number: 'ZZZZZ-ZZZZZ' })).status).toBe(404);
+      expect((await staff('get_application_outline', { reference_number: 'ZZZZZ-ZZZZZ' })).status).toBe(404);
       const editor = await staffSignIn(t, await addStaff(t, 'policy_editor'));
-      expect((await staff('get_change_options', { reference_number: app.reference }, { cookie: editor })).status).toBe(
-        403,
-      );
+      expect(
+        (await staff('get_application_outline', { reference_number: app.reference }, { cookie: editor })).status,
+      ).toBe(403);
     });
 
     it('only from under_review; set_status can no longer return without requests', async () => {

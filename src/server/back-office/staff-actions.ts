@@ -274,7 +274,7 @@ export const STAFF_ACTIONS = {
   }),
 
   // Requests for changes (issue 19, item 1).
-  get_change_options: viaChanges(CHANGE_ACTIONS.get_change_options),
+  get_application_outline: viaChanges(CHANGE_ACTIONS.get_application_outline),
   return_for_changes: viaChanges(CHANGE_ACTIONS.return_for_changes),
   extend_changes: viaChanges(CHANGE_ACTIONS.extend_changes),
   withdraw_overdue: viaChanges(CHANGE_ACTIONS.withdraw_overdue),

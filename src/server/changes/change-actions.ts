@@ -1,7 +1,7 @@
 import {
   addHoliday,
   extendChanges,
-  getChangeOptions,
+  getApplicationOutline,
   listHolidays,
   listOverdueChanges,
   removeHoliday,
@@ -20,12 +20,12 @@ export type AnyChangeAction = AnyStaffAction<ChangeRequestsService>;
 const define = defineOn<ChangeRequestsService>();
 
 export const CHANGE_ACTIONS = {
-  get_change_options: define(getChangeOptions, {
+  get_application_outline: define(getApplicationOutline, {
     summary:
       'Back office: what return_for_changes may ask of an application: the steps of its own flow and forms ' +
       'version with every question (those asked only under a condition marked), the documents of its type, ' +
       'today and the public holidays a deadline may reach; both languages',
-    run: async (changes, body) => ({ data: await changes.options(body.reference_number), messageKey: 'ok' }),
+    run: async (changes, body) => ({ data: await changes.outline(body.reference_number), messageKey: 'ok' }),
   }),
 
   return_for_changes: define(returnForChanges, {

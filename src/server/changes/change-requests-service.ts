@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { WithdrawalPayments } from '../payments/invoice-cancellation';
 import type {
-  ChangeOptions,
+  ApplicationOutline,
   ChangeRequest,
   ChangeRequestInput,
   ChangeRound,
@@ -29,7 +29,7 @@ import type { FormsService } from '../forms/forms-service';
 import { ApiError } from '../http/envelope';
 import type { NoticeKind, Notifier } from '../notifications/notifier';
 import type { StaffActor } from '../staff-accounts/staff-actor';
-import { changeOptions } from './change-options';
+import { applicationOutline } from './application-outline';
 import { flowOf, formsOfApplication, toChangeRound } from './change-rounds';
 import * as repo from './changes-repository';
 import { HolidaysService } from './holidays-service';
@@ -59,9 +59,9 @@ export class ChangeRequestsService {
     this.holidays = new HolidaysService(db);
   }
 
-  /** What an officer may ask of this application (get_change_options): its steps' questions, its documents. */
-  async options(reference: string): Promise<ChangeOptions> {
-    return changeOptions({ db: this.db, forms: this.forms, holidays: this.holidays }, reference);
+  /** What an officer may ask of this application (get_application_outline): its steps' questions, its documents. */
+  async outline(reference: string): Promise<ApplicationOutline> {
+    return applicationOutline({ db: this.db, forms: this.forms, holidays: this.holidays }, reference);
   }
 
   async returnForChanges(

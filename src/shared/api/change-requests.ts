@@ -329,13 +329,14 @@ const bothLanguages = {
 } as const;
 
 /**
- * What an officer may ask of this application (the workspace's checklist builder): the steps of its
- * own flow in its own forms version (the uploads step aside: documents are asked as documents), each
- * with every question, those asked only under a condition included and marked; the documents of its
- * type; and the public holidays of the days a deadline may reach, to show its date before sending.
+ * An application's own forms as staff read it and ask of it (the workspace's answers and its checklist
+ * builder): the steps of its flow in its own forms version (the uploads step aside: documents are asked
+ * as documents), each with every question in both languages, those asked only under a condition marked,
+ * a choice's options and a table's columns; the documents of its type; and the public holidays of the
+ * days a deadline may reach, to show its date before sending.
  */
-export const getChangeOptions = apiCall({
-  path: '/api/staff/get_change_options',
+export const getApplicationOutline = apiCall({
+  path: '/api/staff/get_application_outline',
   method: 'POST',
   body: {
     type: 'object',
@@ -369,6 +370,26 @@ export const getChangeOptions = apiCall({
                   title: bothLanguages,
                   /** Asked only when another answer calls for it. */
                   conditional: { type: 'boolean' },
+                  /** A choice's options (of its items, for a list of choices): each answer's words. */
+                  options: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['value', 'title'],
+                      properties: { value: { type: ['string', 'number', 'boolean'] }, title: bothLanguages },
+                    },
+                  },
+                  /** A table's columns (a list of rows: floors, materials), in the form's order. */
+                  columns: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['name', 'title'],
+                      properties: { name: { type: 'string' }, title: bothLanguages },
+                    },
+                  },
                 },
               },
             },
@@ -391,7 +412,7 @@ export const getChangeOptions = apiCall({
   },
   errors: [...staffErrors, applicationNotFound],
 } as const);
-export type ChangeOptions = AnswerOf<typeof getChangeOptions>;
+export type ApplicationOutline = AnswerOf<typeof getApplicationOutline>;
 
 /** The public holidays, of one year or all. */
 export const listHolidays = apiCall({

@@ -9,6 +9,7 @@ import { OFFICE_PAGE } from '../../../shared/api/staff-session';
 import { formatTime } from '../format-time';
 import { Loading } from '../Loading';
 import { PageHeading } from '../PageHeading';
+import { AnswersView } from './AnswersView';
 import { Assignment } from './Assignment';
 import { ChangeRounds } from './ChangeRounds';
 import { ChangesBuilder } from './ChangesBuilder';
@@ -82,6 +83,7 @@ export default function ApplicationPage() {
         ))}
       </Box>
       <Assignment application={a} />
+      <AnswersView application={a} />
       <DocumentsReview application={a} />
       <StatusMove application={a} />
       {a.stored_status === 'under_review' && <ChangesBuilder application={a} />}

@@ -5,26 +5,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { StaffApplication } from '../../../shared/api/back-office';
-import type { ChangeOptions } from '../../../shared/api/change-requests';
-import { formatDay, formatNumber } from '../format-time';
-import { useGetChangeOptionsQuery } from './office-api';
+import type { ApplicationOutline } from '../../../shared/api/change-requests';
+import { formatDay } from '../format-time';
+import { answerText } from './answer-text';
+import { useGetApplicationOutlineQuery } from './office-api';
 
 type Round = StaffApplication['change_rounds'][number];
-
-/** An answer as a reader reads it: yes or no, a number in their format, a list's items, a table's rows counted. */
-function answerText(value: unknown, t: TFunction<'office'>, language: string): string {
-  if (value === undefined || value === null || value === '') return t('rounds.no_answer');
-  if (typeof value === 'boolean') return t(value ? 'rounds.yes' : 'rounds.no');
-  if (typeof value === 'number') return formatNumber(value, language, 2);
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
-    return value.map(String).join(', ');
-  if (Array.isArray(value)) return t('rounds.rows', { count: value.length });
-  return JSON.stringify(value);
-}
 
 /**
  * Every round of requests for changes (issue 33, item 4), newest first: what was asked and why, by whom,
@@ -32,7 +20,7 @@ function answerText(value: unknown, t: TFunction<'office'>, language: string): s
  */
 export function ChangeRounds({ application }: { application: StaffApplication }) {
   const { t } = useTranslation('office');
-  const options = useGetChangeOptionsQuery({ reference_number: application.reference_number });
+  const options = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
   if (application.change_rounds.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="rounds-title" sx={{ mb: 3 }}>
@@ -46,13 +34,13 @@ export function ChangeRounds({ application }: { application: StaffApplication })
   );
 }
 
-function RoundView({ round, options }: { round: Round; options: ChangeOptions | undefined }) {
+function RoundView({ round, options }: { round: Round; options: ApplicationOutline | undefined }) {
   const { t, i18n } = useTranslation('office');
   const label = (text: { en: string; sw: string } | undefined, fallback: string) =>
     text ? (i18n.language === 'sw' ? text.sw : text.en) : fallback;
   const stepOf = (step: string) => options?.steps.find((s) => s.step === step);
-  const fieldTitle = (step: string, field: string) =>
-    label(stepOf(step)?.fields.find((f) => f.name === field)?.title, field);
+  const fieldOf = (step: string, field: string) => stepOf(step)?.fields.find((f) => f.name === field);
+  const fieldTitle = (step: string, field: string) => label(fieldOf(step, field)?.title, field);
   const documentName = (code: string) => label(options?.documents.find((d) => d.document_type === code)?.name, code);
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2 }}>
@@ -116,8 +104,8 @@ function RoundView({ round, options }: { round: Round; options: ChangeOptions | 
                   <TableCell component="th" scope="row">
                     {fieldTitle(step, field)}
                   </TableCell>
-                  <TableCell>{answerText(before[field], t, i18n.language)}</TableCell>
-                  <TableCell>{answerText(after[field], t, i18n.language)}</TableCell>
+                  <TableCell>{answerText(before[field], fieldOf(step, field), t, i18n.language)}</TableCell>
+                  <TableCell>{answerText(after[field], fieldOf(step, field), t, i18n.language)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -7,13 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ChangeOptions } from '../../../shared/api/change-requests';
+import type { ApplicationOutline } from '../../../shared/api/change-requests';
 import { CHANGE_REMARK_MAX } from '../../../shared/api/change-requests';
 import type { StaffApplication } from '../../../shared/api/back-office';
 import { Loading } from '../Loading';
 import { DeadlineField, useDeadline } from './DeadlineField';
 import { emptyDraft, requestsOf, type ChangesDraft, type DocumentAsk, type StepAsk } from './changes-draft';
-import { useGetChangeOptionsQuery, useReturnForChangesMutation } from './office-api';
+import { useGetApplicationOutlineQuery, useReturnForChangesMutation } from './office-api';
 import { failureText, Outcome, RetryAlert, type OutcomeState } from './Outcome';
 
 const NO_STEP: StepAsk = { asked: false, fields: [], remark: '' };
@@ -26,13 +26,13 @@ const NO_DOCUMENT: DocumentAsk = { action: '', remark: '' };
  */
 export function ChangesBuilder({ application }: { application: StaffApplication }) {
   const { t } = useTranslation('office');
-  const options = useGetChangeOptionsQuery({ reference_number: application.reference_number });
+  const options = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
   if (options.isError) return <RetryAlert text={t('changes.options_failed')} onRetry={() => void options.refetch()} />;
   if (!options.data) return <Loading />;
   return <ChangesForm application={application} options={options.data} />;
 }
 
-function ChangesForm({ application, options }: { application: StaffApplication; options: ChangeOptions }) {
+function ChangesForm({ application, options }: { application: StaffApplication; options: ApplicationOutline }) {
   const { t, i18n } = useTranslation('office');
   const label = (text: { en: string; sw: string }) => (i18n.language === 'sw' ? text.sw : text.en);
   const [draft, setDraft] = useState<ChangesDraft>(emptyDraft);

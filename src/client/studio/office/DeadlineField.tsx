@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   MAX_DEADLINE_WORKING_DAYS,
   MIN_DEADLINE_WORKING_DAYS,
-  type ChangeOptions,
+  type ApplicationOutline,
 } from '../../../shared/api/change-requests';
 import { addWorkingDays } from '../../../shared/working-days';
 import { formatDay } from '../format-time';
@@ -22,7 +22,7 @@ export interface Deadline {
 }
 
 /** A deadline in working days from today, and its date, counted as the server counts it. */
-export function useDeadline(options: Pick<ChangeOptions, 'today' | 'holidays'>): Deadline {
+export function useDeadline(options: Pick<ApplicationOutline, 'today' | 'holidays'>): Deadline {
   const [text, setText] = useState(String(DEFAULT_DAYS));
   const holidays = useMemo(() => new Set(options.holidays), [options.holidays]);
   const n = Number(text);

@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { StaffApplication } from '../../../shared/api/back-office';
-import { CHANGE_REMARK_MAX, type ChangeOptions } from '../../../shared/api/change-requests';
+import { CHANGE_REMARK_MAX, type ApplicationOutline } from '../../../shared/api/change-requests';
 import { DeadlineField, useDeadline } from './DeadlineField';
-import { useExtendChangesMutation, useGetChangeOptionsQuery, useWithdrawOverdueMutation } from './office-api';
+import { useExtendChangesMutation, useGetApplicationOutlineQuery, useWithdrawOverdueMutation } from './office-api';
 import { failureText, Outcome, type OutcomeState } from './Outcome';
 
 /** The withdrawal's reason, at most (withdraw_overdue). */
@@ -18,7 +18,7 @@ const REASON_MAX = 500;
  * given; once the deadline has passed, withdraw the application with a reason.
  */
 export function OpenRoundActions({ application }: { application: StaffApplication }) {
-  const options = useGetChangeOptionsQuery({ reference_number: application.reference_number });
+  const options = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
   const open = application.change_rounds.find((round) => round.status === 'open');
   if (!open || !options.data) return null;
   return (
@@ -29,7 +29,7 @@ export function OpenRoundActions({ application }: { application: StaffApplicatio
   );
 }
 
-function ExtendForm({ reference, options }: { reference: string; options: ChangeOptions }) {
+function ExtendForm({ reference, options }: { reference: string; options: ApplicationOutline }) {
   const { t } = useTranslation('office');
   const deadline = useDeadline(options);
   const [remark, setRemark] = useState('');

@@ -1,4 +1,4 @@
-import type { ChangeOptions, ChangeRequestInput } from '../../../shared/api/change-requests';
+import type { ApplicationOutline, ChangeRequestInput } from '../../../shared/api/change-requests';
 
 /** A step as the officer is asking it: whether, which of its questions (none: the whole step), and why. */
 export interface StepAsk {
@@ -25,7 +25,7 @@ export const emptyDraft = (): ChangesDraft => ({ steps: {}, documents: {} });
  * remark (the applicant must read why), for the officer to fill in before anything is sent.
  */
 export function requestsOf(
-  options: Pick<ChangeOptions, 'steps' | 'documents'>,
+  options: Pick<ApplicationOutline, 'steps' | 'documents'>,
   draft: ChangesDraft,
 ): { requests: ChangeRequestInput[]; missing: string[] } {
   const requests: ChangeRequestInput[] = [];

@@ -1,6 +1,6 @@
 import {
   extendChanges,
-  getChangeOptions,
+  getApplicationOutline,
   returnForChanges,
   withdrawOverdue,
 } from '../../../shared/api/change-requests';
@@ -100,9 +100,9 @@ const officeApi = studioApi
         { invalidatesTags: (_answer, error) => (error ? [] : ['Money', 'Application']) },
       ),
       /** What may be asked of the application: its forms version's, so it is kept with the application. */
-      getChangeOptions: callQuery(
+      getApplicationOutline: callQuery(
         build,
-        getChangeOptions,
+        getApplicationOutline,
         {},
         { providesTags: (_answer, _error, body) => [{ type: 'Application', id: body.reference_number }] },
       ),
@@ -174,7 +174,7 @@ export const {
   useCancelInvoiceMutation,
   useListPaymentExceptionsQuery,
   useSettlePaymentExceptionMutation,
-  useGetChangeOptionsQuery,
+  useGetApplicationOutlineQuery,
   useReturnForChangesMutation,
   useExtendChangesMutation,
   useWithdrawOverdueMutation,

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ChangeOptions } from '../../shared/api/change-requests';
+import type { ApplicationOutline } from '../../shared/api/change-requests';
 import { MAX_DEADLINE_WORKING_DAYS } from '../../shared/api/change-requests';
 import { todayIso } from '../../shared/dashboard';
 import type { FormsDocument } from '../../shared/forms';
 import { LANGUAGES, type Language } from '../../shared/reference-data';
 import { moduleOf } from '../../shared/step-modules';
+import { isJsonObject, type Json } from '../../shared/schema-walk';
 import { stepFields } from '../../shared/studio/step-fields';
 import { textOf } from '../../shared/studio/step-texts';
 import { addCalendarDays, workingDaysSpan } from '../../shared/working-days';
@@ -23,15 +24,36 @@ function both(forms: FormsDocument, key: unknown): { en: string; sw: string } {
   return Object.fromEntries(LANGUAGES.map((language) => [language, of(language)])) as { en: string; sw: string };
 }
 
-/** What return_for_changes may ask of this application (get_change_options). */
-export async function changeOptions(
+/** A question's options (its own, or its items' for a list of choices) and a table's columns, if any. */
+function readable(forms: FormsDocument, schema: Json) {
+  const items = isJsonObject(schema.items) ? schema.items : undefined;
+  const choices = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(items?.oneOf) ? items.oneOf : [];
+  const options = choices.flatMap((choice) =>
+    isJsonObject(choice) && isScalar(choice.const)
+      ? [{ value: choice.const, title: both(forms, choice.title ?? String(choice.const)) }]
+      : [],
+  );
+  const columns =
+    items && isJsonObject(items.properties)
+      ? Object.entries(items.properties).flatMap(([name, column]) =>
+          isJsonObject(column) ? [{ name, title: both(forms, column.title ?? name) }] : [],
+        )
+      : [];
+  return { ...(options.length ? { options } : {}), ...(columns.length ? { columns } : {}) };
+}
+
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** An application's own forms as staff read it and ask of it (get_application_outline). */
+export async function applicationOutline(
   deps: {
     db: Kysely<Database>;
     forms: Pick<FormsService, 'get' | 'getVersion'>;
     holidays: Pick<HolidaysService, 'between'>;
   },
   referenceInput: string,
-): Promise<ChangeOptions> {
+): Promise<ApplicationOutline> {
   const reference = normalizeReferenceNumber(referenceInput);
   const application = reference ? await findApplicationByReference(deps.db, reference) : undefined;
   if (!application) throw new ApiError(404, 'application_not_found');
@@ -45,6 +67,7 @@ export async function changeOptions(
       name: field.name,
       title: both(forms, field.schema.title ?? `${step}.${field.name}.title`),
       conditional: field.branch !== undefined || field.elsewhere === true,
+      ...readable(forms, field.schema),
     }));
     return [{ step, title: both(forms, form.schema.title ?? `${step}.title`), fields }];
   });
