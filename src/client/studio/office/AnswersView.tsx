@@ -23,7 +23,7 @@ const isRecord = (value: unknown): value is Answers =>
 export function AnswersView({ application }: { application: StaffApplication }) {
   const { t, i18n } = useTranslation('office');
   const outline = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
-  const answers = application.answers as Answers;
+  const answers: Answers = application.answers;
   return (
     <Box component="section" aria-labelledby="answers-title" sx={{ mb: 3 }}>
       <Typography id="answers-title" component="h2" variant="h5" sx={{ mb: 1 }}>

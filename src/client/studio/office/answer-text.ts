@@ -19,14 +19,14 @@ export function answerText(
   t: TFunction<'office'>,
   language: string,
 ): string {
-  if (value === undefined || value === null || value === '') return t('rounds.no_answer');
+  if (value === undefined || value === null || value === '') return t('office:rounds.no_answer');
   const option = field?.options?.find((o) => o.value === value);
   if (option) return inLanguage(option.title, language);
-  if (typeof value === 'boolean') return t(value ? 'rounds.yes' : 'rounds.no');
+  if (typeof value === 'boolean') return t(value ? 'office:rounds.yes' : 'office:rounds.no');
   if (typeof value === 'number') return formatNumber(value, language, 2);
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
     return value.map((item) => answerText(item, field, t, language)).join(', ');
-  if (Array.isArray(value)) return t('rounds.rows', { count: value.length });
+  if (Array.isArray(value)) return t('office:rounds.rows', { count: value.length });
   return JSON.stringify(value);
 }
