@@ -1,10 +1,12 @@
 // The parts of `npm run bench` added by issue 5 beside the bytes and the wizard: Lighthouse, the API
-// under load and memory, and a hostile published step (issue 31). BENCH_SKIP=lighthouse,api,hostile_step
+// under load and memory, a hostile published step (issue 31) and the officers' work queue (issue 33).
+// BENCH_SKIP=lighthouse,api,hostile_step,office
 // leaves parts out; BENCH_QUICK=1 shortens them.
 import os from 'node:os';
 import { apiLoad, type ApiLoadResults } from './api-load';
 import { hostileStepGoal, hostileStepLines, hostileStepRun, type HostileStepResult } from './hostile-step';
 import { lighthousePages, type LighthouseResults } from './lighthouse';
+import { officeQueueGoal, officeQueueLines, officeQueueRun, type OfficeQueueResult } from './office-queue';
 import { apiGoals, apiLoadLines, goalLines, lighthouseGoals, lighthouseLines, type Goal } from './report';
 import { QUICK } from './common';
 
@@ -15,6 +17,7 @@ export interface ServerParts {
   lighthouse?: LighthouseResults & { load_average: { start: number; end: number } };
   api_load?: ApiLoadResults & { load_average: { start: number; end: number } };
   hostile_step?: HostileStepResult;
+  office_queue?: OfficeQueueResult;
   goals: Goal[];
 }
 
@@ -37,6 +40,10 @@ export async function serverParts(url: string): Promise<ServerParts> {
     parts.hostile_step = await hostileStepRun();
     parts.goals.push(hostileStepGoal(parts.hostile_step));
   }
+  if (!skipped.includes('office')) {
+    parts.office_queue = await officeQueueRun();
+    parts.goals.push(officeQueueGoal(parts.office_queue));
+  }
   return parts;
 }
 
@@ -51,5 +58,6 @@ export function serverPartsLines(parts: ServerParts): string[] {
   if (parts.lighthouse) lines.push(...lighthouseLines(parts.lighthouse), '', load(parts.lighthouse.load_average), '');
   if (parts.api_load) lines.push(...apiLoadLines(parts.api_load), '', load(parts.api_load.load_average), '');
   if (parts.hostile_step) lines.push(...hostileStepLines(parts.hostile_step), '');
+  if (parts.office_queue) lines.push(...officeQueueLines(parts.office_queue), '');
   return lines;
 }

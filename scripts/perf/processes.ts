@@ -90,6 +90,8 @@ export interface KibaliOptions {
   logLevel: string;
   /** The forms the first start publishes (FORMS_DIR), else schemas/. */
   formsDir?: string;
+  /** More settings (STAFF_API_TOKEN…). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -113,6 +115,7 @@ export async function startKibali(options: KibaliOptions): Promise<ServerProcess
       RATE_LIMIT_FACTOR: '1000',
       SMS_GATEWAY_URL: options.smsGatewayUrl,
       MAINTENANCE_MODE: '0',
+      ...options.env,
       // MALLOC_ARENA_MAX=1 or 2 (glibc), passed on to try its effect on the servers' memory.
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
     },
