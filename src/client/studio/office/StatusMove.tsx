@@ -23,7 +23,8 @@ export function StatusMove({ application }: { application: StaffApplication }) {
   const [remark, setRemark] = useState('');
   const [send, sending] = useSetStatusMutation();
   const [outcome, setOutcome] = useState<OutcomeState>(null);
-  if (application.allowed_moves.length === 0) return null;
+  // The last move may leave none: its outcome is still said.
+  if (application.allowed_moves.length === 0) return <Outcome outcome={outcome} />;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!move) {
