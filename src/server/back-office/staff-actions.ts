@@ -11,7 +11,6 @@ import { addInvoice } from '../payments/add-invoice';
 import { markInvoicePaid } from '../payments/mark-invoice-paid';
 import { staffReceipt } from '../payments/receipts';
 import { issuePermit, previewPermit } from '../permits/issue-permit';
-import type { PermitFile } from '../permits/permits-service';
 import { assignApplication } from './assign-application';
 import { getApplication } from './get-application';
 import { listApplications } from './list-applications';
@@ -33,14 +32,6 @@ export type AnyAction = AnyStaffAction<StaffServices>;
 export const STAFF_MULTILINE_TEXTS = ['remark', 'message', 'description', 'reason'] as const;
 
 const define = defineOn<StaffServices>();
-
-/** A permit's PDF (issued or previewed) as the envelope carries it: base64, with its name and size. */
-const pdfAnswer = (file: PermitFile) => ({
-  file_name: file.file_name,
-  mime_type: 'application/pdf' as const,
-  size: file.bytes.byteLength,
-  content_base64: Buffer.from(file.bytes).toString('base64'),
-});
 
 /** A call of the requests for changes (src/server/changes/change-actions.ts), run on the staff's changes service. */
 const viaChanges = (action: AnyChangeAction): AnyAction => ({
@@ -191,7 +182,12 @@ export const STAFF_ACTIONS = {
       const { reference_number, ...permit } = body;
       const file = await previewPermit(staff, reference_number, permit, language);
       return {
-        data: pdfAnswer(file),
+        data: {
+          file_name: file.file_name,
+          mime_type: 'application/pdf',
+          size: file.bytes.byteLength,
+          content_base64: Buffer.from(file.bytes).toString('base64'),
+        },
         messageKey: 'permits.preview_ready',
         params: { permit_number: permit.permit_number.trim() },
       };
@@ -215,7 +211,12 @@ export const STAFF_ACTIONS = {
     run: async (staff, body) => {
       const file = await staff.permits.staffDocument(body.permit_number);
       return {
-        data: pdfAnswer(file),
+        data: {
+          file_name: file.file_name,
+          mime_type: 'application/pdf',
+          size: file.bytes.byteLength,
+          content_base64: Buffer.from(file.bytes).toString('base64'),
+        },
         messageKey: 'permits.document_ready',
         params: { permit_number: body.permit_number },
       };
