@@ -86,12 +86,11 @@ export default function ApplicationPage() {
       <AnswersView application={a} />
       <DocumentsReview application={a} />
       <StatusMove application={a} />
-      {/* Each form stays in place once its moment has passed: what it did is still said there. */}
-      <ChangesBuilder application={a} />
-      <OpenRoundActions application={a} />
+      {a.stored_status === 'under_review' && <ChangesBuilder application={a} />}
+      {a.stored_status === 'returned' && <OpenRoundActions application={a} />}
       <ChangeRounds application={a} />
       {a.status === 'approved' && <InvoiceForm application={a} />}
-      <PermitForm application={a} />
+      {a.permit_moves_to && <PermitForm application={a} />}
       <InvoicesList application={a} />
       <PermitsList application={a} />
       <HistoryList history={a.history} />

@@ -27,23 +27,12 @@ const NO_DOCUMENT: DocumentAsk = { action: '', remark: '' };
 export function ChangesBuilder({ application }: { application: StaffApplication }) {
   const { t } = useTranslation('office');
   const options = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
-  // Said here once sent: the form leaves with the stage it belongs to.
-  const [sent, setSent] = useState<OutcomeState>(null);
-  if (application.stored_status !== 'under_review') return <Outcome outcome={sent} />;
   if (options.isError) return <RetryAlert text={t('changes.options_failed')} onRetry={() => void options.refetch()} />;
   if (!options.data) return <Loading />;
-  return <ChangesForm application={application} options={options.data} onSent={setSent} />;
+  return <ChangesForm application={application} options={options.data} />;
 }
 
-function ChangesForm({
-  application,
-  options,
-  onSent,
-}: {
-  application: StaffApplication;
-  options: ApplicationOutline;
-  onSent: (outcome: OutcomeState) => void;
-}) {
+function ChangesForm({ application, options }: { application: StaffApplication; options: ApplicationOutline }) {
   const { t, i18n } = useTranslation('office');
   const label = (text: { en: string; sw: string }) => (i18n.language === 'sw' ? text.sw : text.en);
   const [draft, setDraft] = useState<ChangesDraft>(emptyDraft);
@@ -71,7 +60,9 @@ function ChangesForm({
       ...(remark.trim() ? { remark: remark.trim() } : {}),
     });
     if ('error' in result) return setOutcome({ ok: false, text: failureText(result.error, t('changes.failed')) });
-    onSent({ ok: true, text: t('changes.sent') });
+    setOutcome({ ok: true, text: t('changes.sent') });
+    setDraft(emptyDraft());
+    setRemark('');
   };
   return (
     <Box component="section" aria-labelledby="changes-title" sx={{ mb: 3 }}>

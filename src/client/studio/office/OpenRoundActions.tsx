@@ -19,15 +19,12 @@ const REASON_MAX = 500;
  */
 export function OpenRoundActions({ application }: { application: StaffApplication }) {
   const options = useGetApplicationOutlineQuery({ reference_number: application.reference_number });
-  // Said here once withdrawn: the forms leave with the open round.
-  const [withdrawn, setWithdrawn] = useState<OutcomeState>(null);
   const open = application.change_rounds.find((round) => round.status === 'open');
-  if (application.stored_status !== 'returned' || !open) return <Outcome outcome={withdrawn} />;
-  if (!options.data) return null;
+  if (!open || !options.data) return null;
   return (
     <>
       <ExtendForm reference={application.reference_number} options={options.data} />
-      {open.overdue && <WithdrawForm reference={application.reference_number} onWithdrawn={setWithdrawn} />}
+      {open.overdue && <WithdrawForm reference={application.reference_number} />}
     </>
   );
 }
@@ -76,7 +73,7 @@ function ExtendForm({ reference, options }: { reference: string; options: Applic
   );
 }
 
-function WithdrawForm({ reference, onWithdrawn }: { reference: string; onWithdrawn: (outcome: OutcomeState) => void }) {
+function WithdrawForm({ reference }: { reference: string }) {
   const { t } = useTranslation('office');
   const [reason, setReason] = useState('');
   const [withdraw, withdrawing] = useWithdrawOverdueMutation();
@@ -87,7 +84,7 @@ function WithdrawForm({ reference, onWithdrawn }: { reference: string; onWithdra
     const result = await withdraw({ reference_number: reference, reason: reason.trim() });
     if ('error' in result)
       return setOutcome({ ok: false, text: failureText(result.error, t('changes.withdraw_failed')) });
-    onWithdrawn({ ok: true, text: t('changes.withdrawn') });
+    setOutcome({ ok: true, text: t('changes.withdrawn') });
   };
   return (
     <Box component="section" aria-labelledby="withdraw-title" sx={{ mb: 3 }}>

@@ -87,8 +87,6 @@ export function PermitForm({ application }: { application: StaffApplication }) {
     setShown(null);
     setOutcome({ ok: true, text: t('permit_form.done', { permit_number: result.data.permit.permit_number }) });
   };
-  // Once issued the application takes no permit now: what was issued is still said here.
-  if (!application.permit_moves_to) return <Outcome outcome={outcome} />;
   const setCondition = (index: number, value: string) =>
     setConditions((all) => all.map((c, i) => (i === index ? value : c)));
   return (

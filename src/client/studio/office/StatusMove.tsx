@@ -23,8 +23,7 @@ export function StatusMove({ application }: { application: StaffApplication }) {
   const [remark, setRemark] = useState('');
   const [send, sending] = useSetStatusMutation();
   const [outcome, setOutcome] = useState<OutcomeState>(null);
-  // The last move may leave none: its outcome is still said.
-  if (application.allowed_moves.length === 0) return <Outcome outcome={outcome} />;
+  if (application.allowed_moves.length === 0) return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!move) {
